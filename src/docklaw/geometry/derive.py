@@ -1,0 +1,486 @@
+"""The geometry stage: measure what an application draws, as the codes measure it.
+
+``derive_geometry(graph, jurisdiction)`` runs in the validator's derive stage before unit
+normalisation. It adds derived QuantityValues (feet / square feet / percent) on structures,
+boats and parcels, notes (``dl:GeometryNote``) for conditions it will not settle, and
+``dl:Discrepancy`` nodes where a declared value disagrees with the drawing. docs/geometry.md
+describes the vocabulary; every construction cites its text in the module that builds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rdflib import Graph, URIRef
+from rdflib.term import Node
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from docklaw import paths
+from docklaw.errors import InputError
+from docklaw.geometry.features import (
+    LINEAR,
+    POLYGONAL,
+    Drawing,
+    Drawn,
+    instances,
+    is_a,
+    label,
+    parts,
+)
+from docklaw.geometry.lines import (
+    MhwPoint,
+    Riparian,
+    meet,
+    right_angle_extension,
+    riparian_lines,
+    riparian_setback,
+    same_axis_extension,
+    side_clearance,
+)
+from docklaw.geometry.output import Writer
+from docklaw.geometry.settings import GeometrySettings, load
+from docklaw.geometry.shore import Shore, Vector, extent_along, unit
+from docklaw.namespaces import DL, UNIT, section_iri
+
+#: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
+#: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
+CHANNEL_CLASSES = (DL.Channel, DL.VesselAccessway, DL.Fairway, DL.Anchorage)
+
+#: Which riparian line each lake code draws, and the setback property it feeds.
+RIPARIAN = {
+    "jerusalem": (DL.WaterRightsLine, DL.waterRightsLine, DL.setbackFromWaterRightsLine),
+    "south-bristol": (DL.FacilityAreaLine, DL.facilityAreaLine, DL.setbackFromFacilityAreaLine),
+}
+#: The marine codes with a side-line setback (North Haven § 56-3A; Kings Point Standards C;
+#: North Hempstead § 42-9B(9)).
+SIDE_SETBACK = ("north-haven", "kings-point", "north-hempstead")
+
+
+@dataclass
+class ParcelFrame:
+    """Everything measured from one parcel's shore: shorelines, lot lines, riparian lines."""
+
+    node: Node
+    mhw: Shore | None = None
+    mhw_node: Node | None = None
+    mlw: Shore | None = None
+    mlw_node: Node | None = None
+    along: Vector | None = None  # direction "parallel to the mean high water mark"
+    own_points: list[MhwPoint] = field(default_factory=list)
+    own_sources: list[Node] = field(default_factory=list)
+    riparian: Riparian | None = None
+    riparian_sources: list[Node] = field(default_factory=list)
+
+
+def derive_geometry(graph: Graph, jurisdiction: str) -> None:
+    """Add geometry-derived values to an application graph (see the module docstring)."""
+    jid = paths.ALIASES.get(jurisdiction, jurisdiction)
+    if jid not in paths.JURISDICTIONS:
+        raise InputError(f"unknown jurisdiction {jurisdiction!r}", jurisdiction=jurisdiction)
+    _Stage(graph, jid, load()).run()
+
+
+class _Stage:
+    def __init__(self, graph: Graph, jid: str, settings: GeometrySettings) -> None:
+        self.g = graph
+        self.jid = jid
+        self.s = settings
+        self.drawing = Drawing(graph, jid)
+        self.out = Writer(graph, settings)
+        self.frames: dict[Node, ParcelFrame] = {}
+
+    # ---- discovery -------------------------------------------------------------------
+    def structures(self) -> list[Node]:
+        nodes: set[Node] = set()
+        for prop in (DL.proposes, DL.hasStructure):
+            nodes.update(self.g.objects(None, prop))
+        for n in list(nodes):
+            nodes.update(parts(self.g, n))
+        return sorted(nodes, key=str)
+
+    def parcels(self) -> list[Node]:
+        nodes = set(instances(self.g, DL.Parcel, self.jid)) | set(self.g.objects(None, DL.parcel))
+        nodes |= set(self.g.subjects(DL.shoreline, None)) | set(self.g.subjects(DL.lotLine, None))
+        return sorted(nodes, key=str)
+
+    def parcel_of(self, node: Node) -> Node | None:
+        seen: set[Node] = set()
+        todo = [node]
+        while todo:
+            n = todo.pop(0)
+            if n in seen:
+                continue
+            seen.add(n)
+            for p in self.g.subjects(DL.hasStructure, n):
+                return p
+            for app in self.g.subjects(DL.proposes, n):
+                p = self.g.value(app, DL.parcel)
+                if p is not None:
+                    return p
+            todo += list(self.g.subjects(DL.hasPart, n)) + list(self.g.objects(n, DL.mooredAt))
+        parcels = self.parcels()
+        return parcels[0] if len(parcels) == 1 else None
+
+    def footprint(self, node: Node) -> tuple[BaseGeometry | None, list[Node]]:
+        """The structure with its parts (union), and the geometry nodes it was drawn with."""
+        geoms, sources = [], []
+        for n in [node, *parts(self.g, node)]:
+            d = self.drawing.drawn(n, kinds=POLYGONAL, what="a structure")
+            if d is not None:
+                geoms.append(d.geom)
+                sources.append(d.geometry_node)
+        return (unary_union(geoms) if geoms else None), sources
+
+    # ---- run ---------------------------------------------------------------------------
+    def run(self) -> None:
+        structures = self.structures()
+        boats = instances(self.g, DL.Boat, self.jid)
+        # parse everything first, so a bad geometry is reported before any derivation
+        for n in structures + boats:
+            self.drawing.drawn(n, kinds=POLYGONAL, what="a structure or boat")
+        self.out.crs = self.drawing.crs
+        for parcel in self.parcels():  # every drawn shore and lot line is checked, used or not
+            self.frame(parcel)
+        self.out.crs = self.drawing.crs
+        for n in structures:
+            full, sources = self.footprint(n)
+            if full is None:
+                continue
+            frame = self.frame(self.parcel_of(n))
+            self.measure(n, full, sources, frame)
+            self.setbacks(n, full, sources, frame)
+        for b in boats:
+            d = self.drawing.drawn(b)
+            if d is not None:
+                self.setbacks(b, d.geom, [d.geometry_node], self.frame(self.parcel_of(b)))
+        self.separations(structures)
+        self.out.discrepancies()
+
+    # ---- one parcel's frame ----------------------------------------------------------
+    def frame(self, parcel: Node | None) -> ParcelFrame | None:
+        if parcel is None:
+            return None
+        if parcel in self.frames:
+            return self.frames[parcel]
+        f = ParcelFrame(parcel)
+        self.frames[parcel] = f
+        lines: dict[URIRef, list[Drawn]] = {DL.MeanHighWater: [], DL.MeanLowWater: []}
+        for sh in self.g.objects(parcel, DL.shoreline):
+            datum = self.g.value(sh, DL.datum)
+            if datum not in lines:
+                raise InputError(
+                    "shoreline needs dl:datum dl:MeanHighWater or dl:MeanLowWater",
+                    node=label(sh),
+                    prop=str(DL.datum),
+                    jurisdiction=self.jid,
+                )
+            d = self.drawing.drawn(sh, kinds=LINEAR, what="a shoreline")
+            if d is not None:
+                lines[datum].append(d)
+        for datum, found in lines.items():
+            if len(found) > 1:
+                raise InputError(
+                    f"{len(found)} {datum.fragment} shorelines; draw one line",
+                    node=label(parcel),
+                    prop=str(DL.shoreline),
+                    jurisdiction=self.jid,
+                )
+        if not lines[DL.MeanHighWater]:
+            return f
+        mhw = lines[DL.MeanHighWater][0]
+        own = [
+            self.drawing.drawn(n, kinds=LINEAR, what="a lot line")
+            for n in self.g.objects(parcel, DL.lotLine)
+        ]
+        nbr = [
+            self.drawing.drawn(n, kinds=LINEAR, what="a lot line")
+            for n in self.g.objects(parcel, DL.neighbourLotLine)
+        ]
+        own_d = [d for d in own if d is not None]
+        nbr_d = [d for d in nbr if d is not None]
+        extent = unary_union([d.geom for d in self.drawing.cache.values() if d is not None])
+        f.mhw, f.mhw_node = self.shore(parcel, mhw, extent), mhw.geometry_node
+        if lines[DL.MeanLowWater]:
+            mlw = lines[DL.MeanLowWater][0]
+            f.mlw = Shore.build(mlw.geom, self.land_point(parcel, f.mhw), extent, label(mlw.node))
+            f.mlw_node = mlw.geometry_node
+        f.own_points = [meet(f.mhw, d.geom, label(d.node)) for d in own_d]
+        f.own_sources = [d.geometry_node for d in own_d]
+        if len(f.own_points) == 2:  # the parcel's mean high water tie line
+            a, b = sorted(f.own_points, key=lambda m: m.station)
+            f.along = unit((b.point.x - a.point.x, b.point.y - a.point.y))
+        else:  # else the chord of the drawn mean high water line
+            c = list(mhw.geom.coords)
+            f.along = unit((c[-1][0] - c[0][0], c[-1][1] - c[0][1]))
+        if self.jid in RIPARIAN and (own_d or nbr_d):
+            nbr_points = [meet(f.mhw, d.geom, label(d.node)) for d in nbr_d]
+            f.riparian = riparian_lines(
+                f.mhw, f.own_points, nbr_points, self.s.projection_length, label(parcel)
+            )
+            f.riparian_sources = [
+                mhw.geometry_node,
+                *f.own_sources,
+                *(d.geometry_node for d in nbr_d),
+            ]
+            self.write_riparian(f)
+        return f
+
+    def land_point(self, parcel: Node, mhw: Shore | None) -> Point:
+        d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
+        if d is not None:
+            return d.geom.representative_point()
+        if mhw is None:
+            raise InputError(
+                "cannot tell land from water", node=label(parcel), jurisdiction=self.jid
+            )
+        # landward of the mean high water line, 1 ft off its midpoint
+        mid = mhw.line.interpolate(0.5, normalized=True)
+        n = mhw.normal_at(mid)
+        return Point(mid.x - n[0], mid.y - n[1])
+
+    def shore(self, parcel: Node, mhw: Drawn, extent: BaseGeometry) -> Shore:
+        """The mean high water line with its water side told by the parcel drawing, else the
+        structures.
+        """
+        node = label(mhw.node)
+        d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
+        if d is not None:
+            return Shore.build(mhw.geom, d.geom.representative_point(), extent, node)
+        mid = mhw.geom.interpolate(0.5, normalized=True)
+        c = list(mhw.geom.coords)
+        t = unit((c[-1][0] - c[0][0], c[-1][1] - c[0][1]))
+        probe = Shore.build(mhw.geom, Point(mid.x - t[1], mid.y + t[0]), extent, node)
+        built = [
+            x.geom
+            for n, x in self.drawing.cache.items()
+            if x is not None and x.geom.geom_type in POLYGONAL and n != parcel
+        ]
+        stuff = unary_union(built) if built else None
+        if stuff is None:
+            raise InputError(
+                "cannot tell which side of the mean high water line is water: draw the "
+                "parcel (geo:hasGeometry on the dl:Parcel)",
+                node=label(parcel),
+                jurisdiction=self.jid,
+            )
+        wet = stuff.intersection(probe.water).area
+        self.out.note(
+            parcel,
+            "No parcel drawing: the water side of the mean high water line was taken "
+            "as the side where most of the drawn structures lie.",
+            sources=[mhw.geometry_node],
+        )
+        if wet >= stuff.area - wet:
+            return probe
+        return Shore.build(mhw.geom, Point(mid.x + t[1], mid.y - t[0]), extent, node)
+
+    def write_riparian(self, f: ParcelFrame) -> None:
+        cls, prop, _ = RIPARIAN[self.jid]
+        rip = f.riparian
+        assert rip is not None
+        for line, angle in zip(rip.lines, rip.angles, strict=True):
+            node = self.out.line_feature(f.node, prop, cls, line, f.riparian_sources)
+            self.out.quantity(node, DL.bisectedAngle, angle, UNIT.DEG, f.riparian_sources)
+        for text in rip.notes:
+            self.out.note(f.node, text, sources=f.riparian_sources)
+        if rip.intersection_lengths is not None:
+            shortest = min(rip.intersection_lengths)
+            self.out.quantity(
+                f.node, DL.riparianLineLengthAtIntersection, shortest, UNIT.FT, f.riparian_sources
+            )
+            if self.jid == "jerusalem" and shortest < self.s.min_riparian_length - 1e-9:
+                self.out.note(
+                    f.node,
+                    f"The water rights lines meet {shortest:.2f} ft from the mean high water "
+                    f"mark, less than {self.s.min_riparian_length:g} ft: § 160-122C(2) requires "
+                    "the method of § 160-122C(1)(a)-(d) to be modified, if possible, so that each "
+                    f"line is at least {self.s.min_riparian_length:g} ft long. The lines here are "
+                    "unmodified.",
+                    section=section_iri("jerusalem", "160-122C-2"),
+                    sources=f.riparian_sources,
+                )
+
+    # ---- measurements --------------------------------------------------------------
+    def measure(
+        self, n: Node, full: BaseGeometry, sources: list[Node], f: ParcelFrame | None
+    ) -> None:
+        q = self.out.quantity
+        step = self.s.densify_step
+        q(n, DL.area, full.area, UNIT.FT2, sources)
+        member_parts = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
+        if member_parts:
+            floats = [
+                self.drawing.drawn(p).geom
+                for p in member_parts
+                if is_a(self.g, p, DL.Float, self.jid)
+            ]
+            appendages = [
+                self.drawing.drawn(p).geom
+                for p in member_parts
+                if is_a(self.g, p, DL.Appendage, self.jid) or is_a(self.g, p, DL.Finger, self.jid)
+            ]
+            q(n, DL.totalFloatArea, unary_union(floats).area if floats else 0.0, UNIT.FT2, sources)
+            q(
+                n,
+                DL.appendageArea,
+                unary_union(appendages).area if appendages else 0.0,
+                UNIT.FT2,
+                sources,
+            )
+        if f is None or f.mhw is None:
+            return
+        src = [*sources, f.mhw_node]
+        length = f.mhw.seaward_extent(full, step)
+        q(n, DL.length, length, UNIT.FT, src)
+        q(n, DL.farthestExtentFromMHW, length, UNIT.FT, src)
+        assert f.along is not None
+        q(n, DL.width, extent_along(full, f.along), UNIT.FT, src)
+        if f.mlw is not None and f.mlw_node is not None:
+            q(
+                n,
+                DL.lengthFromMLW,
+                f.mlw.seaward_extent(full, step),
+                UNIT.FT,
+                [*sources, f.mlw_node],
+            )
+        walkway = self.main_walkway(n, member_parts)
+        if walkway is not None and not walkway.is_empty:
+            q(n, DL.mainWalkwayWidth, extent_along(walkway, f.along), UNIT.FT, src)
+            if length > 0:
+                share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
+                q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
+
+    def main_walkway(self, n: Node, member_parts: list[Node]) -> BaseGeometry | None:
+        """The dl:MainWalkway part; else the dock's own deck less its parts; else a plain dock."""
+        marked = [
+            self.drawing.drawn(p).geom
+            for p in member_parts
+            if is_a(self.g, p, DL.MainWalkway, self.jid)
+        ]
+        if marked:
+            return unary_union(marked)
+        own = self.drawing.drawn(n)
+        if own is None:
+            return None
+        if member_parts:
+            return own.geom.difference(
+                unary_union([self.drawing.drawn(p).geom for p in member_parts])
+            )
+        return own.geom if is_a(self.g, n, DL.Dock, self.jid) else None
+
+    def setbacks(
+        self, n: Node, geom: BaseGeometry, sources: list[Node], f: ParcelFrame | None
+    ) -> None:
+        q = self.out.quantity
+        step = self.s.densify_step
+        channels = self.features(CHANNEL_CLASSES)
+        is_boat = is_a(self.g, n, DL.Boat, self.jid)
+        if channels and not is_boat:
+            near = min(channels, key=lambda d: geom.distance(d.geom))
+            dist = geom.distance(near.geom)
+            q(n, DL.distanceToChannel, dist, UNIT.FT, [*sources, near.geometry_node])
+            if self.jid == "kings-point" and f is not None and f.mhw is not None:
+                tip = f.mhw.farthest_point(geom, step)
+                at_tip = min(tip.distance(d.geom) for d in channels)
+                if at_tip - dist > self.s.precision:
+                    self.out.note(
+                        n,
+                        f"Standards D(1) measures from the seaward terminus of the dock: "
+                        f"{at_tip:.2f} ft from its farthest point; dl:distanceToChannel gives the "
+                        f"nearest point of the dock, {dist:.2f} ft.",
+                        section=section_iri("kings-point", "standards-D-1"),
+                        sources=sources,
+                    )
+        outlets = self.features((DL.LakeOutlet,))
+        if outlets and not is_boat:
+            near = min(outlets, key=lambda d: geom.distance(d.geom))
+            q(
+                n,
+                DL.setbackFromOutlet,
+                geom.distance(near.geom),
+                UNIT.FT,
+                [*sources, near.geometry_node],
+            )
+        if f is None or f.mhw is None:
+            return
+        wet = f.mhw.waterside(geom)
+        if f.riparian is not None and not wet.is_empty:
+            value, within = riparian_setback(f.riparian, wet, step)
+            q(n, RIPARIAN[self.jid][2], value, UNIT.FT, [*sources, *f.riparian_sources])
+            self.out.flag(n, DL.withinRiparianLines, within, sources)
+        if self.jid in SIDE_SETBACK and f.own_points and not wet.is_empty:
+            self.side_setbacks(n, wet, sources, f)
+
+    def side_setbacks(
+        self, n: Node, wet: BaseGeometry, sources: list[Node], f: ParcelFrame
+    ) -> None:
+        """Side setbacks from each adjacent property line extended over the water.
+
+        North Haven § 56-3A: a dock is "prohibited if within 40 feet from the adjacent property
+        line extended into the water on the same axis as the property line runs onshore where it
+        meets the water, or at a right angle to the mean high water mark, whichever results in the
+        greater setback". Each construction gives an extended line and so a clearance of the dock
+        from it. The construction that "results in the greater setback" is the one that pushes the
+        dock farther from the neighbour, i.e. the one from which the dock's clearance is SMALLER
+        (more demanding): ``dl:sideSetback = min(sameAxis, rightAngle)``. Kings Point (Standards C,
+        "side property line or its seaward extension") and North Hempstead (§ 42-9B(9), "the
+        uplands boundary as it extends offshore") say only "extension": the same-axis line.
+        """
+        assert f.mhw is not None
+        step, length = self.s.densify_step, self.s.projection_length
+        same, right = [], []
+        for i, m in enumerate(f.own_points):
+            inside = self.inside_point(f, i)
+            if inside is None:
+                continue
+            same.append(side_clearance(wet, same_axis_extension(f.mhw, m, length), inside, step))
+            right.append(side_clearance(wet, right_angle_extension(f.mhw, m, length), inside, step))
+        if not same:
+            return
+        src = [*sources, f.mhw_node, *f.own_sources]
+        q = self.out.quantity
+        q(n, DL.sideSetbackSameAxis, min(same), UNIT.FT, src)
+        q(n, DL.sideSetbackRightAngle, min(right), UNIT.FT, src)
+        # North Haven: the more demanding construction (smaller clearance) -> greater setback.
+        value = min(min(same), min(right)) if self.jid == "north-haven" else min(same)
+        q(n, DL.sideSetback, value, UNIT.FT, src)
+
+    def inside_point(self, f: ParcelFrame, i: int) -> Point | None:
+        """A point on the parcel side of lot line i: the other MHW point, or the parcel."""
+        if len(f.own_points) == 2:
+            return f.own_points[1 - i].point
+        d = self.drawing.drawn(f.node)
+        return d.geom.representative_point() if d is not None else None
+
+    def features(self, classes: tuple[URIRef, ...]) -> list[Drawn]:
+        found: dict[Node, Drawn] = {}
+        for cls in classes:
+            for node in instances(self.g, cls, self.jid):
+                d = self.drawing.drawn(node, what="a water feature")
+                if d is not None:
+                    found[node] = d
+        return list(found.values())
+
+    def separations(self, structures: list[Node]) -> None:
+        """dl:separationFromOtherDock: least distance between the docks of one parcel."""
+        part_of = {p for s in structures for p in parts(self.g, s)}
+        docks = [s for s in structures if s not in part_of and is_a(self.g, s, DL.Dock, self.jid)]
+        by_parcel: dict[Node | None, list[tuple[Node, BaseGeometry, list[Node]]]] = {}
+        for d in docks:
+            full, sources = self.footprint(d)
+            if full is not None:
+                by_parcel.setdefault(self.parcel_of(d), []).append((d, full, sources))
+        for group in by_parcel.values():
+            for node, geom, sources in group:
+                others = [(o, g, s) for o, g, s in group if o != node]
+                if others:
+                    nearest = min(others, key=lambda x: geom.distance(x[1]))
+                    self.out.quantity(
+                        node,
+                        DL.separationFromOtherDock,
+                        geom.distance(nearest[1]),
+                        UNIT.FT,
+                        [*sources, *nearest[2]],
+                    )

@@ -1,0 +1,151 @@
+"""Write what the geometry stage found back into the application graph.
+
+Derived values are ``qudt:QuantityValue`` nodes with ``dl:derived true`` and ``prov:wasDerivedFrom``
+the geometries they were computed from. A declared value is never replaced: when it differs from
+the derived one beyond the tolerance in geometry.ttl, a ``dl:Discrepancy`` says so and both stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import PROV, RDF, SH, XSD
+from rdflib.term import Node
+from shapely import affinity
+from shapely.geometry.base import BaseGeometry
+
+from docklaw.geometry.settings import GeometrySettings
+from docklaw.namespaces import DL, GEO, QUDT, UNIT
+
+
+def _number(value: float, precision: float) -> Literal:
+    """A value rounded to the reporting precision, as xsd:decimal."""
+    quantum = Decimal(str(precision))
+    rounded = (Decimal(repr(value)) / quantum).to_integral_value() * quantum
+    if rounded == 0:
+        rounded = Decimal(0).quantize(quantum)
+    return Literal(rounded, datatype=XSD.decimal)
+
+
+@dataclass
+class Writer:
+    graph: Graph
+    settings: GeometrySettings
+    crs: str | None = None
+    written: dict[tuple[Node, URIRef], list[Node]] = field(default_factory=dict)
+
+    def quantity(
+        self, focus: Node, prop: URIRef, value: float, unit: URIRef, sources: list[Node]
+    ) -> Node:
+        """Add one derived QuantityValue on focus."""
+        qv = BNode()
+        g = self.graph
+        g.add((focus, prop, qv))
+        g.add((qv, RDF.type, QUDT.QuantityValue))
+        precision = self.settings.precision if unit != UNIT.DEG else 0.01
+        g.add((qv, QUDT.numericValue, _number(value, precision)))
+        g.add((qv, QUDT.unit, unit))
+        g.add((qv, DL.derived, Literal(True)))
+        for s in dict.fromkeys(sources):
+            g.add((qv, PROV.wasDerivedFrom, s))
+        self.written.setdefault((focus, prop), []).append(qv)
+        return qv
+
+    def flag(self, focus: Node, prop: URIRef, value: bool, sources: list[Node]) -> None:
+        self.graph.add((focus, prop, Literal(value)))
+
+    def note(
+        self,
+        focus: Node,
+        text: str,
+        section: URIRef | None = None,
+        severity: URIRef = SH.Warning,
+        sources: list[Node] | None = None,
+    ) -> Node:
+        """A dl:GeometryNote a reviewer must read (a condition of the text the stage does not
+        settle).
+        """
+        n = BNode()
+        g = self.graph
+        g.add((n, RDF.type, DL.GeometryNote))
+        g.add((n, DL.focus, focus))
+        g.add((n, DL.note, Literal(text)))
+        g.add((n, SH.resultSeverity, severity))
+        if section is not None:
+            g.add((n, DL.noteSection, section))
+        for s in sources or []:
+            g.add((n, PROV.wasDerivedFrom, s))
+        return n
+
+    def line_feature(
+        self, parcel: Node, prop: URIRef, cls: URIRef, geom: BaseGeometry, sources: list[Node]
+    ) -> Node:
+        """A derived line (water rights / facility area line) with its geometry in the input CRS."""
+        g = self.graph
+        node, gnode = BNode(), BNode()
+        g.add((parcel, prop, node))
+        g.add((node, RDF.type, cls))
+        g.add((node, GEO.hasGeometry, gnode))
+        g.add((gnode, RDF.type, GEO.Geometry))
+        factor = (
+            self.settings.accepted[self.crs].to_feet if self.crs in self.settings.accepted else 1.0
+        )
+        native = affinity.scale(geom, xfact=1 / factor, yfact=1 / factor, origin=(0.0, 0.0))
+        if self.crs == self.settings.survey_frame_iri:
+            g.add((gnode, DL.surveyFrameInFeet, Literal(True)))
+            text = native.wkt
+        else:
+            text = f"<{self.crs}> {native.wkt}"
+        g.add((gnode, GEO.asWKT, Literal(text, datatype=GEO.wktLiteral)))
+        for s in dict.fromkeys(sources):
+            g.add((node, PROV.wasDerivedFrom, s))
+        return node
+
+    def discrepancies(self) -> list[Node]:
+        """Compare every derived value with declared values of the same property on the same
+        node.
+        """
+        g = self.graph
+        out: list[Node] = []
+        for (focus, prop), derived_nodes in self.written.items():
+            for derived in derived_nodes:
+                unit = g.value(derived, QUDT.unit)
+                tol = self.settings.tolerances.get(unit)
+                if tol is None:
+                    continue
+                dval = float(g.value(derived, QUDT.numericValue))
+                for declared in list(g.objects(focus, prop)):
+                    if declared in derived_nodes or g.value(declared, DL.derived) == Literal(True):
+                        continue
+                    value = self._in_unit(declared, unit)
+                    if value is None or tol.allows(value, dval):
+                        continue
+                    d = BNode()
+                    g.add((d, RDF.type, DL.Discrepancy))
+                    g.add((d, DL.focus, focus))
+                    g.add((d, DL.property, prop))
+                    g.add((d, DL.declaredValue, declared))
+                    g.add((d, DL.derivedValue, derived))
+                    g.add((d, DL.tolerance, self.settings.tolerance_nodes[unit]))
+                    for s in g.objects(derived, PROV.wasDerivedFrom):
+                        g.add((d, PROV.wasDerivedFrom, s))
+                    out.append(d)
+        return out
+
+    def _in_unit(self, qv: Node, unit: URIRef) -> float | None:
+        """A declared QuantityValue expressed in unit, or None if it cannot be (the unit stage
+        reports).
+        """
+        g = self.graph
+        num, u = g.value(qv, QUDT.numericValue), g.value(qv, QUDT.unit)
+        if num is None or not isinstance(u, URIRef) or u not in self.settings.unit_factors:
+            return None
+        canonical, factor = self.settings.unit_factors[u]
+        if canonical != unit:
+            return None
+        try:
+            return float(num.toPython()) * factor if isinstance(num, Literal) else None
+        except (TypeError, ValueError):
+            return None

@@ -1,0 +1,105 @@
+"""Geometry data read from Turtle (ontology/terms/geometry.ttl): accepted CRSs, tolerances,
+settings.
+
+Kept in Turtle so that every number the geometry stage uses sits next to its reason or citation;
+this module only reads it (once per process).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rdflib import Graph, URIRef
+from rdflib.namespace import RDF, RDFS
+
+from docklaw import paths
+from docklaw.namespaces import DL, QUDT, UNIT
+
+GEOMETRY_TTL = paths.TERMS_DIR / "geometry.ttl"
+VALIDATION_TTL = paths.TERMS_DIR / "validation.ttl"
+
+
+@dataclass(frozen=True)
+class Crs:
+    iri: str
+    label: str
+    to_feet: float
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    absolute: float
+    relative: float
+
+    def allows(self, declared: float, derived: float) -> bool:
+        """True when the two values agree within the larger of the absolute and relative
+        tolerance.
+        """
+        return abs(declared - derived) <= self.limit(derived) + 1e-9
+
+    def limit(self, derived: float) -> float:
+        return max(self.absolute, self.relative * abs(derived))
+
+
+@dataclass
+class GeometrySettings:
+    accepted: dict[str, Crs] = field(default_factory=dict)
+    rejected: dict[str, str] = field(default_factory=dict)
+    tolerances: dict[URIRef, Tolerance] = field(default_factory=dict)
+    tolerance_nodes: dict[URIRef, URIRef] = field(default_factory=dict)
+    unit_factors: dict[URIRef, tuple[URIRef, float]] = field(default_factory=dict)
+    precision: float = 0.01
+    densify_step: float = 0.05
+    projection_length: float = 1500.0
+    projection_sections: tuple[URIRef, ...] = ()
+    min_riparian_length: float = 200.0
+    min_riparian_sections: tuple[URIRef, ...] = ()
+    survey_frame_iri: str = str(DL.SurveyFrameFeet)
+
+
+def _quantity(g: Graph, subject: URIRef, prop: URIRef) -> tuple[float, tuple[URIRef, ...]]:
+    node = g.value(subject, prop)
+    if node is None:
+        raise RuntimeError(f"geometry.ttl: {prop} missing on {subject}")
+    unit = g.value(node, QUDT.unit)
+    if unit != UNIT.FT:
+        raise RuntimeError(f"geometry.ttl: {prop} must be in unit:FT, found {unit}")
+    sections = tuple(s for s in g.objects(node, DL.section) if isinstance(s, URIRef))
+    return float(g.value(node, QUDT.numericValue)), sections
+
+
+@lru_cache(maxsize=1)
+def load() -> GeometrySettings:
+    """Read the geometry settings (and unit conversion factors) once."""
+    g = Graph().parse(GEOMETRY_TTL, format="turtle")
+    s = GeometrySettings()
+    for crs in g.subjects(RDF.type, DL.AcceptedCRS):
+        s.accepted[str(crs)] = Crs(
+            str(crs), str(g.value(crs, RDFS.label)), float(g.value(crs, DL.toFeet))
+        )
+    for crs in g.subjects(RDF.type, DL.RejectedCRS):
+        s.rejected[str(crs)] = str(g.value(crs, DL.rejectionReason))
+    for tol in g.subjects(RDF.type, DL.DiscrepancyTolerance):
+        unit = g.value(tol, DL.forUnit)
+        if isinstance(unit, URIRef) and isinstance(tol, URIRef):
+            s.tolerances[unit] = Tolerance(
+                float(g.value(tol, DL.absoluteTolerance)), float(g.value(tol, DL.relativeTolerance))
+            )
+            s.tolerance_nodes[unit] = tol
+    cfg = DL.geometrySettings
+    s.precision = float(g.value(cfg, DL.reportingPrecision))
+    s.densify_step = float(g.value(cfg, DL.densifyStep))
+    s.projection_length, s.projection_sections = _quantity(g, cfg, DL.projectionLength)
+    s.min_riparian_length, s.min_riparian_sections = _quantity(g, cfg, DL.minimumRiparianLineLength)
+    if (
+        VALIDATION_TTL.exists()
+    ):  # unit factors owned by the validator; used to compare declared values
+        v = Graph().parse(VALIDATION_TTL, format="turtle")
+        for unit, factor in v.subject_objects(DL.conversionToCanonical):
+            canonical = v.value(unit, DL.canonicalUnit)
+            if isinstance(unit, URIRef) and isinstance(canonical, URIRef):
+                s.unit_factors[unit] = (canonical, float(factor))
+    for unit in (UNIT.FT, UNIT.FT2, UNIT.PERCENT):
+        s.unit_factors.setdefault(unit, (unit, 1.0))
+    return s

@@ -1,0 +1,152 @@
+"""A shoreline (mean high or low water) with a water side: signed distances, directions, extents.
+
+The codes measure from the mean high water mark: "length is measured perpendicular to the mean
+high water mark" (Jerusalem § 160-123A(1)(b); South Bristol § 73-9C(1)) and a limit line "60 feet
+from the mean high-water mark; this line or curve, depending on the configuration of the shoreline,
+is to be parallel to the mean high-water mark" (§ 73-9C(1)(c)). The distance of a point from the
+shoreline polyline is exactly that: measured along the perpendicular to the mark, and its level
+set is the parallel line or curve. Which side is water is told by a point known to be on land.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import split
+
+from docklaw.errors import InputError
+
+Vector = tuple[float, float]
+
+
+def unit(v: Vector) -> Vector:
+    n = math.hypot(v[0], v[1])
+    if n == 0:
+        raise ValueError("zero vector")
+    return (v[0] / n, v[1] / n)
+
+
+def sample_points(geom: BaseGeometry, step: float) -> np.ndarray:
+    """Vertices of geom with every edge cut to at most ``step`` (for maxima over curved
+    distances).
+    """
+    return shapely.get_coordinates(shapely.segmentize(geom, step))
+
+
+@dataclass
+class Shore:
+    """A shoreline polyline and the half of the plane that is water."""
+
+    line: LineString
+    water: Polygon
+    node: str
+
+    @classmethod
+    def build(cls, line: LineString, land_point: Point, extent: BaseGeometry, node: str) -> Shore:
+        """Split a large box by the shoreline (extended at both ends); water is the piece without
+        land.
+        """
+        minx, miny, maxx, maxy = extent.union(line).bounds
+        span = max(maxx - minx, maxy - miny) + 10_000.0
+        frame = box(minx - span, miny - span, maxx + span, maxy + span)
+        coords = list(line.coords)
+        start = unit((coords[0][0] - coords[1][0], coords[0][1] - coords[1][1]))
+        end = unit((coords[-1][0] - coords[-2][0], coords[-1][1] - coords[-2][1]))
+        far = 4 * span
+        extended = LineString(
+            [
+                (coords[0][0] + far * start[0], coords[0][1] + far * start[1]),
+                *coords,
+                (coords[-1][0] + far * end[0], coords[-1][1] + far * end[1]),
+            ]
+        )
+        if not extended.is_simple:
+            raise InputError(
+                "the shoreline extended at its ends crosses itself, so its water side "
+                "cannot be told; draw the shoreline along the parcel only",
+                node=node,
+            )
+        pieces = [p for p in split(frame, extended).geoms if p.area > 0]
+        if len(pieces) != 2:
+            raise InputError(
+                f"the shoreline divides the plane into {len(pieces)} parts, not 2; "
+                "cannot tell its water side",
+                node=node,
+            )
+        land = [p for p in pieces if p.covers(land_point)]
+        if len(land) != 1 or line.distance(land_point) < 1e-9:
+            raise InputError(
+                "the point used to find the land side lies on the shoreline", node=node
+            )
+        water = pieces[1] if land[0] is pieces[0] else pieces[0]
+        return cls(line, water, node)
+
+    def signed(self, pts: np.ndarray) -> np.ndarray:
+        """Distance of each point from the shoreline: positive on the water side, negative on
+        land.
+        """
+        if len(pts) == 0:
+            return np.zeros(0)
+        points = shapely.points(pts)
+        d = shapely.distance(points, self.line)
+        wet = shapely.covers(self.water, points)
+        return np.where(wet, d, -d)
+
+    def seaward_extent(self, geom: BaseGeometry, step: float) -> float:
+        """Greatest distance of any point of geom from the shoreline on the water side (0 if
+        none).
+        """
+        values = self.signed(sample_points(geom, step))
+        return max(0.0, float(values.max())) if len(values) else 0.0
+
+    def farthest_point(self, geom: BaseGeometry, step: float) -> Point:
+        pts = sample_points(geom, step)
+        return Point(pts[int(np.argmax(self.signed(pts)))])
+
+    def waterside(self, geom: BaseGeometry) -> BaseGeometry:
+        return geom.intersection(self.water)
+
+    def tangent_at(self, p: Point) -> Vector:
+        """Direction of the shoreline at p (the mean of both segments when p is a vertex)."""
+        coords = list(self.line.coords)
+        s = self.line.project(p)
+        acc = 0.0
+        for i in range(len(coords) - 1):
+            a, b = coords[i], coords[i + 1]
+            seg = math.dist(a, b)
+            if s <= acc + seg + 1e-9:
+                here = unit((b[0] - a[0], b[1] - a[1]))
+                at_end = abs(s - (acc + seg)) < 1e-9 and i + 2 < len(coords)
+                if at_end:
+                    c = coords[i + 2]
+                    nxt = unit((c[0] - b[0], c[1] - b[1]))
+                    return unit((here[0] + nxt[0], here[1] + nxt[1]))
+                return here
+            acc += seg
+        a, b = coords[-2], coords[-1]
+        return unit((b[0] - a[0], b[1] - a[1]))
+
+    def seaward(self, p: Point, d: Vector) -> Vector:
+        """d or -d, whichever points from p into the water."""
+        score = 0
+        for t in (0.5, 2.0, 10.0):
+            score += 1 if self.water.covers(Point(p.x + t * d[0], p.y + t * d[1])) else -1
+            score -= 1 if self.water.covers(Point(p.x - t * d[0], p.y - t * d[1])) else -1
+        return d if score >= 0 else (-d[0], -d[1])
+
+    def normal_at(self, p: Point) -> Vector:
+        """Unit normal to the shoreline at p pointing into the water."""
+        t = self.tangent_at(p)
+        return self.seaward(p, (-t[1], t[0]))
+
+
+def extent_along(geom: BaseGeometry, direction: Vector) -> float:
+    """Extent of geom measured along a direction (max - min of the projections of its vertices)."""
+    pts = shapely.get_coordinates(geom)
+    proj = pts @ np.array(direction)
+    return float(proj.max() - proj.min())

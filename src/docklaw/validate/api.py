@@ -1,0 +1,36 @@
+"""Public entry points: validate a graph or the bytes of an uploaded application.
+
+Why this thin layer: the CLI, the web service and the tests call the same two functions, so
+parsing limits, jurisdiction handling and citation behave identically everywhere.
+"""
+
+from __future__ import annotations
+
+from rdflib import Graph
+
+from docklaw.validate.check import check
+from docklaw.validate.cite import cite
+from docklaw.validate.derive import derive, jurisdiction_of
+from docklaw.validate.parse import DEFAULT_MAX_BYTES, parse
+from docklaw.validate.prepare import Prepared, get_prepared
+from docklaw.validate.report import Report
+
+
+def validate_graph(graph: Graph, name: str = "<graph>", *, prepared: Prepared | None = None) -> Report:
+    """Validate one application graph (it is not modified)."""
+    prepared = prepared or get_prepared()
+    derived = derive(graph, prepared)
+    jid = jurisdiction_of(derived)
+    results_graph = check(derived, prepared, jid)
+    results, needed = cite(results_graph, derived, prepared, jid)
+    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name)
+
+
+def validate_bytes(
+    data: bytes, fmt: str | None = None, name: str = "<input>", *,
+    content_type: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
+    prepared: Prepared | None = None,
+) -> Report:
+    """Parse (safely) and validate one uploaded application."""
+    graph = parse(data, fmt, name, content_type=content_type, max_bytes=max_bytes)
+    return validate_graph(graph, name=name, prepared=prepared)

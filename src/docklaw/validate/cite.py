@@ -1,0 +1,285 @@
+"""SHACL results -> results a person can act on: which section, what it says, what relief.
+
+Why: a SHACL result names a shape and a node; a permit applicant needs the section of the code,
+its text, and whether the Board can vary it (area/use variance, waiver) or not. Relief comes
+from the rule, else its section, else the nearest ancestor section; where the code lists a
+section under two variance classes the report says so instead of picking one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import RDF, RDFS, SH, SKOS
+from rdflib.term import Node
+
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.derive import node_name
+from docklaw.validate.prepare import Prepared, RuleInfo, SectionInfo
+from docklaw.validate.units import curie, format_number, to_decimal
+
+SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
+RELIEF_NAMES = {
+    DL.AreaVariance: "area variance", DL.UseVariance: "use variance",
+    DL.Waiver: "waiver", DL.NotVariable: "not variable",
+}
+DISCREPANCY_PROPERTY = (DL.property, DL.onProperty, DL.discrepancyProperty, DL.constrains)
+DISCREPANCY_FOCUS = (DL.focus, DL.focusNode, DL.about, DL.subject, DL.onNode)
+DISCREPANCY_MESSAGE = (DL.message, DL.note, RDFS.comment, SKOS.note, RDFS.label)
+
+
+@dataclass
+class Result:
+    """One reported finding; the JSON keys are the public contract (see report.py)."""
+
+    section: str | None
+    section_iri: str | None
+    section_text: str | None
+    severity: str
+    message: str
+    focus_node: str
+    path: str | None
+    value: str | None
+    relief: str | None
+    relief_authority: str | None
+    relief_note: str | None = None
+    shape: str | None = None
+    rule: str | None = None
+    discretionary: bool = False
+    finding: bool = False
+    component: str | None = None
+    relief_iris: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass
+class InfoNeeded:
+    section: str | None
+    section_iri: str | None
+    focus_node: str
+    message: str
+    rule: str | None = None
+    shape: str | None = None
+
+
+def ancestors(prepared: Prepared, section: URIRef | None) -> list[SectionInfo]:
+    """The section and its ancestors, nearest first."""
+    chain: list[SectionInfo] = []
+    while section is not None and section in prepared.sections and len(chain) < 20:
+        info = prepared.sections[section]
+        chain.append(info)
+        section = info.parent
+    return chain
+
+
+def relief_of(prepared: Prepared, rule: RuleInfo | None) -> tuple[
+        str | None, str | None, str | None, tuple[str, ...]]:
+    """(relief, relief_authority, relief_note, relief IRIs) per DESIGN.md precedence."""
+    if rule is None:
+        return None, None, None, ()
+    chain = ancestors(prepared, rule.section)
+    classes: tuple[URIRef, ...] = rule.variance_classes
+    source = "the rule"
+    if not classes:
+        for info in chain:
+            if info.variance_classes:
+                classes, source = info.variance_classes, info.citation
+                break
+    authorities = rule.authorities or next((i.authorities for i in chain if i.authorities), ())
+    authority = "; ".join(prepared.label(a) or str(a).rsplit("/", 1)[-1] for a in authorities) or None
+    names = [RELIEF_NAMES.get(c, prepared.label(c) or curie(c)) for c in classes]
+    iris = tuple(str(c) for c in classes)
+    if len(names) > 1:
+        note = (f"{source} is listed under more than one kind of relief ({' and '.join(names)}); "
+                "the code does not say which applies, so none is reported")
+        return None, authority, note, iris
+    return (names[0] if names else None), authority, None, iris
+
+
+def readable_path(results: Graph, path: Node | None) -> str | None:
+    """A CURIE for the path, or the first step of a sequence path."""
+    if path is None:
+        return None
+    if isinstance(path, BNode):
+        first = results.value(path, RDF.first)
+        if first is not None:
+            return readable_path(results, first)
+        inverse = results.value(path, SH.inversePath)
+        if inverse is not None:
+            return "^" + (readable_path(results, inverse) or "")
+        return None
+    return curie(path)
+
+
+def readable_value(data: Graph, value: Node | None, prepared: Prepared,
+                   focus: Node | None = None, first_step: Node | None = None) -> str | None:
+    """The offending value as the application stated it ('35 inches (2.916667 feet)')."""
+    if value is None:
+        return None
+    units = prepared.units
+    if isinstance(value, Literal) and focus is not None and isinstance(first_step, URIRef):
+        for qv in data.objects(focus, first_step):
+            if data.value(qv, QUDT.numericValue) == value:
+                return readable_value(data, qv, prepared)
+    if isinstance(value, Literal):
+        number = to_decimal(value)
+        return format_number(number) if number is not None and value.datatype else str(value)
+    number = to_decimal(data.value(value, QUDT.numericValue))
+    unit = data.value(value, QUDT.unit)
+    if number is not None and isinstance(unit, URIRef):
+        shown = units.describe(number, unit)
+        stated = to_decimal(data.value(value, DL.statedValue))
+        stated_unit = data.value(value, DL.statedUnit)
+        if stated is not None and isinstance(stated_unit, URIRef) and stated_unit != unit:
+            return f"{units.describe(stated, stated_unit)} ({shown})"
+        return shown
+    return curie(value) if isinstance(value, URIRef) else node_name(value)
+
+
+def first_step(results: Graph, path: Node | None) -> Node | None:
+    if isinstance(path, BNode):
+        return results.value(path, RDF.first)
+    return path
+
+
+def section_fields(prepared: Prepared, rule: RuleInfo | None) -> tuple[str | None, str | None, str | None]:
+    if rule is None or rule.section is None:
+        return None, None, None
+    info = prepared.sections.get(rule.section)
+    if info is None:
+        return None, str(rule.section), None
+    return info.citation, str(info.iri), info.text
+
+
+def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
+        list[Result], list[InfoNeeded]]:
+    """Turn pyshacl results + derive's notes into cited Results and information-needed items."""
+    compiled = prepared.compiled(jid)
+    findings_made = set(data.objects(None, DL.findingMade))
+    out: list[Result] = []
+    needed: list[InfoNeeded] = []
+    for r in results.objects(None, SH.result):
+        source = results.value(r, SH.sourceShape)
+        rule_iri = compiled.shape_rule.get(source)
+        top = compiled.top_shape.get(source, source)
+        if rule_iri is not None and rule_iri in findings_made:
+            continue
+        rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
+        section, section_iri, text = section_fields(prepared, rule)
+        focus_term = results.value(r, SH.focusNode)
+        focus = node_name(focus_term)
+        messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
+        message = messages[0] if messages else (rule.label if rule else "constraint not met")
+        if source in compiled.info_needed or top in compiled.info_needed:
+            needed.append(InfoNeeded(section, section_iri, focus, message,
+                                     str(rule_iri) if rule_iri else None, str(top)))
+            continue
+        relief, authority, note, iris = relief_of(prepared, rule)
+        severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")  # type: ignore[arg-type]
+        component = results.value(r, SH.sourceConstraintComponent)
+        out.append(Result(
+            section=section, section_iri=section_iri, section_text=text, severity=severity,
+            message=message, focus_node=focus,
+            path=readable_path(results, results.value(r, SH.resultPath)),
+            value=readable_value(data, results.value(r, SH.value), prepared, focus_term,
+                                 first_step(results, results.value(r, SH.resultPath))),
+            relief=relief, relief_authority=authority, relief_note=note,
+            shape=str(top) if top is not None else None,
+            rule=str(rule_iri) if rule_iri else None,
+            discretionary=bool(rule.discretionary) if rule else False,
+            finding=bool(rule and DL.RequiredFinding in rule.kinds),
+            component=curie(component) if component is not None else None, relief_iris=iris,
+        ))
+    needed.extend(missing_operands(data, prepared))
+    out.extend(discrepancies(data, prepared, jid))
+    out.extend(geometry_notes(data, prepared))
+    return sort_results(out), sorted(needed, key=lambda n: (n.section or "", n.focus_node, n.message))
+
+
+def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
+    """Computed limits derive could not evaluate -> information needed."""
+    needed = []
+    for focus, note in data.subject_objects(DL.limitOperandMissing):
+        rule_iri = data.value(note, DL.rule)
+        rule = prepared.rules.get(rule_iri)  # type: ignore[arg-type]
+        section, section_iri, _text = section_fields(prepared, rule)
+        prop = data.value(note, DL.property)
+        detail = data.value(note, RDFS.comment)
+        what = curie(prop) if prop is not None else "an operand"
+        label = rule.label if rule else str(rule_iri)
+        needed.append(InfoNeeded(
+            section, section_iri, node_name(focus),
+            f"{what} is needed to compute the limit of '{label}'"
+            + (f" ({detail})" if detail is not None else ""),
+            str(rule_iri) if rule_iri else None,
+        ))
+    return needed
+
+
+def first_value(g: Graph, node: Node, props: tuple[URIRef, ...]) -> Node | None:
+    for prop in props:
+        value = g.value(node, prop)
+        if value is not None:
+            return value
+    return None
+
+
+def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
+    """dl:Discrepancy (stated vs derived from geometry) -> Warnings citing the rules on that property."""
+    out: list[Result] = []
+    for node in data.subjects(RDF.type, DL.Discrepancy):
+        prop = first_value(data, node, DISCREPANCY_PROPERTY)
+        focus = first_value(data, node, DISCREPANCY_FOCUS)
+        message = first_value(data, node, DISCREPANCY_MESSAGE)
+        declared = readable_value(data, data.value(node, DL.declaredValue), prepared)
+        derived = readable_value(data, data.value(node, DL.derivedValue), prepared)
+        text = str(message) if message is not None else (
+            f"the stated {curie(prop)} ({declared or 'as stated'}) differs from the value derived "
+            f"from the geometry ({derived or 'see drawing'})")
+        rules = [r for r in prepared.rules_of(jid) if prop is not None and prop in r.constrains]
+        for rule in rules or [None]:  # type: ignore[list-item]
+            section, section_iri, section_text = section_fields(prepared, rule)
+            relief, authority, note, iris = relief_of(prepared, rule)
+            out.append(Result(
+                section=section, section_iri=section_iri, section_text=section_text,
+                severity="Warning", message=f"Discrepancy: {text}",
+                focus_node=node_name(focus if focus is not None else node),
+                path=curie(prop) if prop is not None else None, value=None,
+                relief=relief, relief_authority=authority, relief_note=note,
+                rule=str(rule.iri) if rule else None, component="dl:Discrepancy",
+                relief_iris=iris,
+            ))
+    return out
+
+
+def geometry_notes(data: Graph, prepared: Prepared) -> list[Result]:
+    """dl:GeometryNote (a condition the geometry stage will not settle) -> a result for review."""
+    out: list[Result] = []
+    for node in data.subjects(RDF.type, DL.GeometryNote):
+        section_iri = data.value(node, DL.noteSection)
+        info = prepared.sections.get(section_iri) if isinstance(section_iri, URIRef) else None
+        chain = ancestors(prepared, section_iri) if isinstance(section_iri, URIRef) else []
+        classes = next((i.variance_classes for i in chain if i.variance_classes), ())
+        names = [RELIEF_NAMES.get(c, curie(c)) for c in classes]
+        focus = first_value(data, node, DISCREPANCY_FOCUS)
+        out.append(Result(
+            section=info.citation if info else None,
+            section_iri=str(section_iri) if section_iri is not None else None,
+            section_text=info.text if info else None,
+            severity=SEVERITIES.get(data.value(node, SH.resultSeverity), "Info"),  # type: ignore[arg-type]
+            message=str(first_value(data, node, DISCREPANCY_MESSAGE) or "geometry note"),
+            focus_node=node_name(focus if focus is not None else node), path=None, value=None,
+            relief=names[0] if len(names) == 1 else None, relief_authority=None,
+            relief_note=("listed under more than one kind of relief: " + " and ".join(names))
+            if len(names) > 1 else None,
+            component="dl:GeometryNote", relief_iris=tuple(str(c) for c in classes),
+        ))
+    return out
+
+
+SEVERITY_ORDER = {"Violation": 0, "Warning": 1, "Info": 2}
+
+
+def sort_results(results: list[Result]) -> list[Result]:
+    return sorted(results, key=lambda r: (SEVERITY_ORDER.get(r.severity, 3), r.section or "~",
+                                          r.focus_node, r.shape or "", r.message))

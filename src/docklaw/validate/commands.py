@@ -1,0 +1,120 @@
+"""``docklaw validate`` and ``docklaw example``.
+
+Exit codes: 0 every application conforms, 1 at least one has a violation, 2 bad input (one line
+on stderr naming file, line, node or unit; never a traceback). Each file is validated by
+``validate_file`` on its own, so a batch mode (``--jobs N``) only has to map it over files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from docklaw import paths
+from docklaw.errors import DocklawError, InputError
+
+EXTENSIONS = {"text": "txt", "json": "json", "turtle": "ttl", "html": "html"}
+
+
+@dataclass
+class Outcome:
+    """What validating one file produced: rendered report or a one-line error."""
+
+    name: str
+    status: int
+    output: str | None = None
+    error: str | None = None
+
+
+def read_input(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    path = Path(name)
+    if not path.is_file():
+        raise InputError("no such file", source=name)
+    return path.read_bytes()
+
+
+def validate_file(name: str, fmt: str, input_format: str | None = None) -> Outcome:
+    """Validate one file; never raises for bad input (the error becomes the outcome)."""
+    from docklaw.validate.api import validate_bytes
+
+    try:
+        report = validate_bytes(read_input(name), input_format, name=name)
+    except DocklawError as exc:
+        return Outcome(name, exc.exit_code, error=str(exc))
+    return Outcome(name, 0 if report.conforms else 1, output=report.render(fmt))
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    status = 0
+    outdir: Path | None = Path(args.output) if args.output else None
+    if outdir is not None:
+        outdir.mkdir(parents=True, exist_ok=True)
+    for name in args.files:
+        outcome = validate_file(name, args.format, args.input_format)
+        if outcome.error is not None:
+            print(f"docklaw: {outcome.error}", file=sys.stderr)
+        elif outdir is not None:
+            stem = Path(name).stem if name != "-" else "stdin"
+            target = outdir / f"{stem}.{EXTENSIONS[args.format]}"
+            target.write_text(outcome.output or "", encoding="utf-8")
+            print(f"{name}: {'conforms' if outcome.status == 0 else 'violations'} -> {target}")
+        else:
+            sys.stdout.write(outcome.output or "")
+        status = max(status, outcome.status)
+    return status
+
+
+def resolve_jurisdiction(value: str) -> str:
+    jid = paths.ALIASES.get(value.lower(), value.lower())
+    if jid not in paths.JURISDICTIONS:
+        raise InputError(f"unknown jurisdiction {value!r} (known: {', '.join(paths.JURISDICTIONS)}; "
+                         f"aliases: {', '.join(sorted(paths.ALIASES))})", jurisdiction=value)
+    return jid
+
+
+def example_files(jid: str) -> list[Path]:
+    return sorted((paths.EXAMPLES_DIR / jid).glob("*.ttl"))
+
+
+def run_example(args: argparse.Namespace) -> int:
+    jid = resolve_jurisdiction(args.jurisdiction)
+    files = example_files(jid)
+    if args.list or not args.name:
+        if not files:
+            print(f"no examples for {jid} yet", file=sys.stderr)
+            return 0
+        for path in files:
+            print(path.stem)
+        return 0
+    wanted = args.name[:-4] if args.name.endswith(".ttl") else args.name
+    for path in files:
+        if path.stem == wanted:
+            sys.stdout.write(path.read_text(encoding="utf-8"))
+            return 0
+    known = ", ".join(p.stem for p in files) or "none"
+    raise InputError(f"no example {args.name!r} for {jid} (available: {known})", jurisdiction=jid)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "validate", help="validate permit applications against their jurisdiction's dock code",
+        description="Validate one or more permit applications (Turtle, N-Triples, JSON-LD, "
+                    "RDF/XML). Exit 0 if all conform, 1 if any has a violation, 2 on bad input.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="application file ('-' for stdin)")
+    p.add_argument("--format", choices=sorted(EXTENSIONS), default="text", help="report format")
+    p.add_argument("--input-format", default=None,
+                   help="input RDF format (turtle, nt, json-ld, xml); default: from the extension")
+    p.add_argument("-o", "--output", metavar="DIR", help="write one report per file into DIR")
+    p.set_defaults(func=run_validate)
+
+    e = subparsers.add_parser("example", help="print a shipped example application",
+                              description="Print or list the example applications of a code.")
+    e.add_argument("jurisdiction", help=f"one of {', '.join(paths.JURISDICTIONS)} (or an alias)")
+    e.add_argument("name", nargs="?", help="example name (see --list)")
+    e.add_argument("--list", action="store_true", help="list the examples")
+    e.set_defaults(func=run_example)

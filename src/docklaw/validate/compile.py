@@ -1,0 +1,415 @@
+"""Shapes as written (limits left to the rules) -> shapes pyshacl can run.
+
+Why: a limit is typed once, in rules.ttl, next to its citation. The compiler copies it into the
+shape's constraint parameter (normalised to the constrained property's canonical unit), renders
+``{limit}`` in messages as the rule states it, generates a SPARQL target from the rule's
+conditions when the shape has none, and turns ``dl:computedLimit`` shapes into a SHACL-SPARQL
+comparison with the per-node limit that derive writes. It also lints the shapes: a result that
+cannot cite its section or a parameter without a limit must never reach a user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import RDF, SH, XSD
+
+from docklaw.errors import DocklawError
+from docklaw.namespaces import DL, QUDT, jurisdiction_iri, rule_ns, shape_ns
+from docklaw.validate.prepare import Prepared
+from docklaw.validate.units import curie, format_number, to_decimal
+
+TARGET_PROPS = (SH.targetClass, SH.targetNode, SH.targetSubjectsOf, SH.targetObjectsOf, SH.target)
+NESTING_PROPS = (SH.property, SH.node, SH["not"], SH.qualifiedValueShape)
+LIST_NESTING_PROPS = (SH["and"], SH["or"], SH.xone)
+COUNT_PARAMS = {SH.maxCount, SH.minCount, SH.qualifiedMaxCount, SH.qualifiedMinCount}
+#: For a computed limit: the FILTER that makes a value violate it.
+VIOLATES = {
+    SH.maxInclusive: "?value > ?limit", SH.maxExclusive: "?value >= ?limit",
+    SH.minInclusive: "?value < ?limit", SH.minExclusive: "?value <= ?limit",
+    SH.maxCount: "?value > ?limit", SH.minCount: "?value < ?limit",
+}
+
+
+class ShapeLintError(DocklawError):
+    """Shapes that cannot be checked faithfully (no rule, no section, no limit ...)."""
+
+    exit_code = 3
+    http_status = 500
+
+    def __init__(self, jid: str, problems: list[str]) -> None:
+        self.problems = problems
+        listing = "; ".join(problems[:20]) + (" ..." if len(problems) > 20 else "")
+        super().__init__(f"shapes/{jid}.ttl: {len(problems)} problem(s): {listing}")
+
+
+@dataclass(frozen=True)
+class ComputedShape:
+    """A shape whose limit derive evaluates per focus node from the rule's dl:limitExpression."""
+
+    shape: URIRef
+    rule: URIRef
+    parameter: URIRef
+    unit: URIRef | None
+
+
+@dataclass
+class CompiledShapes:
+    jurisdiction: str
+    graph: Graph
+    shape_rule: dict[object, URIRef] = field(default_factory=dict)
+    top_shape: dict[object, object] = field(default_factory=dict)
+    info_needed: set[object] = field(default_factory=set)
+    computed: list[ComputedShape] = field(default_factory=list)
+    targets: dict[object, str] = field(default_factory=dict)
+    lints: list[str] = field(default_factory=list)
+
+    @property
+    def shapes(self) -> list[object]:
+        """Top-level shapes (each enforcing one rule)."""
+        return sorted({s for s in self.top_shape.values()}, key=str)
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def nested_children(g: Graph, node: object) -> list[object]:
+    out: list[object] = []
+    for prop in NESTING_PROPS:
+        out.extend(g.objects(node, prop))  # type: ignore[arg-type]
+    for prop in LIST_NESTING_PROPS:
+        for head in g.objects(node, prop):  # type: ignore[arg-type]
+            out.extend(Collection(g, head))
+    return out
+
+
+def top_level_shapes(g: Graph) -> list[object]:
+    """Shapes that are not nested in another shape."""
+    candidates = set(g.subjects(RDF.type, SH.NodeShape)) | set(g.subjects(RDF.type, SH.PropertyShape))
+    candidates |= set(g.subjects(DL.enforces, None))
+    for prop in TARGET_PROPS:
+        candidates |= set(g.subjects(prop, None))
+    nested: set[object] = set()
+    for node in list(g.subjects()):
+        nested.update(nested_children(g, node))
+    return sorted((c for c in candidates if c not in nested), key=str)
+
+
+def descendants(g: Graph, node: object) -> list[object]:
+    seen = [node]
+    stack = [node]
+    while stack:
+        for child in nested_children(g, stack.pop()):
+            if child not in seen:
+                seen.append(child)
+                stack.append(child)
+    return seen
+
+
+def path_first(g: Graph, shape: object) -> URIRef | None:
+    path = g.value(shape, SH.path)  # type: ignore[arg-type]
+    if isinstance(path, URIRef):
+        return path
+    if isinstance(path, BNode) and g.value(path, RDF.first) is not None:
+        first = g.value(path, RDF.first)
+        return first if isinstance(first, URIRef) else None
+    return None
+
+
+def sparql_path(g: Graph, path: object) -> str:
+    """A SHACL path as a SPARQL property path."""
+    if isinstance(path, URIRef):
+        return f"<{path}>"
+    if g.value(path, RDF.first) is not None:  # type: ignore[arg-type]
+        return "/".join(sparql_path(g, p) for p in Collection(g, path))  # type: ignore[arg-type]
+    for prop, fmt in ((SH.inversePath, "^({})"), (SH.zeroOrMorePath, "({})*"),
+                      (SH.oneOrMorePath, "({})+"), (SH.zeroOrOnePath, "({})?")):
+        inner = g.value(path, prop)  # type: ignore[arg-type]
+        if inner is not None:
+            return fmt.format(sparql_path(g, inner))
+    alt = g.value(path, SH.alternativePath)  # type: ignore[arg-type]
+    if alt is not None:
+        return "(" + "|".join(sparql_path(g, p) for p in Collection(g, alt)) + ")"
+    raise ValueError(f"unsupported SHACL path {path}")
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def limit_of(prepared: Prepared, rule: URIRef, which: URIRef) -> tuple[Decimal, URIRef | None] | None:
+    """A rule's stated limit (value, unit) for dl:limit / dl:lowerLimit / dl:upperLimit."""
+    node = prepared.knowledge.value(rule, which)
+    if node is None:
+        return None
+    if isinstance(node, Literal):
+        number = to_decimal(node)
+        return (number, None) if number is not None else None
+    number = to_decimal(prepared.knowledge.value(node, QUDT.numericValue))
+    unit = prepared.knowledge.value(node, QUDT.unit)
+    if number is None:
+        return None
+    return number, unit if isinstance(unit, URIRef) else None
+
+
+def canonical_unit(prepared: Prepared, rule: URIRef) -> URIRef | None:
+    for prop in prepared.knowledge.objects(rule, DL.constrains):
+        unit = prepared.units.canonical_of_property.get(prop)  # type: ignore[arg-type]
+        if unit is not None:
+            return unit
+    return None
+
+
+def normalised_limit(
+    prepared: Prepared, rule: URIRef, which: URIRef, parameter: URIRef, problems: list[str],
+    shape: object,
+) -> tuple[Literal, str] | None:
+    """(parameter literal, human text) for a rule's limit, or None (and a lint)."""
+    stated = limit_of(prepared, rule, which)
+    if stated is None:
+        problems.append(f"{shape}: {curie(parameter)} but rule {rule} has no {curie(which)}")
+        return None
+    value, unit = stated
+    text = prepared.units.describe(value, unit) if unit is not None else format_number(value)
+    if parameter in COUNT_PARAMS:
+        if value != value.to_integral_value():
+            problems.append(f"{shape}: count limit {value} of {rule} is not an integer")
+            return None
+        return Literal(int(value)), text
+    target = canonical_unit(prepared, rule)
+    if unit is not None and target is not None:
+        converted = prepared.units.convert(value, unit, target)
+        if converted is None:
+            problems.append(f"{shape}: limit unit {unit} of {rule} cannot be converted to {target}")
+            return None
+        value = converted
+    elif unit is not None and prepared.units.info(unit) is None:
+        problems.append(f"{shape}: limit of {rule} has unknown unit {unit}")
+    return Literal(format_number(value), datatype=XSD.decimal), text
+
+
+# --------------------------------------------------------------------------- targets
+
+
+def _values(var: str, nodes: list[object]) -> str:
+    return f"VALUES ?{var} {{ {' '.join(n.n3() for n in nodes)} }}"  # type: ignore[attr-defined]
+
+
+def generated_target(prepared: Prepared, jid: str, rule: URIRef) -> str | None:
+    """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
+    from an application of this jurisdiction (proposed structure, its parts, parcel, itself)."""
+    g = prepared.knowledge
+    governs = sorted(g.objects(rule, DL.governs), key=str)
+    if not governs:
+        return None
+    lines = [
+        f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
+        f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
+        f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
+        f"?this a ?governed . {_values('governed', governs)}",
+    ]
+    works = sorted(g.objects(rule, DL.appliesToWork), key=str)
+    if works:
+        lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.workKind}> ?work . {_values('work', works)}")
+    constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
+    if constructions:
+        lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.construction}> ?construction . "
+                     f"{_values('construction', constructions)}")
+    parcel_lines: list[str] = []
+    uses = sorted(g.objects(rule, DL.appliesToLandUse), key=str)
+    if uses:
+        expanded: set[object] = set()
+        for use in uses:
+            expanded |= prepared.narrower.get(use, frozenset({use}))  # type: ignore[arg-type]
+        parcel_lines.append(f"?parcel <{DL.landUse}> ?use . "
+                            f"{_values('use', sorted(expanded, key=str))}")
+    tiers = sorted(g.objects(rule, DL.appliesToTier), key=str)
+    if tiers:
+        tier_list = ", ".join(str(int(t.toPython())) for t in tiers)  # type: ignore[union-attr]
+        parcel_lines.append(f"?parcel <{DL.tier}> ?tier . FILTER(?tier IN ({tier_list}))")
+    cats = sorted(g.objects(rule, DL.appliesToFootageCategory), key=str)
+    if cats:
+        cat_list = ", ".join(f'"{c}"' for c in cats)
+        parcel_lines.append(f"?parcel <{DL.footageCategory}> ?cat . FILTER(STR(?cat) IN ({cat_list}))")
+    steep = g.value(rule, DL.appliesToSteepSlope)
+    if steep is not None:
+        parcel_lines.append(f"?parcel <{DL.steepSlope}> {Literal(bool(steep.toPython())).n3()} .")
+    if parcel_lines:
+        lines.append(f"?app <{DL.parcel}> ?parcel .")
+        lines.extend(parcel_lines)
+    body = "\n  ".join(lines)
+    return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
+
+
+def explicit_target(g: Graph, shape: object) -> str | None:
+    """An equivalent SELECT for a shape's own targets (derive needs the focus nodes)."""
+    parts: list[str] = []
+    for cls in g.objects(shape, SH.targetClass):  # type: ignore[arg-type]
+        parts.append(f"{{ ?this a {cls.n3()} }}")
+    for node in g.objects(shape, SH.targetNode):  # type: ignore[arg-type]
+        parts.append(f"{{ BIND({node.n3()} AS ?this) }}")
+    for prop in g.objects(shape, SH.targetSubjectsOf):  # type: ignore[arg-type]
+        parts.append(f"{{ ?this {prop.n3()} ?o }}")
+    for prop in g.objects(shape, SH.targetObjectsOf):  # type: ignore[arg-type]
+        parts.append(f"{{ ?s {prop.n3()} ?this }}")
+    for target in g.objects(shape, SH.target):  # type: ignore[arg-type]
+        select = g.value(target, SH.select)
+        if select is not None:
+            inner = str(select).replace("$this", "?this")
+            parts.append(f"{{ {inner} }}")
+    if not parts:
+        return None
+    return "SELECT DISTINCT ?this WHERE { " + " UNION ".join(parts) + " }"
+
+
+def add_sparql_target(g: Graph, shape: object, query: str) -> None:
+    target = BNode()
+    g.add((shape, SH.target, target))  # type: ignore[arg-type]
+    g.add((target, RDF.type, SH.SPARQLTarget))
+    g.add((target, SH.select, Literal(query)))
+
+
+def add_computed_constraint(
+    g: Graph, shape: object, rule: URIRef, parameter: URIRef, unit_label: str, messages: list[Literal]
+) -> None:
+    """SHACL-SPARQL: the path value against the node's dl:computedLimitValue for this rule."""
+    path = g.value(shape, SH.path)  # type: ignore[arg-type]
+    path_sparql = sparql_path(g, path) if path is not None else None
+    limit_pattern = (
+        f"$this <{DL.computedLimitValue}> ?cl . ?cl <{DL.rule}> <{rule}> ; "
+        f"<{QUDT.numericValue}> ?limit ."
+    )
+    if parameter in (SH.maxCount, SH.minCount):
+        select = (
+            "SELECT $this ?value ?limit WHERE { " + limit_pattern +
+            f" {{ SELECT $this (COUNT(?v) AS ?value) WHERE {{ $this {path_sparql} ?v }} "
+            "GROUP BY $this } FILTER (" + VIOLATES[parameter] + ") }"
+        )
+    else:
+        select = (
+            f"SELECT $this ?value ?limit WHERE {{ $this {path_sparql} ?value . {limit_pattern} "
+            f"FILTER ({VIOLATES[parameter]}) }}"
+        )
+    constraint = BNode()
+    g.add((shape, SH.sparql, constraint))  # type: ignore[arg-type]
+    g.add((constraint, RDF.type, SH.SPARQLConstraint))
+    g.add((constraint, SH.select, Literal(select)))
+    for message in messages:
+        text = str(message).replace("{limit}", "{?limit}" + (f" {unit_label}" if unit_label else ""))
+        g.add((constraint, SH.message, Literal(text, lang=message.language)))
+
+
+# --------------------------------------------------------------------------- compile
+
+
+def render(messages: list[Literal], values: dict[str, str]) -> list[Literal]:
+    out = []
+    for message in messages:
+        text = str(message)
+        for key, value in values.items():
+            text = text.replace("{" + key + "}", value)
+        out.append(Literal(text, lang=message.language))
+    return out
+
+
+def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> CompiledShapes:
+    """Compile shapes/<jid>.ttl; raise ShapeLintError listing every problem when ``strict``."""
+    source = prepared.shape_sources.get(jid, Graph())
+    g = Graph()
+    g += source
+    for prefix, ns in source.namespaces():
+        g.bind(prefix, ns, override=True)
+    compiled = CompiledShapes(jurisdiction=jid, graph=g)
+    problems = compiled.lints
+    rule_prefix = str(rule_ns(jid))
+    for shape in top_level_shapes(source):
+        rules = [r for r in source.objects(shape, DL.enforces) if isinstance(r, URIRef)]  # type: ignore[arg-type]
+        if not rules:
+            problems.append(f"{shape}: shape has no dl:enforces")
+            continue
+        rule = rules[0]
+        if len(rules) > 1:
+            problems.append(f"{shape}: shape enforces {len(rules)} rules (one shape per rule)")
+        info = prepared.rules.get(rule)
+        if info is None or not str(rule).startswith(rule_prefix):
+            problems.append(f"{shape}: dl:enforces {rule} which is not a rule of {jid}")
+            continue
+        if info.section is None:
+            problems.append(f"{shape}: rule {rule} has no dl:section")
+        elif info.section not in prepared.sections:
+            problems.append(f"{shape}: rule {rule} cites {info.section} which is not in the code")
+        if isinstance(shape, URIRef) and str(shape) != str(shape_ns(jid)) + str(rule)[len(rule_prefix):]:
+            problems.append(f"{shape}: shape IRI should be {shape_ns(jid)}{str(rule)[len(rule_prefix):]}")
+        for node in descendants(source, shape):
+            compiled.shape_rule[node] = rule
+            compiled.top_shape[node] = shape
+            if source.value(node, DL.informationNeeded) == Literal(True):  # type: ignore[arg-type]
+                compiled.info_needed.add(node)
+            compile_limits(prepared, g, source, node, rule, jid, compiled)
+        if not any(source.value(shape, p) is not None for p in TARGET_PROPS):  # type: ignore[arg-type]
+            query = generated_target(prepared, jid, rule)
+            if query is None:
+                problems.append(f"{shape}: no target and rule {rule} has no dl:governs")
+            else:
+                add_sparql_target(g, shape, query)
+                compiled.targets[shape] = query
+        else:
+            query = explicit_target(source, shape)
+            if query is not None:
+                compiled.targets[shape] = query
+    if strict and problems:
+        raise ShapeLintError(jid, problems)
+    return compiled
+
+
+def compile_limits(
+    prepared: Prepared, g: Graph, source: Graph, node: object, rule: URIRef, jid: str,
+    compiled: CompiledShapes,
+) -> None:
+    """Fill dl:limitParameter (lower/upper) and render the message placeholders of one shape node."""
+    problems = compiled.lints
+    messages = [m for m in source.objects(node, SH.message) if isinstance(m, Literal)]  # type: ignore[arg-type]
+    values: dict[str, str] = {}
+    computed = source.value(node, DL.computedLimit) == Literal(True)  # type: ignore[arg-type]
+    for param_prop, limit_prop, key in (
+        (DL.limitParameter, DL.limit, "limit"),
+        (DL.lowerLimitParameter, DL.lowerLimit, "lower"),
+        (DL.upperLimitParameter, DL.upperLimit, "upper"),
+    ):
+        parameter = source.value(node, param_prop)  # type: ignore[arg-type]
+        if not isinstance(parameter, URIRef):
+            continue
+        if computed and key == "limit":
+            if prepared.knowledge.value(rule, DL.limitExpression) is None:
+                problems.append(f"{node}: dl:computedLimit but rule {rule} has no dl:limitExpression")
+                continue
+            if parameter not in VIOLATES:
+                problems.append(f"{node}: computed limit with unsupported parameter {curie(parameter)}")
+                continue
+            unit = canonical_unit(prepared, rule)
+            info = prepared.units.info(unit) if unit is not None else None
+            add_computed_constraint(g, node, rule, parameter, info.plural if info else "", messages)
+            compiled.computed.append(ComputedShape(node, rule, parameter, unit))  # type: ignore[arg-type]
+            values["limit"] = "the computed limit"
+            continue
+        filled = normalised_limit(prepared, rule, limit_prop, parameter, problems, node)
+        if filled is None:
+            continue
+        literal, text = filled
+        g.add((node, parameter, literal))  # type: ignore[arg-type]
+        values[key] = text
+    for key in ("limit", "lower", "upper"):
+        if any("{" + key + "}" in str(m) for m in messages) and key not in values:
+            problems.append(f"{node}: message uses {{{key}}} but no {key} was filled")
+    if values and messages:
+        for message in messages:
+            g.remove((node, SH.message, message))  # type: ignore[arg-type]
+        for message in render(messages, values):
+            g.add((node, SH.message, message))  # type: ignore[arg-type]
+
+
+def lint(jid: str, prepared: Prepared) -> list[str]:
+    """Every compile-time problem of one jurisdiction's shapes (empty when all is well)."""
+    return compile_shapes(jid, prepared, strict=False).lints

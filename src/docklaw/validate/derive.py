@@ -1,0 +1,238 @@
+"""Make an application comparable with the shapes: types, units, geometry, computed limits.
+
+Why before SHACL and not inside it: pyshacl would otherwise need the ontology and OWL-RL on every
+call (slow), could not tell "ten feet" from a number, and would compare inches with feet. Here we
+add the superclasses from the cached closure, normalise every quantity to its property's
+canonical unit (keeping what was stated), call the geometry stage when present, and write the
+per-node limits of computed-limit rules. Bad input raises InputError naming node, property, unit.
+"""
+
+from __future__ import annotations
+
+import importlib
+from decimal import Decimal
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import RDF, RDFS, SH, XSD
+from rdflib.plugins.sparql import prepareQuery
+from rdflib.term import Node
+
+from docklaw import paths
+from docklaw.errors import InputError
+from docklaw.namespaces import DL, QUDT, jurisdiction_iri
+from docklaw.validate.compile import path_first
+from docklaw.validate.limits import Evaluator, MissingOperand, matching_row
+from docklaw.validate.prepare import Prepared, jurisdiction_id
+from docklaw.validate.units import curie, format_number, to_decimal
+
+_QUERY_CACHE: dict[str, object] = {}
+
+
+def node_name(node: object) -> str:
+    return f"_:{node}" if isinstance(node, BNode) else str(node)
+
+
+def find_application(graph: Graph) -> tuple[Node, str]:
+    """The one dl:PermitApplication and its jurisdiction id; InputError otherwise."""
+    apps = sorted(set(graph.subjects(RDF.type, DL.PermitApplication)), key=str)
+    known = ", ".join(paths.JURISDICTIONS)
+    if not apps:
+        raise InputError("no dl:PermitApplication in the input (one application per file)")
+    if len(apps) > 1:
+        raise InputError(f"{len(apps)} dl:PermitApplication nodes in one input; "
+                         "validate one application at a time", node=node_name(apps[1]))
+    app = apps[0]
+    values = list(graph.objects(app, DL.jurisdiction))
+    if not values:
+        raise InputError(f"the application has no dl:jurisdiction (known: {known})",
+                         node=node_name(app), prop="dl:jurisdiction")
+    ids = {jurisdiction_id(v) for v in values}
+    if None in ids or len(ids) != 1:
+        bad = next((str(v) for v in values if jurisdiction_id(v) is None), str(values))
+        raise InputError(f"unknown jurisdiction {bad!r} (known: {known}; aliases: "
+                         f"{', '.join(sorted(paths.ALIASES))})",
+                         node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad)
+    return app, ids.pop()  # type: ignore[return-value]
+
+
+def materialise_types(graph: Graph, prepared: Prepared) -> None:
+    """Add every superclass (from the cached closure) of every asserted type."""
+    for node, cls in list(graph.subject_objects(RDF.type)):
+        for sup in prepared.superclasses.get(cls, ()):  # type: ignore[arg-type]
+            graph.add((node, RDF.type, sup))
+
+
+def normalise_units(graph: Graph, prepared: Prepared) -> None:
+    """Every QuantityValue -> canonical unit of its property, in place; InputError when bad."""
+    units = prepared.units
+    done: set[Node] = set()
+    for subject, prop, obj in sorted(graph, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
+        if prop in (RDF.type, DL.computedLimitValue):
+            continue
+        canonical = units.canonical_of_property.get(prop)  # type: ignore[arg-type]
+        is_qv = not isinstance(obj, Literal) and (
+            (obj, RDF.type, QUDT.QuantityValue) in graph
+            or graph.value(obj, QUDT.numericValue) is not None)
+        where = {"node": node_name(subject), "prop": curie(prop)}
+        if isinstance(obj, Literal) and canonical is not None:
+            raise InputError(f"{obj!s} has no unit; give a qudt:QuantityValue with "
+                             f"qudt:numericValue and qudt:unit (e.g. {curie(canonical)})", **where)
+        if not is_qv or obj in done:
+            continue
+        done.add(obj)
+        normalise_one(graph, prepared, subject, prop, obj, canonical)  # type: ignore[arg-type]
+
+
+def normalise_one(
+    graph: Graph, prepared: Prepared, subject: Node, prop: URIRef, qv: Node,
+    canonical: URIRef | None,
+) -> None:
+    units = prepared.units
+    where = {"node": node_name(subject), "prop": curie(prop)}
+    values = list(graph.objects(qv, QUDT.numericValue))
+    if len(values) != 1:
+        raise InputError(f"a quantity needs exactly one qudt:numericValue (found {len(values)})",
+                         **where)
+    number = to_decimal(values[0])
+    if number is None or (isinstance(values[0], Literal) and values[0].datatype == XSD.boolean):
+        raise InputError(f"{str(values[0])!r} is not a number", **where)
+    unit = graph.value(qv, QUDT.unit)
+    if unit is None:
+        raise InputError(f"quantity {format_number(number)} has no qudt:unit", **where)
+    info = units.info(unit)  # type: ignore[arg-type]
+    if info is None:
+        raise InputError(f"unknown unit {curie(unit)} (known: "
+                         f"{', '.join(sorted(curie(u) for u in units.units))})", **where)
+    target = canonical or info.canonical
+    converted = units.convert(number, unit, target)  # type: ignore[arg-type]
+    if converted is None:
+        raise InputError(f"unit {curie(unit)} is not a unit of this quantity "
+                         f"(expected a unit convertible to {curie(target)})", **where)
+    check_plausible(prepared, prop, converted, target, number, unit, where)  # type: ignore[arg-type]
+    graph.remove((qv, QUDT.numericValue, None))
+    graph.remove((qv, QUDT.unit, None))
+    graph.add((qv, QUDT.numericValue, Literal(format_number(converted), datatype=XSD.decimal)))
+    graph.add((qv, QUDT.unit, target))
+    graph.add((qv, RDF.type, QUDT.QuantityValue))
+    if graph.value(qv, DL.statedValue) is None:
+        graph.add((qv, DL.statedValue, values[0]))
+        graph.add((qv, DL.statedUnit, unit))
+
+
+def check_plausible(
+    prepared: Prepared, prop: URIRef, value: Decimal, canonical: URIRef, stated: Decimal,
+    unit: URIRef, where: dict[str, str],
+) -> None:
+    """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl."""
+    units = prepared.units
+    shown = f"{format_number(stated)} {curie(unit)}"
+    if value < 0 and prop not in units.negative_allowed:
+        raise InputError(f"{shown} is negative; a dimension cannot be", **where)
+    if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed:
+        raise InputError(f"{shown} is zero; give the measured value", **where)
+    low, high = units.bounds.get(prop) or units.bounds.get(canonical) or (None, None)
+    if (high is not None and value > high) or (low is not None and value < low):
+        raise InputError(f"{shown} is outside the plausible range "
+                         f"[{format_number(low) if low is not None else '-'}, "
+                         f"{format_number(high) if high is not None else '-'}] {curie(canonical)}",
+                         **where)
+
+
+def run_geometry(graph: Graph, jid: str) -> None:
+    """The geometry stage (another package) when it is installed."""
+    try:
+        module = importlib.import_module("docklaw.geometry.derive")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("docklaw.geometry.derive", "docklaw.geometry"):
+            return
+        raise
+    module.derive_geometry(graph, jid)
+
+
+def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """dl:footageCategory of a parcel from its Tier's allocation table, unless stated."""
+    law = prepared.knowledge
+    prefix = f"https://w3id.org/docklaw/code/{jid}/"
+    for parcel in set(graph.subjects(RDF.type, DL.Parcel)):
+        if graph.value(parcel, DL.footageCategory) is not None:
+            continue
+        tier = graph.value(parcel, DL.tier)
+        frontage = graph.value(parcel, DL.shorelineFrontage)
+        if tier is None or frontage is None:
+            continue
+        footage = to_decimal(graph.value(frontage, QUDT.numericValue))
+        if footage is None:
+            continue
+        for table in law.subjects(RDF.type, DL.AllocationTable):
+            if not str(table).startswith(prefix):
+                continue
+            if not any(to_decimal(t) == to_decimal(tier) for t in law.objects(table, DL.appliesToTier)):
+                continue
+            row = matching_row(law, table, footage)
+            category = law.value(row, DL.category) if row is not None else None
+            if category is not None:
+                graph.add((parcel, DL.footageCategory, Literal(str(category))))
+                break
+
+
+def select(graph: Graph, query: str) -> list[Node]:
+    prepared_query = _QUERY_CACHE.get(query)
+    if prepared_query is None:
+        prepared_query = _QUERY_CACHE[query] = prepareQuery(query)
+    return sorted({row[0] for row in graph.query(prepared_query)}, key=str)  # type: ignore[index]
+
+
+def computed_limits(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """Write dl:computedLimitValue (or dl:limitOperandMissing) on every focus node of every
+    computed-limit shape."""
+    compiled = prepared.compiled(jid)
+    evaluator = Evaluator(prepared.knowledge, graph, prepared.units)
+    for item in compiled.computed:
+        top = compiled.top_shape.get(item.shape, item.shape)
+        query = compiled.targets.get(top)
+        if query is None:
+            continue
+        expression = prepared.knowledge.value(item.rule, DL.limitExpression)
+        step = path_first(compiled.graph, item.shape)
+        for focus in select(graph, query):
+            if item.parameter not in (SH.minCount, SH.minInclusive, SH.minExclusive) and (
+                    step is not None and graph.value(focus, step) is None):
+                continue  # nothing stated to compare with: no limit needed
+            node = BNode()
+            try:
+                value = evaluator.evaluate(expression, focus)  # type: ignore[arg-type]
+            except MissingOperand as missing:
+                graph.add((focus, DL.limitOperandMissing, node))
+                graph.add((node, DL.rule, item.rule))
+                if missing.prop is not None:
+                    graph.add((node, DL.property, missing.prop))
+                graph.add((node, RDFS.comment, Literal(missing.note)))
+                continue
+            graph.add((focus, DL.computedLimitValue, node))
+            graph.add((node, RDF.type, QUDT.QuantityValue))
+            graph.add((node, DL.rule, item.rule))
+            graph.add((node, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+            if item.unit is not None:
+                graph.add((node, QUDT.unit, item.unit))
+
+
+def derive(graph: Graph, prepared: Prepared) -> Graph:
+    """A new graph: the application plus everything the shapes compare against."""
+    out = Graph()
+    out += graph
+    for prefix, ns in graph.namespaces():
+        out.bind(prefix, ns, override=False)
+    app, jid = find_application(out)
+    out.remove((app, DL.jurisdiction, None))
+    out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
+    materialise_types(out, prepared)
+    run_geometry(out, jid)  # before units: it compares the declared values as stated
+    normalise_units(out, prepared)
+    footage_categories(out, prepared, jid)
+    computed_limits(out, prepared, jid)
+    return out
+
+
+def jurisdiction_of(graph: Graph) -> str:
+    """The (already validated) jurisdiction id of a derived graph."""
+    return find_application(graph)[1]

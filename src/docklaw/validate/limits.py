@@ -1,0 +1,160 @@
+"""Evaluate a rule's ``dl:limitExpression`` for one focus node (DESIGN.md "Computed limits").
+
+Why Python and not SPARQL: the expressions (greater-of, allocation tables with increments) read
+values of the focus node and of its parcel; a missing operand must become "information needed"
+naming the property, which a SPARQL filter would silently swallow.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import RDF
+from rdflib.term import Node
+
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.units import Units, quantize, to_decimal
+
+
+class MissingOperand(Exception):
+    """An operand of a computed limit is absent from the application."""
+
+    def __init__(self, prop: URIRef | None, note: str) -> None:
+        self.prop = prop
+        self.note = note
+        super().__init__(note)
+
+
+class Evaluator:
+    """Evaluates expressions against the rules graph (``law``) and one application (``data``)."""
+
+    def __init__(self, law: Graph, data: Graph, units: Units) -> None:
+        self.law = law
+        self.data = data
+        self.units = units
+
+    def parcel_of(self, focus: Node) -> Node | None:
+        """The focus itself if a parcel; else the parcel of an application proposing it."""
+        if (focus, RDF.type, DL.Parcel) in self.data:
+            return focus
+        parcel = self.data.value(focus, DL.parcel)
+        if parcel is not None:
+            return parcel
+        node: Node | None = focus
+        seen: set[Node] = set()
+        while node is not None and node not in seen:
+            seen.add(node)
+            for app in self.data.subjects(DL.proposes, node):
+                parcel = self.data.value(app, DL.parcel)
+                if parcel is not None:
+                    return parcel
+            for owner in self.data.subjects(DL.hasStructure, node):
+                return owner
+            node = self.data.value(None, DL.hasPart, node)
+        return None
+
+    def value_of(self, prop: URIRef, of: Node | None, focus: Node) -> Node:
+        """The raw RDF value of ``prop`` on the focus or its parcel."""
+        subject = self.parcel_of(focus) if of == DL.Parcel else focus
+        if subject is None:
+            raise MissingOperand(prop, f"no parcel to read {prop} from")
+        value = self.data.value(subject, prop)
+        if value is None:
+            raise MissingOperand(prop, f"{prop} is not stated")
+        return value
+
+    def number_of(self, prop: URIRef, of: Node | None, focus: Node) -> Decimal:
+        value = self.value_of(prop, of, focus)
+        if not isinstance(value, Literal):
+            value = self.data.value(value, QUDT.numericValue)  # normalised by derive
+        number = to_decimal(value) if value is not None else None
+        if number is None:
+            raise MissingOperand(prop, f"{prop} has no numeric value")
+        return number
+
+    def evaluate(self, expr: Node, focus: Node) -> Decimal:
+        law = self.law
+        kinds = set(law.objects(expr, RDF.type))
+        if law.value(expr, QUDT.numericValue) is not None:
+            number = to_decimal(law.value(expr, QUDT.numericValue))
+            unit = law.value(expr, QUDT.unit)
+            if number is None:
+                raise ValueError(f"constant {expr} is not numeric")
+            if isinstance(unit, URIRef):
+                converted = self.units.convert(number, unit, None)
+                if converted is not None:
+                    return converted
+            return number
+        if isinstance(expr, Literal):
+            number = to_decimal(expr)
+            if number is None:
+                raise ValueError(f"constant {expr} is not numeric")
+            return number
+        if DL.PropertyOf in kinds:
+            prop = law.value(expr, DL.property)
+            return self.number_of(prop, law.value(expr, DL.of), focus)  # type: ignore[arg-type]
+        if kinds & {DL.GreaterOf, DL.LesserOf, DL.Sum}:
+            operands = [self.evaluate(e, focus)
+                        for e in Collection(law, law.value(expr, DL.operands))]  # type: ignore[arg-type]
+            if DL.GreaterOf in kinds:
+                return max(operands)
+            if DL.LesserOf in kinds:
+                return min(operands)
+            return sum(operands, Decimal(0))
+        if DL.Product in kinds:
+            factor = to_decimal(law.value(expr, DL.factor))
+            operand = law.value(expr, DL.operand)
+            if factor is None or operand is None:
+                raise ValueError(f"product {expr} needs dl:factor and dl:operand")
+            return quantize(factor * self.evaluate(operand, focus))
+        if DL.Conditional in kinds:
+            test = law.value(expr, DL["if"])
+            prop = law.value(test, DL.property)  # type: ignore[arg-type]
+            actual = self.value_of(prop, law.value(test, DL.of), focus)  # type: ignore[arg-type]
+            expected = law.value(test, DL.equals)  # type: ignore[arg-type]
+            holds = (actual.toPython() == expected.toPython()  # type: ignore[union-attr]
+                     if isinstance(actual, Literal) and isinstance(expected, Literal)
+                     else actual == expected)
+            branch = law.value(expr, DL.then if holds else DL["else"])
+            if branch is None:
+                raise ValueError(f"conditional {expr} lacks a branch")
+            return self.evaluate(branch, focus)
+        if DL.AllocationLookup in kinds:
+            return self.allocation(expr, focus)
+        raise ValueError(f"unknown limit expression {expr} (types {sorted(map(str, kinds))})")
+
+    def allocation(self, expr: Node, focus: Node) -> Decimal:
+        """baseCount + incrementCount * floor((footage - incrementOver) / incrementPer)."""
+        law = self.law
+        table = law.value(expr, DL.table)
+        facility = law.value(expr, DL.facility)
+        footage_prop = law.value(table, DL.footageProperty) or DL.shorelineFrontage  # type: ignore[arg-type]
+        footage = self.number_of(footage_prop, DL.Parcel, focus)  # type: ignore[arg-type]
+        row = matching_row(law, table, footage)  # type: ignore[arg-type]
+        if row is None:
+            raise MissingOperand(footage_prop,  # type: ignore[arg-type]
+                                 f"no row of {table} covers a footage of {footage} feet")
+        for allowance in law.objects(row, DL.allowance):
+            if law.value(allowance, DL.facility) != facility:
+                continue
+            count = to_decimal(law.value(allowance, DL.baseCount)) or Decimal(0)
+            inc = to_decimal(law.value(allowance, DL.incrementCount))
+            per = to_decimal(law.value(allowance, DL.incrementPer))
+            over = to_decimal(law.value(allowance, DL.incrementOver))
+            if inc is not None and per and over is not None and footage > over:
+                count += inc * math.floor((footage - over) / per)
+            return count
+        return Decimal(0)  # the row allows none of this facility
+
+
+def matching_row(law: Graph, table: Node, footage: Decimal) -> Node | None:
+    """The allocation row whose inclusive [minFootage, maxFootage] contains ``footage``."""
+    for row in law.objects(table, DL.row):
+        low = to_decimal(law.value(row, DL.minFootage))
+        high = to_decimal(law.value(row, DL.maxFootage))
+        if (low is None or footage >= low) and (high is None or footage <= high):
+            return row
+    return None

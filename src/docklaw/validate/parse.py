@@ -1,0 +1,199 @@
+"""Bytes -> rdflib Graph, refusing input that is unsafe or unreadable before any parser sees it.
+
+Why a module of its own: rdflib will happily fetch a remote JSON-LD ``@context`` or expand XML
+entities; an application upload must never make the server do either. Every refusal is an
+``InputError`` naming the line and the reason, so the CLI exits 2 and the web answers 400.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.sax
+from pathlib import PurePath
+
+from rdflib import Graph
+
+from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
+
+DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+
+#: Our format names -> rdflib parser names.
+FORMATS: dict[str, str] = {
+    "turtle": "turtle", "ttl": "turtle",
+    "nt": "nt", "ntriples": "nt", "n-triples": "nt",
+    "json-ld": "json-ld", "jsonld": "json-ld", "json": "json-ld",
+    "xml": "xml", "rdfxml": "xml", "rdf/xml": "xml", "rdf": "xml", "owl": "xml",
+}
+CONTENT_TYPES: dict[str, str] = {
+    "text/turtle": "turtle", "application/x-turtle": "turtle",
+    "application/n-triples": "nt", "text/plain": "nt",
+    "application/ld+json": "json-ld", "application/json": "json-ld",
+    "application/rdf+xml": "xml", "application/xml": "xml", "text/xml": "xml",
+}
+EXTENSIONS: dict[str, str] = {
+    ".ttl": "turtle", ".turtle": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json": "json-ld",
+    ".rdf": "xml", ".xml": "xml", ".owl": "xml",
+}
+_XML_DECL = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def resolve_format(
+    fmt: str | None = None, *, content_type: str | None = None, name: str | None = None,
+    data: bytes = b"",
+) -> str:
+    """Pick the rdflib format: explicit name, then content type, then extension, then sniffing."""
+    if fmt:
+        key = fmt.strip().lower()
+        if key not in FORMATS:
+            raise UnsupportedMediaType(
+                f"unknown format {fmt!r} (use one of turtle, nt, json-ld, xml)", source=name
+            )
+        return FORMATS[key]
+    if content_type:
+        media = content_type.split(";")[0].strip().lower()
+        if media in CONTENT_TYPES:
+            return CONTENT_TYPES[media]
+        if media not in ("", "application/octet-stream", "multipart/form-data"):
+            raise UnsupportedMediaType(
+                f"unsupported content type {media!r} (use text/turtle, application/n-triples, "
+                "application/ld+json or application/rdf+xml)", source=name,
+            )
+    if name:
+        ext = PurePath(name).suffix.lower()
+        if ext in EXTENSIONS:
+            return EXTENSIONS[ext]
+    return sniff(data)
+
+
+def sniff(data: bytes) -> str:
+    """Guess from the first non-blank characters; Turtle also reads N-Triples."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:200]
+    if head.startswith((b"<?xml", b"<rdf:RDF", b"<RDF", b"<!")):
+        return "xml"
+    if head.startswith((b"{", b"[")):
+        return "json-ld"
+    return "turtle"
+
+
+def decode_utf8(data: bytes, name: str | None) -> str:
+    """Text must be UTF-8; say on which line the first bad byte is."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError("input is UTF-16; only UTF-8 is accepted", line=1, source=name)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"input is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
+            line=line, source=name,
+        ) from None
+
+
+def _remote_contexts(node: object) -> list[str]:
+    """Every @context / @import value in a JSON-LD document that is not an inline object."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("@context", "@import"):
+                items = value if isinstance(value, list) else [value]
+                for item in items:
+                    if isinstance(item, str):
+                        found.append(item)
+                    elif item is not None and not isinstance(item, dict):
+                        found.append(repr(item))
+            found.extend(_remote_contexts(value))
+    elif isinstance(node, list):
+        for item in node:
+            found.extend(_remote_contexts(item))
+    return found
+
+
+def check_jsonld(text: str, name: str | None) -> None:
+    """Refuse JSON-LD that would make rdflib fetch a context (remote or file:)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", line=exc.lineno, source=name) from None
+    remote = _remote_contexts(doc)
+    if remote:
+        raise InputError(
+            f"JSON-LD @context must be inline; refusing to load {remote[0]!r}", source=name
+        )
+
+
+def check_xml(data: bytes, name: str | None) -> None:
+    """Refuse RDF/XML with DOCTYPE or ENTITY declarations (entity expansion, external fetches)."""
+    match = _XML_DECL.search(data)
+    if match:
+        line = data[: match.start()].count(b"\n") + 1
+        raise InputError(
+            f"RDF/XML with a <!{match.group(1).decode().upper()}> declaration is not accepted",
+            line=line, source=name,
+        )
+
+
+def parse(
+    data: bytes, fmt: str | None = None, name: str = "<input>", *,
+    content_type: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Graph:
+    """Parse one application; raise InputError (line, reason) on anything unreadable or unsafe."""
+    if not isinstance(data, bytes | bytearray):
+        raise InputError("input must be bytes", source=name)
+    data = bytes(data)
+    if len(data) > max_bytes:
+        raise PayloadTooLarge(
+            f"input is {len(data)} bytes; the limit is {max_bytes} bytes", source=name
+        )
+    if not data.strip():
+        raise InputError("input is empty", source=name)
+    rdf_format = resolve_format(fmt, content_type=content_type, name=name, data=data)
+    text = decode_utf8(data, name)
+    if rdf_format == "xml":
+        check_xml(data, name)
+    elif rdf_format == "json-ld":
+        check_jsonld(text, name)
+    graph = Graph()
+    try:
+        if rdf_format == "xml":
+            graph.parse(data=data, format="xml", publicID=_public_id(name))
+        else:
+            graph.parse(data=text, format=rdf_format, publicID=_public_id(name))
+    except InputError:
+        raise
+    except Exception as exc:  # every parser has its own exception types
+        line, reason = _describe_parse_error(exc, text)
+        raise InputError(f"cannot parse as {rdf_format}: {reason}", line=line, source=name) from None
+    if len(graph) == 0:
+        raise InputError(f"no triples found (parsed as {rdf_format})", source=name)
+    return graph
+
+
+def _public_id(name: str | None) -> str:
+    """Base IRI for relative IRIs (``<#dock>``) in a file; stable and never the cwd."""
+    clean = re.sub(r"[^A-Za-z0-9._-]+", "-", PurePath(name or "input").name) or "input"
+    return f"urn:docklaw:input:{clean}"
+
+
+def _describe_parse_error(exc: Exception, text: str) -> tuple[int | None, str]:
+    """Line number (1-based) and a short reason from whichever parser failed."""
+    from rdflib.plugins.parsers.notation3 import BadSyntax
+
+    if isinstance(exc, BadSyntax):
+        why = getattr(exc, "_why", str(exc))
+        return exc.lines + 1, str(why)
+    if isinstance(exc, xml.sax.SAXParseException):
+        return exc.getLineNumber(), exc.getMessage()
+    if isinstance(exc, json.JSONDecodeError):
+        return exc.lineno, exc.msg
+    if isinstance(exc, IndexError):  # the Turtle parser runs off the end of a truncated file
+        return len(text.splitlines()) or 1, "unexpected end of input (statement not finished)"
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    # N-Triples errors quote the offending line; find it to report its number.
+    quoted = re.search(r"Invalid line(?: \(.*?\))?: '?(.*?)'?$", message)
+    if quoted:
+        needle = quoted.group(1).strip()
+        for number, line in enumerate(text.splitlines(), 1):
+            if needle and line.strip().startswith(needle[:40]):
+                return number, message
+    return None, message[:300]

@@ -1,0 +1,326 @@
+"""Everything that does not depend on the application, computed once per process.
+
+Why: the naive way (``pyshacl.validate(..., ont_graph=..., inference="owlrl")``) recomputes the
+ontology closure and re-reads the shapes for every application. Here the subclass map (OWL-RL
+closure of ontology + concepts), the rules, the section citations and the compiled shapes of each
+jurisdiction are built once and shared by every validation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import OWL, RDF, RDFS, SKOS
+
+from docklaw import paths
+from docklaw.namespaces import DL, JUR, rule_ns
+from docklaw.validate.units import Units
+
+if TYPE_CHECKING:
+    from docklaw.validate.compile import CompiledShapes
+
+_IGNORED_SUPERS = {OWL.Thing, RDFS.Resource, OWL.Class, RDFS.Class}
+
+
+@dataclass(frozen=True)
+class SectionInfo:
+    """What a report needs about a section: its printed citation, text and relief."""
+
+    iri: URIRef
+    citation: str
+    text: str | None
+    parent: URIRef | None
+    variance_classes: tuple[URIRef, ...]
+    authorities: tuple[URIRef, ...]
+    number_printed: bool | None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """The parts of a curated rule the validator reads on every result."""
+
+    iri: URIRef
+    jurisdiction: str
+    section: URIRef | None
+    label: str
+    kinds: tuple[URIRef, ...]
+    variance_classes: tuple[URIRef, ...]
+    authorities: tuple[URIRef, ...]
+    discretionary: bool
+    constrains: tuple[URIRef, ...]
+    governs: tuple[URIRef, ...]
+
+
+@dataclass
+class Prepared:
+    """Cached, read-only inputs of the pipeline (compiled shapes are built lazily per code)."""
+
+    ontology: Graph
+    knowledge: Graph
+    shape_sources: dict[str, Graph]
+    superclasses: dict[URIRef, frozenset[URIRef]]
+    narrower: dict[URIRef, frozenset[URIRef]]
+    units: Units
+    sections: dict[URIRef, SectionInfo]
+    rules: dict[URIRef, RuleInfo]
+    labels: dict[URIRef, str]
+    _compiled: dict[str, CompiledShapes] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def compiled(self, jid: str) -> CompiledShapes:
+        """The compiled shapes of one jurisdiction (compiled on first use, then reused)."""
+        with self._lock:
+            if jid not in self._compiled:
+                from docklaw.validate.compile import compile_shapes
+
+                self._compiled[jid] = compile_shapes(jid, self)
+            return self._compiled[jid]
+
+    def rules_of(self, jid: str) -> list[RuleInfo]:
+        return [r for r in self.rules.values() if r.jurisdiction == jid]
+
+    def label(self, node: object) -> str | None:
+        return self.labels.get(node) if isinstance(node, URIRef) else None
+
+
+# --------------------------------------------------------------------------- building
+
+
+def subclass_map(ontology: Graph, closure: bool = True) -> dict[URIRef, frozenset[URIRef]]:
+    """class -> every superclass (itself included), from the OWL-RL closure of ``ontology``."""
+    g = Graph()
+    g += ontology
+    if closure:
+        import owlrl
+
+        owlrl.DeductiveClosure(owlrl.OWLRL_Semantics, axiomatic_triples=False).expand(g)
+    direct: dict[URIRef, set[URIRef]] = {}
+    for sub, sup in g.subject_objects(RDFS.subClassOf):
+        if isinstance(sub, URIRef) and isinstance(sup, URIRef) and sup not in _IGNORED_SUPERS:
+            direct.setdefault(sub, set()).add(sup)
+    for a, b in g.subject_objects(OWL.equivalentClass):
+        if isinstance(a, URIRef) and isinstance(b, URIRef):
+            direct.setdefault(a, set()).add(b)
+            direct.setdefault(b, set()).add(a)
+    result: dict[URIRef, frozenset[URIRef]] = {}
+    for cls in direct:
+        seen: set[URIRef] = {cls}
+        stack = [cls]
+        while stack:
+            for sup in direct.get(stack.pop(), ()):
+                if sup not in seen:
+                    seen.add(sup)
+                    stack.append(sup)
+        result[cls] = frozenset(seen)
+    return result
+
+
+def narrower_map(g: Graph) -> dict[URIRef, frozenset[URIRef]]:
+    """concept -> itself and every concept below it (skos:broader / skos:narrower, transitive)."""
+    below: dict[URIRef, set[URIRef]] = {}
+    for child, parent in g.subject_objects(SKOS.broader):
+        below.setdefault(parent, set()).add(child)  # type: ignore[arg-type]
+    for parent, child in g.subject_objects(SKOS.narrower):
+        below.setdefault(parent, set()).add(child)  # type: ignore[arg-type]
+    result: dict[URIRef, frozenset[URIRef]] = {}
+    for top in below:
+        seen = {top}
+        stack = [top]
+        while stack:
+            for child in below.get(stack.pop(), ()):
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        result[top] = frozenset(seen)  # type: ignore[arg-type]
+    return result
+
+
+def section_infos(g: Graph) -> dict[URIRef, SectionInfo]:
+    """Every node with a dl:citation (sections, subsections) or referenced as a rule's section."""
+    nodes = {s for s in g.subjects(DL.citation, None) if isinstance(s, URIRef)}
+    nodes |= {o for o in g.objects(None, DL.section) if isinstance(o, URIRef)}
+    infos: dict[URIRef, SectionInfo] = {}
+    for node in nodes:
+        citation = g.value(node, DL.citation)
+        parent = g.value(node, DL.parent)
+        printed = g.value(node, DL.numberPrinted)
+        infos[node] = SectionInfo(
+            iri=node,
+            citation=str(citation) if citation is not None else fallback_citation(node),
+            text=str(g.value(node, DL.text)) if g.value(node, DL.text) is not None else None,
+            parent=parent if isinstance(parent, URIRef) else None,
+            variance_classes=tuple(sorted(o for o in g.objects(node, DL.varianceClass)
+                                          if isinstance(o, URIRef))),
+            authorities=tuple(sorted(o for o in g.objects(node, DL.reliefAuthority)
+                                     if isinstance(o, URIRef))),
+            number_printed=bool(printed.toPython()) if isinstance(printed, Literal) else None,
+            notes=tuple(sorted(str(n) for n in g.objects(node, RDFS.comment))),
+        )
+    return infos
+
+
+def fallback_citation(node: URIRef) -> str:
+    """The section's IRI tail when the section graph lacks it (shown as-is, never re-typeset)."""
+    return str(node).rsplit("/code/", 1)[-1]
+
+
+def rule_infos(g: Graph) -> dict[URIRef, RuleInfo]:
+    """Every rule of every jurisdiction (subjects in a rule namespace with a type or section)."""
+    rules: dict[URIRef, RuleInfo] = {}
+    for jid in paths.JURISDICTIONS:
+        ns = str(rule_ns(jid))
+        for s in set(g.subjects()):
+            if not (isinstance(s, URIRef) and str(s).startswith(ns)):
+                continue
+            section = g.value(s, DL.section)
+            disc = g.value(s, DL.discretionary)
+            rules[s] = RuleInfo(
+                iri=s, jurisdiction=jid,
+                section=section if isinstance(section, URIRef) else None,
+                label=str(g.value(s, RDFS.label) or str(s).rsplit("/", 1)[-1]),
+                kinds=tuple(sorted(o for o in g.objects(s, RDF.type) if isinstance(o, URIRef))),
+                variance_classes=tuple(sorted(o for o in g.objects(s, DL.varianceClass)
+                                              if isinstance(o, URIRef))),
+                authorities=tuple(sorted(o for o in g.objects(s, DL.reliefAuthority)
+                                         if isinstance(o, URIRef))),
+                discretionary=bool(disc.toPython()) if isinstance(disc, Literal) else False,
+                constrains=tuple(o for o in g.objects(s, DL.constrains) if isinstance(o, URIRef)),
+                governs=tuple(o for o in g.objects(s, DL.governs) if isinstance(o, URIRef)),
+            )
+    return rules
+
+
+def build_prepared(
+    ontology: Graph, knowledge: Graph, shape_sources: dict[str, Graph],
+    superclasses: dict[URIRef, frozenset[URIRef]] | None = None,
+) -> Prepared:
+    """Assemble a Prepared from graphs (tests pass small fixture graphs here)."""
+    merged = Graph()
+    merged += ontology
+    merged += knowledge
+    labels = {s: str(o) for s, o in merged.subject_objects(RDFS.label) if isinstance(s, URIRef)}
+    for s, o in merged.subject_objects(SKOS.prefLabel):
+        if isinstance(s, URIRef):
+            labels.setdefault(s, str(o))
+    return Prepared(
+        ontology=ontology,
+        knowledge=merged,
+        shape_sources=shape_sources,
+        superclasses=superclasses if superclasses is not None else subclass_map(ontology),
+        narrower=narrower_map(merged),
+        units=Units.from_graph(ontology),
+        sections=section_infos(merged),
+        rules=rule_infos(merged),
+        labels=labels,
+    )
+
+
+# --------------------------------------------------------------------------- real files
+
+
+def _parse_files(files: list[Path]) -> Graph:
+    g = Graph()
+    for path in files:
+        g.parse(path, format="turtle")
+    return g
+
+
+def concept_files() -> list[Path]:
+    return [p for jid in paths.JURISDICTIONS
+            if (p := paths.code_dir(jid) / "concepts.ttl").exists()]
+
+
+def curated_files() -> list[Path]:
+    return [p for jid in paths.JURISDICTIONS for name in ("rules.ttl", "curation.ttl")
+            if (p := paths.code_dir(jid) / name).exists()]
+
+
+def load_ontology() -> Graph:
+    """Ontology + terms (via kg.build) + every jurisdiction's concepts."""
+    from docklaw.kg.build import ontology_graph
+
+    g = Graph()
+    g += ontology_graph() if paths.ONTOLOGY_FILE.exists() else _parse_files(
+        sorted(paths.TERMS_DIR.glob("*.ttl")))
+    g += _parse_files(concept_files())
+    return g
+
+
+def load_knowledge() -> Graph:
+    """The law graph (sections with citations and text, rules, curation); without the section
+    graph if ingestion is not available, so validation still works (citations then fall back)."""
+    from docklaw.kg import build
+
+    try:
+        return build.law_graph()
+    except (ModuleNotFoundError, ImportError, FileNotFoundError):
+        return _parse_files(curated_files())
+
+
+def shape_sources() -> dict[str, Graph]:
+    """shapes/<jid>.ttl parsed once per jurisdiction (empty graph when not written yet)."""
+    out: dict[str, Graph] = {}
+    for jid in paths.JURISDICTIONS:
+        path = paths.SHAPES_DIR / f"{jid}.ttl"
+        out[jid] = _parse_files([path]) if path.exists() else Graph()
+    return out
+
+
+def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
+    """subclass_map() cached on disk by a digest of the ontology files (OWL-RL costs seconds)."""
+    from docklaw.kg.build import cache_dir, ontology_files
+
+    h = hashlib.sha256()
+    for path in [*ontology_files(), *concept_files()]:
+        if path.exists():
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    h.update(Path(__file__).read_bytes())
+    cached = cache_dir() / f"subclasses-{h.hexdigest()[:20]}.nt"
+    if cached.exists():
+        g = Graph().parse(cached, format="nt")
+        result: dict[URIRef, set[URIRef]] = {}
+        for s, o in g.subject_objects(RDFS.subClassOf):
+            result.setdefault(s, set()).add(o)  # type: ignore[arg-type]
+        return {k: frozenset(v) for k, v in result.items()}
+    result_map = subclass_map(ontology)
+    try:
+        out = Graph()
+        for cls, supers in result_map.items():
+            for sup in supers:
+                out.add((cls, RDFS.subClassOf, sup))
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        out.serialize(tmp, format="nt", encoding="utf-8")
+        tmp.replace(cached)
+    except OSError:
+        pass
+    return result_map
+
+
+@lru_cache(maxsize=1)
+def get_prepared() -> Prepared:
+    """The process-wide Prepared for the real ontology, rules and shapes."""
+    ontology = load_ontology()
+    return build_prepared(ontology, load_knowledge(), shape_sources(),
+                          superclasses=cached_subclass_map(ontology))
+
+
+def jurisdiction_id(value: object) -> str | None:
+    """'north-haven' from jur:north-haven, 'north-haven', or an alias ('keuka')."""
+    text = str(value).strip()
+    if text.startswith(str(JUR)):
+        text = text[len(str(JUR)):]
+    text = paths.ALIASES.get(text.lower(), text.lower())
+    return text if text in paths.JURISDICTIONS else None
+
+
+__all__ = ["BNode", "Prepared", "RuleInfo", "SectionInfo", "build_prepared", "get_prepared",
+           "jurisdiction_id"]

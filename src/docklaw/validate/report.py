@@ -1,0 +1,231 @@
+"""The validation report in four forms: JSON (public contract), Turtle, text and HTML.
+
+Why one object with four renderings: the CLI, the web service and the tests must agree on
+what was found; only the presentation differs. The JSON keys are a public contract:
+``conforms``, ``jurisdiction``, ``results`` (section, section_iri, section_text, severity,
+message, focus_node, path, value, relief, relief_authority, plus optional extras) and
+``information_needed`` (section, section_iri, focus_node, message).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import RDF, SH
+
+from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
+from docklaw.validate.cite import InfoNeeded, Result
+
+RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
+               "path", "value", "relief", "relief_authority")
+EXTRA_KEYS = ("relief_note", "shape", "rule", "discretionary")
+DISCRETION_NOTE = (
+    "Warnings and Info items are not violations: they are discretionary matters the Board may "
+    "decide case by case, or findings the Board must still make before granting the permit. "
+    "Only Violations make the application non-conforming."
+)
+SEVERITY_IRIS = {"Violation": SH.Violation, "Warning": SH.Warning, "Info": SH.Info}
+
+
+@dataclass
+class Report:
+    jurisdiction: str
+    results: list[Result] = field(default_factory=list)
+    information_needed: list[InfoNeeded] = field(default_factory=list)
+    name: str = "<input>"
+
+    @property
+    def conforms(self) -> bool:
+        """False iff there is a Violation (Warnings and Info never make an application fail)."""
+        return not any(r.severity == "Violation" for r in self.results)
+
+    def by_severity(self, severity: str) -> list[Result]:
+        return [r for r in self.results if r.severity == severity]
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, object]:
+        results = []
+        for r in self.results:
+            item: dict[str, object] = {key: getattr(r, key) for key in RESULT_KEYS}
+            for key in EXTRA_KEYS:
+                value = getattr(r, key)
+                if value not in (None, False) or key == "discretionary":
+                    item[key] = value
+            results.append(item)
+        return {
+            "conforms": self.conforms,
+            "jurisdiction": self.jurisdiction,
+            "results": results,
+            "information_needed": [
+                {"section": n.section, "section_iri": n.section_iri, "focus_node": n.focus_node,
+                 "message": n.message} for n in self.information_needed
+            ],
+            "findings_required": [
+                {"section": r.section, "section_iri": r.section_iri, "focus_node": r.focus_node,
+                 "message": r.message} for r in self.results if r.finding
+            ],
+        }
+
+    def to_json_text(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+
+    # ------------------------------------------------------------------ Turtle
+    def to_graph(self) -> Graph:
+        """A standard sh:ValidationReport whose results also carry dl:section and dl:relief."""
+        g = bind_prefixes(Graph())
+        report = BNode()
+        g.add((report, RDF.type, SH.ValidationReport))
+        g.add((report, SH.conforms, Literal(self.conforms)))
+        g.add((report, DL.jurisdiction, jurisdiction_iri(self.jurisdiction)))
+        for r in self.results:
+            node = BNode()
+            g.add((report, SH.result, node))
+            g.add((node, RDF.type, SH.ValidationResult))
+            g.add((node, SH.resultSeverity, SEVERITY_IRIS[r.severity]))
+            g.add((node, SH.resultMessage, Literal(r.message)))
+            g.add((node, SH.focusNode, _node(r.focus_node)))
+            if r.shape:
+                g.add((node, SH.sourceShape, URIRef(r.shape)))
+            if r.component and r.component.startswith("sh:"):
+                g.add((node, SH.sourceConstraintComponent, SH[r.component[3:]]))
+            if r.path:
+                g.add((node, SH.resultPath, _expand(r.path)))
+            if r.value is not None:
+                g.add((node, SH.value, Literal(r.value)))
+            if r.section_iri:
+                g.add((node, DL.section, URIRef(r.section_iri)))
+            if r.section:
+                g.add((node, DL.citation, Literal(r.section)))
+            for iri in r.relief_iris:
+                g.add((node, DL.relief, URIRef(iri)))
+            if r.relief_note:
+                g.add((node, DL.reliefNote, Literal(r.relief_note)))
+            if r.rule:
+                g.add((node, DL.rule, URIRef(r.rule)))
+        for n in self.information_needed:
+            node = BNode()
+            g.add((report, DL.informationNeeded, node))
+            g.add((node, SH.focusNode, _node(n.focus_node)))
+            g.add((node, SH.resultMessage, Literal(n.message)))
+            if n.section_iri:
+                g.add((node, DL.section, URIRef(n.section_iri)))
+        return g
+
+    def to_turtle(self) -> str:
+        return self.to_graph().serialize(format="turtle")
+
+    # ------------------------------------------------------------------ text
+    def _groups(self) -> list[tuple[str | None, list[Result]]]:
+        ordered = sorted(self.results, key=lambda r: (r.section or "~", r.focus_node))
+        return [(k, list(v)) for k, v in groupby(ordered, key=lambda r: r.section)]
+
+    def summary(self) -> str:
+        counts = {s: len(self.by_severity(s)) for s in ("Violation", "Warning", "Info")}
+        verdict = "CONFORMS" if self.conforms else "DOES NOT CONFORM"
+        return (f"{self.name}: {verdict} ({self.jurisdiction}) - {counts['Violation']} violation(s), "
+                f"{counts['Warning']} warning(s), {counts['Info']} finding(s)/info, "
+                f"{len(self.information_needed)} item(s) of information needed")
+
+    def to_text(self) -> str:
+        lines = [self.summary(), ""]
+        for section, items in self._groups():
+            first = items[0]
+            lines.append(f"{section or '(no section)'}")
+            if first.section_text:
+                lines.append(f"  \"{_clip(first.section_text, 400)}\"")
+            for r in items:
+                lines.append(f"  [{r.severity}] {r.message}")
+                detail = [f"node {r.focus_node}"]
+                if r.path:
+                    detail.append(f"{r.path} = {r.value}" if r.value is not None else r.path)
+                lines.append("    " + "; ".join(detail))
+                relief = r.relief or "none stated"
+                if r.relief_authority:
+                    relief += f" ({r.relief_authority})"
+                lines.append(f"    relief: {relief}")
+                if r.relief_note:
+                    lines.append(f"    note: {r.relief_note}")
+            lines.append("")
+        if self.information_needed:
+            lines.append("Information needed:")
+            for n in self.information_needed:
+                lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
+            lines.append("")
+        if any(r.severity != "Violation" for r in self.results):
+            lines.append(DISCRETION_NOTE)
+        return "\n".join(lines).rstrip() + "\n"
+
+    # ------------------------------------------------------------------ HTML
+    def to_html(self) -> str:
+        e = html.escape
+        parts = [
+            "<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
+            f"<title>docklaw validation: {e(self.name)}</title>",
+            "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
+            ".Violation{color:#a00}.Warning{color:#a60}.Info{color:#06a}"
+            "blockquote{color:#444;border-left:3px solid #ccc;padding-left:1em}</style>",
+            "</head><body>",
+            f"<h1>{e(self.name)}: {'conforms' if self.conforms else 'does not conform'}</h1>",
+            f"<p>{e(self.summary())}</p>",
+        ]
+        if any(r.severity != "Violation" for r in self.results):
+            parts.append(f"<p class=\"note\">{e(DISCRETION_NOTE)}</p>")
+        for section, items in self._groups():
+            first = items[0]
+            anchor = f" <a href=\"{e(first.section_iri)}\">{e(first.section_iri)}</a>" \
+                if first.section_iri else ""
+            parts.append(f"<section><h2>{e(section or '(no section)')}</h2><p>{anchor}</p>")
+            if first.section_text:
+                parts.append(f"<blockquote>{e(first.section_text)}</blockquote>")
+            parts.append("<ul>")
+            for r in items:
+                relief = r.relief or "none stated"
+                if r.relief_authority:
+                    relief += f" ({r.relief_authority})"
+                value = f"; {e(r.path or '')} = {e(r.value)}" if r.value is not None else ""
+                note = f"<br><em>{e(r.relief_note)}</em>" if r.relief_note else ""
+                parts.append(
+                    f"<li><strong class=\"{e(r.severity)}\">{e(r.severity)}</strong>: {e(r.message)}"
+                    f"<br><small>node {e(r.focus_node)}{value}; relief: {e(relief)}</small>{note}</li>"
+                )
+            parts.append("</ul></section>")
+        if self.information_needed:
+            parts.append("<section><h2>Information needed</h2><ul>")
+            for n in self.information_needed:
+                parts.append(f"<li>{e(n.section or '(no section)')}: {e(n.message)} "
+                             f"<small>({e(n.focus_node)})</small></li>")
+            parts.append("</ul></section>")
+        parts.append("</body></html>")
+        return "\n".join(parts) + "\n"
+
+    def render(self, fmt: str) -> str:
+        """One of text | json | turtle | html."""
+        if fmt == "json":
+            return self.to_json_text() + "\n"
+        if fmt == "turtle":
+            return self.to_turtle()
+        if fmt == "html":
+            return self.to_html()
+        return self.to_text()
+
+
+def _node(text: str) -> URIRef | BNode:
+    return BNode(text[2:]) if text.startswith("_:") else URIRef(text)
+
+
+def _expand(curie_text: str) -> URIRef:
+    from docklaw.namespaces import QUDT, UNIT
+
+    for prefix, ns in (("dl:", DL), ("qudt:", QUDT), ("unit:", UNIT)):
+        if curie_text.startswith(prefix):
+            return URIRef(str(ns) + curie_text[len(prefix):])
+    return URIRef(curie_text.lstrip("^"))
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

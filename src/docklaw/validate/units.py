@@ -1,0 +1,140 @@
+"""Units: each stated unit -> the canonical unit of its dimension, read from the ontology.
+
+Kept apart from derive so compile (normalising rule limits) and derive (normalising application
+values) convert with the same factors and the same rounding: a value stated exactly at a limit
+must compare equal to the limit, whatever unit either was typed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDFS
+
+from docklaw.namespaces import DL, QUDT, UNIT
+
+#: Precision every normalised value is rounded to (6 decimal places of a foot is ~0.3 micron).
+QUANTUM = Decimal("0.000001")
+
+
+def to_decimal(value: object) -> Decimal | None:
+    """A numeric literal as Decimal, or None when it is not a number."""
+    if isinstance(value, Literal):
+        if value.datatype is None and not isinstance(value.toPython(), int | float | Decimal):
+            text = str(value).strip()
+        else:
+            py = value.toPython()
+            text = str(py) if not isinstance(py, bool) else "x"
+    else:
+        text = str(value)
+    try:
+        number = Decimal(text)
+    except (InvalidOperation, ValueError):
+        return None
+    return number if number.is_finite() else None
+
+
+def quantize(value: Decimal) -> Decimal:
+    """Round to QUANTUM and drop trailing zeros (``100.000000`` -> ``100``)."""
+    rounded = value.quantize(QUANTUM, rounding=ROUND_HALF_EVEN)
+    return rounded.normalize() if rounded != 0 else Decimal(0)
+
+
+def format_number(value: Decimal) -> str:
+    """Plain notation without exponent: 100, 2.5, 0.25."""
+    text = format(value.normalize(), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text or "0"
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    iri: URIRef
+    canonical: URIRef
+    factor: Decimal
+    singular: str
+    plural: str
+
+
+@dataclass
+class Units:
+    """Unit table and per-property canonical units and plausibility bounds."""
+
+    units: dict[URIRef, UnitInfo] = field(default_factory=dict)
+    canonical_of_property: dict[URIRef, URIRef] = field(default_factory=dict)
+    bounds: dict[URIRef, tuple[Decimal | None, Decimal | None]] = field(default_factory=dict)
+    zero_allowed: set[URIRef] = field(default_factory=set)
+    negative_allowed: set[URIRef] = field(default_factory=set)
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_graph(cls, g: Graph) -> Units:
+        table = cls()
+        for unit in set(g.subjects(DL.conversionToCanonical, None)):
+            if not isinstance(unit, URIRef):
+                continue
+            factors = {to_decimal(f) for f in g.objects(unit, DL.conversionToCanonical)}
+            factors.discard(None)
+            targets = set(g.objects(unit, DL.canonicalUnit)) or {unit}
+            if len(factors) != 1 or len(targets) != 1:
+                table.problems.append(f"unit {unit} has conflicting conversions {factors} {targets}")
+                factors = factors or {Decimal(1)}
+            target = next(iter(targets))
+            table.units[unit] = UnitInfo(
+                iri=unit, canonical=target if isinstance(target, URIRef) else unit,
+                factor=sorted(factors)[0],  # type: ignore[type-var]
+                singular=str(g.value(unit, DL.singularLabel) or g.value(unit, RDFS.label) or ""),
+                plural=str(g.value(unit, DL.pluralLabel) or g.value(unit, RDFS.label) or ""),
+            )
+        for prop, canonical in g.subject_objects(DL.canonicalUnit):
+            if isinstance(prop, URIRef) and prop not in table.units and isinstance(canonical, URIRef):
+                table.canonical_of_property[prop] = canonical
+        for node in set(g.subjects(DL.plausibleMin, None)) | set(g.subjects(DL.plausibleMax, None)):
+            if isinstance(node, URIRef):
+                table.bounds[node] = (
+                    to_decimal(g.value(node, DL.plausibleMin)) if g.value(node, DL.plausibleMin)
+                    is not None else None,
+                    to_decimal(g.value(node, DL.plausibleMax)) if g.value(node, DL.plausibleMax)
+                    is not None else None,
+                )
+        table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, Literal(True))
+                              if isinstance(s, URIRef)}
+        table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, Literal(True))
+                                  if isinstance(s, URIRef)}
+        return table
+
+    def info(self, unit: URIRef) -> UnitInfo | None:
+        return self.units.get(unit)
+
+    def convert(self, value: Decimal, unit: URIRef, canonical: URIRef | None) -> Decimal | None:
+        """Value in ``canonical``; None when the unit is unknown or of another dimension."""
+        info = self.units.get(unit)
+        if info is None:
+            return None
+        if canonical is not None and info.canonical != canonical:
+            return None
+        return quantize(value * info.factor)
+
+    def describe(self, value: Decimal, unit: URIRef) -> str:
+        """'100 feet', '1 foot', '34 inches', '40 percent' (how the rule states it)."""
+        info = self.units.get(unit)
+        number = format_number(value)
+        if info is None:
+            return f"{number} {curie(unit)}"
+        label = info.singular if value == 1 else info.plural
+        if unit == UNIT.USDollar:
+            return f"${number}"
+        return f"{number} {label}".strip()
+
+
+def curie(node: object) -> str:
+    """Short readable name for the IRIs docklaw uses most."""
+    text = str(node)
+    for prefix, ns in (("dl:", str(DL)), ("unit:", str(UNIT)), ("qudt:", str(QUDT)),
+                       ("sh:", "http://www.w3.org/ns/shacl#")):
+        if text.startswith(ns):
+            return prefix + text[len(ns):]
+    return text

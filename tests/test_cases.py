@@ -1,0 +1,267 @@
+"""Data-driven cases: every tests/cases/<jid>/<sentence-name>.ttl is one application plus its
+expectations (DESIGN.md "Test cases as data").
+
+Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:Case):
+  t:expectCites "§ 56-2B"          a result (any severity) cites this section (citation or IRI)
+  t:expectNotCites "§ 56-2D"       no result and no information-needed item cites it
+  t:expectShape <shape>            this shape produced a result (or information-needed item)
+  t:expectFocus <#node>            ... on this focus node (applies to every t:expectShape)
+  t:expectNotShape <shape>         this shape produced nothing
+  t:expectConforms true|false      the report's conforms flag
+  t:expectInformationNeeded "§ X"  an information-needed item cites this section
+  t:boundary t:AtLimit | t:JustOver
+      AtLimit: the application holds a value exactly at the limit of the case's expected
+      (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
+The runner strips every triple of the case node and every t: triple before validating.
+A second test fails when a shape in shapes/*.ttl has no case where it fires and no case where
+it is absent, or (numeric limit) no AtLimit case and no JustOver case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDF, SH
+
+from docklaw import paths
+from docklaw.namespaces import DL, QUDT, T
+from docklaw.validate.api import validate_graph
+from docklaw.validate.compile import COUNT_PARAMS, sparql_path
+from docklaw.validate.derive import derive, node_name
+from docklaw.validate.parse import parse
+from docklaw.validate.prepare import get_prepared
+from docklaw.validate.report import Report
+from docklaw.validate.units import to_decimal
+
+CASES_DIR = Path(__file__).resolve().parent / "cases"
+CASE_FILES = sorted(CASES_DIR.glob("*/*.ttl"))
+NUMERIC_PARAMS = (SH.maxInclusive, SH.maxExclusive, SH.minInclusive, SH.minExclusive)
+MAX_PARAMS = (SH.maxInclusive, SH.maxExclusive, SH.maxCount, SH.qualifiedMaxCount)
+
+
+@dataclass
+class Case:
+    path: Path
+    jurisdiction: str
+    graph: Graph
+    comment: str = ""
+    cites: list[str] = field(default_factory=list)
+    not_cites: list[str] = field(default_factory=list)
+    shapes: list[URIRef] = field(default_factory=list)
+    not_shapes: list[URIRef] = field(default_factory=list)
+    focus: list[str] = field(default_factory=list)
+    conforms: bool | None = None
+    information_needed: list[str] = field(default_factory=list)
+    boundary: URIRef | None = None
+
+
+def case_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+@lru_cache(maxsize=None)
+def load_case(path: Path) -> Case:
+    """Split one case file into its application graph and its expectations."""
+    full = parse(path.read_bytes(), "turtle", name=path.name)
+    nodes = sorted(set(full.subjects(RDF.type, T.Case)), key=str)
+    assert len(nodes) == 1, f"{path.name}: expected one t:Case node, found {len(nodes)}"
+    node = nodes[0]
+    app = Graph()
+    for triple in full:
+        s, p, o = triple
+        if s == node or str(p).startswith(str(T)) or str(o).startswith(str(T)):
+            continue
+        app.add(triple)
+
+    def strs(prop: URIRef) -> list[str]:
+        return sorted(str(o) for o in full.objects(node, prop))
+
+    def iris(prop: URIRef) -> list[URIRef]:
+        return sorted((o for o in full.objects(node, prop) if isinstance(o, URIRef)), key=str)
+
+    conforms = full.value(node, T.expectConforms)
+    boundary = full.value(node, T.boundary)
+    return Case(
+        path=path, jurisdiction=path.parent.name, graph=app,
+        comment=str(full.value(node, URIRef("http://www.w3.org/2000/01/rdf-schema#comment")) or ""),
+        cites=strs(T.expectCites), not_cites=strs(T.expectNotCites),
+        shapes=iris(T.expectShape), not_shapes=iris(T.expectNotShape),
+        focus=[node_name(f) for f in full.objects(node, T.expectFocus)],
+        conforms=bool(conforms.toPython()) if isinstance(conforms, Literal) else None,
+        information_needed=strs(T.expectInformationNeeded),
+        boundary=boundary if isinstance(boundary, URIRef) else None,
+    )
+
+
+@lru_cache(maxsize=None)
+def run_case(path: Path) -> Report:
+    case = load_case(path)
+    return validate_graph(case.graph, name=case_id(path))
+
+
+def cited(report: Report, section: str) -> bool:
+    return any(section in (r.section, r.section_iri) for r in report.results)
+
+
+def mentioned(report: Report, section: str) -> bool:
+    return cited(report, section) or any(
+        section in (n.section, n.section_iri) for n in report.information_needed)
+
+
+def shape_hits(report: Report, shape: URIRef) -> list[str]:
+    """Focus nodes on which a shape produced a result or an information-needed item."""
+    hits = [r.focus_node for r in report.results if r.shape == str(shape)]
+    hits += [n.focus_node for n in report.information_needed if n.shape == str(shape)]
+    return hits
+
+
+def describe(report: Report) -> str:
+    lines = [f"{r.severity} {r.section} {r.shape} on {r.focus_node}: {r.message}"
+             for r in report.results]
+    lines += [f"information needed {n.section} on {n.focus_node}: {n.message}"
+              for n in report.information_needed]
+    return "\n".join(lines) or "(no results)"
+
+
+def case_params() -> list[object]:
+    if not CASE_FILES:
+        return [pytest.param(None, id="no-cases-yet")]
+    return [pytest.param(path, id=case_id(path)) for path in CASE_FILES]
+
+
+@pytest.mark.parametrize("path", case_params())
+def test_case(path: Path | None) -> None:
+    if path is None:  # nothing to run; the coverage test below fails if shapes lack cases
+        assert not CASE_FILES
+        return
+    case = load_case(path)
+    report = run_case(path)
+    got = describe(report)
+    assert report.jurisdiction == case.jurisdiction, f"case is filed under {case.jurisdiction}"
+    for section in case.cites:
+        assert cited(report, section), f"expected {section} to be cited; got:\n{got}"
+    for section in case.not_cites:
+        assert not mentioned(report, section), f"{section} must not be cited; got:\n{got}"
+    for shape in case.shapes:
+        hits = shape_hits(report, shape)
+        assert hits, f"expected {shape} to fire; got:\n{got}"
+        for focus in case.focus:
+            assert focus in hits, f"expected {shape} on {focus}; it fired on {hits}"
+    for shape in case.not_shapes:
+        assert not shape_hits(report, shape), f"{shape} must not fire; got:\n{got}"
+    if case.conforms is not None:
+        assert report.conforms is case.conforms, f"conforms should be {case.conforms}; got:\n{got}"
+    for section in case.information_needed:
+        assert any(section in (n.section, n.section_iri) for n in report.information_needed), (
+            f"expected information needed for {section}; got:\n{got}")
+
+
+# --------------------------------------------------------------------------- coverage
+
+
+def shape_limits(jid: str) -> dict[URIRef, tuple[URIRef, Decimal | None, str]]:
+    """Shapes with a numeric limit parameter: shape -> (parameter, compiled limit or None when
+    computed, SPARQL path)."""
+    compiled = get_prepared().compiled(jid)
+    g = compiled.graph
+    out: dict[URIRef, tuple[URIRef, Decimal | None, str]] = {}
+    computed = {c.shape: c.parameter for c in compiled.computed}
+    for node, top in compiled.top_shape.items():
+        parameter = g.value(node, DL.limitParameter)
+        if not isinstance(top, URIRef) or not isinstance(parameter, URIRef):
+            continue
+        if parameter in COUNT_PARAMS and node not in computed:
+            continue  # a count of values, not a measured number at a limit
+        path = g.value(node, SH.path)
+        if path is None:
+            continue
+        limit = None if node in computed else to_decimal(g.value(node, parameter))
+        out[top] = (parameter, limit, sparql_path(g, path))
+    return out
+
+
+def values_at(case: Case, path: str) -> list[tuple[object, Decimal, Decimal | None, object]]:
+    """(node, value, computed limit for any rule, rule) for every value along ``path``."""
+    derived = derive(case.graph, get_prepared())
+    rows = derived.query(f"SELECT ?n ?v WHERE {{ ?n {path} ?v }}")
+    out = []
+    for node, value in rows:  # type: ignore[misc]
+        number = to_decimal(value)
+        if number is None:
+            continue
+        limits = [(to_decimal(derived.value(cl, QUDT.numericValue)), derived.value(cl, DL.rule))
+                  for cl in derived.objects(node, DL.computedLimitValue)] or [(None, None)]
+        for limit, rule in limits:
+            out.append((node, number, limit, rule))
+    return out
+
+
+def beyond(parameter: URIRef, value: Decimal, limit: Decimal) -> bool:
+    """Beyond the limit in the violating direction, and only just (within 1 unit or 1 %)."""
+    margin = max(Decimal(1), abs(limit) / 100)
+    if parameter in MAX_PARAMS:
+        return limit < value <= limit + margin
+    return limit - margin <= value < limit
+
+
+def coverage_problems() -> list[str]:
+    """Shapes without a firing case, a non-firing case, or the two boundary cases."""
+    problems: list[str] = []
+    cases = [load_case(p) for p in CASE_FILES]
+    for jid in paths.JURISDICTIONS:
+        if not (paths.SHAPES_DIR / f"{jid}.ttl").exists():
+            continue
+        compiled = get_prepared().compiled(jid)
+        limits = shape_limits(jid)
+        mine = [c for c in cases if c.jurisdiction == jid]
+        for shape in compiled.shapes:
+            fires = [c for c in mine if shape in c.shapes]
+            absent = [c for c in mine if shape in c.not_shapes]
+            if not fires:
+                problems.append(f"{shape}: no case where it fires (t:expectShape)")
+            if not absent:
+                problems.append(f"{shape}: no case where it does not fire (t:expectNotShape)")
+            if shape not in limits:
+                continue
+            parameter, limit, path = limits[shape]
+            rule = compiled.shape_rule.get(shape)
+            at = [c for c in fires + absent if c.boundary == T.AtLimit]
+            over = [c for c in fires if c.boundary == T.JustOver]
+            if not any(at_limit(c, path, limit, rule) for c in at):
+                problems.append(f"{shape}: no t:AtLimit case with a value exactly at the limit")
+            if not any(just_over(c, path, parameter, limit, rule) for c in over):
+                problems.append(f"{shape}: no t:JustOver case (expectShape) beyond the limit")
+    return problems
+
+
+def at_limit(case: Case, path: str, limit: Decimal | None, rule: object) -> bool:
+    for _node, value, computed, computed_rule in values_at(case, path):
+        bound = limit if limit is not None else (computed if computed_rule == rule else None)
+        if bound is not None and value == bound:
+            return True
+    return False
+
+
+def just_over(case: Case, path: str, parameter: URIRef, limit: Decimal | None, rule: object) -> bool:
+    for _node, value, computed, computed_rule in values_at(case, path):
+        bound = limit if limit is not None else (computed if computed_rule == rule else None)
+        if bound is not None and beyond(parameter, value, bound):
+            return True
+    return False
+
+
+def test_every_shape_has_firing_absent_and_boundary_cases() -> None:
+    problems = coverage_problems()
+    assert not problems, f"{len(problems)} coverage gap(s):\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+def test_real_shapes_compile_without_lint(jid: str) -> None:
+    from docklaw.validate.compile import lint
+
+    assert lint(jid, get_prepared()) == []

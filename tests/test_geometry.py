@@ -1,0 +1,377 @@
+# ruff: noqa: E501  (Turtle and WKT fixtures read better on one line)
+"""Geometry stage: every derived quantity against hand-computed values (survey frame, feet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import PROV, RDF
+
+from docklaw.errors import InputError
+from docklaw.geometry.derive import derive_geometry
+from docklaw.namespaces import DL, GEO, QUDT, UNIT
+
+FIXTURES = Path(__file__).parent / "fixtures" / "geometry"
+A = "https://example.org/app#"
+PREFIXES = """@prefix dl: <https://w3id.org/docklaw/ontology#> .
+@prefix geo: <http://www.opengis.net/ont/geosparql#> .
+@prefix qudt: <http://qudt.org/schema/qudt/> .
+@prefix unit: <http://qudt.org/vocab/unit/> .
+@prefix : <https://example.org/app#> .
+"""
+
+
+def geom(wkt: str, crs: str | None = None) -> str:
+    """A geometry node: in a CRS if given, else in the local survey frame in feet."""
+    if crs:
+        return f'geo:hasGeometry [ geo:asWKT "<{crs}> {wkt}"^^geo:wktLiteral ]'
+    return f'geo:hasGeometry [ dl:surveyFrameInFeet true ; geo:asWKT "{wkt}"^^geo:wktLiteral ]'
+
+
+# A straight shore: mean high water along y = 0, the water north (y > 0), the parcel south.
+STRAIGHT = f"""
+:application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .
+:parcel a dl:Parcel ; {geom("POLYGON((0 0, 100 0, 100 -100, 0 -100, 0 0))")} ;
+    dl:shoreline :mhw ; dl:hasStructure :dock .
+:mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; {geom("LINESTRING(-300 0, 400 0)")} .
+"""
+
+
+def build(body: str, jid: str = "south-bristol", base: str = STRAIGHT) -> Graph:
+    g = Graph().parse(data=PREFIXES + base + body, format="turtle")
+    derive_geometry(g, jid)
+    return g
+
+
+def values(g: Graph, node: str, prop: URIRef, derived: bool = True) -> list[float]:
+    out = []
+    for qv in g.objects(URIRef(A + node), prop):
+        if (g.value(qv, DL.derived) == Literal(True)) == derived:
+            out.append(float(g.value(qv, QUDT.numericValue)))
+    return sorted(out)
+
+
+def one(g: Graph, node: str, prop: URIRef) -> float:
+    found = values(g, node, prop)
+    assert len(found) == 1, (node, prop, found)
+    return found[0]
+
+
+def notes(g: Graph) -> list[str]:
+    return [str(g.value(n, DL.note)) for n in g.subjects(RDF.type, DL.GeometryNote)]
+
+
+# ---- straight dock ------------------------------------------------------------------------
+
+def test_straight_dock_measures():
+    # 4 ft wide, from 5 ft onshore (y=-5) to 60 ft out (y=60)
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((48 -5, 52 -5, 52 60, 48 60, 48 -5))")} .')
+    assert one(g, "dock", DL.length) == 60.0
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 60.0
+    assert one(g, "dock", DL.width) == 4.0
+    assert one(g, "dock", DL.area) == 260.0          # the whole drawn deck, onshore part included
+    assert one(g, "dock", DL.mainWalkwayWidth) == 4.0
+    assert one(g, "dock", DL.mainWalkwayShare) == 100.0
+
+
+def test_derived_value_carries_unit_flag_and_provenance():
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 60, 48 60, 48 0))")} .')
+    qv = next(g.objects(URIRef(A + "dock"), DL.length))
+    assert g.value(qv, QUDT.unit) == UNIT.FT
+    assert g.value(qv, RDF.type) == QUDT.QuantityValue
+    sources = set(g.objects(qv, PROV.wasDerivedFrom))
+    dock_geom = g.value(URIRef(A + "dock"), GEO.hasGeometry)
+    mhw_geom = g.value(URIRef(A + "mhw"), GEO.hasGeometry)
+    assert sources == {dock_geom, mhw_geom}
+    assert g.value(next(g.objects(URIRef(A + "dock"), DL.area)), QUDT.unit) == UNIT.FT2
+
+
+def test_length_from_mlw():
+    body = f"""
+    :parcel dl:shoreline :mlw .
+    :mlw a dl:Shoreline ; dl:datum dl:MeanLowWater ; {geom("LINESTRING(-300 12.5, 400 12.5)")} .
+    :dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 80, 48 80, 48 0))")} ."""
+    g = build(body, "north-haven")
+    assert one(g, "dock", DL.length) == 80.0
+    assert one(g, "dock", DL.lengthFromMLW) == 67.5
+
+
+def test_state_plane_us_survey_feet_round_to_survey_precision():
+    crs = "http://www.opengis.net/def/crs/EPSG/0/2261"
+    base = f"""
+    :application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .
+    :parcel a dl:Parcel ; {geom("POLYGON((1000 1000, 1100 1000, 1100 900, 1000 900, 1000 1000))", crs)} ;
+        dl:shoreline :mhw ; dl:hasStructure :dock .
+    :mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; {geom("LINESTRING(700 1000, 1400 1000)", crs)} .
+    """
+    g = build(f':dock a dl:Dock ; {geom("POLYGON((1048 1000, 1052 1000, 1052 1060, 1048 1060, 1048 1000))", crs)} .',
+              base=base)
+    # 60 ftUS = 60.00012 ft, reported to 0.01 ft
+    assert one(g, "dock", DL.length) == 60.0
+
+
+# ---- T- and L-shaped docks with floats ------------------------------------------------------
+
+def test_t_shaped_dock_with_float_head():
+    body = f"""
+    :dock a dl:FixedDock ; dl:hasPart :head ; {geom("POLYGON((-2 0, 2 0, 2 40, -2 40, -2 0))")} .
+    :head a dl:Float ; {geom("POLYGON((-10 40, 10 40, 10 48, -10 48, -10 40))")} ."""
+    g = build(body, base=STRAIGHT.replace("dl:hasStructure :dock", "dl:hasStructure :dock"))
+    assert one(g, "dock", DL.totalFloatArea) == 160.0     # 20 x 8
+    assert one(g, "dock", DL.appendageArea) == 0.0        # the head is a float, not typed appendage
+    assert one(g, "dock", DL.area) == 320.0               # 4 x 40 + 20 x 8
+    assert one(g, "dock", DL.width) == 20.0               # the head, parallel to MHW
+    assert one(g, "dock", DL.length) == 48.0
+    assert one(g, "dock", DL.mainWalkwayWidth) == 4.0
+    assert one(g, "dock", DL.mainWalkwayShare) == pytest.approx(83.33, abs=0.005)   # 40 / 48
+    # the part is measured too: a float 40 to 48 ft out
+    assert one(g, "head", DL.length) == 48.0
+    assert one(g, "head", DL.area) == 160.0
+
+
+def test_l_shaped_dock_with_float_appendage():
+    body = f"""
+    :dock a dl:FixedDock ; dl:hasPart :leg ; {geom("POLYGON((-2 0, 2 0, 2 40, -2 40, -2 0))")} .
+    :leg a dl:Float , dl:Appendage ; {geom("POLYGON((2 32, 22 32, 22 40, 2 40, 2 32))")} ."""
+    g = build(body)
+    assert one(g, "dock", DL.totalFloatArea) == 160.0
+    assert one(g, "dock", DL.appendageArea) == 160.0
+    assert one(g, "dock", DL.width) == 24.0               # from x=-2 to x=22
+    assert one(g, "dock", DL.length) == 40.0
+    assert one(g, "dock", DL.mainWalkwayShare) == 100.0
+
+
+def test_marked_main_walkway_part():
+    body = f"""
+    :dock a dl:FixedDock ; dl:hasPart :walk , :finger .
+    :walk a dl:MainWalkway ; {geom("POLYGON((-3 0, 3 0, 3 30, -3 30, -3 0))")} .
+    :finger a dl:Finger ; {geom("POLYGON((-3 30, 3 30, 3 60, -3 60, -3 30))")} ."""
+    g = build(body)
+    assert one(g, "dock", DL.mainWalkwayWidth) == 6.0
+    assert one(g, "dock", DL.mainWalkwayShare) == 50.0
+    assert one(g, "dock", DL.appendageArea) == 180.0
+
+
+# ---- distances to features and between docks -------------------------------------------------
+
+def test_channel_outlet_and_dock_separation():
+    body = f"""
+    :parcel dl:hasStructure :dock2 .
+    :dock a dl:FixedDock ; {geom("POLYGON((10 0, 14 0, 14 50, 10 50, 10 0))")} .
+    :dock2 a dl:FixedDock ; {geom("POLYGON((25 0, 29 0, 29 50, 25 50, 25 0))")} .
+    :channel a dl:Channel ; {geom("POLYGON((-300 120, 400 120, 400 200, -300 200, -300 120))")} .
+    :outlet a dl:LakeOutlet ; {geom("POINT(90 0)")} ."""
+    g = build(body)
+    assert one(g, "dock", DL.distanceToChannel) == 70.0
+    assert one(g, "dock", DL.setbackFromOutlet) == 76.0
+    assert one(g, "dock2", DL.setbackFromOutlet) == 61.0
+    assert one(g, "dock", DL.separationFromOtherDock) == 11.0
+    assert one(g, "dock2", DL.separationFromOtherDock) == 11.0
+
+
+# ---- declared vs derived ---------------------------------------------------------------------
+
+def discrepancies(g: Graph) -> list[tuple[URIRef, URIRef]]:
+    return sorted((g.value(d, DL.focus), g.value(d, DL.property))
+                  for d in g.subjects(RDF.type, DL.Discrepancy))
+
+
+def test_declared_value_far_from_drawing_is_a_discrepancy_and_both_values_stay():
+    body = f""":dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 60, 48 60, 48 0))")} ;
+        dl:length [ a qudt:QuantityValue ; qudt:numericValue 50 ; qudt:unit unit:FT ] ;
+        dl:width [ a qudt:QuantityValue ; qudt:numericValue 48 ; qudt:unit unit:IN ] ."""
+    g = build(body)
+    assert discrepancies(g) == [(URIRef(A + "dock"), DL.length)]       # 48 in = 4 ft agrees
+    assert values(g, "dock", DL.length, derived=False) == [50.0]
+    assert values(g, "dock", DL.length) == [60.0]
+    d = next(g.subjects(RDF.type, DL.Discrepancy))
+    assert g.value(d, DL.tolerance) == DL.toleranceFeet
+    assert float(g.value(g.value(d, DL.declaredValue), QUDT.numericValue)) == 50.0
+
+
+def test_declared_value_within_tolerance_is_no_discrepancy():
+    body = f""":dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 60, 48 60, 48 0))")} ;
+        dl:length [ a qudt:QuantityValue ; qudt:numericValue 60.5 ; qudt:unit unit:FT ] ."""
+    assert discrepancies(build(body)) == []
+
+
+# ---- North Haven § 56-3A: two constructions of the extended property line -----------------------
+
+NORTH_HAVEN = f"""
+:application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .
+:parcel a dl:Parcel ; {geom("POLYGON((0 0, 200 0, 200 -100, -60 -100, 0 0))")} ;
+    dl:shoreline :mhw ; dl:lotLine :west , :east ; dl:hasStructure :dock .
+:mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; {geom("LINESTRING(-300 0, 500 0)")} .
+:west a dl:LotLine ; {geom("LINESTRING(-60 -100, 0 0, 3 5)")} .
+:east a dl:LotLine ; {geom("LINESTRING(200 -100, 200 5)")} .
+"""
+
+
+def test_north_haven_side_setback_takes_the_construction_giving_the_greater_setback():
+    # The west lot line runs onshore along (60, 100): its same-axis extension leans over the
+    # parcel's water. A dock (40,0)-(44,50):
+    #   right-angle line x = 0: clearance 40 ft;
+    #   same-axis line through (0,0) along (60,100)/116.619: clearance of (40,50) is
+    #   (40*100 - 50*60) / 116.619 = 8.575 ft (the least of the vertices);
+    #   east line x = 200 (both constructions): 156 ft.
+    # "whichever results in the greater setback" -> the more demanding line -> 8.57 ft.
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((40 0, 44 0, 44 50, 40 50, 40 0))")} .',
+              "north-haven", base=NORTH_HAVEN)
+    assert one(g, "dock", DL.sideSetbackSameAxis) == 8.57
+    assert one(g, "dock", DL.sideSetbackRightAngle) == 40.0
+    assert one(g, "dock", DL.sideSetback) == 8.57
+
+
+def test_kings_point_side_setback_is_the_same_axis_extension():
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((40 0, 44 0, 44 50, 40 50, 40 0))")} .',
+              "kings-point", base=NORTH_HAVEN)
+    assert one(g, "dock", DL.sideSetback) == 8.57
+
+
+def test_side_setback_is_negative_when_the_dock_crosses_the_extended_line():
+    # dock (-10,0)-(-6,20): west of the right-angle line x=0 by up to 10 ft
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((-10 0, -6 0, -6 20, -10 20, -10 0))")} .',
+              "north-haven", base=NORTH_HAVEN)
+    assert one(g, "dock", DL.sideSetbackRightAngle) == -10.0
+    assert one(g, "dock", DL.sideSetback) < -10.0       # the same-axis line is farther east still
+
+
+# ---- Keuka water rights lines and Canandaigua facility area lines -------------------------------
+
+def test_keuka_water_rights_lines_on_a_bent_shore():
+    g = Graph().parse(FIXTURES / "keuka-bent-shore.ttl")
+    derive_geometry(g, "keuka")
+    dock = "https://example.org/keuka-bent#dock"
+    parcel = URIRef("https://example.org/keuka-bent#parcel")
+
+    def val(node, prop):
+        (qv,) = list(g.objects(URIRef(node), prop))
+        return float(g.value(qv, QUDT.numericValue))
+
+    assert val(dock, DL.setbackFromWaterRightsLine) == 16.89
+    assert val(dock, DL.length) == 35.36
+    assert val(dock, DL.width) == 31.11
+    assert g.value(URIRef(dock), DL.withinRiparianLines) == Literal(True)
+    assert val(parcel, DL.riparianLineLengthAtIntersection) == 341.42
+    angles = sorted(float(g.value(g.value(line, DL.bisectedAngle), QUDT.numericValue))
+                    for line in g.objects(parcel, DL.waterRightsLine))
+    assert angles == [135.0, 180.0]
+    wkts = sorted(str(g.value(g.value(line, GEO.hasGeometry), GEO.asWKT))
+                  for line in g.objects(parcel, DL.waterRightsLine))
+    assert wkts[0].startswith("LINESTRING (0 0, -141.42135623730")       # 369.552 ft at 112.5°
+    assert not [n for n in notes(g) if "160-122C(2)" in n]                 # 341 ft >= 200 ft
+
+
+COVE = f"""
+:application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .
+:parcel a dl:Parcel ; {geom("POLYGON((0 0, 100 0, 100 -100, 0 -100, 0 0))")} ;
+    dl:shoreline :mhw ; dl:lotLine :west , :east ; dl:neighbourLotLine :farWest , :farEast ;
+    dl:hasStructure :dock ; dl:landUse dl:ResidentialUse .
+:mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; {geom("LINESTRING(-100 100, 0 0, 100 0, 200 100)")} .
+:west a dl:LotLine ; {geom("LINESTRING(0 -100, 0 5)")} .
+:east a dl:LotLine ; {geom("LINESTRING(100 -100, 100 5)")} .
+:farWest a dl:LotLine ; {geom("LINESTRING(-100 0, -50 50, -45 55)")} .
+:farEast a dl:LotLine ; {geom("LINESTRING(200 0, 150 50, 145 55)")} .
+"""
+
+
+def test_converging_water_rights_lines_shorter_than_200_feet_are_noted_not_modified():
+    # In the cove the waterside angles at (0,0) and (100,0) are 135°; the bisectors point at
+    # 67.5° and 112.5° and meet at x = 50, y = 50 tan 67.5° = 120.71; each is
+    # 50 / cos 67.5° = 130.66 ft long, less than 200 ft (§ 160-122C(2)).
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 40, 48 40, 48 0))")} .',
+              "jerusalem", base=COVE)
+    assert one(g, "parcel", DL.riparianLineLengthAtIntersection) == 130.66
+    (note,) = [n for n in notes(g) if "160-122C(2)" in n]
+    assert "130.66 ft" in note and "unmodified" in note
+    # dock: 48 - 0 ... nearest line: at y=40, the 67.5° line is at x = 40 / tan 67.5° = 16.57;
+    # distance of (48,40) from it = (48 - 16.57) sin 67.5° = 29.04 ft
+    assert one(g, "dock", DL.setbackFromWaterRightsLine) == pytest.approx(29.04, abs=0.01)
+
+
+def test_canandaigua_facility_area_lines_and_boat_outside_them():
+    body = f"""
+    :dock a dl:FixedDock ; {geom("POLYGON((80 0, 84 0, 84 40, 80 40, 80 0))")} .
+    :boat a dl:Boat ; dl:mooredAt :dock ; {geom("POLYGON((85 20, 105 20, 105 28, 85 28, 85 20))")} ."""
+    base = COVE.replace("dl:landUse dl:ResidentialUse", "dl:tier 1")
+    g = build(body, "south-bristol", base=base)
+    # the east line leaves (100,0) at 112.5°: at height y it is at x = 100 - y / tan 67.5°.
+    # dock corner (84,40): (100 - 16.57 - 84) sin 67.5° = -0.53 -> just outside? no: the line is
+    # at x = 83.43 at y = 40, and the dock reaches x = 84, so it crosses by 0.57 ft horizontally,
+    # 0.57 sin 67.5° = 0.53 ft perpendicular.
+    assert one(g, "dock", DL.setbackFromFacilityAreaLine) == pytest.approx(-0.53, abs=0.01)
+    assert g.value(URIRef(A + "dock"), DL.withinRiparianLines) == Literal(False)
+    assert g.value(URIRef(A + "boat"), DL.withinRiparianLines) == Literal(False)
+    assert values(g, "parcel", DL.riparianLineLengthAtIntersection) == [130.66]
+    assert not [n for n in notes(g) if "160-122C(2)" in n]      # Keuka's clause only
+
+
+# ---- bad geometry --------------------------------------------------------------------------------
+
+BAD = [
+    ('"<http://www.opengis.net/def/crs/EPSG/0/9999> POLYGON((0 0, 1 0, 1 1, 0 0))"', "unknown CRS"),
+    ('"<http://www.opengis.net/def/crs/OGC/1.3/CRS84> POLYGON((0 0, 1 0, 1 1, 0 0))"', "degrees"),
+    ('"<http://www.opengis.net/def/crs/EPSG/0/4326> POLYGON((0 0, 1 0, 1 1, 0 0))"', "degrees"),
+    ('"POLYGON((0 0, 1 0, 1 1, 0 0))"', "no CRS"),
+    ('"<http://www.opengis.net/def/crs/EPSG/0/2263> POLYGON((0 0, 1 0, 1 1"', "unparseable WKT"),
+    ('"<http://www.opengis.net/def/crs/EPSG/0/2263> POLYGON((0 0, 10 10, 10 0, 0 10, 0 0))"',
+     "Self-intersection"),
+    ('"<http://www.opengis.net/def/crs/EPSG/0/2263> POLYGON EMPTY"', "empty geometry"),
+    ('"<http://www.opengis.net/def/crs/EPSG/0/2263> "', "empty WKT"),
+    ('"<http://www.opengis.net/def/crs/EPSG/0/2263> LINESTRING(0 0, 1 1)"', "must be drawn as Polygon"),
+]
+
+
+@pytest.mark.parametrize(("literal", "problem"), BAD)
+def test_bad_geometry_is_an_input_error_naming_node_and_problem(literal, problem):
+    body = f':dock a dl:FixedDock ; geo:hasGeometry [ geo:asWKT {literal}^^geo:wktLiteral ] .'
+    g = Graph().parse(data=PREFIXES + body, format="turtle")
+    g.add((URIRef(A + "application"), DL.proposes, URIRef(A + "dock")))
+    with pytest.raises(InputError) as err:
+        derive_geometry(g, "north-haven")
+    assert err.value.node == A + "dock"
+    assert problem in err.value.message
+    assert err.value.exit_code == 2 and err.value.http_status == 400
+
+
+def test_mixed_crs_is_an_input_error():
+    crs = "http://www.opengis.net/def/crs/EPSG/0/2263"
+    body = f':dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 60, 48 60, 48 0))", crs)} .'
+    with pytest.raises(InputError, match="one CRS"):
+        build(body)
+
+
+def test_self_intersecting_shoreline_and_lot_line_that_misses_the_shore():
+    base = STRAIGHT.replace("LINESTRING(-300 0, 400 0)", "LINESTRING(0 0, 10 10, 10 0, 0 10)")
+    with pytest.raises(InputError, match="self-intersecting line") as err:
+        build(":dock a dl:FixedDock .", base=base)
+    assert err.value.node == A + "mhw"
+    base = NORTH_HAVEN.replace("LINESTRING(200 -100, 200 5)", "LINESTRING(200 -100, 200 -5)")
+    with pytest.raises(InputError, match="does not reach the mean high water line") as err:
+        build(f':dock a dl:FixedDock ; {geom("POLYGON((40 0, 44 0, 44 50, 40 50, 40 0))")} .',
+              "north-haven", base=base)
+    assert err.value.node == A + "east"
+
+
+def test_unknown_jurisdiction():
+    with pytest.raises(InputError, match="unknown jurisdiction"):
+        derive_geometry(Graph(), "atlantis")
+
+
+# ---- shipped examples ----------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.mark.parametrize(("jid", "prop", "expected"), [
+    ("jerusalem", DL.setbackFromWaterRightsLine, 16.89),
+    ("south-bristol", DL.setbackFromFacilityAreaLine, 29.04),
+    ("north-haven", DL.sideSetback, 40.0),
+])
+def test_examples_derive(jid: str, prop: URIRef, expected: float):
+    g = Graph().parse(EXAMPLES / jid / "geometry.ttl")
+    derive_geometry(g, jid)
+    (qv,) = [qv for qv in g.objects(None, prop) if g.value(qv, DL.derived) == Literal(True)]
+    assert float(g.value(qv, QUDT.numericValue)) == expected

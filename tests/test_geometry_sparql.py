@@ -1,0 +1,77 @@
+# ruff: noqa: E501  (Turtle and WKT fixtures read better on one line)
+"""GeoSPARQL functions on rdflib's SPARQL engine, over an application graph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import Graph
+
+from docklaw.geometry import sparql
+
+FIXTURES = Path(__file__).parent / "fixtures" / "geometry"
+CRS = "http://www.opengis.net/def/crs/EPSG/0/2261"
+PREFIXES = """PREFIX geo: <http://www.opengis.net/ont/geosparql#>
+PREFIX geof: <http://www.opengis.net/def/function/geosparql/>
+PREFIX unit: <http://qudt.org/vocab/unit/>
+PREFIX dl: <https://w3id.org/docklaw/ontology#>
+"""
+
+
+@pytest.fixture(autouse=True)
+def _registered():
+    sparql.register()
+    yield
+    sparql.unregister()
+
+
+def graph() -> Graph:
+    return Graph().parse(data=f"""
+@prefix geo: <http://www.opengis.net/ont/geosparql#> .
+@prefix dl: <https://w3id.org/docklaw/ontology#> .
+@prefix : <https://example.org/app#> .
+:dock a dl:FixedDock ; geo:hasGeometry [ geo:asWKT "<{CRS}> POLYGON((48 0, 52 0, 52 60, 48 60, 48 0))"^^geo:wktLiteral ] .
+:west a dl:LotLine ; geo:hasGeometry [ geo:asWKT "<{CRS}> LINESTRING(0 -100, 0 10)"^^geo:wktLiteral ] .
+:far a dl:LotLine ; geo:hasGeometry [ geo:asWKT "<{CRS}> LINESTRING(-100 -100, -100 10)"^^geo:wktLiteral ] .
+""", format="turtle")
+
+
+def test_distance_between_dock_and_lot_lines():
+    q = PREFIXES + """SELECT ?line ?d WHERE {
+        ?line a dl:LotLine ; geo:hasGeometry/geo:asWKT ?lw .
+        ?dock a dl:FixedDock ; geo:hasGeometry/geo:asWKT ?dw .
+        BIND(geof:distance(?dw, ?lw, unit:FT) AS ?d) } ORDER BY ?d"""
+    rows = [(str(r.line).rsplit("#")[-1], round(float(r.d), 3)) for r in graph().query(q)]
+    assert rows == [("west", 48.0), ("far", 148.0)]      # ftUS -> ft differ by 2 ppm
+
+
+def test_filters_buffer_area_length():
+    q = PREFIXES + """SELECT ?line ?a ?l WHERE {
+        ?line a dl:LotLine ; geo:hasGeometry/geo:asWKT ?lw .
+        ?dock a dl:FixedDock ; geo:hasGeometry/geo:asWKT ?dw .
+        FILTER(geof:sfIntersects(geof:buffer(?dw, 50, unit:FT), ?lw))
+        FILTER(!geof:sfWithin(?lw, ?dw) && !geof:sfContains(?dw, ?lw))
+        BIND(geof:area(?dw, unit:FT2) AS ?a) BIND(geof:length(?lw) AS ?l) }"""
+    rows = list(graph().query(q))
+    assert [str(r.line).rsplit("#")[-1] for r in rows] == ["west"]
+    assert float(rows[0].a) == pytest.approx(240.0, rel=1e-5)
+    assert float(rows[0].l) == pytest.approx(110.0, rel=1e-5)
+
+
+def test_degrees_are_a_function_error_not_a_crash():
+    g = Graph()
+    q = PREFIXES + """SELECT ?x ?d WHERE { VALUES ?x { 1 }
+        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(1 1)"^^geo:wktLiteral) AS ?d) }"""
+    (row,) = list(g.query(q))
+    assert row.d is None
+
+
+def test_keuka_fixture_structures_within_50_feet_of_the_mhw():
+    g = Graph().parse(FIXTURES / "keuka-bent-shore.ttl")
+    q = PREFIXES + """SELECT ?s WHERE {
+        ?s a dl:FixedDock ; geo:hasGeometry/geo:asWKT ?w .
+        ?sh dl:datum dl:MeanHighWater ; geo:hasGeometry/geo:asWKT ?m .
+        FILTER(geof:distance(?w, ?m, unit:FT) < 50) }"""
+    # the survey-frame literals carry no CRS, so GeoSPARQL reads them as CRS84: no rows
+    assert list(g.query(q)) == []

@@ -1,0 +1,115 @@
+"""derive(): jurisdiction, superclasses, unit normalisation and the input errors it raises."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures.validate.support import app, fixture_prepared
+from rdflib import Literal, URIRef
+from rdflib.namespace import RDF, XSD
+
+from docklaw.errors import InputError
+from docklaw.namespaces import DL, QUDT, UNIT
+from docklaw.validate.derive import derive
+from docklaw.validate.parse import parse
+
+DOCK = URIRef("https://example.org/app#dock")
+LENGTH = "dl:lengthFromMLW [ a qudt:QuantityValue ; qudt:numericValue 80 ; qudt:unit unit:FT ]"
+NH = "<https://w3id.org/docklaw/jurisdiction/north-haven>"
+
+
+def derived(edits=None, extra=""):
+    return derive(parse(app(edits, extra)), fixture_prepared())
+
+
+def error(edits=None, extra="") -> InputError:
+    with pytest.raises(InputError) as info:
+        derived(edits, extra)
+    return info.value
+
+
+def test_superclasses_from_the_cached_closure_are_materialised():
+    g = derived()
+    types = set(g.objects(DOCK, RDF.type))
+    assert {DL.FixedDock, DL.Dock, DL.Structure,
+            URIRef("https://w3id.org/docklaw/concept/north-haven/Dock")} <= types
+
+
+def test_inches_are_converted_to_feet_keeping_the_stated_value():
+    g = derived([(LENGTH, LENGTH.replace("80 ; qudt:unit unit:FT", "30 ; qudt:unit unit:IN"))])
+    qv = g.value(DOCK, DL.lengthFromMLW)
+    assert g.value(qv, QUDT.numericValue) == Literal("2.5", datatype=XSD.decimal)
+    assert g.value(qv, QUDT.unit) == UNIT.FT
+    assert g.value(qv, DL.statedValue) == Literal(30)
+    assert g.value(qv, DL.statedUnit) == UNIT.IN
+
+
+def test_input_graph_is_not_modified():
+    source = parse(app())
+    before = len(source)
+    derive(source, fixture_prepared())
+    assert len(source) == before
+
+
+def test_unknown_unit_names_node_property_and_unit():
+    err = error([(LENGTH, LENGTH.replace("unit:FT", "unit:FURLONG"))])
+    assert (err.node, err.prop) == (str(DOCK), "dl:lengthFromMLW")
+    assert "unknown unit unit:FURLONG" in err.message
+
+
+def test_wrong_dimension_is_an_input_error():
+    err = error([(LENGTH, LENGTH.replace("unit:FT", "unit:FT2"))])
+    assert err.prop == "dl:lengthFromMLW"
+    assert "unit:FT2 is not a unit of this quantity" in err.message and "unit:FT" in err.message
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    ('"ten feet"', "'ten feet' is not a number"),
+    ("-5", "is negative"),
+    ("0", "is zero"),
+    ("50000", "outside the plausible range"),
+    ("true", "is not a number"),
+])
+def test_implausible_or_non_numeric_values_are_input_errors(value, text):
+    err = error([(LENGTH, LENGTH.replace("numericValue 80", f"numericValue {value}"))])
+    assert err.node == str(DOCK) and err.prop == "dl:lengthFromMLW"
+    assert text in err.message
+
+
+def test_zero_is_allowed_where_it_is_a_real_measurement():
+    g = derived(extra=":dock dl:sideSetback [ a qudt:QuantityValue ; qudt:numericValue 0 ; "
+                      "qudt:unit unit:FT ] .")
+    assert g.value(g.value(DOCK, DL.sideSetback), QUDT.numericValue) == Literal(
+        "0", datatype=XSD.decimal)
+
+
+def test_bare_number_without_unit_is_refused():
+    err = error([(LENGTH, "dl:lengthFromMLW 80")])
+    assert err.prop == "dl:lengthFromMLW" and "has no unit" in err.message
+
+
+def test_quantity_without_unit_is_refused():
+    err = error([(LENGTH, LENGTH.replace(" ; qudt:unit unit:FT", ""))])
+    assert "has no qudt:unit" in err.message
+
+
+def test_missing_jurisdiction_lists_the_known_ids():
+    err = error([(f"dl:jurisdiction {NH} ;", "")])
+    assert "no dl:jurisdiction" in err.message and "south-bristol" in err.message
+
+
+def test_unknown_jurisdiction_is_named():
+    err = error([(NH, "<https://w3id.org/docklaw/jurisdiction/atlantis>")])
+    assert err.jurisdiction.endswith("atlantis") and "known: north-haven" in err.message
+
+
+def test_jurisdiction_may_be_an_alias_literal():
+    g = derive(parse(app([(NH, '"north-haven"')])), fixture_prepared())
+    app_node = URIRef("https://example.org/app#application")
+    assert g.value(app_node, DL.jurisdiction) == URIRef(NH[1:-1])
+
+
+def test_no_application_or_two_applications():
+    with pytest.raises(InputError, match="no dl:PermitApplication"):
+        derive(parse(b"<urn:a> <urn:b> <urn:c> ."), fixture_prepared())
+    err = error(extra=f":other a dl:PermitApplication ; dl:jurisdiction {NH} .")
+    assert "one application at a time" in err.message

@@ -1,0 +1,229 @@
+"""End-to-end behaviour of the validator on the small fixture code (tests/fixtures/validate)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fixtures.validate.support import app, fixture_prepared
+from rdflib import Graph, URIRef
+from rdflib.namespace import SH
+
+from docklaw.namespaces import DL
+from docklaw.validate import validate_bytes
+from docklaw.validate.compile import ShapeLintError, compile_shapes, lint
+from docklaw.validate.report import RESULT_KEYS
+
+SEC = "https://w3id.org/docklaw/code/north-haven/"
+SHP = "https://w3id.org/docklaw/shape/north-haven/"
+DOCK = "https://example.org/app#dock"
+PARCEL = "https://example.org/app#parcel"
+APP = "https://example.org/app#application"
+FINDING = (":application dl:findingMade "
+           "<https://w3id.org/docklaw/rule/north-haven/56-3F-suitable-location> .\n")
+
+
+def run(edits=None, extra="", finding=True):
+    """Validate the base application with edits; by default the 56-3F finding is recorded."""
+    text = (FINDING if finding else "") + extra
+    return validate_bytes(app(edits, text), name="app.ttl", prepared=fixture_prepared())
+
+
+def fired(report, shape):
+    return [r for r in report.results if r.shape == SHP + shape]
+
+
+def test_base_application_conforms_with_only_the_required_finding():
+    report = run(finding=False)
+    assert report.conforms
+    assert [(r.section, r.severity, r.focus_node) for r in report.results] == [
+        ("§ 56-3F", "Info", APP)]
+    assert report.information_needed == []
+
+
+def test_recorded_finding_is_not_reported():
+    report = run()
+    assert report.results == []
+
+
+def test_length_exactly_at_limit_conforms():
+    report = run([("numericValue 80", "numericValue 100")])
+    assert report.conforms and report.results == []
+
+
+def test_length_just_over_limit_violates_56_2B_with_inherited_relief():
+    report = run([("numericValue 80", "numericValue 100.1")])
+    assert not report.conforms
+    [r] = report.results
+    assert (r.section, r.section_iri, r.severity, r.focus_node, r.path, r.value) == (
+        "§ 56-2B", SEC + "56-2B", "Violation", DOCK, "dl:lengthFromMLW", "100.1 feet")
+    assert r.shape == SHP + "56-2B-length-new"
+    assert r.message == ("A newly constructed dock may not exceed 100 feet in length from mean "
+                         "low water (§ 56-2B).")
+    assert r.section_text.startswith("Length. A newly constructed dock")
+    # no variance class on the rule or § 56-2B: the nearest ancestor (§ 56-2) states one
+    assert (r.relief, r.relief_authority, r.relief_note) == (
+        "area variance", "Zoning Board of Appeals", None)
+
+
+def test_length_stated_in_inches_is_normalised_before_comparison():
+    report = run([("numericValue 80 ; qudt:unit unit:FT", "numericValue 1200 ; qudt:unit unit:IN")])
+    assert report.results == []  # 1200 in = exactly 100 ft
+    report = run([("numericValue 80 ; qudt:unit unit:FT", "numericValue 1201 ; qudt:unit unit:IN")])
+    assert [(r.section, r.value) for r in report.results] == [("§ 56-2B", "1201 inches (100.083333 feet)")]
+
+
+def test_condition_on_work_kind_limits_the_rule():
+    report = run([("numericValue 80", "numericValue 150"),
+                  ("dl:NewConstruction", "dl:Repair")])
+    assert report.results == []
+
+
+def test_land_use_condition_follows_skos_broader():
+    over = ("dl:width [ a qudt:QuantityValue ; qudt:numericValue 4 ;",
+            "dl:width [ a qudt:QuantityValue ; qudt:numericValue 5 ;")
+    report = run([over])
+    [r] = report.results
+    assert (r.section, r.focus_node, r.path, r.value, r.relief) == (
+        "§ 56-2D", DOCK, "dl:width", "5 feet", "area variance")
+    report = run([over, ("dl:SingleFamilyResidential", "dl:MarineCommercial")])
+    assert report.results == []
+
+
+def test_jurisdiction_concept_reaches_subclass_through_owl_union():
+    # nhc:Dock = FixedDock or Float (owl:unionOf): a Float is governed by the width rule
+    report = run([("dl:proposes :dock .", "dl:proposes :dock , :float ."),
+                  ("dl:hasStructure :dock .", "dl:hasStructure :dock , :float .")],
+                 extra=":float a dl:Float ; dl:width [ a qudt:QuantityValue ; "
+                       "qudt:numericValue 6 ; qudt:unit unit:FT ] .")
+    assert [(r.section, r.focus_node) for r in report.results] == [
+        ("§ 56-2D", "https://example.org/app#float")]
+
+
+def test_prohibition_of_treated_wood_is_not_variable():
+    report = run([("dl:Aluminum", "dl:TreatedWood")])
+    [r] = report.results
+    assert (r.section, r.shape, r.focus_node, r.path, r.value, r.relief) == (
+        "§ 56-2H", SHP + "56-2H-treated-wood", DOCK, "dl:material", "dl:TreatedWood",
+        "not variable")
+    assert r.message == "Treated wood is prohibited (§ 56-2H)."
+
+
+FLOAT = [("dl:proposes :dock .", "dl:proposes :dock , :float .")]
+
+
+def float_extra(area: str) -> str:
+    return (f":float a dl:Float ; dl:width [ a qudt:QuantityValue ; qudt:numericValue 4 ; "
+            f"qudt:unit unit:FT ] ; dl:totalFloatArea [ a qudt:QuantityValue ; "
+            f"qudt:numericValue {area} ; qudt:unit unit:FT2 ] .")
+
+
+def test_computed_limit_at_the_limit_conforms():
+    # limit = greater of 100 sq ft and 2 x frontage (150 ft) = 300 sq ft
+    report = run(FLOAT, float_extra("300"))
+    assert report.results == []
+
+
+def test_computed_limit_just_over_violates_with_the_computed_value_in_the_message():
+    report = run(FLOAT, float_extra("300.5"))
+    [r] = [r for r in report.results if r.section == "§ 56-2E"]
+    assert (r.severity, r.focus_node, r.path, r.value) == (
+        "Violation", "https://example.org/app#float", "dl:totalFloatArea", "300.5 square feet")
+    assert r.message == "Float area may not exceed 300 square feet (§ 56-2E)."
+
+
+def test_computed_limit_missing_operand_is_information_needed():
+    report = run(FLOAT + [(
+        "dl:shorelineFrontage [ a qudt:QuantityValue ; qudt:numericValue 150 ; qudt:unit unit:FT ] ;",
+        "")], float_extra("300.5"))
+    assert report.conforms
+    needed = sorted((n.section, n.focus_node) for n in report.information_needed)
+    assert needed == [("§ 56-2E", "https://example.org/app#float"), ("§ 56-6A", PARCEL)]
+    [float_need] = [n for n in report.information_needed if n.section == "§ 56-2E"]
+    assert "dl:shorelineFrontage" in float_need.message
+    assert not [r for r in report.results if r.section in ("§ 56-2E", "§ 56-6A")]
+
+
+def test_relief_conflict_is_exposed_not_picked():
+    extra = (":catwalk a dl:Catwalk ; dl:railingHeight [ a qudt:QuantityValue ; "
+             "qudt:numericValue 35 ; qudt:unit unit:IN ] .")
+    report = run([], extra)
+    [r] = report.results
+    assert (r.section, r.value, r.relief) == ("§ 56-4Q", "35 inches (2.916667 feet)", None)
+    assert "area variance and use variance" in r.relief_note
+    assert r.message == "Railings may not exceed 34 inches (§ 56-4Q)."
+    data = report.to_json()["results"][0]
+    assert data["relief"] is None and "relief_note" in data
+
+
+def test_railing_exactly_34_inches_conforms():
+    extra = (":catwalk a dl:Catwalk ; dl:railingHeight [ a qudt:QuantityValue ; "
+             "qudt:numericValue 34 ; qudt:unit unit:IN ] .")
+    assert run([], extra).results == []
+
+
+@pytest.mark.parametrize(("tier", "slips", "fires"), [(1, 2, False), (1, 3, True), (2, 3, False)])
+def test_tier_condition_and_integer_limit(tier, slips, fires):
+    report = run([("dl:landUse", f"dl:tier {tier} ; dl:slipCount {slips} ;\n    dl:landUse")])
+    assert [(r.section, r.focus_node, r.value) for r in report.results] == (
+        [("§ 56-9", PARCEL, str(slips))] if fires else [])
+
+
+def test_discrepancy_becomes_a_warning_citing_rules_on_that_property():
+    extra = ("@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+             "[] a dl:Discrepancy ; dl:focusNode :dock ; dl:property dl:width ; "
+             "rdfs:comment \"stated width 4 ft, drawn width 4.6 ft\" .\n")
+    report = run([], extra)
+    [r] = report.results
+    assert (r.section, r.severity, r.focus_node, r.path) == ("§ 56-2D", "Warning", DOCK, "dl:width")
+    assert r.message == "Discrepancy: stated width 4 ft, drawn width 4.6 ft"
+    assert report.conforms
+
+
+def test_json_report_contract():
+    report = run([("numericValue 80", "numericValue 120")])
+    data = json.loads(report.to_json_text())
+    assert set(data) >= {"conforms", "jurisdiction", "results", "information_needed"}
+    assert data["conforms"] is False and data["jurisdiction"] == "north-haven"
+    [item] = data["results"]
+    assert list(item)[: len(RESULT_KEYS)] == list(RESULT_KEYS)
+    assert item["severity"] == "Violation" and item["section"] == "§ 56-2B"
+
+
+def test_turtle_report_is_a_shacl_report_with_sections_and_relief():
+    report = run([("numericValue 80", "numericValue 120")])
+    g = Graph().parse(data=report.to_turtle(), format="turtle")
+    [result] = list(g.objects(None, SH.result))
+    assert g.value(result, DL.section) == URIRef(SEC + "56-2B")
+    assert g.value(result, DL.relief) == DL.AreaVariance
+    assert g.value(result, SH.resultSeverity) == SH.Violation
+    assert g.value(result, SH.focusNode) == URIRef(DOCK)
+
+
+def test_text_and_html_group_by_section_and_explain_discretion():
+    report = run([("numericValue 80", "numericValue 120")], finding=False)
+    text = report.to_text()
+    assert "§ 56-2B" in text and "relief: area variance (Zoning Board of Appeals)" in text
+    assert "not violations" in text
+    page = report.to_html()
+    assert "<h2>§ 56-2B</h2>" in page and "not violations" in page
+
+
+def test_compiled_shapes_are_reused():
+    prepared = fixture_prepared()
+    assert prepared.compiled("north-haven") is prepared.compiled("north-haven")
+
+
+def test_lint_lists_every_problem():
+    prepared = fixture_prepared("bad-shapes.ttl", "bad-knowledge.ttl")
+    problems = lint("north-haven", prepared)
+    assert any("orphan" in p and "no dl:enforces" in p for p in problems)
+    assert any("no-section" in p and "has no dl:section" in p for p in problems)
+    assert any("56-2H-treated-wood" in p and "has no dl:limit" in p for p in problems)
+    with pytest.raises(ShapeLintError) as info:
+        compile_shapes("north-haven", prepared)
+    assert len(info.value.problems) == len(problems)
+
+
+def test_fixture_shapes_have_no_lint():
+    assert lint("north-haven", fixture_prepared()) == []
