@@ -78,13 +78,20 @@ def section_graph(jid: str) -> Graph:
 
 
 @lru_cache(maxsize=1)
+def schema_graph() -> Graph:
+    """The terminology (ontology, terms, every code's concepts.ttl), parsed once so that
+    law_graph() and schema_closure() share its blank nodes (OWL restrictions)."""
+    return load_turtle(Graph(), schema_files())
+
+
+@lru_cache(maxsize=1)
 def law_graph() -> Graph:
     """Asserted knowledge graph: ontology, codes, curated rules and shapes."""
     g = Graph()
-    g += ontology_graph()
+    g += schema_graph()
     for jid in paths.JURISDICTIONS:
         g += section_graph(jid)
-        load_turtle(g, code_files(jid))
+        load_turtle(g, [f for f in code_files(jid) if f.name != "concepts.ttl"])
     load_turtle(g, shape_files())
     return bind_prefixes(g)
 
@@ -121,7 +128,8 @@ def schema_closure() -> Graph:
     reject valid xsd:gMonthDay values ("--04-01") and log a traceback for each."""
     import owlrl
 
-    g = load_turtle(Graph(), schema_files())
+    g = Graph()
+    g += schema_graph()
     owlrl.DeductiveClosure(
         owlrl.OWLRL_Semantics, axiomatic_triples=False, improved_datatypes=False
     ).expand(g)

@@ -46,10 +46,9 @@ class _ReusingValidator(Validator):
 def check(graph: Graph, prepared: Prepared, jid: str) -> Graph:
     """The pyshacl results graph (sh:ValidationReport) for one derived application."""
     compiled = prepared.compiled(jid)
-    if len(compiled.graph) == 0:
-        empty = Graph()
-        return empty
-    shapes = shapes_graph_for(compiled.graph)
+    if len(compiled.runtime_graph) == 0:
+        return Graph()
+    shapes = shapes_graph_for(compiled.runtime_graph)
     validator = _ReusingValidator(DataGraph.from_rdflib_graph(graph), shapes)
     with _LOCK:  # pyshacl's shape objects hold per-run state; one run at a time per process
         _conforms, report, _text = validator.run()

@@ -1,0 +1,1 @@
+"""Saved SPARQL questions, safe parameter binding, and cross-code comparison reports."""

@@ -1,0 +1,158 @@
+"""Run SPARQL against the knowledge graph with parameters bound as RDF terms, never pasted.
+
+Parameters are converted to typed rdflib terms by their declared type and handed to rdflib as
+``initBindings``; a value that does not fit its type is an input error naming the parameter.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import XSD
+from rdflib.plugins.sparql import prepareQuery
+from rdflib.term import Node
+
+from docklaw import paths
+from docklaw.errors import InputError, QueryError
+from docklaw.namespaces import BASE, DL, ELI, GEO, GEOF, JUR, QUDT, RDF, RDFS, SH, SKOS, UNIT
+from docklaw.queries.catalogue import Param, SavedQuery
+
+DEFAULT_NS: dict[str, object] = {
+    "dl": DL, "jur": JUR, "qudt": QUDT, "unit": UNIT, "geo": GEO, "geof": GEOF, "eli": ELI,
+    "rdfs": RDFS, "rdf": RDF, "skos": SKOS, "sh": SH, "xsd": XSD,
+}
+
+
+@dataclass
+class Result:
+    """Rows of one query run: variable names in order and one dict per row (Python values)."""
+
+    variables: list[str]
+    rows: list[dict[str, Node | None]]
+
+    def plain(self) -> list[dict[str, str | None]]:
+        return [{v: (None if r.get(v) is None else str(r[v])) for v in self.variables}
+                for r in self.rows]
+
+    def to_json(self) -> str:
+        return json.dumps({"variables": self.variables, "rows": self.plain()}, indent=2,
+                          ensure_ascii=False)
+
+    def to_csv(self) -> str:
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, fieldnames=self.variables, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.plain())
+        return buf.getvalue()
+
+    def to_table(self) -> str:
+        rows = self.plain()
+        widths = {v: min(60, max([len(v), *(len(r[v] or "") for r in rows)]))
+                  for v in self.variables}
+        cut = lambda s, w: s if len(s) <= w else s[: w - 1] + "…"  # noqa: E731
+        lines = ["  ".join(v.ljust(widths[v]) for v in self.variables)]
+        lines.append("  ".join("-" * widths[v] for v in self.variables))
+        lines += ["  ".join(cut(r[v] or "", widths[v]).ljust(widths[v]) for v in self.variables)
+                  for r in rows]
+        lines.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+        return "\n".join(lines)
+
+
+def resolve_jurisdiction(value: str) -> URIRef:
+    jid = paths.ALIASES.get(value.strip().lower(), value.strip().lower())
+    if jid.startswith(str(JUR)):
+        jid = jid[len(str(JUR)):]
+    if jid not in paths.JURISDICTIONS:
+        raise InputError(f"unknown jurisdiction {value!r}; expected one of "
+                         f"{', '.join(paths.JURISDICTIONS)} (or keuka, canandaigua)")
+    return JUR[jid]
+
+
+def to_term(param: Param, value: str) -> Node:
+    """Convert a textual parameter value to a typed RDF term, or raise an InputError."""
+    kind = param.type
+    try:
+        if kind == "jurisdiction":
+            return resolve_jurisdiction(value)
+        if kind == "integer":
+            return Literal(int(value), datatype=XSD.integer)
+        if kind == "decimal":
+            return Literal(Decimal(value), datatype=XSD.decimal)
+        if kind == "boolean":
+            if value.lower() not in {"true", "false"}:
+                raise ValueError(value)
+            return Literal(value.lower() == "true", datatype=XSD.boolean)
+        if kind == "date":
+            lit = Literal(value, datatype=XSD.date)
+            if not lit.value or lit.ill_typed:
+                raise ValueError(value)
+            return lit
+        if kind == "iri":
+            bad = any(c in value for c in '<> "{}|\\^`')
+            if not value.startswith(("http://", "https://", "urn:")) or bad:
+                raise ValueError(value)
+            return URIRef(value)
+        return Literal(value)
+    except (ValueError, InvalidOperation):
+        raise InputError(f"parameter {param.name!r} expects {kind}, got {value!r}",
+                         prop=param.name) from None
+
+
+def bindings_for(query: SavedQuery, given: Mapping[str, str]) -> dict[str, Node]:
+    """Typed bindings: declared defaults overridden by given values; unknown names rejected."""
+    unknown = sorted(set(given) - {p.name for p in query.params})
+    if unknown:
+        names = ", ".join(p.name for p in query.params) or "none"
+        raise InputError(f"{query.name}: unknown parameter(s) {', '.join(unknown)}; "
+                         f"it takes: {names}")
+    out: dict[str, Node] = {}
+    for p in query.params:
+        value = given.get(p.name, p.default)
+        if value is not None and value != "":
+            out[p.name] = to_term(p, value)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _prepared(text: str):
+    try:
+        return prepareQuery(text, initNs=DEFAULT_NS)
+    except Exception as exc:  # pyparsing raises many kinds; all mean "bad SPARQL"
+        raise QueryError(f"SPARQL syntax error: {exc}") from None
+
+
+def run_text(graph: Graph, text: str, bindings: Mapping[str, Node] | None = None) -> Result:
+    """Run SPARQL SELECT text on ``graph`` with ``bindings`` as initial bindings."""
+    query = _prepared(text)
+    try:
+        res = graph.query(query, initBindings=dict(bindings or {}))
+    except Exception as exc:
+        raise QueryError(f"query failed: {type(exc).__name__}: {exc}") from None
+    if res.type != "SELECT":
+        raise QueryError("only SELECT queries are supported here")
+    variables = [str(v) for v in res.vars]
+    rows = [{v: row[i] for i, v in enumerate(variables)} for row in res]
+    return Result(variables, rows)
+
+
+def run_saved(graph: Graph, query: SavedQuery, params: Mapping[str, str] | None = None) -> Result:
+    return run_text(graph, query.text, bindings_for(query, params or {}))
+
+
+def default_graph() -> Graph:
+    """The asserted knowledge graph (queries use property paths where they need hierarchy)."""
+    from docklaw.kg.build import law_graph
+
+    return law_graph()
+
+
+def is_section(graph: Graph, iri: Node | None) -> bool:
+    return isinstance(iri, URIRef) and str(iri).startswith(BASE + "code/") and (
+        iri, DL.citation, None) in graph

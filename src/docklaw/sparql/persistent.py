@@ -1,0 +1,61 @@
+"""Embedded Oxigraph on disk: the law graph survives restarts and is loaded once.
+
+Why: parsing and loading the closure costs seconds per process; a server (or many CLI
+runs) can instead open a store that ``docklaw load --store oxigraph:PATH`` filled. Query
+semantics are the in-memory ``OxigraphStore``'s (named graphs, default graph = their
+union, same safety check, same forked runner); only the storage differs. Large N-Triples
+files go through Oxigraph's bulk loader (``load_file``), not through rdflib.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph as ox
+from rdflib import Graph
+
+from docklaw.errors import InputError
+from docklaw.sparql.store import OxigraphStore
+
+
+class PersistentOxigraphStore(OxigraphStore):
+    """``OxigraphStore`` backed by a RocksDB directory instead of memory."""
+
+    backend = "oxigraph-disk"
+
+    def __init__(self, path: str | Path, execution: str = "process", workers: int = 2) -> None:
+        super().__init__(execution, workers)
+        self.path = Path(path).expanduser()
+        if self.path.exists() and not self.path.is_dir():
+            raise InputError(f"oxigraph store location {self.path} is a file, not a directory")
+        try:
+            self.store = ox.Store(str(self.path))
+        except OSError as exc:
+            raise InputError(f"cannot open oxigraph store at {self.path}: {exc}") from None
+
+    def __repr__(self) -> str:
+        return f"PersistentOxigraphStore({str(self.path)!r})"
+
+    def add_graph(self, name: str, graph: Graph) -> None:
+        """Add ``graph`` to the named graph ``name`` (persisted; adds to what is there)."""
+        super().add_graph(name, graph)
+        self.store.flush()
+
+    def drop_graph(self, name: str) -> None:
+        """Remove the named graph ``name`` (``docklaw load --replace``)."""
+        target = ox.NamedNode(name)
+        if self.store.contains_named_graph(target):
+            self.store.remove_graph(target)
+        self.store.flush()
+
+    def load_file(self, name: str, path: Path, fmt: ox.RdfFormat = ox.RdfFormat.N_TRIPLES) -> int:
+        """Bulk-load a (large) RDF file into the named graph ``name``; returns the new size."""
+        target = ox.NamedNode(name)
+        self.store.add_graph(target)
+        self.store.bulk_load(path=str(path), format=fmt, to_graph=target)
+        self.store.flush()
+        return len(self.store)
+
+    def close(self) -> None:
+        super().close()
+        self.store.flush()

@@ -1,0 +1,406 @@
+"""A remote SPARQL 1.1 store: query via the Protocol, load via the Graph Store Protocol.
+
+Why a separate backend: a deployment may keep the law graph in a shared triple store
+(Oxigraph server, Fuseki, GraphDB ...) instead of in each process. docklaw talks to it only
+through the standard protocols, only at the URL it was configured with (no redirects, no
+proxies), always with a timeout, and runs the web service's safety check before anything
+is sent (no updates, no SERVICE, no LOAD, no FROM / dataset naming a graph the store does
+not hold; FROM clauses are resolved into protocol parameters). Every failure becomes a
+``QueryError`` naming the endpoint.
+
+Endpoints: ``sparql:http://host:port`` (or ``.../query``) means the Oxigraph server layout,
+``/query``, ``/update`` and ``/store``. Other stores name their endpoints in the fragment
+(never sent to the server): ``sparql:http://h/ds/sparql#update=http://h/ds/update&store=...``;
+they must be on the same scheme, host and port as the query endpoint.
+Without a Graph Store endpoint, loads fall back to SPARQL Update ``INSERT DATA`` in chunks.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import XSD
+from rdflib.term import Node
+
+from docklaw.errors import QueryError, QueryTimeout
+from docklaw.sparql.results import QueryResult
+from docklaw.sparql.safety import QueryPlan, check_query
+from docklaw.sparql.store import Store, effective_dataset
+
+#: Triples per request when loading (blank-node islands are never split across requests).
+DEFAULT_CHUNK = 20_000
+DEFAULT_TIMEOUT = 30.0
+#: Largest response docklaw reads from a store (a runaway CONSTRUCT must not exhaust memory).
+MAX_RESPONSE_BYTES = 512 * 1024 * 1024
+
+RESULTS_ACCEPT = "application/sparql-results+json"
+GRAPH_ACCEPT = "application/n-triples, text/turtle;q=0.5"
+
+
+@dataclass(frozen=True)
+class Endpoints:
+    """The three URLs of a remote store; ``store``/``update`` may be absent."""
+
+    query: str
+    update: str | None
+    store: str | None
+
+    @classmethod
+    def parse(cls, url: str) -> Endpoints:
+        """Read ``http://host:port[/query][#update=..&store=..]``; reject anything not http(s)."""
+        base, _, fragment = url.partition("#")
+        extra = dict(urllib.parse.parse_qsl(fragment)) if fragment else {}
+        unknown = set(extra) - {"update", "store"}
+        if unknown:
+            raise QueryError(f"sparql store {url!r}: unknown endpoint option(s) "
+                             f"{', '.join(sorted(unknown))} (use update=URL, store=URL)")
+        for candidate in (base, *extra.values()):
+            parts = urllib.parse.urlsplit(candidate)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise QueryError(f"sparql store: {candidate!r} is not an http(s) URL "
+                                 "(expected e.g. sparql:http://127.0.0.1:7878)")
+        origin = urllib.parse.urlsplit(base)[:2]
+        for candidate in extra.values():
+            if urllib.parse.urlsplit(candidate)[:2] != origin:
+                raise QueryError(f"sparql store: {candidate!r} is not on {base!r}'s host and "
+                                 "port (docklaw only talks to the store it is configured with)")
+        stripped = base.rstrip("/")
+        if stripped.endswith("/query"):
+            root = stripped[: -len("/query")]
+            query = stripped
+        elif urllib.parse.urlsplit(stripped).path in ("", "/"):
+            root = stripped
+            query = f"{root}/query"
+        else:  # a generic SPARQL endpoint: only what the fragment names besides it
+            return cls(query=stripped, update=extra.get("update"), store=extra.get("store"))
+        return cls(query=query, update=extra.get("update", f"{root}/update"),
+                   store=extra.get("store", f"{root}/store"))
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Refuse redirects: docklaw only talks to the URL it was configured with."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        raise urllib.error.HTTPError(req.full_url, code, f"redirect to {newurl} refused",
+                                     headers, fp)
+
+
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
+
+
+class _RemoteGraphNames(Collection[str]):
+    """The store's named graphs, fetched only if the safety check needs them (FROM, or
+    default-graph-uri / named-graph-uri): most queries name no graph and pay nothing."""
+
+    def __init__(self, store: RemoteStore) -> None:
+        self.store = store
+
+    def _names(self) -> frozenset[str]:
+        return self.store.graph_names()
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+
+class RemoteStore(Store):
+    """The docklaw ``Store`` over HTTP to any SPARQL 1.1 endpoint.
+
+    Same dataset semantics as the embedded stores: graphs are loaded as named graphs and a
+    query that names none runs on their union (sent as default-graph-uri + named-graph-uri,
+    which every SPARQL 1.1 endpoint understands). Queries run in the calling thread: the
+    HTTP timeout bounds them, so no worker process is needed.
+    """
+
+    backend = "sparql"
+
+    def __init__(self, url: str, *, timeout: float = DEFAULT_TIMEOUT,
+                 chunk_triples: int = DEFAULT_CHUNK) -> None:
+        super().__init__(execution="inline")
+        self.url = url
+        self.endpoints = Endpoints.parse(url)
+        self.timeout = timeout
+        self.chunk_triples = max(1, chunk_triples)
+        self._graphs: frozenset[str] | None = None
+
+    def __repr__(self) -> str:
+        return f"RemoteStore({self.url!r})"
+
+    # -- HTTP ---------------------------------------------------------------------------------
+    def _send(self, url: str, *, method: str = "POST", body: bytes | None = None,
+              content_type: str | None = None, accept: str | None = None,
+              timeout: float | None = None) -> tuple[str, bytes]:
+        """One request with a deadline; returns (content type, body) or raises QueryError."""
+        headers = {"User-Agent": "docklaw"}
+        if content_type:
+            headers["Content-Type"] = content_type
+        if accept:
+            headers["Accept"] = accept
+        limit = timeout if timeout is not None else self.timeout
+        request = urllib.request.Request(url, data=body, method=method, headers=headers)
+        where = url.split("?")[0]
+        started = time.monotonic()
+        try:
+            with _OPENER.open(request, timeout=limit) as response:
+                chunks: list[bytes] = []
+                size = 0
+                while chunk := response.read(1 << 16):
+                    size += len(chunk)
+                    if size > MAX_RESPONSE_BYTES:
+                        raise QueryError(f"sparql store {where}: answer larger than "
+                                         f"{MAX_RESPONSE_BYTES >> 20} MB", http_status=502)
+                    if time.monotonic() - started > limit:
+                        raise TimeoutError
+                    chunks.append(chunk)
+                ctype = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
+                return ctype, b"".join(chunks)
+        except urllib.error.HTTPError as exc:
+            if 300 <= exc.code < 400:
+                raise QueryError(f"sparql store {where}: HTTP {exc.code}, {exc.msg}",
+                                 http_status=502) from None
+            detail = _error_text(exc)
+            raise QueryError(f"sparql store {where}: HTTP {exc.code}"
+                             f"{': ' + detail if detail else ''}",
+                             http_status=502 if exc.code >= 500 else 400) from None
+        except TimeoutError:
+            raise QueryTimeout(f"sparql store {where}: no answer within {limit:.3g} s") from None
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            if isinstance(reason, TimeoutError):
+                raise QueryTimeout(
+                    f"sparql store {where}: no answer within {limit:.3g} s") from None
+            raise QueryError(f"sparql store {where} unreachable: {reason}",
+                             http_status=502) from None
+        except (OSError, ValueError, http.client.HTTPException) as exc:
+            raise QueryError(f"sparql store {where}: {type(exc).__name__}: {exc}",
+                             http_status=502) from None
+
+    def _update(self, text: str) -> None:
+        if not self.endpoints.update:
+            raise QueryError(f"sparql store {self.url!r} has no update endpoint "
+                             "(name one: sparql:URL#update=UPDATE_URL)")
+        self._send(self.endpoints.update, body=text.encode("utf-8"),
+                   content_type="application/sparql-update")
+
+    def _select(self, sparql: str, **fields: Any) -> QueryResult:
+        return self._post_query(sparql, "SELECT", fields.get("default", ()),
+                                fields.get("named", ()), None, None)
+
+    def _post_query(self, sparql: str, kind: str, default: Iterable[str],
+                    named: Iterable[str], max_rows: int | None,
+                    timeout: float | None) -> QueryResult:
+        fields: list[tuple[str, str]] = [("query", sparql)]
+        fields += [("default-graph-uri", g) for g in default]
+        fields += [("named-graph-uri", g) for g in named]
+        ctype, data = self._send(
+            self.endpoints.query, body=urllib.parse.urlencode(fields).encode(),
+            content_type="application/x-www-form-urlencoded",
+            accept=GRAPH_ACCEPT if kind in ("CONSTRUCT", "DESCRIBE") else RESULTS_ACCEPT,
+            timeout=timeout)
+        return parse_answer(kind, ctype, data, max_rows, self.endpoints.query)
+
+    # -- Store interface ----------------------------------------------------------------------
+    def check(self, sparql: str, default_graph_uris: Any = (),
+              named_graph_uris: Any = ()) -> QueryPlan:
+        """The web service's safety check, before anything is sent to the store."""
+        return check_query(sparql, _RemoteGraphNames(self), default_graph_uris or (),
+                           named_graph_uris or ())
+
+    def run_plan(self, plan: QueryPlan, timeout: float | None = None,
+                 max_rows: int | None = None) -> QueryResult:
+        started = time.monotonic()
+        deadline = started + (timeout if timeout is not None else self.timeout)
+        result = self.execute(plan, max_rows, deadline=deadline)
+        result.elapsed = time.monotonic() - started
+        result.max_rows = max_rows
+        return result
+
+    def execute(self, plan: QueryPlan, max_rows: int | None, *,
+                deadline: float | None) -> QueryResult:
+        """Send a checked query; the dataset is the loaded graphs' union unless it names one."""
+        dataset = effective_dataset(plan)
+        if dataset is None:
+            names = sorted(self.graph_names())
+            default, named = (names, names) if names else ([], [])
+        else:
+            default, named = dataset
+        timeout = None if deadline is None else max(0.001, deadline - time.monotonic())
+        # FROM clauses are resolved into protocol parameters (which override them), so
+        # the store only ever reads graphs it holds.
+        return self._post_query(plan.text, plan.kind, default, named, max_rows, timeout)
+
+    def add_graph(self, name: str, graph: Graph) -> None:
+        """Add ``graph`` to the named graph ``name`` in chunks (Graph Store POST, else
+        SPARQL Update INSERT DATA)."""
+        self.load(graph, name)
+
+    def load(self, graph: Graph, graph_uri: str | None = None) -> int:
+        """Add every triple of ``graph``; returns how many were sent."""
+        if not (self.endpoints.store or self.endpoints.update):
+            raise QueryError(f"sparql store {self.url!r} has no update or graph store "
+                             "endpoint: cannot load (name one: #update=URL or #store=URL)")
+        self._graphs = None
+        sent = 0
+        for chunk in _chunks(graph, self.chunk_triples):
+            data = chunk.serialize(format="nt", encoding="utf-8")
+            if self.endpoints.store:
+                self._send(self._store_url(graph_uri), body=data,
+                           content_type="application/n-triples")
+            else:
+                text = data.decode("utf-8")
+                self._update(f"INSERT DATA {{ GRAPH <{graph_uri}> {{\n{text}}} }}"
+                             if graph_uri else f"INSERT DATA {{\n{text}}}")
+            sent += len(chunk)
+        return sent
+
+    def _store_url(self, graph_uri: str | None) -> str:
+        assert self.endpoints.store
+        if graph_uri:
+            return f"{self.endpoints.store}?graph={urllib.parse.quote(graph_uri, safe='')}"
+        return f"{self.endpoints.store}?default"
+
+    def drop_graph(self, name: str) -> None:
+        """Remove the named graph ``name`` (``docklaw load --replace``)."""
+        self._graphs = None
+        if self.endpoints.update:
+            self._update(f"DROP SILENT GRAPH <{name}>")
+            return
+        try:
+            self._send(self._store_url(name), method="DELETE")
+        except QueryError as exc:  # deleting an absent graph is a 404: nothing to drop
+            if "HTTP 404" not in str(exc):
+                raise
+
+    def graph_names(self) -> frozenset[str]:
+        """Named graphs in the store (cached until this store loads or drops one)."""
+        if self._graphs is None:
+            result = self._select("SELECT DISTINCT ?g WHERE { GRAPH ?g { } }")
+            self._graphs = frozenset(str(row[0]) for row in result.rows
+                                     if isinstance(row[0], URIRef))
+        return self._graphs
+
+    def triple_count(self) -> int:
+        """Triples in the default graph plus every named graph."""
+        result = self._select("SELECT (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION "
+                              "{ GRAPH ?g { ?s ?p ?o } } }")
+        return int(result.rows[0][0])  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        """Nothing to release: every request opens and closes its own connection."""
+
+def _error_text(exc: urllib.error.HTTPError) -> str:
+    try:
+        text = exc.read(2000).decode("utf-8", "replace")
+    except Exception:  # the body is only a courtesy
+        return ""
+    return " ".join(text.split())[:300]
+
+
+def _term(value: dict[str, str]) -> Node:
+    """One SPARQL JSON results term -> rdflib (plain literals typed xsd:string, as RDF 1.1
+    and the embedded stores have them)."""
+    kind = value.get("type")
+    if kind == "uri":
+        return URIRef(value["value"])
+    if kind == "bnode":
+        return BNode(value["value"])
+    if kind in ("literal", "typed-literal"):
+        if "xml:lang" in value:
+            return Literal(value["value"], lang=value["xml:lang"])
+        return Literal(value["value"], datatype=URIRef(value.get("datatype", str(XSD.string))))
+    raise ValueError(f"unknown term type {kind!r}")
+
+
+def parse_answer(kind: str, ctype: str, data: bytes, max_rows: int | None,
+                 where: str) -> QueryResult:
+    """Turn the store's answer into a ``QueryResult`` (rows of rdflib terms, or a graph)."""
+    try:
+        if kind in ("SELECT", "ASK"):
+            if ctype not in ("application/sparql-results+json", "application/json"):
+                raise QueryError(f"sparql store {where}: expected SPARQL JSON results, got "
+                                 f"{ctype or 'no content type'}", http_status=502)
+            payload = json.loads(data)
+            if kind == "ASK":
+                return QueryResult("ASK", boolean=bool(payload["boolean"]))
+            variables = list(payload["head"].get("vars", []))
+            result = QueryResult("SELECT", variables=variables)
+            for count, binding in enumerate(payload["results"]["bindings"]):
+                if max_rows is not None and count >= max_rows:
+                    result.truncated = True
+                    break
+                result.rows.append(tuple(_term(binding[v]) if v in binding else None
+                                         for v in variables))
+            return result
+        fmt = {"application/n-triples": "nt", "text/turtle": "turtle",
+               "text/plain": "nt"}.get(ctype)
+        if fmt is None:
+            raise QueryError(f"sparql store {where}: expected RDF, got "
+                             f"{ctype or 'no content type'}", http_status=502)
+        graph = Graph().parse(data=data, format=fmt)
+        result = QueryResult(kind)
+        if max_rows is not None and len(graph) > max_rows:
+            kept = Graph()
+            for triple in list(graph)[:max_rows]:
+                kept.add(triple)
+            graph, result.truncated = kept, True
+        result.graph = graph
+        return result
+    except QueryError:
+        raise
+    except Exception as exc:  # a broken answer is the store's fault, reported as such
+        raise QueryError(f"sparql store {where}: unreadable answer ({type(exc).__name__}: "
+                         f"{exc})", http_status=502) from None
+
+def _chunks(graph: Graph, size: int) -> Iterator[Graph]:
+    """Split ``graph`` into graphs of about ``size`` triples, keeping every blank-node island
+    (triples connected through blank nodes) in one piece: each request to a store mints
+    fresh blank nodes, so an island split across requests would fall apart."""
+    parent: dict[Node, Node] = {}
+
+    def find(node: Node) -> Node:
+        root = node
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while parent.get(node, node) != root:
+            parent[node], node = root, parent[node]
+        return root
+
+    for s, _, o in graph:
+        if isinstance(s, BNode) and isinstance(o, BNode):
+            a, b = find(s), find(o)
+            if a != b:
+                parent[a] = b
+    islands: dict[Node, list[tuple[Node, Node, Node]]] = {}
+    current = Graph()
+    for triple in graph:
+        s, _, o = triple
+        anchor = s if isinstance(s, BNode) else o if isinstance(o, BNode) else None
+        if anchor is None:
+            current.add(triple)
+            if len(current) >= size:
+                yield current
+                current = Graph()
+        else:
+            islands.setdefault(find(anchor), []).append(triple)
+    for triples in islands.values():
+        for triple in triples:
+            current.add(triple)
+        if len(current) >= size:
+            yield current
+            current = Graph()
+    if len(current):
+        yield current

@@ -1,0 +1,123 @@
+"""Run queries with a hard timeout.
+
+Neither pyoxigraph nor rdflib can cancel a running query, and a single ``next()`` on a
+result iterator can run for ever (ORDER BY or COUNT over a cross product), so checking a
+deadline between rows is not enough. Queries therefore run in forked worker processes that
+inherit the loaded store copy-on-write; a worker that overruns the timeout is killed and
+replaced, and the server keeps serving. ``InlineRunner`` runs in the calling thread (no
+hard timeout: only a deadline checked between rows) for tests and tiny deployments.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from docklaw.errors import QueryError, QueryTimeout
+
+Execute = Callable[..., Any]
+
+
+class InlineRunner:
+    """Run in the calling thread; the executor itself checks the deadline between rows."""
+
+    def __init__(self, execute: Execute) -> None:
+        self.execute = execute
+
+    def run(self, args: tuple[Any, ...], timeout: float | None) -> Any:
+        deadline = (time.monotonic() + timeout) if timeout else None
+        return self.execute(*args, deadline=deadline)
+
+    def close(self) -> None:
+        pass
+
+
+def _serve(conn: Connection, execute: Execute) -> None:
+    """Worker loop: receive argument tuples, send ("ok", result) or ("error", status, message)."""
+    while True:
+        try:
+            args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            result = execute(*args, deadline=None)
+            conn.send(("ok", result))
+        except QueryError as exc:
+            conn.send(("error", exc.http_status, exc.message))
+        except Exception as exc:  # reported to the client as a query error, never a traceback
+            conn.send(("error", 400, f"query failed: {type(exc).__name__}: {exc}"))
+
+
+class _Worker:
+    def __init__(self, ctx: Any, execute: Execute) -> None:
+        self.conn, child = ctx.Pipe()
+        self.process: BaseProcess = ctx.Process(target=_serve, args=(child, execute), daemon=True)
+        self.process.start()
+        child.close()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+
+class ProcessRunner:
+    """A small pool of forked workers; a worker that overruns its timeout is killed."""
+
+    def __init__(self, execute: Execute, workers: int = 2) -> None:
+        self.execute = execute
+        self.size = max(1, workers)
+        self.ctx = multiprocessing.get_context("fork")
+        self.idle: queue.Queue[_Worker] = queue.Queue()
+        self.lock = threading.Lock()
+        self.started = 0
+        self.killed = 0
+
+    def _take(self, timeout: float | None) -> _Worker:
+        with self.lock:
+            if self.idle.empty() and self.started < self.size:
+                self.started += 1
+                return _Worker(self.ctx, self.execute)
+        try:
+            return self.idle.get(timeout=timeout)
+        except queue.Empty:
+            raise QueryTimeout(
+                f"server busy: no query worker became free within {timeout:g} s"
+            ) from None
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.kill()
+        with self.lock:
+            self.started -= 1
+            self.killed += 1
+
+    def run(self, args: tuple[Any, ...], timeout: float | None) -> Any:
+        started = time.monotonic()
+        worker = self._take(timeout)
+        remaining = None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+        try:
+            worker.conn.send(args)
+            if not worker.conn.poll(remaining):
+                self._replace(worker)
+                raise QueryTimeout(
+                    f"query timed out after {timeout:g} s (server limit); it was stopped"
+                )
+            status, *payload = worker.conn.recv()
+        except (EOFError, OSError, BrokenPipeError):
+            self._replace(worker)
+            raise QueryError("query worker died; the query was not completed",
+                             http_status=500) from None
+        self.idle.put(worker)
+        if status == "ok":
+            return payload[0]
+        raise QueryError(payload[1], http_status=payload[0])
+
+    def close(self) -> None:
+        while not self.idle.empty():
+            self.idle.get_nowait().kill()

@@ -1,0 +1,266 @@
+"""The SPARQL store behind one small interface, so backends can be swapped.
+
+``Store.query(sparql, default_graph_uris, named_graph_uris, timeout, max_rows)`` checks the
+query (``safety``), runs it through a runner that enforces the timeout, and returns a
+``QueryResult`` capped at ``max_rows``. Every graph is loaded as a named graph; the default
+graph is their union (sd:UnionDefaultGraph) unless FROM / default-graph-uri say otherwise.
+Backends now: embedded Oxigraph (default) and plain rdflib. A persistent Oxigraph or a
+remote SPARQL endpoint would subclass ``Store`` the same way.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from typing import Any
+
+import pyoxigraph as ox
+from rdflib import BNode, Dataset, Graph, Literal, URIRef
+from rdflib.plugins.sparql.algebra import translateQuery
+from rdflib.plugins.sparql.evaluate import evalQuery
+from rdflib.plugins.sparql.parser import parseQuery
+from rdflib.term import Node
+
+from docklaw.errors import QueryError, QueryTimeout
+from docklaw.sparql.results import QueryResult
+from docklaw.sparql.runner import InlineRunner, ProcessRunner
+from docklaw.sparql.safety import QueryPlan, check_query
+
+
+def check_deadline(deadline: float | None, count: int) -> None:
+    """Between rows only: the inline runner's soft timeout."""
+    if deadline is not None and count % 64 == 0 and time.monotonic() > deadline:
+        raise QueryTimeout("query timed out (server limit) while producing results")
+
+
+def effective_dataset(plan: QueryPlan) -> tuple[list[str], list[str]] | None:
+    """Protocol parameters override FROM / FROM NAMED; None means the service default."""
+    if plan.protocol_dataset:
+        return list(plan.default_graph_uris), list(plan.named_graph_uris)
+    if plan.from_graphs or plan.from_named:
+        return list(plan.from_graphs), list(plan.from_named)
+    return None
+
+
+class Store(ABC):
+    """A read-only SPARQL store: load named graphs, then query them safely."""
+
+    backend = "abstract"
+
+    def __init__(self, execution: str = "process", workers: int = 2) -> None:
+        if execution not in ("process", "inline"):
+            raise ValueError(f"unknown execution mode {execution!r} (process or inline)")
+        self.execution = execution
+        self.workers = workers
+        self._runner: ProcessRunner | InlineRunner | None = None
+
+    @abstractmethod
+    def add_graph(self, name: str, graph: Graph) -> None:
+        """Load ``graph`` as the named graph ``name`` (before the first query)."""
+
+    @abstractmethod
+    def graph_names(self) -> frozenset[str]: ...
+
+    @abstractmethod
+    def triple_count(self) -> int: ...
+
+    @abstractmethod
+    def execute(self, plan: QueryPlan, max_rows: int | None, *,
+                deadline: float | None) -> QueryResult:
+        """Evaluate an already checked query (runs inside the runner)."""
+
+    @property
+    def runner(self) -> ProcessRunner | InlineRunner:
+        if self._runner is None:  # created lazily so workers fork after loading
+            self._runner = (ProcessRunner(self.execute, self.workers)
+                            if self.execution == "process" else InlineRunner(self.execute))
+        return self._runner
+
+    def check(self, sparql: str, default_graph_uris: Any = (),
+              named_graph_uris: Any = ()) -> QueryPlan:
+        return check_query(sparql, self.graph_names(), default_graph_uris or (),
+                           named_graph_uris or ())
+
+    def query(self, sparql: str, default_graph_uris: Any = (), named_graph_uris: Any = (),
+              timeout: float | None = None, max_rows: int | None = None) -> QueryResult:
+        """Check, run with the timeout, cap at ``max_rows`` (``truncated`` says so)."""
+        plan = self.check(sparql, default_graph_uris, named_graph_uris)
+        return self.run_plan(plan, timeout=timeout, max_rows=max_rows)
+
+    def run_plan(self, plan: QueryPlan, timeout: float | None = None,
+                 max_rows: int | None = None) -> QueryResult:
+        """Run a plan from ``check`` (lets a caller negotiate formats before evaluating)."""
+        started = time.monotonic()
+        result: QueryResult = self.runner.run((plan, max_rows), timeout)
+        result.elapsed = time.monotonic() - started
+        result.max_rows = max_rows
+        return result
+
+    def close(self) -> None:
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
+
+
+# --------------------------------------------------------------------------- Oxigraph
+
+
+def to_rdflib(term: Any) -> Node | None:
+    """pyoxigraph term -> rdflib term."""
+    if term is None:
+        return None
+    if isinstance(term, ox.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, ox.BlankNode):
+        return BNode(term.value)
+    if isinstance(term, ox.Literal):
+        if term.language:
+            return Literal(term.value, lang=term.language)
+        return Literal(term.value, datatype=URIRef(term.datatype.value))
+    raise QueryError(f"unsupported term in result: {term!r}")
+
+
+class OxigraphStore(Store):
+    """Embedded in-memory Oxigraph; the default backend."""
+
+    backend = "oxigraph"
+
+    def __init__(self, execution: str = "process", workers: int = 2) -> None:
+        super().__init__(execution, workers)
+        self.store = ox.Store()
+
+    def add_graph(self, name: str, graph: Graph) -> None:
+        target = ox.NamedNode(name)
+        self.store.add_graph(target)
+        if len(graph):
+            data = graph.serialize(format="nt", encoding="utf-8")
+            self.store.load(data, format=ox.RdfFormat.N_TRIPLES, to_graph=target)
+
+    def graph_names(self) -> frozenset[str]:
+        return frozenset(g.value for g in self.store.named_graphs()
+                         if isinstance(g, ox.NamedNode))
+
+    def triple_count(self) -> int:
+        return len(self.store)
+
+    def execute(self, plan: QueryPlan, max_rows: int | None, *,
+                deadline: float | None) -> QueryResult:
+        kwargs: dict[str, Any] = {"use_default_graph_as_union": True}
+        dataset = effective_dataset(plan)
+        if dataset is not None:
+            kwargs = {"default_graph": [ox.NamedNode(g) for g in dataset[0]],
+                      "named_graphs": [ox.NamedNode(g) for g in dataset[1]]}
+        try:
+            answer = self.store.query(plan.text, **kwargs)
+        except SyntaxError as exc:
+            raise QueryError(f"malformed SPARQL query: {exc}") from None
+        if plan.kind == "ASK":
+            return QueryResult("ASK", boolean=bool(answer))
+        result = QueryResult(plan.kind)
+        if plan.kind == "SELECT":
+            result.variables = [v.value for v in answer.variables]
+            width = len(result.variables)
+            for count, solution in enumerate(answer):
+                check_deadline(deadline, count)
+                if max_rows is not None and count >= max_rows:
+                    result.truncated = True
+                    break
+                result.rows.append(tuple(to_rdflib(solution[i]) for i in range(width)))
+            return result
+        graph = Graph()
+        for count, triple in enumerate(answer):
+            check_deadline(deadline, count)
+            if max_rows is not None and count >= max_rows:
+                result.truncated = True
+                break
+            graph.add((to_rdflib(triple.subject), to_rdflib(triple.predicate),
+                       to_rdflib(triple.object)))
+        result.graph = graph
+        return result
+
+
+# --------------------------------------------------------------------------- rdflib
+
+
+class RdflibStore(Store):
+    """Plain rdflib Dataset; slower, but needs nothing beyond rdflib."""
+
+    backend = "rdflib"
+
+    def __init__(self, execution: str = "process", workers: int = 2) -> None:
+        super().__init__(execution, workers)
+        self.dataset = Dataset(default_union=True)
+
+    def add_graph(self, name: str, graph: Graph) -> None:
+        target = self.dataset.graph(URIRef(name))
+        for triple in graph:
+            target.add(triple)
+
+    def graph_names(self) -> frozenset[str]:
+        default = self.dataset.default_graph.identifier
+        return frozenset(str(g.identifier) for g in self.dataset.graphs()
+                         if isinstance(g.identifier, URIRef) and g.identifier != default)
+
+    def triple_count(self) -> int:
+        return len(self.dataset)
+
+    def _dataset_for(self, plan: QueryPlan) -> Dataset:
+        """FROM / protocol dataset as a fresh Dataset built from the loaded graphs only."""
+        dataset = effective_dataset(plan)
+        if dataset is None:
+            return self.dataset
+        scratch = Dataset(default_union=False)
+        for name in dataset[0]:
+            for triple in self.dataset.graph(URIRef(name)):
+                scratch.default_graph.add(triple)
+        for name in dataset[1]:
+            target = scratch.graph(URIRef(name))
+            for triple in self.dataset.graph(URIRef(name)):
+                target.add(triple)
+        return scratch
+
+    def execute(self, plan: QueryPlan, max_rows: int | None, *,
+                deadline: float | None) -> QueryResult:
+        query = translateQuery(parseQuery(plan.text))
+        query.algebra["datasetClause"] = None  # already resolved by _dataset_for: never fetched
+        answer = evalQuery(self._dataset_for(plan), query, {})
+        if plan.kind == "ASK":
+            return QueryResult("ASK", boolean=bool(answer.get("askAnswer")))
+        result = QueryResult(plan.kind)
+        if plan.kind == "SELECT":
+            variables = list(answer.get("vars_") or [])
+            result.variables = [str(v) for v in variables]
+            for count, row in enumerate(answer["bindings"]):
+                check_deadline(deadline, count)
+                if max_rows is not None and count >= max_rows:
+                    result.truncated = True
+                    break
+                result.rows.append(tuple(row.get(v) for v in variables))
+            return result
+        graph = Graph()
+        for count, triple in enumerate(answer["graph"]):
+            check_deadline(deadline, count)
+            if max_rows is not None and count >= max_rows:
+                result.truncated = True
+                break
+            graph.add(triple)
+        result.graph = graph
+        return result
+
+
+BACKENDS: dict[str, type[Store]] = {"oxigraph": OxigraphStore, "rdflib": RdflibStore}
+
+
+def make_store(backend: str = "oxigraph", graphs: dict[str, Graph] | None = None,
+               execution: str = "process", workers: int = 2) -> Store:
+    """A store of the named backend with ``graphs`` (name -> graph) loaded."""
+    try:
+        cls = BACKENDS[backend]
+    except KeyError:
+        raise ValueError(
+            f"unknown SPARQL backend {backend!r}: one of {', '.join(BACKENDS)}"
+        ) from None
+    store = cls(execution=execution, workers=workers)
+    for name, graph in (graphs or {}).items():
+        store.add_graph(name, graph)
+    return store

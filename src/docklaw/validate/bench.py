@@ -1,0 +1,85 @@
+"""Per-application latency: the prepared pipeline against naive pyshacl with OWL-RL.
+
+Run ``python -m docklaw.validate.bench [--naive N] [--limit N]``. The applications are the
+shipped test cases and examples; the naive baseline is what the issue measured:
+``pyshacl.validate(app, shacl_graph=shapes, ont_graph=ontology, inference="owlrl")``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from rdflib import Graph
+from rdflib.namespace import RDF
+
+from docklaw import paths
+from docklaw.namespaces import T
+from docklaw.validate.api import validate_graph
+from docklaw.validate.check import check_naive
+from docklaw.validate.derive import find_application
+from docklaw.validate.parse import parse
+from docklaw.validate.prepare import get_prepared
+
+
+def applications(limit: int | None = None) -> list[tuple[str, Graph]]:
+    """Every case and example application (case expectations stripped)."""
+    files = sorted((paths.ROOT / "tests" / "cases").glob("*/*.ttl"))
+    files += sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
+    apps: list[tuple[str, Graph]] = []
+    for path in files[:limit] if limit else files:
+        g = parse(path.read_bytes(), "turtle", name=path.name)
+        for node in list(g.subjects(RDF.type, T.Case)):
+            g.remove((node, None, None))
+        for triple in [t for t in g if str(t[1]).startswith(str(T))]:
+            g.remove(triple)
+        apps.append((f"{path.parent.name}/{Path(path).stem}", g))
+    return apps
+
+
+def ms(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"median {statistics.median(samples) * 1000:.1f} ms, mean "
+            f"{statistics.mean(samples) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms (n={len(samples)})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--naive", type=int, default=10, help="applications for the naive run")
+    parser.add_argument("--limit", type=int, default=None, help="at most this many applications")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    prepared = get_prepared()
+    print(f"prepare (ontology closure, rules, sections): {time.perf_counter() - start:.2f} s")
+    apps = applications(args.limit)
+    jids = sorted({find_application(g)[1] for _n, g in apps})
+    start = time.perf_counter()
+    for jid in jids:
+        prepared.compiled(jid)
+    print(f"compile shapes of {len(jids)} codes: {time.perf_counter() - start:.2f} s")
+    for _name, g in apps[:3]:  # warm pyshacl's shape objects and query caches
+        validate_graph(g, prepared=prepared)
+    samples = []
+    for _name, g in apps:
+        t0 = time.perf_counter()
+        validate_graph(g, prepared=prepared)
+        samples.append(time.perf_counter() - t0)
+    print(f"prepared pipeline: {ms(samples)}")
+    naive = []
+    ontology = prepared.ontology
+    for _name, g in apps[: args.naive]:
+        shapes = prepared.compiled(find_application(g)[1]).graph
+        t0 = time.perf_counter()
+        check_naive(g, shapes, ontology)
+        naive.append(time.perf_counter() - t0)
+    if naive:
+        print(f"naive pyshacl + OWL-RL: {ms(naive)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

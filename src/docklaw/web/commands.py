@@ -1,0 +1,30 @@
+"""``docklaw serve``: run the web front-end on the bundled knowledge graph."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser("serve", help="serve the SPARQL endpoint, query page and law pages")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8080)
+    p.add_argument("--backend", choices=("oxigraph", "rdflib"), default="oxigraph")
+    p.add_argument("--timeout", type=float, default=None, help="query timeout in seconds")
+    p.add_argument("--max-rows", type=int, default=None, help="row cap per query")
+    p.set_defaults(func=serve)
+
+
+def serve(args: argparse.Namespace) -> int:
+    from docklaw.web import create_app
+    from docklaw.web.knowledge import knowledge
+
+    config: dict[str, object] = {"SPARQL_BACKEND": args.backend}
+    if args.timeout is not None:
+        config["SPARQL_TIMEOUT"] = args.timeout
+    if args.max_rows is not None:
+        config["SPARQL_MAX_ROWS"] = args.max_rows
+    app = create_app(config)
+    knowledge(app)  # load before serving: errors show now, and workers fork a loaded store
+    app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
+    return 0

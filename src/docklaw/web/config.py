@@ -1,0 +1,25 @@
+"""Defaults for the web app; every limit is configurable through ``app.config``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LAW_GRAPH_IRI = "https://w3id.org/docklaw/graph/law"
+
+DEFAULTS: dict[str, Any] = {
+    # SPARQL store
+    "SPARQL_BACKEND": "oxigraph",  # oxigraph | rdflib
+    "SPARQL_EXECUTION": "process",  # process (hard timeout, killable) | inline (soft timeout)
+    "SPARQL_WORKERS": 2,
+    "SPARQL_TIMEOUT": 10.0,  # seconds; an overrun query is killed and answered 503
+    "SPARQL_MAX_ROWS": 10_000,  # rows (or triples) returned; more sets X-Docklaw-Truncated
+    # name -> rdflib Graph | path | callable returning a Graph; None: the knowledge graph
+    "SPARQL_GRAPHS": None,
+    # callable returning the knowledge graph for the law pages (and the default SPARQL graph)
+    "KG_LOADER": None,
+    # /validate
+    "VALIDATE_MAX_BYTES": 2 * 1024 * 1024,
+    # whole request bodies (form uploads included); Flask answers 413 beyond it
+    "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
+    "PAGE_MAX_ROWS": 1000,  # rows rendered in the HTML table (downloads get SPARQL_MAX_ROWS)
+}

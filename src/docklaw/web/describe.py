@@ -1,0 +1,90 @@
+"""Self-descriptions: the SPARQL Service Description and the VoID dataset description."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import DCTERMS, RDF, RDFS, XSD
+
+from docklaw import paths
+from docklaw.namespaces import DL, SD, VOID, bind_prefixes, jurisdiction_iri
+from docklaw.sparql import formats
+
+if TYPE_CHECKING:
+    from docklaw.web.knowledge import Knowledge
+
+FORMATS_NS = "http://www.w3.org/ns/formats/"
+RESULT_FORMATS = {
+    formats.JSON: "SPARQL_Results_JSON", formats.XML: "SPARQL_Results_XML",
+    formats.CSV: "SPARQL_Results_CSV", formats.TSV: "SPARQL_Results_TSV",
+    formats.TURTLE: "Turtle", formats.NTRIPLES: "N-Triples", formats.JSONLD: "JSON-LD",
+    formats.RDFXML: "RDF_XML",
+}
+
+
+def service_description(endpoint: str) -> Graph:
+    """sd:Service for this endpoint (sd:endpoint is the URL the client asked)."""
+    from docklaw.web.knowledge import knowledge
+
+    g = bind_prefixes(Graph())
+    g.bind("sd", SD)
+    g.bind("void", VOID)
+    service = URIRef(endpoint)
+    g.add((service, RDF.type, SD.Service))
+    g.add((service, SD.endpoint, URIRef(endpoint)))
+    g.add((service, SD.supportedLanguage, SD.SPARQL11Query))
+    g.add((service, SD.feature, SD.UnionDefaultGraph))
+    for name in RESULT_FORMATS.values():
+        g.add((service, SD.resultFormat, URIRef(FORMATS_NS + name)))
+    g.add((service, RDFS.comment, Literal(
+        "Read-only docklaw knowledge graph. Updates, SERVICE and graphs not loaded here are "
+        "refused; queries have a server-side timeout and a row cap.", lang="en")))
+    store = knowledge().store
+    dataset = BNode()
+    g.add((service, SD.defaultDataset, dataset))
+    g.add((dataset, RDF.type, SD.Dataset))
+    default = BNode()
+    g.add((dataset, SD.defaultGraph, default))
+    g.add((default, RDF.type, SD.Graph))
+    g.add((default, VOID.triples, Literal(store.triple_count(), datatype=XSD.integer)))
+    for name in sorted(store.graph_names()):
+        named = BNode()
+        g.add((dataset, SD.namedGraph, named))
+        g.add((named, RDF.type, SD.NamedGraph))
+        g.add((named, SD.name, URIRef(name)))
+    return g
+
+
+def void_description(root: str, know: Knowledge) -> Graph:
+    """void:Dataset with triple count, classes, and the five jurisdictions as subsets."""
+    g = bind_prefixes(Graph())
+    g.bind("void", VOID)
+    graph = know.graph
+    dataset = URIRef(root.rstrip("/") + "/.well-known/void#docklaw")
+    g.add((dataset, RDF.type, VOID.Dataset))
+    g.add((dataset, DCTERMS.title, Literal("docklaw: New York dock and mooring law", lang="en")))
+    g.add((dataset, VOID.sparqlEndpoint, URIRef(root.rstrip("/") + "/sparql")))
+    g.add((dataset, VOID.uriSpace, Literal("https://w3id.org/docklaw/")))
+    g.add((dataset, VOID.triples, Literal(len(graph), datatype=XSD.integer)))
+    classes = set(graph.objects(None, RDF.type))
+    g.add((dataset, VOID.classes, Literal(len(classes), datatype=XSD.integer)))
+    subjects = set(graph.subjects())
+    g.add((dataset, VOID.distinctSubjects, Literal(len(subjects), datatype=XSD.integer)))
+    for cls in sorted(c for c in classes if isinstance(c, URIRef) and str(c).startswith(str(DL))):
+        partition = BNode()
+        g.add((dataset, VOID.classPartition, partition))
+        g.add((partition, VOID["class"], cls))
+        count = sum(1 for _ in graph.subjects(RDF.type, cls))
+        g.add((partition, VOID.entities, Literal(count, datatype=XSD.integer)))
+    for jid in paths.JURISDICTIONS:
+        jur = jurisdiction_iri(jid)
+        subset = URIRef(f"{dataset}-{jid}")
+        g.add((dataset, VOID.subset, subset))
+        g.add((subset, RDF.type, VOID.Dataset))
+        g.add((subset, DCTERMS.subject, jur))
+        label = graph.value(jur, RDFS.label)
+        g.add((subset, DCTERMS.title, Literal(str(label) if label else jid)))
+        members = set(graph.subjects(DL.jurisdiction, jur))
+        g.add((subset, VOID.entities, Literal(len(members), datatype=XSD.integer)))
+    return g

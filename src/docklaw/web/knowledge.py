@@ -1,0 +1,80 @@
+"""The loaded knowledge: the law graph (for pages) and the SPARQL store (for queries).
+
+Loaded once per app on first use, so creating the app is cheap and a broken knowledge
+graph shows up as a clear 503 on the routes that need it instead of a crash at start-up.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+from rdflib import Graph
+
+from docklaw.errors import DocklawError
+from docklaw.sparql.store import Store, make_store
+from docklaw.web.config import LAW_GRAPH_IRI
+
+
+class Unavailable(DocklawError):
+    """The knowledge graph could not be built (an input file is broken)."""
+
+    http_status = 503
+
+
+@dataclass
+class Knowledge:
+    graph: Graph
+    store: Store
+
+
+def default_loader() -> Graph:
+    from docklaw.kg.build import closure_graph
+
+    return closure_graph()
+
+
+def as_graph(source: Any) -> Graph:
+    """A configured graph source: a Graph, a file path, or a callable returning a Graph."""
+    if isinstance(source, Graph):
+        return source
+    if isinstance(source, str | Path):
+        return Graph().parse(Path(source))
+    if callable(source):
+        return source()
+    raise TypeError(f"cannot load a graph from {source!r}")
+
+
+def load(app: Flask) -> Knowledge:
+    loader: Callable[[], Graph] = app.config.get("KG_LOADER") or default_loader
+    try:
+        graph = loader()
+        sources = app.config.get("SPARQL_GRAPHS") or {LAW_GRAPH_IRI: graph}
+        graphs = {name: as_graph(src) for name, src in sources.items()}
+    except DocklawError:
+        raise
+    except Exception as exc:
+        raise Unavailable(f"knowledge graph unavailable: {type(exc).__name__}: {exc}") from None
+    store = make_store(app.config["SPARQL_BACKEND"], graphs,
+                       execution=app.config["SPARQL_EXECUTION"],
+                       workers=int(app.config["SPARQL_WORKERS"]))
+    return Knowledge(graph=graph, store=store)
+
+
+_lock = threading.Lock()
+
+
+def knowledge(app: Flask | None = None) -> Knowledge:
+    """This app's knowledge, loaded on first use."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    found = app.extensions.get("docklaw")
+    if found is None:
+        with _lock:
+            found = app.extensions.get("docklaw")
+            if found is None:
+                found = app.extensions["docklaw"] = load(app)
+    return found

@@ -1,0 +1,34 @@
+"""Map docklaw IRIs to this server's pages, so results and law pages link locally."""
+
+from __future__ import annotations
+
+from flask import url_for
+from rdflib import URIRef
+from rdflib.term import Node
+
+from docklaw.namespaces import BASE
+
+#: IRI path prefixes served as pages here (``/code/...``, ``/rule/...`` ...).
+SERVED = ("code/", "rule/", "shape/", "jurisdiction/")
+
+
+def local_path(iri: str) -> str | None:
+    """The local page for a docklaw IRI, or None when it is not one of ours."""
+    if not iri.startswith(BASE):
+        return None
+    rest = iri[len(BASE):]
+    if rest.startswith(SERVED):
+        kind, _, tail = rest.partition("/")
+        if tail:
+            return url_for("law.page", kind=kind, rest=tail)
+    return url_for("law.resource", iri=iri)
+
+
+def href(term: Node | str) -> str:
+    """Where a link on ``term`` should go: a local page for ours, the IRI itself otherwise."""
+    iri = str(term)
+    return local_path(iri) or iri
+
+
+def is_iri(term: Node | None) -> bool:
+    return isinstance(term, URIRef)

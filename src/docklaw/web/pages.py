@@ -1,0 +1,84 @@
+"""The query page at ``/``: saved queries, an editor, results as a linked HTML table.
+
+Everything is a GET form, so the page URL is the permalink that reproduces a run.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, current_app, render_template, request, url_for
+
+from docklaw.errors import DocklawError
+from docklaw.sparql import formats
+from docklaw.web.knowledge import knowledge
+from docklaw.web.links import href, is_iri
+from docklaw.web.saved import bound_text, saved_queries, saved_query
+
+bp = Blueprint("pages", __name__)
+
+EXAMPLE = """PREFIX dl: <https://w3id.org/docklaw/ontology#>
+SELECT ?section ?citation ?heading WHERE {
+  ?section a dl:Section ; dl:citation ?citation .
+  OPTIONAL { ?section dl:heading ?heading }
+} ORDER BY ?citation LIMIT 25
+"""
+
+
+def cell(term: object) -> dict[str, str | None]:
+    if term is None:
+        return {"text": "", "href": None}
+    return {"text": str(term), "href": href(term) if is_iri(term) else None}  # type: ignore[arg-type]
+
+
+@bp.route("/")
+def index() -> str:
+    name = request.args.get("saved", "")
+    chosen = saved_query(name) if name else None
+    params = {k[len("p-"):]: v for k, v in request.args.items() if k.startswith("p-")}
+    text = request.args.get("query")
+    if text is None and chosen is not None:
+        text = bound_text(chosen, params)
+    context: dict[str, object] = {
+        "saved": saved_queries(), "chosen": chosen, "params": params,
+        "query": text if text is not None else EXAMPLE, "ran": text is not None,
+    }
+    if text is not None:
+        context.update(run_for_page(text))
+    return render_template("index.html", **context)
+
+
+def run_for_page(text: str) -> dict[str, object]:
+    """Run and shape the result for the template; errors are shown on the page."""
+    cap = int(current_app.config["PAGE_MAX_ROWS"])
+    try:
+        result, _ = run_unnegotiated(text, cap)
+    except DocklawError as exc:
+        return {"error": getattr(exc, "message", None) or str(exc),
+                "error_status": exc.http_status}
+    out: dict[str, object] = {"result": result, "elapsed_ms": round(result.elapsed * 1000, 1)}
+    if result.kind == "SELECT":
+        out["columns"] = result.variables
+        out["rows"] = [[cell(t) for t in row] for row in result.rows]
+        downloads = ("csv", "json", "tsv", "xml")
+    elif result.kind == "ASK":
+        downloads = ("json", "xml")
+    else:
+        out["columns"] = ["subject", "predicate", "object"]
+        out["rows"] = [[cell(s), cell(p), cell(o)] for s, p, o in sorted(result.graph or [])]
+        downloads = ("ttl", "nt", "jsonld", "rdfxml")
+    out["downloads"] = [
+        (short.upper(), url_for("sparql.endpoint") + "?"
+         + urlencode({"query": text, "format": short, "download": "1"}))
+        for short in downloads
+    ]
+    out["formats"] = formats
+    return out
+
+
+def run_unnegotiated(text: str, max_rows: int) -> tuple[object, str]:
+    store = knowledge().store
+    plan = store.check(text)
+    result = store.run_plan(plan, timeout=current_app.config["SPARQL_TIMEOUT"],
+                            max_rows=max_rows)
+    return result, ""
