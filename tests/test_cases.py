@@ -265,3 +265,20 @@ def test_real_shapes_compile_without_lint(jid: str) -> None:
     from docklaw.validate.compile import lint
 
     assert lint(jid, get_prepared()) == []
+
+
+def test_direct_target_evaluation_agrees_with_the_sparql_targets() -> None:
+    """derive evaluates generated targets without SPARQL; the published SPARQL is the reference."""
+    from docklaw.validate.derive import find_application
+    from docklaw.validate.targets import focus_nodes, focus_nodes_by_sparql
+
+    disagreements = []
+    for path in CASE_FILES:
+        derived = derive(load_case(path).graph, get_prepared())
+        app, jid = find_application(derived)
+        compiled = get_prepared().compiled(jid)
+        fast = focus_nodes(derived, compiled, app)
+        reference = focus_nodes_by_sparql(derived, compiled)
+        disagreements += [f"{case_id(path)}: {shape}" for shape in reference
+                          if fast[shape] != reference[shape]]
+    assert not disagreements, "\n".join(disagreements)

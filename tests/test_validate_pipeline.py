@@ -227,3 +227,22 @@ def test_lint_lists_every_problem():
 
 def test_fixture_shapes_have_no_lint():
     assert lint("north-haven", fixture_prepared()) == []
+
+
+def test_generated_targets_evaluated_directly_agree_with_their_sparql():
+    from docklaw.validate.derive import find_application
+    from docklaw.validate.parse import parse
+    from docklaw.validate.targets import focus_nodes, focus_nodes_by_sparql
+
+    prepared = fixture_prepared()
+    graph = derive_for_targets(prepared, parse(app(extra=float_extra("10") + "\n:application dl:proposes :float .")))
+    compiled = prepared.compiled("north-haven")
+    fast = focus_nodes(graph, compiled, find_application(graph)[0])
+    assert fast == focus_nodes_by_sparql(graph, compiled)
+    assert fast[URIRef(SHP + "56-2D-width")] == [URIRef(DOCK), URIRef("https://example.org/app#float")]
+
+
+def derive_for_targets(prepared, graph):
+    from docklaw.validate.derive import derive
+
+    return derive(graph, prepared)

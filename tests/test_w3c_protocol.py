@@ -51,14 +51,17 @@ def entry_id(entry: URIRef) -> str:
     return str(entry).rsplit("#", 1)[-1]
 
 
-@pytest.fixture(scope="module")
-def client():  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module", params=[("oxigraph", "process"), ("rdflib", "inline")],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def client(request):  # type: ignore[no-untyped-def]
     graphs: dict[str, object] = {DATA0: Graph()}
     for n in (1, 2, 3):
         graphs[f"http://kasei.us/2009/09/sparql/data/data{n}.rdf"] = SUITE / f"data{n}.nt"
+    backend, execution = request.param
     app = create_app({"TESTING": True, "KG_LOADER": Graph, "SPARQL_GRAPHS": graphs,
-                      "SPARQL_EXECUTION": "inline"})
-    return app.test_client()
+                      "SPARQL_BACKEND": backend, "SPARQL_EXECUTION": execution})
+    yield app.test_client()
+    app.extensions["docklaw"].store.close()
 
 
 def requests_of(g: Graph, entry: URIRef) -> list[dict[str, object]]:

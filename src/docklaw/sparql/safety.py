@@ -46,6 +46,7 @@ class QueryPlan:
     from_named: tuple[str, ...] = ()
     default_graph_uris: tuple[str, ...] = ()
     named_graph_uris: tuple[str, ...] = ()
+    base_iri: str | None = None
 
     @property
     def protocol_dataset(self) -> bool:
@@ -87,6 +88,7 @@ def check_query(
     known_graphs: Collection[str] | None = None,
     default_graph_uris: Iterable[str] = (),
     named_graph_uris: Iterable[str] = (),
+    base_iri: str | None = None,
 ) -> QueryPlan:
     """Parse ``text`` and refuse it (QueryError) unless it is a safe, local, read-only query.
 
@@ -102,7 +104,7 @@ def check_query(
         refuse_update(text)
         raise QueryError(f"malformed SPARQL query: {describe_parse_error(exc)}") from None
     try:
-        prologue = translatePrologue(parsed[0], None)
+        prologue = translatePrologue(parsed[0], base_iri)
         body = traverse(parsed[1], visitPost=partial(translatePName, prologue=prologue))
     except Exception as exc:  # undefined prefix, bad IRI ...
         raise QueryError(f"malformed SPARQL query: {exc}") from None
@@ -123,7 +125,7 @@ def check_query(
             if "named" in node:
                 from_named.append(str(node["named"]))
     plan = QueryPlan(text, kind, tuple(from_graphs), tuple(from_named),
-                     default_graph_uris, named_graph_uris)
+                     default_graph_uris, named_graph_uris, base_iri)
     if plan.protocol_dataset:
         named = [("default-graph-uri", g) for g in default_graph_uris]
         named += [("named-graph-uri", g) for g in named_graph_uris]

@@ -77,9 +77,10 @@ class Store(ABC):
         return self._runner
 
     def check(self, sparql: str, default_graph_uris: Any = (),
-              named_graph_uris: Any = ()) -> QueryPlan:
+              named_graph_uris: Any = (), base_iri: str | None = None) -> QueryPlan:
+        """Refuse unsafe queries; ``base_iri`` resolves relative IRIs (the endpoint URL)."""
         return check_query(sparql, self.graph_names(), default_graph_uris or (),
-                           named_graph_uris or ())
+                           named_graph_uris or (), base_iri)
 
     def query(self, sparql: str, default_graph_uris: Any = (), named_graph_uris: Any = (),
               timeout: float | None = None, max_rows: int | None = None) -> QueryResult:
@@ -145,10 +146,12 @@ class OxigraphStore(Store):
 
     def execute(self, plan: QueryPlan, max_rows: int | None, *,
                 deadline: float | None) -> QueryResult:
-        kwargs: dict[str, Any] = {"use_default_graph_as_union": True}
+        kwargs: dict[str, Any] = {"use_default_graph_as_union": True,
+                                  "base_iri": plan.base_iri}
         dataset = effective_dataset(plan)
         if dataset is not None:
-            kwargs = {"default_graph": [ox.NamedNode(g) for g in dataset[0]],
+            kwargs = {"base_iri": plan.base_iri,
+                      "default_graph": [ox.NamedNode(g) for g in dataset[0]],
                       "named_graphs": [ox.NamedNode(g) for g in dataset[1]]}
         try:
             answer = self.store.query(plan.text, **kwargs)
@@ -221,7 +224,7 @@ class RdflibStore(Store):
 
     def execute(self, plan: QueryPlan, max_rows: int | None, *,
                 deadline: float | None) -> QueryResult:
-        query = translateQuery(parseQuery(plan.text))
+        query = translateQuery(parseQuery(plan.text), base=plan.base_iri)
         query.algebra["datasetClause"] = None  # already resolved by _dataset_for: never fetched
         answer = evalQuery(self._dataset_for(plan), query, {})
         if plan.kind == "ASK":

@@ -56,6 +56,23 @@ class ComputedShape:
     unit: URIRef | None
 
 
+@dataclass(frozen=True)
+class TargetSpec:
+    """A generated target's conditions (the same as its SPARQL text), for fast evaluation."""
+
+    governs: frozenset[URIRef]
+    works: frozenset[URIRef] = frozenset()
+    constructions: frozenset[URIRef] = frozenset()
+    uses: frozenset[URIRef] = frozenset()
+    tiers: frozenset[Decimal] = frozenset()
+    categories: frozenset[str] = frozenset()
+    steep: Literal | None = None
+
+    @property
+    def parcel_conditions(self) -> bool:
+        return bool(self.uses or self.tiers or self.categories or self.steep is not None)
+
+
 @dataclass
 class CompiledShapes:
     jurisdiction: str
@@ -67,6 +84,7 @@ class CompiledShapes:
     targets: dict[object, str] = field(default_factory=dict)
     lints: list[str] = field(default_factory=list)
     runtime_graph: Graph = field(default_factory=Graph)
+    specs: dict[object, TargetSpec] = field(default_factory=dict)
 
     @property
     def shapes(self) -> list[object]:
@@ -244,6 +262,25 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef) -> str | None:
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
 
 
+def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
+    """The conditions generated_target() renders as SPARQL, as data."""
+    g = prepared.knowledge
+    uses: set[URIRef] = set()
+    for use in g.objects(rule, DL.appliesToLandUse):
+        uses |= prepared.narrower.get(use, frozenset({use}))  # type: ignore[arg-type]
+    steep = g.value(rule, DL.appliesToSteepSlope)
+    return TargetSpec(
+        governs=frozenset(o for o in g.objects(rule, DL.governs) if isinstance(o, URIRef)),
+        works=frozenset(o for o in g.objects(rule, DL.appliesToWork) if isinstance(o, URIRef)),
+        constructions=frozenset(o for o in g.objects(rule, DL.appliesToConstruction)
+                                if isinstance(o, URIRef)),
+        uses=frozenset(uses),
+        tiers=frozenset(Decimal(int(t.toPython())) for t in g.objects(rule, DL.appliesToTier)),  # type: ignore[union-attr]
+        categories=frozenset(str(c) for c in g.objects(rule, DL.appliesToFootageCategory)),
+        steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
+    )
+
+
 def explicit_target(g: Graph, shape: object) -> str | None:
     """An equivalent SELECT for a shape's own targets (derive needs the focus nodes)."""
     parts: list[str] = []
@@ -386,6 +423,7 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
             else:
                 add_sparql_target(g, shape, query)
                 compiled.targets[shape] = query
+                compiled.specs[shape] = target_spec(prepared, rule)
         else:
             query = explicit_target(source, shape)
             if query is not None:

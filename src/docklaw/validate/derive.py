@@ -243,7 +243,7 @@ def derive(graph: Graph, prepared: Prepared) -> Graph:
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     footage_categories(out, prepared, jid)
-    focus_sets = focus_nodes(out, prepared.compiled(jid))
+    focus_sets = focus_nodes(out, prepared.compiled(jid), app)
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
     return out

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF
+from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
-from docklaw.validate.compile import CompiledShapes, focus_marker
+from docklaw.namespaces import DL
+from docklaw.validate.compile import CompiledShapes, TargetSpec, focus_marker
+from docklaw.validate.units import to_decimal
 
 
 class Mirror:
@@ -62,8 +64,90 @@ class Mirror:
         return sorted(nodes, key=str)
 
 
-def focus_nodes(graph: Graph, compiled: CompiledShapes) -> dict[object, list[Node]]:
+NUMERIC = {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, XSD.short,
+           XSD.byte, XSD.nonNegativeInteger, XSD.positiveInteger, XSD.unsignedInt,
+           XSD.unsignedLong, XSD.unsignedShort, XSD.unsignedByte, XSD.negativeInteger,
+           XSD.nonPositiveInteger}
+
+
+def reachable(graph: Graph, app: Node) -> set[Node]:
+    """?app dl:proposes/dl:hasPart* ?this, ?app dl:parcel ?this, and the application itself."""
+    seen: set[Node] = set()
+    stack = list(graph.objects(app, DL.proposes))
+    while stack:
+        node = stack.pop()
+        if node not in seen:
+            seen.add(node)
+            stack.extend(graph.objects(node, DL.hasPart))
+    seen.update(graph.objects(app, DL.parcel))
+    seen.add(app)
+    return seen
+
+
+def self_and_containers(graph: Graph, node: Node) -> set[Node]:
+    """?x such that ?x dl:hasPart* node."""
+    seen = {node}
+    stack = [node]
+    while stack:
+        for owner in graph.subjects(DL.hasPart, stack.pop()):
+            if owner not in seen:
+                seen.add(owner)
+                stack.append(owner)
+    return seen
+
+
+def parcel_matches(graph: Graph, parcel: Node, spec: TargetSpec) -> bool:
+    if spec.uses and not any(u in spec.uses for u in graph.objects(parcel, DL.landUse)):
+        return False
+    if spec.tiers and not any(
+            isinstance(t, Literal) and t.datatype in NUMERIC and to_decimal(t) in spec.tiers
+            for t in graph.objects(parcel, DL.tier)):
+        return False
+    if spec.categories and not any(str(c) in spec.categories
+                                   for c in graph.objects(parcel, DL.footageCategory)):
+        return False
+    return spec.steep is None or (parcel, DL.steepSlope, spec.steep) in graph
+
+
+def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec) -> list[Node]:
+    """Evaluate a generated target (compile.generated_target's SPARQL) directly: the same
+    conditions, without a query engine (tests check both agree on every case)."""
+    if spec.parcel_conditions and not any(
+            parcel_matches(graph, p, spec) for p in graph.objects(app, DL.parcel)):
+        return []
+    out = []
+    for node in candidates:
+        if not any(t in spec.governs for t in graph.objects(node, RDF.type)):
+            continue
+        if spec.works or spec.constructions:
+            owners = self_and_containers(graph, node)
+            if spec.works and not any(w in spec.works for o in owners
+                                      for w in graph.objects(o, DL.workKind)):
+                continue
+            if spec.constructions and not any(c in spec.constructions for o in owners
+                                              for c in graph.objects(o, DL.construction)):
+                continue
+        out.append(node)
+    return sorted(out, key=str)
+
+
+def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node) -> dict[object, list[Node]]:
     """shape -> its focus nodes in this application graph."""
+    candidates = reachable(graph, app)
+    out: dict[object, list[Node]] = {}
+    mirror: Mirror | None = None
+    for shape, query in compiled.targets.items():
+        spec = compiled.specs.get(shape)
+        if spec is not None:
+            out[shape] = generated_focus(graph, app, candidates, spec)
+            continue
+        mirror = mirror or Mirror(graph)
+        out[shape] = mirror.select(query)
+    return out
+
+
+def focus_nodes_by_sparql(graph: Graph, compiled: CompiledShapes) -> dict[object, list[Node]]:
+    """Every target evaluated by its SPARQL text (the reference for generated_focus)."""
     mirror = Mirror(graph)
     return {shape: mirror.select(query) for shape, query in compiled.targets.items()}
 

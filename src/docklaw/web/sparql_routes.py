@@ -73,7 +73,7 @@ def run(sparql: str, default: list[str], named: list[str],
         max_rows: int | None = None) -> tuple[QueryResult, str]:
     """Check, negotiate (406 before evaluating), run; shared with the query page."""
     store = knowledge().store
-    plan = store.check(sparql, default, named)
+    plan = store.check(sparql, default, named, base_iri=request.base_url)
     media_type = choose(formats.offered(plan.kind))
     result = store.run_plan(plan, timeout=current_app.config["SPARQL_TIMEOUT"],
                             max_rows=max_rows or current_app.config["SPARQL_MAX_ROWS"])
