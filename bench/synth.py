@@ -126,6 +126,8 @@ def synthetic_path(n: int) -> Path:
     target = cache_dir() / f"synth-{inputs_digest()}-{n}.nt"
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
+        for stale in target.parent.glob(f"synth-*-{n}.nt"):  # older inputs: hundreds of MB
+            stale.unlink(missing_ok=True)
         write_synthetic(n, target)
     return target
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -64,7 +64,7 @@ def case_id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_case(path: Path) -> Case:
     """Split one case file into its application graph and its expectations."""
     full = parse(path.read_bytes(), "turtle", name=path.name)
@@ -98,7 +98,7 @@ def load_case(path: Path) -> Case:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def run_case(path: Path) -> Report:
     case = load_case(path)
     return validate_graph(case.graph, name=case_id(path))
@@ -185,9 +185,14 @@ def shape_limits(jid: str) -> dict[URIRef, tuple[URIRef, Decimal | None, str]]:
     return out
 
 
+@cache
+def derived_case(path: Path) -> Graph:
+    return derive(load_case(path).graph, get_prepared())
+
+
 def values_at(case: Case, path: str) -> list[tuple[object, Decimal, Decimal | None, object]]:
     """(node, value, computed limit for any rule, rule) for every value along ``path``."""
-    derived = derive(case.graph, get_prepared())
+    derived = derived_case(case.path)
     rows = derived.query(f"SELECT ?n ?v WHERE {{ ?n {path} ?v }}")
     out = []
     for node, value in rows:  # type: ignore[misc]
@@ -247,7 +252,9 @@ def at_limit(case: Case, path: str, limit: Decimal | None, rule: object) -> bool
     return False
 
 
-def just_over(case: Case, path: str, parameter: URIRef, limit: Decimal | None, rule: object) -> bool:
+def just_over(
+    case: Case, path: str, parameter: URIRef, limit: Decimal | None, rule: object
+) -> bool:
     for _node, value, computed, computed_rule in values_at(case, path):
         bound = limit if limit is not None else (computed if computed_rule == rule else None)
         if bound is not None and beyond(parameter, value, bound):
@@ -274,7 +281,7 @@ def test_direct_target_evaluation_agrees_with_the_sparql_targets() -> None:
 
     disagreements = []
     for path in CASE_FILES:
-        derived = derive(load_case(path).graph, get_prepared())
+        derived = derived_case(path)
         app, jid = find_application(derived)
         compiled = get_prepared().compiled(jid)
         fast = focus_nodes(derived, compiled, app)

@@ -32,7 +32,21 @@ URL = os.environ.get("DOCKLAW_TEST_SPARQL_URL")
 #: Named graph for the asserted law graph the validation test reads back.
 ASSERTED_GRAPH = "https://w3id.org/docklaw/graph/test-asserted"
 QUERY_FILES = sorted(paths.QUERIES_DIR.glob("*.rq"))
-CASE_FILES = sorted((Path(__file__).resolve().parent / "cases").glob("*/*.ttl"))
+CASES_DIR = Path(__file__).resolve().parent / "cases"
+#: Cases validated twice (files vs remote rule data): an even spread, bounded in time.
+CASES_PER_CODE = 12
+
+
+def sample_cases() -> list[Path]:
+    picked: list[Path] = []
+    for folder in sorted(p for p in CASES_DIR.iterdir() if p.is_dir()):
+        files = sorted(folder.glob("*.ttl"))
+        step = max(1, len(files) // CASES_PER_CODE)
+        picked += files[::step][:CASES_PER_CODE]
+    return picked
+
+
+CASE_FILES = sample_cases() if CASES_DIR.is_dir() else []
 NUMERIC = {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long,
            XSD.nonNegativeInteger, XSD.positiveInteger}
 
@@ -78,7 +92,7 @@ def test_remote_store_holds_the_closure(remote: RemoteStore) -> None:
 def test_remote_refuses_service_before_sending(remote: RemoteStore) -> None:
     with pytest.raises(QueryError, match="SERVICE"):
         remote.query("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }")
-    with pytest.raises(QueryError, match="FROM <http://example.org/g> names a graph"):
+    with pytest.raises(QueryError, match=r"FROM <http://example\.org/g> names a graph"):
         remote.query("SELECT * FROM <http://example.org/g> WHERE { ?s ?p ?o }")
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from fixtures.validate.support import app, fixture_prepared
 
 from docklaw import paths
 from docklaw.cli import main
 from docklaw.validate import api
+from fixtures.validate.support import app, fixture_prepared
 
 OVER = [("numericValue 80", "numericValue 120")]
 

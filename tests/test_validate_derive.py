@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from fixtures.validate.support import app, fixture_prepared
 from rdflib import Literal, URIRef
 from rdflib.namespace import RDF, XSD
 
@@ -11,6 +10,7 @@ from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, UNIT
 from docklaw.validate.derive import derive
 from docklaw.validate.parse import parse
+from fixtures.validate.support import app, fixture_prepared
 
 DOCK = URIRef("https://example.org/app#dock")
 LENGTH = "dl:lengthFromMLW [ a qudt:QuantityValue ; qudt:numericValue 80 ; qudt:unit unit:FT ]"

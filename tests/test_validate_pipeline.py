@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from fixtures.validate.support import app, fixture_prepared
 from rdflib import Graph, URIRef
 from rdflib.namespace import SH
 
@@ -13,6 +12,7 @@ from docklaw.namespaces import DL
 from docklaw.validate import validate_bytes
 from docklaw.validate.compile import ShapeLintError, compile_shapes, lint
 from docklaw.validate.report import RESULT_KEYS
+from fixtures.validate.support import app, fixture_prepared
 
 SEC = "https://w3id.org/docklaw/code/north-haven/"
 SHP = "https://w3id.org/docklaw/shape/north-haven/"
@@ -70,7 +70,8 @@ def test_length_stated_in_inches_is_normalised_before_comparison():
     report = run([("numericValue 80 ; qudt:unit unit:FT", "numericValue 1200 ; qudt:unit unit:IN")])
     assert report.results == []  # 1200 in = exactly 100 ft
     report = run([("numericValue 80 ; qudt:unit unit:FT", "numericValue 1201 ; qudt:unit unit:IN")])
-    assert [(r.section, r.value) for r in report.results] == [("§ 56-2B", "1201 inches (100.083333 feet)")]
+    assert [(r.section, r.value) for r in report.results] == [
+        ("§ 56-2B", "1201 inches (100.083333 feet)")]
 
 
 def test_condition_on_work_kind_limits_the_rule():
@@ -133,9 +134,9 @@ def test_computed_limit_just_over_violates_with_the_computed_value_in_the_messag
 
 
 def test_computed_limit_missing_operand_is_information_needed():
-    report = run(FLOAT + [(
-        "dl:shorelineFrontage [ a qudt:QuantityValue ; qudt:numericValue 150 ; qudt:unit unit:FT ] ;",
-        "")], float_extra("300.5"))
+    frontage = ("dl:shorelineFrontage [ a qudt:QuantityValue ; qudt:numericValue 150 ; "
+                "qudt:unit unit:FT ] ;")
+    report = run([*FLOAT, (frontage, "")], float_extra("300.5"))
     assert report.conforms
     needed = sorted((n.section, n.focus_node) for n in report.information_needed)
     assert needed == [("§ 56-2E", "https://example.org/app#float"), ("§ 56-6A", PARCEL)]
@@ -235,7 +236,8 @@ def test_generated_targets_evaluated_directly_agree_with_their_sparql():
     from docklaw.validate.targets import focus_nodes, focus_nodes_by_sparql
 
     prepared = fixture_prepared()
-    graph = derive_for_targets(prepared, parse(app(extra=float_extra("10") + "\n:application dl:proposes :float .")))
+    extra = float_extra("10") + "\n:application dl:proposes :float ."
+    graph = derive_for_targets(prepared, parse(app(extra=extra)))
     compiled = prepared.compiled("north-haven")
     fast = focus_nodes(graph, compiled, find_application(graph)[0])
     assert fast == focus_nodes_by_sparql(graph, compiled)
@@ -246,3 +248,22 @@ def derive_for_targets(prepared, graph):
     from docklaw.validate.derive import derive
 
     return derive(graph, prepared)
+
+
+@pytest.mark.parametrize(("height", "steep", "fires"), [
+    ("47.9 ; qudt:unit unit:IN", "false", True),     # below the 48-inch threshold
+    ("4 ; qudt:unit unit:FT", "false", False),       # exactly 48 inches: not "less than"
+    ("4 ; qudt:unit unit:FT", "true", True),         # the other alternative (OR) holds
+    (None, "false", False),                          # condition cannot be evaluated: no rule
+])
+def test_applies_when_conditions_are_alternatives(height, steep, fires):
+    extra = (":dock dl:openSpacePercent [ a qudt:QuantityValue ; qudt:numericValue 50 ; "
+             "qudt:unit unit:PERCENT ] .\n:parcel dl:steepSlope " + steep + " .\n")
+    if height:
+        extra += (":dock dl:deckHeightAboveGrade [ a qudt:QuantityValue ; "
+                  f"qudt:numericValue {height} ] .\n")
+    report = run(extra=extra)
+    assert [(r.section, r.focus_node, r.value) for r in report.results] == (
+        [("§ 56-2J", DOCK, "50 percent")] if fires else [])
+    if fires:
+        assert report.results[0].message == "Low decking must be at least 60 percent open (§ 56-2J)."

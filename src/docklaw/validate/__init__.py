@@ -1,4 +1,7 @@
-"""Validate permit applications against the dock codes: parse -> derive -> check -> cite -> report."""
+"""Validate permit applications against the dock codes.
+
+Pipeline: parse -> derive -> check -> cite -> report.
+"""
 
 from __future__ import annotations
 

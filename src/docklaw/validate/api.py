@@ -16,7 +16,9 @@ from docklaw.validate.prepare import Prepared, get_prepared
 from docklaw.validate.report import Report
 
 
-def validate_graph(graph: Graph, name: str = "<graph>", *, prepared: Prepared | None = None) -> Report:
+def validate_graph(
+    graph: Graph, name: str = "<graph>", *, prepared: Prepared | None = None
+) -> Report:
     """Validate one application graph (it is not modified)."""
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared)

@@ -79,19 +79,22 @@ def relief_of(prepared: Prepared, rule: RuleInfo | None) -> tuple[
         return None, None, None, ()
     chain = ancestors(prepared, rule.section)
     classes: tuple[URIRef, ...] = rule.variance_classes
-    source = "the rule"
+    source, lints = "the rule", ()
     if not classes:
         for info in chain:
             if info.variance_classes:
-                classes, source = info.variance_classes, info.citation
+                classes, source, lints = info.variance_classes, info.citation, info.notes
                 break
     authorities = rule.authorities or next((i.authorities for i in chain if i.authorities), ())
-    authority = "; ".join(prepared.label(a) or str(a).rsplit("/", 1)[-1] for a in authorities) or None
+    names_of = [prepared.label(a) or str(a).rsplit("/", 1)[-1] for a in authorities]
+    authority = "; ".join(names_of) or None
     names = [RELIEF_NAMES.get(c, prepared.label(c) or curie(c)) for c in classes]
     iris = tuple(str(c) for c in classes)
     if len(names) > 1:
         note = (f"{source} is listed under more than one kind of relief ({' and '.join(names)}); "
                 "the code does not say which applies, so none is reported")
+        if lints:
+            note += ". " + " ".join(lints)
         return None, authority, note, iris
     return (names[0] if names else None), authority, None, iris
 
@@ -142,7 +145,9 @@ def first_step(results: Graph, path: Node | None) -> Node | None:
     return path
 
 
-def section_fields(prepared: Prepared, rule: RuleInfo | None) -> tuple[str | None, str | None, str | None]:
+def section_fields(
+    prepared: Prepared, rule: RuleInfo | None
+) -> tuple[str | None, str | None, str | None]:
     if rule is None or rule.section is None:
         return None, None, None
     info = prepared.sections.get(rule.section)
@@ -175,7 +180,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
         relief, authority, note, iris = relief_of(prepared, rule)
-        severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")  # type: ignore[arg-type]
+        severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
         component = results.value(r, SH.sourceConstraintComponent)
         out.append(Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
@@ -193,7 +198,8 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     needed.extend(missing_operands(data, prepared))
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
-    return sort_results(out), sorted(needed, key=lambda n: (n.section or "", n.focus_node, n.message))
+    needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
+    return sort_results(out), needed
 
 
 def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
@@ -201,7 +207,7 @@ def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
     needed = []
     for focus, note in data.subject_objects(DL.limitOperandMissing):
         rule_iri = data.value(note, DL.rule)
-        rule = prepared.rules.get(rule_iri)  # type: ignore[arg-type]
+        rule = prepared.rules.get(rule_iri)
         section, section_iri, _text = section_fields(prepared, rule)
         prop = data.value(note, DL.property)
         detail = data.value(note, RDFS.comment)
@@ -225,7 +231,7 @@ def first_value(g: Graph, node: Node, props: tuple[URIRef, ...]) -> Node | None:
 
 
 def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
-    """dl:Discrepancy (stated vs derived from geometry) -> Warnings citing the rules on that property."""
+    """dl:Discrepancy (stated vs drawn) -> Warnings citing the rules on that property."""
     out: list[Result] = []
     for node in data.subjects(RDF.type, DL.Discrepancy):
         prop = first_value(data, node, DISCREPANCY_PROPERTY)
@@ -237,7 +243,7 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
             f"the stated {curie(prop)} ({declared or 'as stated'}) differs from the value derived "
             f"from the geometry ({derived or 'see drawing'})")
         rules = [r for r in prepared.rules_of(jid) if prop is not None and prop in r.constrains]
-        for rule in rules or [None]:  # type: ignore[list-item]
+        for rule in rules or [None]:
             section, section_iri, section_text = section_fields(prepared, rule)
             relief, authority, note, iris = relief_of(prepared, rule)
             out.append(Result(
@@ -266,7 +272,7 @@ def geometry_notes(data: Graph, prepared: Prepared) -> list[Result]:
             section=info.citation if info else None,
             section_iri=str(section_iri) if section_iri is not None else None,
             section_text=info.text if info else None,
-            severity=SEVERITIES.get(data.value(node, SH.resultSeverity), "Info"),  # type: ignore[arg-type]
+            severity=SEVERITIES.get(data.value(node, SH.resultSeverity), "Info"),
             message=str(first_value(data, node, DISCREPANCY_MESSAGE) or "geometry note"),
             focus_node=node_name(focus if focus is not None else node), path=None, value=None,
             relief=names[0] if len(names) == 1 else None, relief_authority=None,

@@ -71,7 +71,8 @@ def run_validate(args: argparse.Namespace) -> int:
 def resolve_jurisdiction(value: str) -> str:
     jid = paths.ALIASES.get(value.lower(), value.lower())
     if jid not in paths.JURISDICTIONS:
-        raise InputError(f"unknown jurisdiction {value!r} (known: {', '.join(paths.JURISDICTIONS)}; "
+        known = ", ".join(paths.JURISDICTIONS)
+        raise InputError(f"unknown jurisdiction {value!r} (known: {known}; "
                          f"aliases: {', '.join(sorted(paths.ALIASES))})", jurisdiction=value)
     return jid
 
@@ -99,7 +100,7 @@ def run_example(args: argparse.Namespace) -> int:
     raise InputError(f"no example {args.name!r} for {jid} (available: {known})", jurisdiction=jid)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "validate", help="validate permit applications against their jurisdiction's dock code",
         description="Validate one or more permit applications (Turtle, N-Triples, JSON-LD, "

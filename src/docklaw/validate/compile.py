@@ -56,6 +56,64 @@ class ComputedShape:
     unit: URIRef | None
 
 
+#: dl:comparison of a dl:QuantityCondition -> SPARQL operator ("value OP threshold" holds).
+CONDITION_OPS = {DL.LessThan: "<", DL.AtMost: "<=", DL.AtLeast: ">=", DL.MoreThan: ">"}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One dl:appliesWhen alternative: a quantity compared with a threshold, or a flag value."""
+
+    prop: URIRef
+    on_parcel: bool
+    op: str | None = None
+    threshold: Decimal | None = None
+    equals: object = None
+
+    def sparql(self) -> str:
+        subject = "?this"
+        prefix = ""
+        if self.on_parcel:
+            subject, prefix = "?condParcel", f"?app <{DL.parcel}> ?condParcel . "
+        if self.op is not None:
+            return (f"{{ {prefix}{subject} <{self.prop}>/<{QUDT.numericValue}> ?condValue "
+                    f"FILTER(?condValue {self.op} {format_number(self.threshold)}) }}")
+        return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
+
+
+def conditions_of(prepared: Prepared, rule: URIRef, problems: list[str]) -> tuple[Condition, ...]:
+    """The rule's dl:appliesWhen alternatives (thresholds normalised to canonical units)."""
+    g = prepared.knowledge
+    out: list[Condition] = []
+    for node in g.objects(rule, DL.appliesWhen):
+        prop = g.value(node, DL.property)
+        on_parcel = g.value(node, DL.of) == DL.Parcel
+        if not isinstance(prop, URIRef):
+            problems.append(f"{rule}: dl:appliesWhen condition without dl:property")
+            continue
+        kinds = set(g.objects(node, RDF.type))
+        if DL.QuantityCondition in kinds or g.value(node, DL.threshold) is not None:
+            op = CONDITION_OPS.get(g.value(node, DL.comparison))
+            qv = g.value(node, DL.threshold)
+            number = to_decimal(g.value(qv, QUDT.numericValue)) if qv is not None else None
+            unit = g.value(qv, QUDT.unit) if qv is not None else None
+            canonical = prepared.units.canonical_of_property.get(prop)
+            if isinstance(unit, URIRef) and number is not None:
+                number = prepared.units.convert(number, unit, canonical)
+            if op is None or number is None:
+                problems.append(f"{rule}: dl:appliesWhen on {curie(prop)} needs a dl:comparison "
+                                "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
+                                "dl:threshold")
+                continue
+            out.append(Condition(prop, on_parcel, op=op, threshold=number))
+        elif g.value(node, DL.equals) is not None:
+            out.append(Condition(prop, on_parcel, equals=g.value(node, DL.equals)))
+        else:
+            problems.append(f"{rule}: dl:appliesWhen on {curie(prop)} is neither a quantity "
+                            "condition (dl:threshold) nor a boolean condition (dl:equals)")
+    return tuple(sorted(out, key=repr))
+
+
 @dataclass(frozen=True)
 class TargetSpec:
     """A generated target's conditions (the same as its SPARQL text), for fast evaluation."""
@@ -67,6 +125,7 @@ class TargetSpec:
     tiers: frozenset[Decimal] = frozenset()
     categories: frozenset[str] = frozenset()
     steep: Literal | None = None
+    conditions: tuple[Condition, ...] = ()
 
     @property
     def parcel_conditions(self) -> bool:
@@ -98,16 +157,17 @@ class CompiledShapes:
 def nested_children(g: Graph, node: object) -> list[object]:
     out: list[object] = []
     for prop in NESTING_PROPS:
-        out.extend(g.objects(node, prop))  # type: ignore[arg-type]
+        out.extend(g.objects(node, prop))
     for prop in LIST_NESTING_PROPS:
-        for head in g.objects(node, prop):  # type: ignore[arg-type]
+        for head in g.objects(node, prop):
             out.extend(Collection(g, head))
     return out
 
 
 def top_level_shapes(g: Graph) -> list[object]:
     """Shapes that are not nested in another shape."""
-    candidates = set(g.subjects(RDF.type, SH.NodeShape)) | set(g.subjects(RDF.type, SH.PropertyShape))
+    candidates = set(g.subjects(RDF.type, SH.NodeShape))
+    candidates |= set(g.subjects(RDF.type, SH.PropertyShape))
     candidates |= set(g.subjects(DL.enforces, None))
     for prop in TARGET_PROPS:
         candidates |= set(g.subjects(prop, None))
@@ -129,7 +189,7 @@ def descendants(g: Graph, node: object) -> list[object]:
 
 
 def path_first(g: Graph, shape: object) -> URIRef | None:
-    path = g.value(shape, SH.path)  # type: ignore[arg-type]
+    path = g.value(shape, SH.path)
     if isinstance(path, URIRef):
         return path
     if isinstance(path, BNode) and g.value(path, RDF.first) is not None:
@@ -142,14 +202,14 @@ def sparql_path(g: Graph, path: object) -> str:
     """A SHACL path as a SPARQL property path."""
     if isinstance(path, URIRef):
         return f"<{path}>"
-    if g.value(path, RDF.first) is not None:  # type: ignore[arg-type]
-        return "/".join(sparql_path(g, p) for p in Collection(g, path))  # type: ignore[arg-type]
+    if g.value(path, RDF.first) is not None:
+        return "/".join(sparql_path(g, p) for p in Collection(g, path))
     for prop, fmt in ((SH.inversePath, "^({})"), (SH.zeroOrMorePath, "({})*"),
                       (SH.oneOrMorePath, "({})+"), (SH.zeroOrOnePath, "({})?")):
-        inner = g.value(path, prop)  # type: ignore[arg-type]
+        inner = g.value(path, prop)
         if inner is not None:
             return fmt.format(sparql_path(g, inner))
-    alt = g.value(path, SH.alternativePath)  # type: ignore[arg-type]
+    alt = g.value(path, SH.alternativePath)
     if alt is not None:
         return "(" + "|".join(sparql_path(g, p) for p in Collection(g, alt)) + ")"
     raise ValueError(f"unsupported SHACL path {path}")
@@ -158,7 +218,9 @@ def sparql_path(g: Graph, path: object) -> str:
 # --------------------------------------------------------------------------- limits
 
 
-def limit_of(prepared: Prepared, rule: URIRef, which: URIRef) -> tuple[Decimal, URIRef | None] | None:
+def limit_of(
+    prepared: Prepared, rule: URIRef, which: URIRef
+) -> tuple[Decimal, URIRef | None] | None:
     """A rule's stated limit (value, unit) for dl:limit / dl:lowerLimit / dl:upperLimit."""
     node = prepared.knowledge.value(rule, which)
     if node is None:
@@ -175,7 +237,7 @@ def limit_of(prepared: Prepared, rule: URIRef, which: URIRef) -> tuple[Decimal, 
 
 def canonical_unit(prepared: Prepared, rule: URIRef) -> URIRef | None:
     for prop in prepared.knowledge.objects(rule, DL.constrains):
-        unit = prepared.units.canonical_of_property.get(prop)  # type: ignore[arg-type]
+        unit = prepared.units.canonical_of_property.get(prop)
         if unit is not None:
             return unit
     return None
@@ -213,10 +275,11 @@ def normalised_limit(
 
 
 def _values(var: str, nodes: list[object]) -> str:
-    return f"VALUES ?{var} {{ {' '.join(n.n3() for n in nodes)} }}"  # type: ignore[attr-defined]
+    return f"VALUES ?{var} {{ {' '.join(n.n3() for n in nodes)} }}"
 
 
-def generated_target(prepared: Prepared, jid: str, rule: URIRef) -> str | None:
+def generated_target(prepared: Prepared, jid: str, rule: URIRef,
+                     problems: list[str] | None = None) -> str | None:
     """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
     from an application of this jurisdiction (proposed structure, its parts, parcel, itself)."""
     g = prepared.knowledge
@@ -241,23 +304,27 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef) -> str | None:
     if uses:
         expanded: set[object] = set()
         for use in uses:
-            expanded |= prepared.narrower.get(use, frozenset({use}))  # type: ignore[arg-type]
+            expanded |= prepared.narrower.get(use, frozenset({use}))
         parcel_lines.append(f"?parcel <{DL.landUse}> ?use . "
                             f"{_values('use', sorted(expanded, key=str))}")
     tiers = sorted(g.objects(rule, DL.appliesToTier), key=str)
     if tiers:
-        tier_list = ", ".join(str(int(t.toPython())) for t in tiers)  # type: ignore[union-attr]
+        tier_list = ", ".join(str(int(t.toPython())) for t in tiers)
         parcel_lines.append(f"?parcel <{DL.tier}> ?tier . FILTER(?tier IN ({tier_list}))")
     cats = sorted(g.objects(rule, DL.appliesToFootageCategory), key=str)
     if cats:
         cat_list = ", ".join(f'"{c}"' for c in cats)
-        parcel_lines.append(f"?parcel <{DL.footageCategory}> ?cat . FILTER(STR(?cat) IN ({cat_list}))")
+        parcel_lines.append(
+            f"?parcel <{DL.footageCategory}> ?cat . FILTER(STR(?cat) IN ({cat_list}))")
     steep = g.value(rule, DL.appliesToSteepSlope)
     if steep is not None:
         parcel_lines.append(f"?parcel <{DL.steepSlope}> {Literal(bool(steep.toPython())).n3()} .")
     if parcel_lines:
         lines.append(f"?app <{DL.parcel}> ?parcel .")
         lines.extend(parcel_lines)
+    conditions = conditions_of(prepared, rule, problems if problems is not None else [])
+    if conditions:
+        lines.append(" UNION ".join(c.sparql() for c in conditions))
     body = "\n  ".join(lines)
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
 
@@ -267,7 +334,7 @@ def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
     g = prepared.knowledge
     uses: set[URIRef] = set()
     for use in g.objects(rule, DL.appliesToLandUse):
-        uses |= prepared.narrower.get(use, frozenset({use}))  # type: ignore[arg-type]
+        uses |= prepared.narrower.get(use, frozenset({use}))
     steep = g.value(rule, DL.appliesToSteepSlope)
     return TargetSpec(
         governs=frozenset(o for o in g.objects(rule, DL.governs) if isinstance(o, URIRef)),
@@ -275,24 +342,25 @@ def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
         constructions=frozenset(o for o in g.objects(rule, DL.appliesToConstruction)
                                 if isinstance(o, URIRef)),
         uses=frozenset(uses),
-        tiers=frozenset(Decimal(int(t.toPython())) for t in g.objects(rule, DL.appliesToTier)),  # type: ignore[union-attr]
+        tiers=frozenset(Decimal(int(t.toPython())) for t in g.objects(rule, DL.appliesToTier)),
         categories=frozenset(str(c) for c in g.objects(rule, DL.appliesToFootageCategory)),
         steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
+        conditions=conditions_of(prepared, rule, []),
     )
 
 
 def explicit_target(g: Graph, shape: object) -> str | None:
     """An equivalent SELECT for a shape's own targets (derive needs the focus nodes)."""
     parts: list[str] = []
-    for cls in g.objects(shape, SH.targetClass):  # type: ignore[arg-type]
+    for cls in g.objects(shape, SH.targetClass):
         parts.append(f"{{ ?this a {cls.n3()} }}")
-    for node in g.objects(shape, SH.targetNode):  # type: ignore[arg-type]
+    for node in g.objects(shape, SH.targetNode):
         parts.append(f"{{ BIND({node.n3()} AS ?this) }}")
-    for prop in g.objects(shape, SH.targetSubjectsOf):  # type: ignore[arg-type]
+    for prop in g.objects(shape, SH.targetSubjectsOf):
         parts.append(f"{{ ?this {prop.n3()} ?o }}")
-    for prop in g.objects(shape, SH.targetObjectsOf):  # type: ignore[arg-type]
+    for prop in g.objects(shape, SH.targetObjectsOf):
         parts.append(f"{{ ?s {prop.n3()} ?this }}")
-    for target in g.objects(shape, SH.target):  # type: ignore[arg-type]
+    for target in g.objects(shape, SH.target):
         select = g.value(target, SH.select)
         if select is not None:
             inner = str(select).replace("$this", "?this")
@@ -323,27 +391,28 @@ def runtime_shapes(g: Graph, shapes: list[object]) -> Graph:
         rt.bind(prefix, ns, override=True)
     for shape in shapes:
         for prop in TARGET_PROPS:
-            for target in list(rt.objects(shape, prop)):  # type: ignore[arg-type]
-                rt.remove((shape, prop, target))  # type: ignore[arg-type]
+            for target in list(rt.objects(shape, prop)):
+                rt.remove((shape, prop, target))
                 if prop == SH.target:
                     for triple in list(rt.triples((target, None, None))):
                         rt.remove(triple)
-        rt.add((shape, SH.targetClass, focus_marker(shape)))  # type: ignore[arg-type]
+        rt.add((shape, SH.targetClass, focus_marker(shape)))
     return rt
 
 
 def add_sparql_target(g: Graph, shape: object, query: str) -> None:
     target = BNode()
-    g.add((shape, SH.target, target))  # type: ignore[arg-type]
+    g.add((shape, SH.target, target))
     g.add((target, RDF.type, SH.SPARQLTarget))
     g.add((target, SH.select, Literal(query)))
 
 
 def add_computed_constraint(
-    g: Graph, shape: object, rule: URIRef, parameter: URIRef, unit_label: str, messages: list[Literal]
+    g: Graph, shape: object, rule: URIRef, parameter: URIRef, unit_label: str,
+    messages: list[Literal],
 ) -> None:
     """SHACL-SPARQL: the path value against the node's dl:computedLimitValue for this rule."""
-    path = g.value(shape, SH.path)  # type: ignore[arg-type]
+    path = g.value(shape, SH.path)
     path_sparql = sparql_path(g, path) if path is not None else None
     limit_pattern = (
         f"$this <{DL.computedLimitValue}> ?cl . ?cl <{DL.rule}> <{rule}> ; "
@@ -361,11 +430,12 @@ def add_computed_constraint(
             f"FILTER ({VIOLATES[parameter]}) }}"
         )
     constraint = BNode()
-    g.add((shape, SH.sparql, constraint))  # type: ignore[arg-type]
+    g.add((shape, SH.sparql, constraint))
     g.add((constraint, RDF.type, SH.SPARQLConstraint))
     g.add((constraint, SH.select, Literal(select)))
     for message in messages:
-        text = str(message).replace("{limit}", "{?limit}" + (f" {unit_label}" if unit_label else ""))
+        shown = "{?limit}" + (f" {unit_label}" if unit_label else "")
+        text = str(message).replace("{limit}", shown)
         g.add((constraint, SH.message, Literal(text, lang=message.language)))
 
 
@@ -393,7 +463,7 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
     problems = compiled.lints
     rule_prefix = str(rule_ns(jid))
     for shape in top_level_shapes(source):
-        rules = [r for r in source.objects(shape, DL.enforces) if isinstance(r, URIRef)]  # type: ignore[arg-type]
+        rules = [r for r in source.objects(shape, DL.enforces) if isinstance(r, URIRef)]
         if not rules:
             problems.append(f"{shape}: shape has no dl:enforces")
             continue
@@ -408,16 +478,17 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
             problems.append(f"{shape}: rule {rule} has no dl:section")
         elif info.section not in prepared.sections:
             problems.append(f"{shape}: rule {rule} cites {info.section} which is not in the code")
-        if isinstance(shape, URIRef) and str(shape) != str(shape_ns(jid)) + str(rule)[len(rule_prefix):]:
-            problems.append(f"{shape}: shape IRI should be {shape_ns(jid)}{str(rule)[len(rule_prefix):]}")
+        expected = str(shape_ns(jid)) + str(rule)[len(rule_prefix):]
+        if isinstance(shape, URIRef) and str(shape) != expected:
+            problems.append(f"{shape}: shape IRI should be {expected}")
         for node in descendants(source, shape):
             compiled.shape_rule[node] = rule
             compiled.top_shape[node] = shape
-            if source.value(node, DL.informationNeeded) == Literal(True):  # type: ignore[arg-type]
+            if source.value(node, DL.informationNeeded) == Literal(True):
                 compiled.info_needed.add(node)
             compile_limits(prepared, g, source, node, rule, jid, compiled)
-        if not any(source.value(shape, p) is not None for p in TARGET_PROPS):  # type: ignore[arg-type]
-            query = generated_target(prepared, jid, rule)
+        if not any(source.value(shape, p) is not None for p in TARGET_PROPS):
+            query = generated_target(prepared, jid, rule, problems)
             if query is None:
                 problems.append(f"{shape}: no target and rule {rule} has no dl:governs")
             else:
@@ -438,46 +509,48 @@ def compile_limits(
     prepared: Prepared, g: Graph, source: Graph, node: object, rule: URIRef, jid: str,
     compiled: CompiledShapes,
 ) -> None:
-    """Fill dl:limitParameter (lower/upper) and render the message placeholders of one shape node."""
+    """Fill dl:limitParameter (lower/upper) and render the message placeholders of a shape."""
     problems = compiled.lints
-    messages = [m for m in source.objects(node, SH.message) if isinstance(m, Literal)]  # type: ignore[arg-type]
+    messages = [m for m in source.objects(node, SH.message) if isinstance(m, Literal)]
     values: dict[str, str] = {}
-    computed = source.value(node, DL.computedLimit) == Literal(True)  # type: ignore[arg-type]
+    computed = source.value(node, DL.computedLimit) == Literal(True)
     for param_prop, limit_prop, key in (
         (DL.limitParameter, DL.limit, "limit"),
         (DL.lowerLimitParameter, DL.lowerLimit, "lower"),
         (DL.upperLimitParameter, DL.upperLimit, "upper"),
     ):
-        parameter = source.value(node, param_prop)  # type: ignore[arg-type]
+        parameter = source.value(node, param_prop)
         if not isinstance(parameter, URIRef):
             continue
         if computed and key == "limit":
             if prepared.knowledge.value(rule, DL.limitExpression) is None:
-                problems.append(f"{node}: dl:computedLimit but rule {rule} has no dl:limitExpression")
+                problems.append(
+                    f"{node}: dl:computedLimit but rule {rule} has no dl:limitExpression")
                 continue
             if parameter not in VIOLATES:
-                problems.append(f"{node}: computed limit with unsupported parameter {curie(parameter)}")
+                problems.append(
+                    f"{node}: computed limit with unsupported parameter {curie(parameter)}")
                 continue
             unit = canonical_unit(prepared, rule)
             info = prepared.units.info(unit) if unit is not None else None
             add_computed_constraint(g, node, rule, parameter, info.plural if info else "", messages)
-            compiled.computed.append(ComputedShape(node, rule, parameter, unit))  # type: ignore[arg-type]
+            compiled.computed.append(ComputedShape(node, rule, parameter, unit))
             values["limit"] = "the computed limit"
             continue
         filled = normalised_limit(prepared, rule, limit_prop, parameter, problems, node)
         if filled is None:
             continue
         literal, text = filled
-        g.add((node, parameter, literal))  # type: ignore[arg-type]
+        g.add((node, parameter, literal))
         values[key] = text
     for key in ("limit", "lower", "upper"):
         if any("{" + key + "}" in str(m) for m in messages) and key not in values:
             problems.append(f"{node}: message uses {{{key}}} but no {key} was filled")
     if values and messages:
         for message in messages:
-            g.remove((node, SH.message, message))  # type: ignore[arg-type]
+            g.remove((node, SH.message, message))
         for message in render(messages, values):
-            g.add((node, SH.message, message))  # type: ignore[arg-type]
+            g.add((node, SH.message, message))
 
 
 def lint(jid: str, prepared: Prepared) -> list[str]:

@@ -53,13 +53,13 @@ def find_application(graph: Graph) -> tuple[Node, str]:
         raise InputError(f"unknown jurisdiction {bad!r} (known: {known}; aliases: "
                          f"{', '.join(sorted(paths.ALIASES))})",
                          node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad)
-    return app, ids.pop()  # type: ignore[return-value]
+    return app, ids.pop()
 
 
 def materialise_types(graph: Graph, prepared: Prepared) -> None:
     """Add every superclass (from the cached closure) of every asserted type."""
     for node, cls in list(graph.subject_objects(RDF.type)):
-        for sup in prepared.superclasses.get(cls, ()):  # type: ignore[arg-type]
+        for sup in prepared.superclasses.get(cls, ()):
             graph.add((node, RDF.type, sup))
 
 
@@ -70,7 +70,7 @@ def normalise_units(graph: Graph, prepared: Prepared) -> None:
     for subject, prop, obj in sorted(graph, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
         if prop in (RDF.type, DL.computedLimitValue):
             continue
-        canonical = units.canonical_of_property.get(prop)  # type: ignore[arg-type]
+        canonical = units.canonical_of_property.get(prop)
         is_qv = not isinstance(obj, Literal) and (
             (obj, RDF.type, QUDT.QuantityValue) in graph
             or graph.value(obj, QUDT.numericValue) is not None)
@@ -81,7 +81,7 @@ def normalise_units(graph: Graph, prepared: Prepared) -> None:
         if not is_qv or obj in done:
             continue
         done.add(obj)
-        normalise_one(graph, prepared, subject, prop, obj, canonical)  # type: ignore[arg-type]
+        normalise_one(graph, prepared, subject, prop, obj, canonical)
 
 
 def normalise_one(
@@ -100,16 +100,16 @@ def normalise_one(
     unit = graph.value(qv, QUDT.unit)
     if unit is None:
         raise InputError(f"quantity {format_number(number)} has no qudt:unit", **where)
-    info = units.info(unit)  # type: ignore[arg-type]
+    info = units.info(unit)
     if info is None:
         raise InputError(f"unknown unit {curie(unit)} (known: "
                          f"{', '.join(sorted(curie(u) for u in units.units))})", **where)
     target = canonical or info.canonical
-    converted = units.convert(number, unit, target)  # type: ignore[arg-type]
+    converted = units.convert(number, unit, target)
     if converted is None:
         raise InputError(f"unit {curie(unit)} is not a unit of this quantity "
                          f"(expected a unit convertible to {curie(target)})", **where)
-    check_plausible(prepared, prop, converted, target, number, unit, where)  # type: ignore[arg-type]
+    check_plausible(prepared, prop, converted, target, number, unit, where)
     graph.remove((qv, QUDT.numericValue, None))
     graph.remove((qv, QUDT.unit, None))
     graph.add((qv, QUDT.numericValue, Literal(format_number(converted), datatype=XSD.decimal)))
@@ -167,7 +167,8 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
         for table in law.subjects(RDF.type, DL.AllocationTable):
             if not str(table).startswith(prefix):
                 continue
-            if not any(to_decimal(t) == to_decimal(tier) for t in law.objects(table, DL.appliesToTier)):
+            tiers = [to_decimal(t) for t in law.objects(table, DL.appliesToTier)]
+            if to_decimal(tier) not in tiers:
                 continue
             row = matching_row(law, table, footage)
             category = law.value(row, DL.category) if row is not None else None
@@ -183,8 +184,8 @@ class PreparedQueryGraph(Graph):
     parsing costs ~40 ms a query with rdflib, evaluating a few ms.
     """
 
-    def query(self, query_object, processor="sparql", result="sparql", initNs=None,  # type: ignore[no-untyped-def,override]  # noqa: N803
-              initBindings=None, use_store_provided=True, **kwargs):  # noqa: N803
+    def query(self, query_object, processor="sparql", result="sparql", initNs=None,
+              initBindings=None, use_store_provided=True, **kwargs):
         if isinstance(query_object, str) and processor == "sparql":
             key = (query_object, tuple(sorted((initNs or {}).items())))
             prepared = _QUERY_CACHE.get(key)
@@ -192,7 +193,7 @@ class PreparedQueryGraph(Graph):
                 if len(_QUERY_CACHE) > 2048:
                     _QUERY_CACHE.clear()
                 prepared = _QUERY_CACHE[key] = prepareQuery(query_object, initNs=initNs or {})
-            query_object, initNs = prepared, None  # noqa: N806
+            query_object, initNs = prepared, None
         return super().query(query_object, processor, result, initNs, initBindings,
                              use_store_provided, **kwargs)
 
@@ -214,7 +215,7 @@ def computed_limits(
                 continue  # nothing stated to compare with: no limit needed
             node = BNode()
             try:
-                value = evaluator.evaluate(expression, focus)  # type: ignore[arg-type]
+                value = evaluator.evaluate(expression, focus)
             except MissingOperand as missing:
                 graph.add((focus, DL.limitOperandMissing, node))
                 graph.add((node, DL.rule, item.rule))
@@ -225,7 +226,8 @@ def computed_limits(
             graph.add((focus, DL.computedLimitValue, node))
             graph.add((node, RDF.type, QUDT.QuantityValue))
             graph.add((node, DL.rule, item.rule))
-            graph.add((node, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+            number = Literal(format_number(value), datatype=XSD.decimal)
+            graph.add((node, QUDT.numericValue, number))
             if item.unit is not None:
                 graph.add((node, QUDT.unit, item.unit))
 

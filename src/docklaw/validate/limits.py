@@ -95,10 +95,10 @@ class Evaluator:
             return number
         if DL.PropertyOf in kinds:
             prop = law.value(expr, DL.property)
-            return self.number_of(prop, law.value(expr, DL.of), focus)  # type: ignore[arg-type]
+            return self.number_of(prop, law.value(expr, DL.of), focus)
         if kinds & {DL.GreaterOf, DL.LesserOf, DL.Sum}:
             operands = [self.evaluate(e, focus)
-                        for e in Collection(law, law.value(expr, DL.operands))]  # type: ignore[arg-type]
+                        for e in Collection(law, law.value(expr, DL.operands))]
             if DL.GreaterOf in kinds:
                 return max(operands)
             if DL.LesserOf in kinds:
@@ -112,10 +112,10 @@ class Evaluator:
             return quantize(factor * self.evaluate(operand, focus))
         if DL.Conditional in kinds:
             test = law.value(expr, DL["if"])
-            prop = law.value(test, DL.property)  # type: ignore[arg-type]
-            actual = self.value_of(prop, law.value(test, DL.of), focus)  # type: ignore[arg-type]
-            expected = law.value(test, DL.equals)  # type: ignore[arg-type]
-            holds = (actual.toPython() == expected.toPython()  # type: ignore[union-attr]
+            prop = law.value(test, DL.property)
+            actual = self.value_of(prop, law.value(test, DL.of), focus)
+            expected = law.value(test, DL.equals)
+            holds = (actual.toPython() == expected.toPython()
                      if isinstance(actual, Literal) and isinstance(expected, Literal)
                      else actual == expected)
             branch = law.value(expr, DL.then if holds else DL["else"])
@@ -131,11 +131,11 @@ class Evaluator:
         law = self.law
         table = law.value(expr, DL.table)
         facility = law.value(expr, DL.facility)
-        footage_prop = law.value(table, DL.footageProperty) or DL.shorelineFrontage  # type: ignore[arg-type]
-        footage = self.number_of(footage_prop, DL.Parcel, focus)  # type: ignore[arg-type]
-        row = matching_row(law, table, footage)  # type: ignore[arg-type]
+        footage_prop = law.value(table, DL.footageProperty) or DL.shorelineFrontage
+        footage = self.number_of(footage_prop, DL.Parcel, focus)
+        row = matching_row(law, table, footage)
         if row is None:
-            raise MissingOperand(footage_prop,  # type: ignore[arg-type]
+            raise MissingOperand(footage_prop,
                                  f"no row of {table} covers a footage of {footage} feet")
         for allowance in law.objects(row, DL.allowance):
             if law.value(allowance, DL.facility) != facility:

@@ -163,7 +163,9 @@ def parse(
         raise
     except Exception as exc:  # every parser has its own exception types
         line, reason = _describe_parse_error(exc, text)
-        raise InputError(f"cannot parse as {rdf_format}: {reason}", line=line, source=name) from None
+        raise InputError(
+            f"cannot parse as {rdf_format}: {reason}", line=line, source=name
+        ) from None
     if len(graph) == 0:
         raise InputError(f"no triples found (parsed as {rdf_format})", source=name)
     return graph

@@ -126,9 +126,9 @@ def narrower_map(g: Graph) -> dict[URIRef, frozenset[URIRef]]:
     """concept -> itself and every concept below it (skos:broader / skos:narrower, transitive)."""
     below: dict[URIRef, set[URIRef]] = {}
     for child, parent in g.subject_objects(SKOS.broader):
-        below.setdefault(parent, set()).add(child)  # type: ignore[arg-type]
+        below.setdefault(parent, set()).add(child)
     for parent, child in g.subject_objects(SKOS.narrower):
-        below.setdefault(parent, set()).add(child)  # type: ignore[arg-type]
+        below.setdefault(parent, set()).add(child)
     result: dict[URIRef, frozenset[URIRef]] = {}
     for top in below:
         seen = {top}
@@ -138,7 +138,7 @@ def narrower_map(g: Graph) -> dict[URIRef, frozenset[URIRef]]:
                 if child not in seen:
                     seen.add(child)
                     stack.append(child)
-        result[top] = frozenset(seen)  # type: ignore[arg-type]
+        result[top] = frozenset(seen)
     return result
 
 
@@ -161,7 +161,7 @@ def section_infos(g: Graph) -> dict[URIRef, SectionInfo]:
             authorities=tuple(sorted(o for o in g.objects(node, DL.reliefAuthority)
                                      if isinstance(o, URIRef))),
             number_printed=bool(printed.toPython()) if isinstance(printed, Literal) else None,
-            notes=tuple(sorted(str(n) for n in g.objects(node, RDFS.comment))),
+            notes=tuple(sorted(str(n) for n in g.objects(node, DL.lint))),
         )
     return infos
 
@@ -288,7 +288,7 @@ def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
         g = Graph().parse(cached, format="nt")
         result: dict[URIRef, set[URIRef]] = {}
         for s, o in g.subject_objects(RDFS.subClassOf):
-            result.setdefault(s, set()).add(o)  # type: ignore[arg-type]
+            result.setdefault(s, set()).add(o)
         return {k: frozenset(v) for k, v in result.items()}
     result_map = subclass_map(ontology)
     try:

@@ -126,7 +126,8 @@ class Report:
     def summary(self) -> str:
         counts = {s: len(self.by_severity(s)) for s in ("Violation", "Warning", "Info")}
         verdict = "CONFORMS" if self.conforms else "DOES NOT CONFORM"
-        return (f"{self.name}: {verdict} ({self.jurisdiction}) - {counts['Violation']} violation(s), "
+        return (f"{self.name}: {verdict} ({self.jurisdiction}) - "
+                f"{counts['Violation']} violation(s), "
                 f"{counts['Warning']} warning(s), {counts['Info']} finding(s)/info, "
                 f"{len(self.information_needed)} item(s) of information needed")
 
@@ -189,8 +190,9 @@ class Report:
                 value = f"; {e(r.path or '')} = {e(r.value)}" if r.value is not None else ""
                 note = f"<br><em>{e(r.relief_note)}</em>" if r.relief_note else ""
                 parts.append(
-                    f"<li><strong class=\"{e(r.severity)}\">{e(r.severity)}</strong>: {e(r.message)}"
-                    f"<br><small>node {e(r.focus_node)}{value}; relief: {e(relief)}</small>{note}</li>"
+                    f"<li><strong class=\"{e(r.severity)}\">{e(r.severity)}</strong>: "
+                    f"{e(r.message)}<br><small>node {e(r.focus_node)}{value}; "
+                    f"relief: {e(relief)}</small>{note}</li>"
                 )
             parts.append("</ul></section>")
         if self.information_needed:

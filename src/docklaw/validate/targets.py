@@ -10,13 +10,15 @@ which the runtime shapes target with core ``sh:targetClass``.
 
 from __future__ import annotations
 
+import operator
+
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
-from docklaw.namespaces import DL
-from docklaw.validate.compile import CompiledShapes, TargetSpec, focus_marker
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.compile import CompiledShapes, Condition, TargetSpec, focus_marker
 from docklaw.validate.units import to_decimal
 
 
@@ -27,7 +29,7 @@ class Mirror:
         self.to_ox: dict[Node, object] = {}
         self.from_ox: dict[object, Node] = {}
         self.store = ox.Store()
-        self.store.bulk_extend([ox.Quad(self.term(s), self.term(p), self.term(o))  # type: ignore[arg-type]
+        self.store.bulk_extend([ox.Quad(self.term(s), self.term(p), self.term(o))
                                 for s, p, o in graph])
 
     def term(self, node: Node) -> object:
@@ -56,7 +58,7 @@ class Mirror:
 
     def select(self, query: str) -> list[Node]:
         nodes: set[Node] = set()
-        for solution in self.store.query(query):  # type: ignore[union-attr]
+        for solution in self.store.query(query):
             value = solution["this"]
             node = self.back(value) if value is not None else None
             if node is not None:
@@ -109,6 +111,26 @@ def parcel_matches(graph: Graph, parcel: Node, spec: TargetSpec) -> bool:
     return spec.steep is None or (parcel, DL.steepSlope, spec.steep) in graph
 
 
+def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
+    subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
+    for subject in subjects:
+        for value in graph.objects(subject, cond.prop):
+            if cond.op is None:
+                if value == cond.equals:
+                    return True
+                continue
+            number = graph.value(value, QUDT.numericValue)
+            if not (isinstance(number, Literal) and number.datatype in NUMERIC):
+                continue
+            actual = to_decimal(number)
+            if actual is not None and COMPARE[cond.op](actual, cond.threshold):
+                return True
+    return False
+
+
+COMPARE = {"<": operator.lt, "<=": operator.le, ">=": operator.ge, ">": operator.gt}
+
+
 def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec) -> list[Node]:
     """Evaluate a generated target (compile.generated_target's SPARQL) directly: the same
     conditions, without a query engine (tests check both agree on every case)."""
@@ -118,6 +140,9 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
     out = []
     for node in candidates:
         if not any(t in spec.governs for t in graph.objects(node, RDF.type)):
+            continue
+        if spec.conditions and not any(condition_holds(graph, app, node, c)
+                                       for c in spec.conditions):
             continue
         if spec.works or spec.constructions:
             owners = self_and_containers(graph, node)

@@ -80,17 +80,19 @@ class Units:
             factors.discard(None)
             targets = set(g.objects(unit, DL.canonicalUnit)) or {unit}
             if len(factors) != 1 or len(targets) != 1:
-                table.problems.append(f"unit {unit} has conflicting conversions {factors} {targets}")
+                table.problems.append(
+                    f"unit {unit} has conflicting conversions {factors} {targets}")
                 factors = factors or {Decimal(1)}
             target = next(iter(targets))
             table.units[unit] = UnitInfo(
                 iri=unit, canonical=target if isinstance(target, URIRef) else unit,
-                factor=sorted(factors)[0],  # type: ignore[type-var]
+                factor=sorted(factors)[0],
                 singular=str(g.value(unit, DL.singularLabel) or g.value(unit, RDFS.label) or ""),
                 plural=str(g.value(unit, DL.pluralLabel) or g.value(unit, RDFS.label) or ""),
             )
         for prop, canonical in g.subject_objects(DL.canonicalUnit):
-            if isinstance(prop, URIRef) and prop not in table.units and isinstance(canonical, URIRef):
+            if (isinstance(prop, URIRef) and prop not in table.units
+                    and isinstance(canonical, URIRef)):
                 table.canonical_of_property[prop] = canonical
         for node in set(g.subjects(DL.plausibleMin, None)) | set(g.subjects(DL.plausibleMax, None)):
             if isinstance(node, URIRef):
