@@ -80,3 +80,13 @@ def test_example_lists_and_prints(tmp_path, monkeypatch, capsys):
     assert main(["example", "jerusalem", "nope"]) == 2
     assert "available: small-dock" in capsys.readouterr().err
     assert main(["example", "atlantis"]) == 2
+
+
+def test_reports_of_inputs_sharing_a_name_do_not_overwrite_each_other(tmp_path, capsys):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "app.ttl").write_bytes(app())
+    out = tmp_path / "out"
+    assert main(["validate", "--format", "json", "-o", str(out), str(tmp_path / "a" / "app.ttl"),
+                 str(tmp_path / "b" / "app.ttl")]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["a-app.json", "b-app.json"]

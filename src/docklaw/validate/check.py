@@ -14,25 +14,23 @@ from pyshacl.graph_abstraction import DataGraph
 from pyshacl.shapes_graph import ShapesGraph
 from rdflib import Graph
 
+from docklaw.validate.compile import CompiledShapes
 from docklaw.validate.prepare import Prepared
 
-_SHAPES_GRAPHS: dict[int, ShapesGraph] = {}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
 OPTIONS = {
     "inference": "none", "advanced": True, "allow_warnings": True, "allow_infos": True,
     "inplace": True, "abort_on_first": False,
 }
 
 
-def shapes_graph_for(compiled_graph: Graph) -> ShapesGraph:
-    """pyshacl's parsed ShapesGraph, built once per compiled graph (its shapes and SPARQL are
-    harvested on first use and kept)."""
-    key = id(compiled_graph)
+def shapes_graph_for(compiled: CompiledShapes) -> ShapesGraph:
+    """pyshacl's parsed ShapesGraph, built once per compiled jurisdiction and kept on it (its
+    shapes are harvested on first use and reused by every later run)."""
     with _LOCK:
-        sg = _SHAPES_GRAPHS.get(key)
-        if sg is None:
-            sg = _SHAPES_GRAPHS[key] = ShapesGraph(compiled_graph)
-        return sg
+        if compiled.engine is None:
+            compiled.engine = ShapesGraph(compiled.runtime_graph)
+        return compiled.engine
 
 
 class _ReusingValidator(Validator):
@@ -48,7 +46,7 @@ def check(graph: Graph, prepared: Prepared, jid: str) -> Graph:
     compiled = prepared.compiled(jid)
     if len(compiled.runtime_graph) == 0:
         return Graph()
-    shapes = shapes_graph_for(compiled.runtime_graph)
+    shapes = shapes_graph_for(compiled)
     validator = _ReusingValidator(DataGraph.from_rdflib_graph(graph), shapes)
     with _LOCK:  # pyshacl's shape objects hold per-run state; one run at a time per process
         _conforms, report, _text = validator.run()

@@ -48,8 +48,16 @@ def validate_file(name: str, fmt: str, input_format: str | None = None) -> Outco
     return Outcome(name, 0 if report.conforms else 1, output=report.render(fmt))
 
 
+def report_names(files: list[str]) -> dict[str, str]:
+    """Output file stem per input: its stem, or parent-stem where two inputs share a stem."""
+    stems = [Path(f).stem if f != "-" else "stdin" for f in files]
+    return {f: (f"{Path(f).parent.name}-{stem}" if stems.count(stem) > 1 else stem)
+            for f, stem in zip(files, stems, strict=True)}
+
+
 def run_validate(args: argparse.Namespace) -> int:
     status = 0
+    names = report_names(args.files)
     outdir: Path | None = Path(args.output) if args.output else None
     if outdir is not None:
         outdir.mkdir(parents=True, exist_ok=True)
@@ -58,8 +66,7 @@ def run_validate(args: argparse.Namespace) -> int:
         if outcome.error is not None:
             print(f"docklaw: {outcome.error}", file=sys.stderr)
         elif outdir is not None:
-            stem = Path(name).stem if name != "-" else "stdin"
-            target = outdir / f"{stem}.{EXTENSIONS[args.format]}"
+            target = outdir / f"{names[name]}.{EXTENSIONS[args.format]}"
             target.write_text(outcome.output or "", encoding="utf-8")
             print(f"{name}: {'conforms' if outcome.status == 0 else 'violations'} -> {target}")
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
@@ -144,6 +145,7 @@ class CompiledShapes:
     lints: list[str] = field(default_factory=list)
     runtime_graph: Graph = field(default_factory=Graph)
     specs: dict[object, TargetSpec] = field(default_factory=dict)
+    engine: Any = None  # pyshacl ShapesGraph of runtime_graph, built by check on first use
 
     @property
     def shapes(self) -> list[object]:
