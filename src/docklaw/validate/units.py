@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import RDFS
+from rdflib.namespace import RDF, RDFS
 
 from docklaw.namespaces import DL, QUDT, UNIT
 
@@ -78,7 +78,9 @@ class Units:
                 continue
             factors = {to_decimal(f) for f in g.objects(unit, DL.conversionToCanonical)}
             factors.discard(None)
-            targets = set(g.objects(unit, DL.canonicalUnit)) or {unit}
+            targets = {c for d in g.objects(unit, DL.dimension)
+                       for c in g.objects(d, DL.canonicalUnit)}
+            targets = targets or set(g.objects(unit, DL.canonicalUnit)) or {unit}
             if len(factors) != 1 or len(targets) != 1:
                 table.problems.append(
                     f"unit {unit} has conflicting conversions {factors} {targets}")
@@ -87,11 +89,12 @@ class Units:
             table.units[unit] = UnitInfo(
                 iri=unit, canonical=target if isinstance(target, URIRef) else unit,
                 factor=sorted(factors)[0],
-                singular=str(g.value(unit, DL.singularLabel) or g.value(unit, RDFS.label) or ""),
-                plural=str(g.value(unit, DL.pluralLabel) or g.value(unit, RDFS.label) or ""),
+                singular=str(_first(g, unit, DL.singularLabel, RDFS.label)),
+                plural=str(_first(g, unit, DL.pluralLabel, RDFS.label)),
             )
+        dimensions = set(g.subjects(RDF.type, DL.Dimension)) | set(g.objects(None, DL.dimension))
         for prop, canonical in g.subject_objects(DL.canonicalUnit):
-            if (isinstance(prop, URIRef) and prop not in table.units
+            if (isinstance(prop, URIRef) and prop not in table.units and prop not in dimensions
                     and isinstance(canonical, URIRef)):
                 table.canonical_of_property[prop] = canonical
         for node in set(g.subjects(DL.plausibleMin, None)) | set(g.subjects(DL.plausibleMax, None)):
@@ -109,6 +112,7 @@ class Units:
         return table
 
     def info(self, unit: URIRef) -> UnitInfo | None:
+        """Conversion and labels of a unit (None when the ontology does not know it)."""
         return self.units.get(unit)
 
     def convert(self, value: Decimal, unit: URIRef, canonical: URIRef | None) -> Decimal | None:
@@ -130,6 +134,15 @@ class Units:
         if unit == UNIT.USDollar:
             return f"${number}"
         return f"{number} {label}".strip()
+
+
+def _first(g: Graph, node: URIRef, *props: URIRef) -> object:
+    """The first value among ``props`` (a label in any language), or ''."""
+    for prop in props:
+        value = g.value(node, prop)
+        if value is not None:
+            return value
+    return ""
 
 
 def curie(node: object) -> str:
