@@ -59,7 +59,16 @@ def machine() -> str:
         f"- OS: {platform.platform()}",
         f"- Python: {sys.version.split()[0]} ({platform.python_implementation()})",
         f"- libraries: {', '.join(versions)}",
+        f"- load average at start (1/5/15 min): {loadavg()} (the machine is shared: other "
+        "processes running during a benchmark skew it, parallel speed-ups most)",
     ])
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 def percentile(values: list[float], q: float) -> float:

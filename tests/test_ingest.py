@@ -120,7 +120,8 @@ def test_kings_point_inline_forms(graphs: dict[str, Graph]) -> None:
     assert text(g, node("kings-point", "standards-D-2-c-2")) == (
         "The total area of all of the floats may not exceed 500 square feet.")
     s = node("kings-point", "standards-F-6")
-    assert text(g, s) == "It shall not exceed the forty-two-inch height limit of the required railing."
+    assert text(g, s) == (
+        "It shall not exceed the forty-two-inch height limit of the required railing.")
     assert amendments(g, s) == {("Added", dt.date(2021, 5, 13), "L.L. No. 12-2021")}
     assert str(g.value(node("kings-point", "standards-D-2-b"), DL.citation)) == "Standards D(2)(b)"
     assert str(g.value(node("kings-point", "boat-lifts-C-1"), DL.citation)) == "Boat lifts C(1)"

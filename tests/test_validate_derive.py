@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rdflib import Literal, URIRef
 from rdflib.namespace import RDF, XSD
 
@@ -113,3 +115,22 @@ def test_no_application_or_two_applications():
         derive(parse(b"<urn:a> <urn:b> <urn:c> ."), fixture_prepared())
     err = error(extra=f":other a dl:PermitApplication ; dl:jurisdiction {NH} .")
     assert "one application at a time" in err.message
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=st.one_of(
+    st.decimals(allow_nan=True, allow_infinity=True).map(str),
+    st.floats().map(repr), st.integers().map(str),
+    st.text(alphabet="0123456789eE+-.naifNIF ", max_size=12),
+))
+def test_any_stated_number_gives_a_report_or_an_input_error(value):
+    from docklaw.validate import validate_bytes
+
+    literal = '"' + value.replace('"', "") + '"'
+    data = app([(LENGTH, LENGTH.replace("numericValue 80", f"numericValue {literal}"))])
+    try:
+        report = validate_bytes(data, prepared=fixture_prepared())
+    except InputError as exc:
+        assert exc.prop == "dl:lengthFromMLW"
+    else:
+        assert report.jurisdiction == "north-haven"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from rdflib import URIRef
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rdflib import Graph, URIRef
 
 from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
 from docklaw.namespaces import DL
@@ -148,3 +150,18 @@ def test_truncated_turtle_is_reported_at_the_end():
     with pytest.raises(InputError) as info:
         parse(b"@prefix : <urn:x#> .\n\n:a :b", name="cut.ttl")
     assert info.value.line == 3 and "unexpected end of input" in info.value.message
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(
+    st.binary(max_size=300),
+    st.text(max_size=300).map(str.encode),
+    st.sampled_from([TTL, NT, XML, jsonld(INLINE)]).flatmap(
+        lambda good: st.integers(0, len(good)).map(lambda cut: good[:cut])),
+), fmt=st.sampled_from([None, "turtle", "nt", "json-ld", "xml"]))
+def test_any_bytes_give_a_graph_or_an_input_error(data, fmt):
+    """Whatever arrives, the caller sees a graph or an InputError, never a parser traceback."""
+    try:
+        assert isinstance(parse(data, fmt), Graph)
+    except InputError as exc:
+        assert exc.message

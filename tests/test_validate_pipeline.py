@@ -114,7 +114,8 @@ FLOAT = [("dl:proposes :dock .", "dl:proposes :dock , :float .")]
 
 
 def float_extra(area: str) -> str:
-    return (f":float a dl:Float ; dl:width [ a qudt:QuantityValue ; qudt:numericValue 4 ; "
+    return (f":float a dl:Float ; dl:workKind dl:NewConstruction ; "
+            f"dl:width [ a qudt:QuantityValue ; qudt:numericValue 4 ; "
             f"qudt:unit unit:FT ] ; dl:totalFloatArea [ a qudt:QuantityValue ; "
             f"qudt:numericValue {area} ; qudt:unit unit:FT2 ] .")
 
@@ -165,7 +166,7 @@ def test_railing_exactly_34_inches_conforms():
 
 @pytest.mark.parametrize(("tier", "slips", "fires"), [(1, 2, False), (1, 3, True), (2, 3, False)])
 def test_tier_condition_and_integer_limit(tier, slips, fires):
-    report = run([("dl:landUse", f"dl:tier {tier} ; dl:slipCount {slips} ;\n    dl:landUse")])
+    report = run([("dl:tier 3", f"dl:tier {tier} ; dl:slipCount {slips}")])
     assert [(r.section, r.focus_node, r.value) for r in report.results] == (
         [("§ 56-9", PARCEL, str(slips))] if fires else [])
 
@@ -266,4 +267,20 @@ def test_applies_when_conditions_are_alternatives(height, steep, fires):
     assert [(r.section, r.focus_node, r.value) for r in report.results] == (
         [("§ 56-2J", DOCK, "50 percent")] if fires else [])
     if fires:
-        assert report.results[0].message == "Low decking must be at least 60 percent open (§ 56-2J)."
+        expected = "Low decking must be at least 60 percent open (§ 56-2J)."
+        assert report.results[0].message == expected
+
+
+def test_missing_fact_that_decides_applicability_is_information_needed():
+    report = run([("    dl:workKind dl:NewConstruction ;\n", ""), ("dl:tier 3 ;", "")])
+    assert report.conforms and report.results == []
+    assert [(n.section, n.focus_node, n.message) for n in report.information_needed] == [
+        ("§ 56-2B", DOCK, "dl:workKind is needed to decide whether § 56-2B applies"),
+        ("§ 56-9", PARCEL, "dl:tier is needed to decide whether § 56-9 applies"),
+    ]
+
+
+def test_a_stated_fact_that_excludes_the_rule_needs_nothing_more():
+    # a Repair is outside § 56-2B whatever else is missing
+    report = run([("dl:NewConstruction", "dl:Repair")])
+    assert report.information_needed == []

@@ -60,37 +60,44 @@ def write_export(graph: Graph, fmt: str, out: Path | None) -> bytes:
 
 
 def _bnode_signatures(g: Graph) -> dict[BNode, str] | None:
-    """A canonical label per blank node from its outgoing tree; None unless every blank
-    node is referenced at most once and none lies on a cycle (then labels are exact)."""
-    incoming: Counter[BNode] = Counter(o for o in g.objects() if isinstance(o, BNode))
-    if incoming and max(incoming.values()) > 1:
-        return None
-    sigs: dict[BNode, str] = {}
+    """A canonical label per blank node: a hash of its outgoing tree, refined by where it is
+    referenced from. None when blank nodes form a cycle (then the caller falls back)."""
+    out_sig: dict[BNode, str] = {}
     visiting: set[BNode] = set()
 
     def sig(b: BNode) -> str:
-        if b in sigs:
-            return sigs[b]
+        if b in out_sig:
+            return out_sig[b]
         if b in visiting:
             raise ValueError("cycle")
         visiting.add(b)
         parts = sorted(f"{p.n3()} {sig(o) if isinstance(o, BNode) else o.n3()}"
                        for p, o in g.predicate_objects(b))
         visiting.discard(b)
-        sigs[b] = "_:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
-        return sigs[b]
+        out_sig[b] = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        return out_sig[b]
 
+    nodes = {x for t in g for x in (t[0], t[2]) if isinstance(x, BNode)}
     try:
-        for node in {x for t in g for x in (t[0], t[2]) if isinstance(x, BNode)}:
+        for node in nodes:
             sig(node)
     except (ValueError, RecursionError):
         return None
-    return sigs
+    full: dict[BNode, str] = {}
+    for node in nodes:
+        incoming = sorted(
+            f"{out_sig[s] if isinstance(s, BNode) else s.n3()} {p.n3()}"
+            for s, p in g.subject_predicates(node)
+        )
+        full[node] = "_:" + hashlib.sha256(
+            (out_sig[node] + "\n" + "\n".join(incoming)).encode()).hexdigest()
+    return full
 
 
 def same_graph(a: Graph, b: Graph) -> bool:
-    """Graph isomorphism, fast for tree-shaped blank nodes (QuantityValues, lists, shapes);
-    falls back to rdflib's general (slow: minutes for the law graph) algorithm otherwise."""
+    """Graph isomorphism via canonical blank-node labels (acyclic blank nodes: QuantityValues,
+    lists, shapes), in well under a second for the law graph; rdflib's general algorithm
+    takes minutes here and is only used when blank nodes form a cycle."""
     if len(a) != len(b):
         return False
     sa, sb = _bnode_signatures(a), _bnode_signatures(b)

@@ -9,6 +9,7 @@ named graph the web service queries (``LAW_GRAPH_IRI``).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from docklaw.sparql.backends import DEFAULT_SPEC, LAW_GRAPH_IRI, SPEC_HELP, load_graph, open_store
@@ -26,6 +27,9 @@ def run_load(args: argparse.Namespace) -> int:
         store.close()
     print(f"loaded {len(graph)} triples into <{args.graph}> of {args.store} "
           f"({total} triples in the store) in {time.perf_counter() - started:.1f} s")
+    if args.store.split(":", 1)[0].lower() in ("memory", "rdflib", ""):
+        print("note: an in-memory store is discarded on exit (a dry run); use "
+              "oxigraph:PATH or sparql:URL to keep the graph", file=sys.stderr)
     return 0
 
 

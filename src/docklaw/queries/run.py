@@ -1,7 +1,11 @@
 """Run SPARQL against the knowledge graph with parameters bound as RDF terms, never pasted.
 
-Parameters are converted to typed rdflib terms by their declared type and handed to rdflib as
-``initBindings``; a value that does not fit its type is an input error naming the parameter.
+Parameters are converted to typed rdflib terms by their declared type. Queries run on the
+same store abstraction as the web app (``docklaw.sparql``: embedded Oxigraph by default, a
+few milliseconds per saved query); there the terms are bound by a VALUES block placed first
+in the WHERE group, so FILTERs and BINDs of the top-level group see them. An rdflib graph
+is still accepted (``initBindings``), for callers that hold one. A value that does not fit
+its type is an input error naming the parameter.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import XSD
@@ -23,6 +29,11 @@ from docklaw import paths
 from docklaw.errors import InputError, QueryError
 from docklaw.namespaces import BASE, DL, ELI, GEO, GEOF, JUR, QUDT, RDF, RDFS, SH, SKOS, UNIT
 from docklaw.queries.catalogue import Param, SavedQuery
+
+if TYPE_CHECKING:
+    from docklaw.sparql.store import Store
+
+_WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
 
 DEFAULT_NS: dict[str, object] = {
     "dl": DL, "jur": JUR, "qudt": QUDT, "unit": UNIT, "geo": GEO, "geof": GEOF, "eli": ELI,
@@ -128,8 +139,59 @@ def _prepared(text: str):
         raise QueryError(f"SPARQL syntax error: {exc}") from None
 
 
-def run_text(graph: Graph, text: str, bindings: Mapping[str, Node] | None = None) -> Result:
-    """Run SPARQL SELECT text on ``graph`` with ``bindings`` as initial bindings."""
+def bind_values(text: str, bindings: Mapping[str, Node]) -> str:
+    """``text`` with a VALUES block for ``bindings`` first in its WHERE group.
+
+    A trailing VALUES clause would be joined after the WHERE group's FILTERs and BINDs ran,
+    so a filter on a parameter (``FILTER(?frontage >= ?min)``) would see it unbound.
+    """
+    if not bindings:
+        return text
+    names = " ".join(f"?{name}" for name in bindings)
+    terms = " ".join(term.n3() for term in bindings.values())
+    lines = text.splitlines(keepends=True)
+    offset = 0
+    for line in lines:  # skip comment lines: a header may say "where {" in prose
+        if not line.lstrip().startswith("#") and (m := _WHERE.search(line)):
+            at = offset + m.end()
+            return f"{text[:at]}\n  VALUES ({names}) {{ ({terms}) }}{text[at:]}"
+        offset += len(line)
+    brace = text.find("{")
+    if brace < 0:
+        raise QueryError("the query has no WHERE group to bind parameters in")
+    return f"{text[:brace + 1]}\n  VALUES ({names}) {{ ({terms}) }}{text[brace + 1:]}"
+
+
+def run_text(source: Store | Graph, text: str,
+             bindings: Mapping[str, Node] | None = None) -> Result:
+    """Run SPARQL SELECT text on a store (or an rdflib graph) with ``bindings`` bound."""
+    if isinstance(source, Graph):
+        return _run_rdflib(source, text, bindings)
+    plan = _checked(source, bind_values(text, dict(bindings or {})))
+    if plan.kind != "SELECT":
+        raise QueryError("only SELECT queries are supported here")
+    answer = source.run_plan(plan)
+    variables = list(answer.variables)
+    rows = [dict(zip(variables, row, strict=True)) for row in answer.rows]
+    return Result(variables, rows)
+
+
+def _checked(store: Store, text: str):  # noqa: ANN202 - docklaw.sparql.safety.QueryPlan
+    """The store's safety check, done once per distinct text (parsing costs ~10 ms)."""
+    key = (id(store), text)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = store.check(text)
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+_PLANS: dict[tuple[int, str], object] = {}
+
+
+def _run_rdflib(graph: Graph, text: str, bindings: Mapping[str, Node] | None) -> Result:
     query = _prepared(text)
     try:
         res = graph.query(query, initBindings=dict(bindings or {}))
@@ -142,8 +204,20 @@ def run_text(graph: Graph, text: str, bindings: Mapping[str, Node] | None = None
     return Result(variables, rows)
 
 
-def run_saved(graph: Graph, query: SavedQuery, params: Mapping[str, str] | None = None) -> Result:
-    return run_text(graph, query.text, bindings_for(query, params or {}))
+def run_saved(source: Store | Graph, query: SavedQuery,
+              params: Mapping[str, str] | None = None) -> Result:
+    return run_text(source, query.text, bindings_for(query, params or {}))
+
+
+@lru_cache(maxsize=1)
+def default_store() -> Store:
+    """The asserted knowledge graph in an embedded Oxigraph store, loaded once per process
+    (queries run inline: the CLI and the comparison report are not a server)."""
+    from docklaw.sparql.backends import load_graph, open_store
+
+    store = open_store("memory", execution="inline")
+    load_graph(store, default_graph())
+    return store
 
 
 def default_graph() -> Graph:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
+import resource
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +23,10 @@ from typing import Any
 from docklaw.errors import QueryError, QueryTimeout
 
 Execute = Callable[..., Any]
+MEMORY_MESSAGE = "query stopped: it needed more memory than the server allows per query"
+#: A worker that dies mid-query (most often its memory cap) is the server's limit, not a bug.
+WORKER_DIED = ("query stopped: its worker ran out of memory or crashed (server limit); "
+               "the query was not completed")
 
 
 class InlineRunner:
@@ -38,8 +43,30 @@ class InlineRunner:
         pass
 
 
-def _serve(conn: Connection, execute: Execute) -> None:
+def limit_memory(extra_bytes: int | None) -> None:
+    """Cap this (worker) process's address space at its current size plus ``extra_bytes``.
+
+    Why: a few BINDs of CONCAT(?x, ?x) double a string each time, so one query can ask for
+    terabytes within the timeout; with the cap the allocation fails inside the worker (it
+    dies or raises MemoryError) and only that worker is lost.
+    """
+    if not extra_bytes:
+        return
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            current = int(statm.read().split()[0]) * resource.getpagesize()
+    except OSError:  # no /proc: leave the process unlimited
+        return
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = current + extra_bytes
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+
+
+def _serve(conn: Connection, execute: Execute, memory: int | None = None) -> None:
     """Worker loop: receive argument tuples, send ("ok", result) or ("error", status, message)."""
+    limit_memory(memory)
     while True:
         try:
             args = conn.recv()
@@ -50,14 +77,17 @@ def _serve(conn: Connection, execute: Execute) -> None:
             conn.send(("ok", result))
         except QueryError as exc:
             conn.send(("error", exc.http_status, exc.message))
+        except MemoryError:
+            conn.send(("error", 503, MEMORY_MESSAGE))
         except Exception as exc:  # reported to the client as a query error, never a traceback
             conn.send(("error", 400, f"query failed: {type(exc).__name__}: {exc}"))
 
 
 class _Worker:
-    def __init__(self, ctx: Any, execute: Execute) -> None:
+    def __init__(self, ctx: Any, execute: Execute, memory: int | None = None) -> None:
         self.conn, child = ctx.Pipe()
-        self.process: BaseProcess = ctx.Process(target=_serve, args=(child, execute), daemon=True)
+        self.process: BaseProcess = ctx.Process(target=_serve, args=(child, execute, memory),
+                                                daemon=True)
         self.process.start()
         child.close()
 
@@ -70,9 +100,10 @@ class _Worker:
 class ProcessRunner:
     """A small pool of forked workers; a worker that overruns its timeout is killed."""
 
-    def __init__(self, execute: Execute, workers: int = 2) -> None:
+    def __init__(self, execute: Execute, workers: int = 2, memory: int | None = None) -> None:
         self.execute = execute
         self.size = max(1, workers)
+        self.memory = memory
         self.ctx = multiprocessing.get_context("fork")
         self.idle: queue.Queue[_Worker] = queue.Queue()
         self.lock = threading.Lock()
@@ -83,7 +114,7 @@ class ProcessRunner:
         with self.lock:
             if self.idle.empty() and self.started < self.size:
                 self.started += 1
-                return _Worker(self.ctx, self.execute)
+                return _Worker(self.ctx, self.execute, self.memory)
         try:
             return self.idle.get(timeout=timeout)
         except queue.Empty:
@@ -111,8 +142,7 @@ class ProcessRunner:
             status, *payload = worker.conn.recv()
         except (EOFError, OSError, BrokenPipeError):
             self._replace(worker)
-            raise QueryError("query worker died; the query was not completed",
-                             http_status=500) from None
+            raise QueryError(WORKER_DIED, http_status=503) from None
         self.idle.put(worker)
         if status == "ok":
             return payload[0]

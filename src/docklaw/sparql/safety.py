@@ -34,6 +34,9 @@ UPDATE_NAMES: dict[str, str] = {
 }
 READ_ONLY = "this endpoint is read-only"
 NO_REMOTE = "this endpoint makes no remote requests"
+#: Deep nesting exhausts the (recursive) parser's stack: an input problem, answered 400.
+TOO_DEEP = ("query is nested too deeply to parse (brackets, braces or parentheses); "
+            "flatten it")
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def refuse_update(text: str) -> None:
         parsed = parseUpdate(text)
     except ParseBaseException:
         return
-    except Exception:  # rdflib raises plain Exceptions for some bad updates
+    except Exception:  # rdflib raises plain Exceptions (and RecursionError) for bad updates
         return
     ops = [UPDATE_NAMES.get(getattr(r, "name", ""), str(getattr(r, "name", "update")))
            for r in parsed.get("request", [])]
@@ -103,11 +106,25 @@ def check_query(
     except ParseBaseException as exc:
         refuse_update(text)
         raise QueryError(f"malformed SPARQL query: {describe_parse_error(exc)}") from None
+    except RecursionError:
+        raise QueryError(TOO_DEEP) from None
     try:
         prologue = translatePrologue(parsed[0], base_iri)
         body = traverse(parsed[1], visitPost=partial(translatePName, prologue=prologue))
+    except RecursionError:
+        raise QueryError(TOO_DEEP) from None
     except Exception as exc:  # undefined prefix, bad IRI ...
         raise QueryError(f"malformed SPARQL query: {exc}") from None
+    try:
+        return _plan(text, body, known_graphs, default_graph_uris, named_graph_uris, base_iri)
+    except RecursionError:
+        raise QueryError(TOO_DEEP) from None
+
+
+def _plan(text: str, body: Any, known_graphs: Collection[str] | None,
+          default_graph_uris: tuple[str, ...], named_graph_uris: tuple[str, ...],
+          base_iri: str | None) -> QueryPlan:
+    """Refuse SERVICE and graphs that are not loaded; record the dataset the query names."""
     kind = QUERY_KINDS.get(getattr(body, "name", ""), "")
     if not kind:
         raise QueryError("not a SELECT, ASK, CONSTRUCT or DESCRIBE query")

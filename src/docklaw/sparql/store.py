@@ -52,6 +52,8 @@ class Store(ABC):
             raise ValueError(f"unknown execution mode {execution!r} (process or inline)")
         self.execution = execution
         self.workers = workers
+        #: address space each forked query worker may add (bytes); None: unlimited
+        self.worker_memory: int | None = None
         self._runner: ProcessRunner | InlineRunner | None = None
 
     @abstractmethod
@@ -72,7 +74,7 @@ class Store(ABC):
     @property
     def runner(self) -> ProcessRunner | InlineRunner:
         if self._runner is None:  # created lazily so workers fork after loading
-            self._runner = (ProcessRunner(self.execute, self.workers)
+            self._runner = (ProcessRunner(self.execute, self.workers, self.worker_memory)
                             if self.execution == "process" else InlineRunner(self.execute))
         return self._runner
 

@@ -196,6 +196,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             component=curie(component) if component is not None else None, relief_iris=iris,
         ))
     needed.extend(missing_operands(data, prepared))
+    needed.extend(unknown_conditions(data, prepared))
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
@@ -218,6 +219,31 @@ def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
             f"{what} is needed to compute the limit of '{label}'"
             + (f" ({detail})" if detail is not None else ""),
             str(rule_iri) if rule_iri else None,
+        ))
+    return needed
+
+
+FACT_NAMES = {DL.footageCategory: "dl:footageCategory (or dl:tier with dl:shorelineFrontage, "
+                                   "from which the allocation table gives it)"}
+
+
+def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
+    """One item per (node, missing fact), naming every section whose applicability it decides."""
+    grouped: dict[tuple[Node, Node], list[RuleInfo]] = {}
+    for node, note in data.subject_objects(DL.conditionUnknown):
+        rule = prepared.rules.get(data.value(note, DL.rule))
+        if rule is not None:
+            grouped.setdefault((node, data.value(note, DL.property)), []).append(rule)
+    needed = []
+    for (node, prop), rules in sorted(grouped.items(), key=lambda kv: (str(kv[0][0]),
+                                                                       str(kv[0][1]))):
+        cited = sorted({section_fields(prepared, r)[:2] for r in rules},
+                       key=lambda c: (c[0] or "", c[1] or ""))
+        names = ", ".join(c[0] or c[1] or "?" for c in cited)
+        needed.append(InfoNeeded(
+            cited[0][0], cited[0][1], node_name(node),
+            f"{FACT_NAMES.get(prop, curie(prop))} is needed to decide whether {names} "
+            f"appl{'ies' if len(cited) == 1 else 'y'}",
         ))
     return needed
 

@@ -20,10 +20,10 @@ from rdflib.term import Node
 from docklaw import paths
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
-from docklaw.validate.compile import path_first
+from docklaw.validate.compile import CompiledShapes, path_first
 from docklaw.validate.limits import Evaluator, MissingOperand, matching_row
 from docklaw.validate.prepare import Prepared, jurisdiction_id
-from docklaw.validate.targets import focus_nodes, mark_focus_nodes
+from docklaw.validate.targets import focus_nodes, mark_focus_nodes, undecided
 from docklaw.validate.units import curie, format_number, to_decimal
 
 _QUERY_CACHE: dict[tuple[object, ...], object] = {}
@@ -245,10 +245,25 @@ def derive(graph: Graph, prepared: Prepared) -> Graph:
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     footage_categories(out, prepared, jid)
-    focus_sets = focus_nodes(out, prepared.compiled(jid), app)
+    compiled = prepared.compiled(jid)
+    focus_sets = focus_nodes(out, compiled, app)
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
+    record_undecided(out, compiled, app)
     return out
+
+
+def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node) -> None:
+    """dl:conditionUnknown [ dl:rule R ; dl:property P ] where a missing fact leaves open
+    whether a rule applies to a node (cite turns these into "information needed")."""
+    for shape, pairs in undecided(graph, compiled, app).items():
+        rule = compiled.shape_rule.get(shape)
+        for node, prop in pairs:
+            note = BNode()
+            graph.add((node, DL.conditionUnknown, note))
+            graph.add((note, DL.property, prop))
+            if rule is not None:
+                graph.add((note, DL.rule, rule))
 
 
 def jurisdiction_of(graph: Graph) -> str:

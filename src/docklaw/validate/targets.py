@@ -171,6 +171,73 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node) -> dict[objec
     return out
 
 
+def known(values: list[Node], accepted: object) -> bool | None:
+    """True/False when the values decide a condition, None when no value is stated."""
+    if not values:
+        return None
+    return any(v in accepted for v in values)  # type: ignore[operator]
+
+
+def undecided_conditions(
+    graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec
+) -> list[tuple[Node, URIRef]]:
+    """(node, property) pairs whose missing value leaves open whether the rule applies.
+
+    Why: a rule conditioned on work kind, construction, land use, Tier, footage category or
+    steep slope silently does not apply when the application omits the fact; the report must
+    ask for it instead of looking clean. (dl:appliesWhen conditions are excluded: the ontology
+    says such a rule does not apply when its value is missing.)"""
+    missing: list[tuple[Node, URIRef]] = []
+    if spec.parcel_conditions:
+        parcels = list(graph.objects(app, DL.parcel))
+        where = parcels[0] if parcels else app
+        tiers = [t for p in parcels for t in graph.objects(p, DL.tier)]
+        checks = [
+            (bool(spec.uses), DL.landUse,
+             known([u for p in parcels for u in graph.objects(p, DL.landUse)], spec.uses)),
+            (bool(spec.tiers), DL.tier,
+             known([to_decimal(t) for t in tiers], spec.tiers) if tiers else None),  # type: ignore[misc]
+            (bool(spec.categories), DL.footageCategory,
+             known([str(c) for p in parcels for c in graph.objects(p, DL.footageCategory)],
+                   spec.categories)),
+            (spec.steep is not None, DL.steepSlope,
+             known([v for p in parcels for v in graph.objects(p, DL.steepSlope)], {spec.steep})),
+        ]
+        if any(used and state is False for used, _prop, state in checks):
+            return []
+        missing += [(where, prop) for used, prop, state in checks if used and state is None]
+    for node in candidates:
+        if not any(t in spec.governs for t in graph.objects(node, RDF.type)):
+            continue
+        if spec.conditions and not any(condition_holds(graph, app, node, c)
+                                       for c in spec.conditions):
+            continue
+        owners = self_and_containers(graph, node)
+        checks = [
+            (bool(spec.works), DL.workKind,
+             known([w for o in owners for w in graph.objects(o, DL.workKind)], spec.works)),
+            (bool(spec.constructions), DL.construction,
+             known([c for o in owners for c in graph.objects(o, DL.construction)],
+                   spec.constructions)),
+        ]
+        if any(used and state is False for used, _prop, state in checks):
+            continue
+        missing += [(node, prop) for used, prop, state in checks if used and state is None]
+    return sorted(set(missing), key=str)
+
+
+def undecided(graph: Graph, compiled: CompiledShapes, app: Node) -> dict[object, list[
+        tuple[Node, URIRef]]]:
+    """shape -> the (node, property) facts needed to decide whether its rule applies."""
+    candidates = reachable(graph, app)
+    out = {}
+    for shape, spec in compiled.specs.items():
+        found = undecided_conditions(graph, app, candidates, spec)
+        if found:
+            out[shape] = found
+    return out
+
+
 def focus_nodes_by_sparql(graph: Graph, compiled: CompiledShapes) -> dict[object, list[Node]]:
     """Every target evaluated by its SPARQL text (the reference for generated_focus)."""
     mirror = Mirror(graph)

@@ -8,7 +8,7 @@ must compare equal to the limit, whatever unit either was typed in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation, localcontext
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS
@@ -17,6 +17,7 @@ from docklaw.namespaces import DL, QUDT, UNIT
 
 #: Precision every normalised value is rounded to (6 decimal places of a foot is ~0.3 micron).
 QUANTUM = Decimal("0.000001")
+MAX_EXACT = Decimal("1e40")
 
 
 def to_decimal(value: object) -> Decimal | None:
@@ -37,14 +38,25 @@ def to_decimal(value: object) -> Decimal | None:
 
 
 def quantize(value: Decimal) -> Decimal:
-    """Round to QUANTUM and drop trailing zeros (``100.000000`` -> ``100``)."""
-    rounded = value.quantize(QUANTUM, rounding=ROUND_HALF_EVEN)
-    return rounded.normalize() if rounded != 0 else Decimal(0)
+    """Round to QUANTUM and drop trailing zeros (``100.000000`` -> ``100``).
+
+    Huge magnitudes are returned unrounded: the plausibility check rejects them with a message
+    instead of Decimal raising InvalidOperation here."""
+    if not value.is_finite() or abs(value) >= MAX_EXACT:
+        return value
+    with localcontext() as ctx:
+        ctx.prec = 60
+        rounded = value.quantize(QUANTUM, rounding=ROUND_HALF_EVEN)
+        return rounded.normalize() if rounded != 0 else Decimal(0)
 
 
 def format_number(value: Decimal) -> str:
     """Plain notation without exponent: 100, 2.5, 0.25."""
-    text = format(value.normalize(), "f")
+    if not value.is_finite() or abs(value) >= MAX_EXACT:
+        return str(value)
+    with localcontext() as ctx:
+        ctx.prec = 60
+        text = format(value.normalize(), "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return text or "0"

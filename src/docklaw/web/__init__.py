@@ -12,23 +12,36 @@ from typing import Any
 from flask import Flask, request
 
 from docklaw.errors import QueryError
+from docklaw.sparql.safety import refuse_update
 from docklaw.web import errors
 from docklaw.web.config import DEFAULTS
 
 UPDATE_TYPE = "application/sparql-update"
 
 
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 def refuse_updates() -> None:
-    """No route accepts an update: the ``update`` parameter or an update body is 403."""
+    """No route accepts an update, whatever the route or the parameter that carries it.
+
+    Refused with 403: an ``update`` parameter (query string or form), an
+    ``application/sparql-update`` body, and a ``query`` parameter or
+    ``application/sparql-query`` body that parses as an update (LOAD, DROP, INSERT ...),
+    also on routes that would otherwise ignore it (/validate, law pages).
+    """
     if request.mimetype == UPDATE_TYPE:
         raise QueryError("SPARQL updates are not allowed: this endpoint is read-only",
                          http_status=403)
-    has_update = "update" in request.args
-    if not has_update and request.mimetype == "application/x-www-form-urlencoded":
-        has_update = "update" in request.form
-    if has_update:
+    form = request.form if request.mimetype in FORM_TYPES else None
+    if "update" in request.args or (form is not None and "update" in form):
         raise QueryError("SPARQL updates are not allowed ('update' parameter): "
                          "this endpoint is read-only", http_status=403)
+    texts = request.args.getlist("query") + (form.getlist("query") if form is not None else [])
+    if request.mimetype == "application/sparql-query":
+        texts.append(request.get_data(cache=True).decode("utf-8", "replace"))
+    for text in texts:
+        refuse_update(text)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

@@ -12,6 +12,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--backend", choices=("oxigraph", "rdflib"), default="oxigraph")
     p.add_argument("--timeout", type=float, default=None, help="query timeout in seconds")
     p.add_argument("--max-rows", type=int, default=None, help="row cap per query")
+    p.add_argument("--server", choices=("flask", "gunicorn"), default="flask",
+                   help="flask: threaded development server; gunicorn: worker processes")
+    p.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     p.set_defaults(func=serve)
 
 
@@ -26,5 +30,13 @@ def serve(args: argparse.Namespace) -> int:
         config["SPARQL_MAX_ROWS"] = args.max_rows
     app = create_app(config)
     knowledge(app)  # load before serving: errors show now, and workers fork a loaded store
+    if args.server == "gunicorn":
+        from docklaw.validate.prepare import get_prepared
+        from docklaw.web.gunicorn_app import run_gunicorn
+
+        get_prepared()  # compile the shapes once, before gunicorn forks its workers
+        run_gunicorn(app, args.host, args.port, max(1, args.workers), max(1, args.threads),
+                     float(app.config["SPARQL_TIMEOUT"]))
+        return 0
     app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     return 0

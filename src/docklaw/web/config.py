@@ -12,6 +12,7 @@ DEFAULTS: dict[str, Any] = {
     "SPARQL_EXECUTION": "process",  # process (hard timeout, killable) | inline (soft timeout)
     "SPARQL_WORKERS": 2,
     "SPARQL_TIMEOUT": 10.0,  # seconds; an overrun query is killed and answered 503
+    "SPARQL_WORKER_MEMORY": 2 * 1024**3,  # bytes a query worker may allocate beyond its start
     "SPARQL_MAX_ROWS": 10_000,  # rows (or triples) returned; more sets X-Docklaw-Truncated
     # name -> rdflib Graph | path | callable returning a Graph; None: the knowledge graph
     "SPARQL_GRAPHS": None,

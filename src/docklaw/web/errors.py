@@ -43,6 +43,13 @@ def register(app: Flask) -> None:
                 response.headers["Allow"] = ", ".join(allowed)
         return response
 
+    @app.errorhandler(RecursionError)
+    def too_deep(exc: RecursionError) -> Response:
+        # only nesting in the request (JSON-LD, Turtle brackets, SPARQL groups) gets this deep
+        log.warning("request nested too deeply: %s", exc)
+        return error_response(400, "input is nested too deeply to process "
+                                   "(brackets, lists or JSON objects); flatten it")
+
     @app.errorhandler(Exception)
     def internal(exc: Exception) -> Response:
         log.exception("internal error")

@@ -62,6 +62,7 @@ def load(app: Flask) -> Knowledge:
     store = make_store(app.config["SPARQL_BACKEND"], graphs,
                        execution=app.config["SPARQL_EXECUTION"],
                        workers=int(app.config["SPARQL_WORKERS"]))
+    store.worker_memory = app.config.get("SPARQL_WORKER_MEMORY")
     return Knowledge(graph=graph, store=store)
 
 

@@ -32,7 +32,7 @@ def cell(term: object) -> dict[str, str | None]:
 
 
 @bp.route("/")
-def index() -> str:
+def index() -> str | tuple[str, int]:
     name = request.args.get("saved", "")
     chosen = saved_query(name) if name else None
     params = {k[len("p-"):]: v for k, v in request.args.items() if k.startswith("p-")}
@@ -45,7 +45,10 @@ def index() -> str:
     }
     if text is not None:
         context.update(run_for_page(text))
-    return render_template("index.html", **context)
+    page = render_template("index.html", **context)
+    # a refused or failed query is shown on the page, with its status (403, 400, 503 ...)
+    status = context.get("error_status")
+    return (page, int(status)) if isinstance(status, int) else page
 
 
 def run_for_page(text: str) -> dict[str, object]:

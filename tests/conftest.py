@@ -1,0 +1,50 @@
+"""Suite-wide guard: no test may change a loaded knowledge graph or SPARQL store.
+
+Every app's knowledge (``docklaw.web.knowledge.load``) is fingerprinted (quad count and
+content hash) when it is loaded, and checked again when the session ends: an update that
+slipped through any route or parameter fails the run. ``law_app`` is the shared app on the
+real knowledge graph used by the hardening, security and fuzz tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from docklaw.sparql.fingerprint import graph_fingerprint, store_fingerprint
+
+
+@pytest.fixture(scope="session", autouse=True)
+def knowledge_unchanged() -> Iterator[list[tuple[Any, tuple[Any, Any]]]]:
+    from docklaw.web import knowledge as module
+
+    loaded: list[tuple[Any, tuple[Any, Any]]] = []
+    original = module.load
+
+    def recording_load(app: Any) -> Any:
+        found = original(app)
+        loaded.append((found, (graph_fingerprint(found.graph), store_fingerprint(found.store))))
+        return found
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(module, "load", recording_load)
+        yield loaded
+    for found, before in loaded:
+        after = (graph_fingerprint(found.graph), store_fingerprint(found.store))
+        assert after == before, f"a test changed the loaded knowledge: {before} -> {after}"
+
+
+@pytest.fixture(scope="session")
+def law_app() -> Any:
+    """The app on the real knowledge graph, queries in killable worker processes."""
+    from docklaw.web import create_app
+    from docklaw.web.knowledge import knowledge
+
+    app = create_app({"SPARQL_EXECUTION": "process", "SPARQL_WORKERS": 2,
+                      "SPARQL_TIMEOUT": 4.0, "SPARQL_WORKER_MEMORY": 1024**3,
+                      "VALIDATE_MAX_BYTES": 64 * 1024})
+    knowledge(app)
+    yield app
+    knowledge(app).store.close()
