@@ -9,7 +9,7 @@ from rdflib import Graph
 
 from docklaw.errors import InputError
 from docklaw.queries.compare import TOPICS, Report, build_report, render, section_exists
-from docklaw.queries.run import default_graph
+from docklaw.queries.run import default_graph, default_store
 
 
 @lru_cache(maxsize=1)
@@ -19,7 +19,7 @@ def graph() -> Graph:
 
 @lru_cache(maxsize=1)
 def full() -> Report:
-    return build_report(None, None, graph=graph())
+    return build_report(None, None)  # on the embedded store, as `docklaw compare` runs
 
 
 def test_every_topic_and_jurisdiction_present() -> None:
@@ -63,3 +63,26 @@ def test_renderers() -> None:
     assert csv_text.splitlines()[0] == "topic,jurisdiction,rule,citation,section,highlight"
     with pytest.raises(InputError):
         render(report, "pdf")
+
+
+def test_length_and_boat_lift_cells_per_code() -> None:
+    report = full()
+    topics = {t.key: t for t in report.topics}
+    cited = {jid: {ln.citation for ln in cell.lines}
+             for jid, cell in topics["length"].cells.items()}
+    assert cited == {"north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
+                     "north-hempstead": {"§ 42-9A(2)"},
+                     "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
+                     "south-bristol": {"§ 73-9C(1)(c)", "§ 73-13G"}}
+    lifts = topics["boat-lifts"].cells
+    assert {ln.citation for ln in lifts["north-haven"].lines} == {"§ 56-2M", "§ 56-4K"}
+    assert lifts["north-hempstead"].empty and lifts["north-hempstead"].highlight
+
+
+def test_store_and_graph_reports_agree() -> None:
+    on_store = build_report(["length", "allocation"], None, graph=default_store())
+    on_graph = build_report(["length", "allocation"], None, graph=graph())
+    assert [[(j, [ln.citation for ln in c.lines]) for j, c in t.cells.items()]
+            for t in on_store.topics] == [
+        [(j, [ln.citation for ln in c.lines]) for j, c in t.cells.items()] for t in on_graph.topics]
+    assert on_store.chart_svg == on_graph.chart_svg

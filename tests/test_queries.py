@@ -5,14 +5,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from rdflib import Graph
+from rdflib import Graph, Literal
 
 from docklaw.cli import main
 from docklaw.errors import InputError
 from docklaw.queries.catalogue import catalogue, get
-from docklaw.queries.run import Result, default_graph, run_saved
+from docklaw.queries.run import Result, bind_values, default_graph, default_store, run_saved
+from docklaw.sparql.store import Store
 
 NH = "https://w3id.org/docklaw/code/north-haven/"
+CODE = "https://w3id.org/docklaw/code/"
 
 
 @lru_cache(maxsize=1)
@@ -20,8 +22,22 @@ def graph() -> Graph:
     return default_graph()
 
 
+def store() -> Store:
+    return default_store()
+
+
 def run(name: str, **params: str) -> Result:
-    return run_saved(graph(), get(name), params)
+    """Saved queries run on the embedded Oxigraph store, as `docklaw query` runs them."""
+    return run_saved(store(), get(name), params)
+
+
+def by_code(result: Result) -> dict[str, set[str]]:
+    """Citations per jurisdiction id (from the section IRI)."""
+    out: dict[str, set[str]] = {}
+    for row in result.rows:
+        jid = str(row["section"])[len(CODE):].split("/", 1)[0]
+        out.setdefault(jid, set()).add(str(row["citation"]))
+    return out
 
 
 def cites(result: Result, prefix: str = "") -> set[str]:
@@ -51,10 +67,6 @@ def test_use_variance_north_haven_exactly_the_lists_of_56_3D_and_56_4P() -> None
     assert cites(run("use-variance"), NH) == expected
 
 
-def test_use_variance_other_codes_only_where_curated() -> None:
-    other = {str(r["section"]) for r in run("use-variance").rows
-             if not str(r["section"]).startswith(NH)}
-    assert other == set()  # no other code makes any matter a use-variance matter in the data
 
 
 def test_area_variance_north_haven_lists_without_the_missing_56_2G() -> None:
@@ -121,12 +133,24 @@ def test_treated_wood_north_haven_56_2K_and_56_4J() -> None:
     assert {"§ 56-2K", "§ 56-4J"} <= cites(run("treated-wood"), NH)
 
 
-def test_amended_by_local_law_12_2021() -> None:
+# Kings Point source.txt: "[Amended 5-13-2021 by L.L. No. 12-2021]" (or "[Added ...]") follows
+# Standards D(2)(g), D(2)(h), F(6), Boat lifts C(1), C(2), E, and a second identical bracket
+# after E opens Maintenance (description.toml records that reading as ambiguous).
+LL_12_2021 = {"Standards D(2)(g)", "Standards D(2)(h)", "Standards F(6)", "Boat lifts C(1)",
+              "Boat lifts C(2)", "Boat lifts E", "Maintenance"}
+
+
+@pytest.mark.xfail(reason="ingest drops the bracket after Boat lifts C(1) (kings-point "
+                   "source.txt line 227): the section graph has no dl:amendment on "
+                   "boat-lifts-C-1", strict=False)
+def test_amended_by_local_law_12_2021_exactly_the_bracketed_sections() -> None:
     result = run("amended-by-local-law", law="https://w3id.org/docklaw/locallaw/kings-point/2021-12")
-    assert cites(result) == {"Boat lifts C(1)", "Boat lifts C(2)", "Boat lifts E", "Maintenance",
-                             "Standards D(2)(g)", "Standards D(2)(h)", "Standards F(6)"} or \
-        {"Boat lifts C(2)", "Boat lifts E", "Standards D(2)(g)", "Standards D(2)(h)",
-         "Standards F(6)"} <= cites(result)
+    assert cites(result) == LL_12_2021
+
+
+def test_amended_by_local_law_12_2021_nothing_outside_the_bracketed_sections() -> None:
+    result = run("amended-by-local-law", law="https://w3id.org/docklaw/locallaw/kings-point/2021-12")
+    assert cites(result) - {"Boat lifts C(1)"} == LL_12_2021 - {"Boat lifts C(1)"}
 
 
 def test_amended_after_date_excludes_older() -> None:
@@ -166,3 +190,135 @@ def test_cli_query_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["query", "max-width", "-p", "jurisdiction=atlantis"]) == 2
     assert main(["queries"]) == 0
     assert "use-variance" in capsys.readouterr().out
+
+
+# --- topic queries: exactly the sections whose rules constrain the topic's properties -----
+
+TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
+    "max-length": {  # dl:length, dl:lengthFromMLW, dl:farthestExtentFromMHW of docks
+        "north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
+        "north-hempstead": {"§ 42-9A(2)"},
+        "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
+        "south-bristol": {"§ 73-9C(1)(c)", "§ 73-13G"}},
+    "max-width": {
+        "north-haven": {"§ 56-2D", "§ 56-4C"}, "kings-point": {"Standards D(2)(b)", "Standards G"},
+        "north-hempstead": {"§ 42-9B(10)"}, "south-bristol": {"§ 73-9C(1)(a)"}},
+    "max-area": {
+        "kings-point": {"Standards D(2)(c)[2]"},
+        "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(d)"},
+        "south-bristol": {"§ 73-9C(1)", "§ 73-9C(1)(f)", "§ 73-10A", "§ 73-10B(3)", "§ 73-10B(4)"}},
+    "side-setbacks": {
+        "north-haven": {"§ 56-3A"}, "kings-point": {"Standards C"},
+        "north-hempstead": {"§ 42-9B(9)"},
+        "jerusalem": {"§ 160-122D"}, "south-bristol": {"§ 73-9A", "§ 73-14A", "§ 73-16A"}},
+    "boat-lifts": {
+        "north-haven": {"§ 56-2M", "§ 56-4K"},
+        "kings-point": {"Definitions", "Boat lifts A", "Boat lifts B(1)", "Boat lifts B(2)",
+                        "Boat lifts B(3)", "Boat lifts C(1)", "Boat lifts C(2)", "Boat lifts C(3)",
+                        "Boat lifts C(4)", "Boat lifts D", "Boat lifts E"},
+        "jerusalem": {"§ 160-122F", "§ 160-122G"},
+        "south-bristol": {"§ 73-8B(2)", "§ 73-8B(3)", "§ 73-13D"}},
+    "max-height": {
+        "north-haven": {"§ 56-2E", "§ 56-2F(1)", "§ 56-2H", "§ 56-4D", "§ 56-4E"},
+        "kings-point": {"Boat lifts C(4)", "Standards D(2)(a)[4]", "Standards D(2)(d)",
+                        "Standards D(2)(e)", "Standards F(6)"},
+        "north-hempstead": {"§ 42-9B(2)(a)", "§ 42-9B(2)(b)", "§ 42-9B(11)"},
+        "jerusalem": {"§ 160-122G"}, "south-bristol": {"§ 73-8B(4)(c)[1]"}},
+    "lights": {
+        "north-haven": {"§ 56-3B", "§ 56-4N"}, "kings-point": {"Standards F", "Standards F(6)"},
+        "north-hempstead": {"§ 42-9B(13)"},
+        "south-bristol": {"§ 73-9C(2)", "§ 73-14D", "§ 73-16C"}},
+    "treated-wood": {
+        "north-haven": {"§ 56-2K", "§ 56-4J"},
+        "kings-point": {"Standards D(2)(f)", "Standards D(2)(g)"},
+        "north-hempstead": {"§ 42-9B(12)"}, "jerusalem": {"§ 160-125A(2)"},
+        "south-bristol": {"§ 73-18B(2)"}},
+    "permit-path": {
+        "north-haven": {"§ 56-1", "§ 56-6B"}, "kings-point": {"Permit"},
+        "north-hempstead": {"§ 42-7C"}, "jerusalem": {"§ 160-122J", "§ 160-124D", "§ 160-124F"},
+        "south-bristol": {"§ 73-11A", "§ 73-11E", "§ 73-13C", "§ 73-15G"}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOPIC_SECTIONS))
+def test_topic_query_lists_exactly_these_sections(name: str) -> None:
+    assert by_code(run(name)) == TOPIC_SECTIONS[name]
+
+
+def test_length_topic_leaves_out_loosely_related_rules() -> None:
+    """Boat length, frontage minimums, notice radii, buoy distances and navigation lights
+    are not dock lengths."""
+    cited = set().union(*by_code(run("max-length")).values())
+    assert not cited & {"Boat lifts C(1)", "Standards B", "§ 42-7B(5)", "§ 160-124F(3)",
+                        "§ 73-9C(2)", "§ 73-14D", "§ 73-8B(1)(c)", "§ 73-9B(2)"}
+
+
+def test_area_variance_per_code() -> None:
+    got = by_code(run("area-variance"))
+    assert set(got) == {"north-haven", "jerusalem", "south-bristol"}
+    assert got["jerusalem"] == {
+        "§ 160-122C(1)", "§ 160-122D", "§ 160-122E", "§ 160-122F", "§ 160-122G",
+        "§ 160-123A(1)(a)", "§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]",
+        "§ 160-123A(1)(c)", "§ 160-123A(1)(d)", "§ 160-123A(2)(a)[1]", "§ 160-123A(2)(b)[1]",
+        "§ 160-123A(2)(c)[1]", "§ 160-126B(1)"}
+    # § 73-22D: variances only for facility area lines, outlet setbacks, Tier 1 dock configuration
+    assert got["south-bristol"] == {
+        "§ 73-9A", "§ 73-9A(1)", "§ 73-9B(1)", "§ 73-9C(1)", "§ 73-9C(1)(a)", "§ 73-9C(1)(b)",
+        "§ 73-9C(1)(c)", "§ 73-9C(1)(d)", "§ 73-9C(1)(f)", "§ 73-9C(1)(g)", "§ 73-14A",
+        "§ 73-14B", "§ 73-16A"}
+
+
+def test_use_variance_only_north_haven() -> None:
+    assert set(by_code(run("use-variance"))) == {"north-haven"}
+
+
+def test_not_variable_per_code() -> None:
+    got = by_code(run("not-variable"))
+    assert set(got) == {"north-haven", "north-hempstead", "south-bristol"}
+    assert got["north-haven"] == {"§ 56-1"} and got["north-hempstead"] == {"§ 42-7C"}
+    assert len(got["south-bristol"]) == 76
+    assert not got["south-bristol"] & {"§ 73-9A", "§ 73-14A", "§ 73-16A", "§ 73-9C(1)"}
+
+
+def test_relief_authorities_every_code() -> None:
+    got = by_code(run("relief-authorities"))
+    assert set(got) == set(TOPIC_SECTIONS["permit-path"])
+    assert got["north-hempstead"] == {"§ 42-7", "§ 42-7A(2)", "§ 42-9", "§ 42-9A(4)", "§ 42-9C(1)"}
+    assert {"Waiver", "Standards D(1)"} <= got["kings-point"]
+
+
+@pytest.mark.parametrize(("frontage", "moorings"), [
+    ("200", 75), ("249.99", 75), ("250", 95), ("299.99", 95), ("300", 115)])
+def test_allocation_keuka_marina(frontage: str, moorings: int) -> None:
+    """§ 160-123A(2)(a)[1]: 75 up to 249.99 ft; past 249.99 ft, 20 more per additional 50 ft.
+    Encoded as bands of 50 ft from 250 ft (250 ft: 95); the other reading is exposed as a lint."""
+    rows = [r for r in run("allocation-by-frontage", frontage=frontage).rows
+            if str(r["citation"]) == "§ 160-123A(2)(a)[1]"]
+    assert [int(r["allowed"]) for r in rows] == [moorings]
+
+
+def test_keuka_marina_table_ambiguity_is_linted() -> None:
+    notes = [str(r["note"]) for r in run("lint-ambiguities", jurisdiction="jerusalem").rows
+             if str(r["citation"]) == "§ 160-123A(2)(a)[1]"]
+    assert any("from 200 or from 250 feet" in n for n in notes)
+
+
+def test_store_and_rdflib_agree_on_every_saved_query() -> None:
+    """The store is an optimisation: same rows (numbers compared as numbers) as rdflib."""
+    def norm(rows: list[dict[str, str | None]]) -> list[tuple[tuple[str, str], ...]]:
+        def value(v: str | None) -> str:
+            try:
+                return repr(float(v)) if v is not None else ""
+            except ValueError:
+                return v or ""
+        return sorted(tuple(sorted((k, value(v)) for k, v in r.items())) for r in rows)
+    for name, query in catalogue().items():
+        on_store, on_graph = run_saved(store(), query), run_saved(graph(), query)
+        assert norm(on_store.plain()) == norm(on_graph.plain()), name
+
+
+def test_parameters_bound_first_in_the_where_group() -> None:
+    text = bind_values("# where { in a comment\nSELECT ?a WHERE {\n  FILTER(?x > 1)\n}", {
+        "x": Literal(2)})
+    assert text.index("VALUES (?x)") < text.index("FILTER")
+    assert text.startswith("# where { in a comment\nSELECT ?a WHERE {\n  VALUES (?x) {")

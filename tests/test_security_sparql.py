@@ -335,3 +335,69 @@ def test_page_row_cap(client) -> None:  # type: ignore[no-untyped-def]
                    headers={"Accept": "text/html"})
     assert r.status_code == 200
     assert r.data.count(b"<tr") <= client.application.config["PAGE_MAX_ROWS"] + 1
+
+
+# ----------------------------------------------------------------------------- uploads
+
+
+def upload_attacks(c: Canary) -> list[tuple[str, bytes]]:
+    """Applications that would make a naive parser fetch the canary (URL or file)."""
+    file_iri = c.path.as_uri()
+    body = '"@id": "http://a/s", "http://a/p": 1'
+    xml_head = '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY x SYSTEM "{}">]>\n'
+    rdf = ('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+           '<rdf:Description rdf:about="http://a/s"><rdf:value>&x;</rdf:value>'
+           "</rdf:Description></rdf:RDF>")
+    return [
+        ("application/ld+json", f'{{"@context": "{c.url}", {body}}}'.encode()),
+        ("application/ld+json", f'{{"@context": "{file_iri}", {body}}}'.encode()),
+        ("application/ld+json", f'{{"@context": [{{"@vocab": "http://a/"}}, "{c.url}"], '
+                                f'{body}}}'.encode()),
+        ("application/ld+json", f'{{"@context": {{"@import": "{file_iri}"}}, {body}}}'.encode()),
+        ("application/ld+json", f'[{{{body}, "http://a/q": {{"@context": "{c.url}", '
+                                f'"@id": "http://a/o"}}}}]'.encode()),
+        ("application/rdf+xml", (xml_head.format(c.url) + rdf).encode()),
+        ("application/rdf+xml", (xml_head.format(file_iri) + rdf).encode()),
+    ]
+
+
+def test_uploads_never_fetch_contexts_or_entities(client, canary: Canary) -> None:  # type: ignore[no-untyped-def]
+    for ctype, data in upload_attacks(canary):
+        r = client.post("/validate", data=data, content_type=ctype)
+        assert r.status_code == 400, (ctype, data[:120], r.data[:200])
+        error = r.get_json()["error"]
+        assert "inline" in error or "DOCTYPE" in error, error
+    time.sleep(0.3)
+    assert canary.connections == 0 and canary.opened == []
+
+
+def test_law_pages_never_open_files(client, canary: Canary) -> None:  # type: ignore[no-untyped-def]
+    for path, args in [("/resource", {"iri": canary.path.as_uri()}),
+                       ("/resource", {"iri": canary.url}),
+                       (f"/code/..%2F..%2F..{canary.path}", {}),
+                       ("/code/north-haven/%00", {}),
+                       ("/shape/" + "x/" * 500, {})]:
+        r = client.get(path, query_string=args)
+        assert r.status_code == 404, (path, r.status_code)
+        assert r.get_json()["error"]
+    time.sleep(0.3)
+    assert canary.connections == 0 and canary.opened == []
+
+
+def test_protocol_misuse_is_4xx(client) -> None:  # type: ignore[no-untyped-def]
+    cases = [
+        (client.get("/sparql", query_string=[("query", "ASK {}"), ("query", "ASK {}")]), 400),
+        (client.get("/sparql?query=%FF%FE"), 400),
+        (client.post("/sparql", data="ASK {}".encode("utf-16"),
+                     content_type="application/sparql-query; charset=utf-16"), 415),
+        (client.post("/sparql", data=b"ASK {}", content_type="text/plain"), 415),
+        (client.get("/sparql", query_string={"query": "ASK {}"},
+                    headers={"Accept": "image/png"}), 406),
+        (client.post("/sparql", data=b"x" * (9 * 1024 * 1024),
+                     content_type="application/sparql-query"), 413),
+        (client.post("/validate", data=b"@prefix : <http://a/> .", content_type="image/png"),
+         415),
+    ]
+    for response, status in cases:
+        assert response.status_code == status, (status, response.data[:200])
+        assert response.get_json()["error"]

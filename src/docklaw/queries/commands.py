@@ -50,10 +50,10 @@ def _params(pairs: list[str]) -> dict[str, str]:
 
 def cmd_query(args: argparse.Namespace) -> int:
     from docklaw.queries.catalogue import catalogue, parse_header
-    from docklaw.queries.run import default_graph, run_saved, run_text
+    from docklaw.queries.run import default_store, run_saved, run_text
 
     params = _params(args.param)
-    graph = default_graph()
+    graph = default_store()
     target = args.query
     if target in catalogue():
         result = run_saved(graph, catalogue()[target], params)

@@ -12,6 +12,7 @@ import html
 import io
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rdflib import Graph, URIRef
 
@@ -19,7 +20,10 @@ from docklaw import paths
 from docklaw.errors import InputError
 from docklaw.namespaces import JUR
 from docklaw.queries.catalogue import get
-from docklaw.queries.run import default_graph, resolve_jurisdiction, run_saved, run_text
+from docklaw.queries.run import default_store, resolve_jurisdiction, run_saved, run_text
+
+if TYPE_CHECKING:
+    from docklaw.sparql.store import Store
 
 NOT_REGULATED = "not regulated"
 PLURAL = {"foot": "feet", "inch": "inches", "square foot": "square feet", "pound": "pounds",
@@ -161,7 +165,7 @@ def _topics(topics: list[str] | None) -> list[str]:
     return topics
 
 
-def build_topic(graph: Graph, key: str, jids: list[str]) -> Topic:
+def build_topic(graph: Store | Graph, key: str, jids: list[str]) -> Topic:
     title, query_name, params = TOPICS[key]
     result = run_saved(graph, get(query_name), params).plain()
     cells = {jid: Cell(jid) for jid in jids}
@@ -191,7 +195,7 @@ def build_topic(graph: Graph, key: str, jids: list[str]) -> Topic:
     return topic
 
 
-def run_rows_with_jurisdiction(graph: Graph, rows: list[dict[str, str | None]]
+def run_rows_with_jurisdiction(graph: Store | Graph, rows: list[dict[str, str | None]]
                                ) -> list[dict[str, str | None]]:
     """Attach the jurisdiction id to each row from its section IRI."""
     base = "https://w3id.org/docklaw/code/"
@@ -222,7 +226,7 @@ def _highlight(topic: Topic) -> None:
             cell.highlight = cell.empty
 
 
-def dock_allocation_points(graph: Graph, jids: list[str], frontages: list[float]
+def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: list[float]
                            ) -> dict[str, list[tuple[float, int]]]:
     """Docks allowed by each code's allocation table (Tier 1 where Tiers apply) per frontage."""
     text = """
@@ -301,16 +305,22 @@ def chart_svg(series: dict[str, list[tuple[float, int]]], labels: dict[str, str]
     return "\n".join(out)
 
 
-def _labels(graph: Graph, jids: list[str]) -> dict[str, str]:
-    from rdflib.namespace import RDFS
-
-    return {j: str(graph.value(JUR[j], RDFS.label) or j) for j in jids}
+def _labels(graph: Store | Graph, jids: list[str]) -> dict[str, str]:
+    """Each jurisdiction's name (rdfs:label), from whatever the report runs on."""
+    rows = run_text(graph, "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
+                    "SELECT ?j ?label WHERE { ?j rdfs:label ?label . "
+                    f"FILTER(STRSTARTS(STR(?j), \"{JUR}\")) }}").plain()
+    found = {str(r["j"])[len(str(JUR)):]: str(r["label"]) for r in rows}
+    return {j: found.get(j, j) for j in jids}
 
 
 def build_report(topics: list[str] | None = None, jurisdictions: list[str] | None = None,
-                 graph: Graph | None = None) -> Report:
-    """The comparison as data: one Topic per requested topic, one Cell per requested code."""
-    g = graph if graph is not None else default_graph()
+                 graph: Store | Graph | None = None) -> Report:
+    """The comparison as data: one Topic per requested topic, one Cell per requested code.
+
+    Runs on the embedded store (``default_store()``) unless a store or graph is given.
+    """
+    g = graph if graph is not None else default_store()
     jids = _resolve(jurisdictions)
     labels = _labels(g, jids)
     built = [build_topic(g, key, jids) for key in _topics(topics)]

@@ -13,10 +13,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from docklaw.namespaces import BASE, DL, ELI, GEO, GEOF, JUR, QUDT, RDF, RDFS, S
 from docklaw.queries.catalogue import Param, SavedQuery
 
 if TYPE_CHECKING:
+    from docklaw.sparql.safety import QueryPlan
     from docklaw.sparql.store import Store
 
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
@@ -176,7 +177,7 @@ def run_text(source: Store | Graph, text: str,
     return Result(variables, rows)
 
 
-def _checked(store: Store, text: str):  # noqa: ANN202 - docklaw.sparql.safety.QueryPlan
+def _checked(store: Store, text: str) -> QueryPlan:
     """The store's safety check, done once per distinct text (parsing costs ~10 ms)."""
     key = (id(store), text)
     plan = _PLANS.get(key)
@@ -188,7 +189,7 @@ def _checked(store: Store, text: str):  # noqa: ANN202 - docklaw.sparql.safety.Q
     return plan
 
 
-_PLANS: dict[tuple[int, str], object] = {}
+_PLANS: dict[tuple[int, str], QueryPlan] = {}
 
 
 def _run_rdflib(graph: Graph, text: str, bindings: Mapping[str, Node] | None) -> Result:
