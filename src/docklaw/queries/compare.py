@@ -229,7 +229,7 @@ def _highlight(topic: Topic) -> None:
 def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: list[float]
                            ) -> dict[str, list[tuple[float, int]]]:
     """Docks allowed by each code's allocation table (Tier 1 where Tiers apply) per frontage."""
-    text = """
+    text = """PREFIX dl: <https://w3id.org/docklaw/ontology#>
     SELECT ?section ?tier ?min ?max ?base ?inc ?per ?over WHERE {
       ?table a dl:AllocationTable ; dl:section ?section ; dl:row ?row .
       OPTIONAL { ?table dl:appliesToTier ?tier }

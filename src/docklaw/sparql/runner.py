@@ -10,9 +10,13 @@ hard timeout: only a deadline checked between rows) for tests and tiny deploymen
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import multiprocessing
+import os
 import queue
 import resource
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +27,7 @@ from typing import Any
 from docklaw.errors import QueryError, QueryTimeout
 
 Execute = Callable[..., Any]
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 MEMORY_MESSAGE = "query stopped: it needed more memory than the server allows per query"
 #: A worker that dies mid-query (most often its memory cap) is the server's limit, not a bug.
 WORKER_DIED = ("query stopped: its worker ran out of memory or crashed (server limit); "
@@ -64,8 +69,27 @@ def limit_memory(extra_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
 
 
-def _serve(conn: Connection, execute: Execute, memory: int | None = None) -> None:
+def die_with_parent() -> None:
+    """Ask Linux to kill this worker when its parent dies (gunicorn workers leave by _exit).
+
+    Without it an orphaned worker lives on, holding copies of the parent's sockets (the
+    server's listening port stays bound after shutdown).
+    """
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the closed pipe still ends the loop
+        pass
+
+
+def _serve(conn: Connection, execute: Execute, memory: int | None = None,
+           parent_end: Connection | None = None) -> None:
     """Worker loop: receive argument tuples, send ("ok", result) or ("error", status, message)."""
+    if parent_end is not None:  # else our own copy keeps the pipe open after the parent dies
+        parent_end.close()
+    die_with_parent()
+    if os.getppid() == 1:  # the parent died before prctl took effect
+        return
     limit_memory(memory)
     while True:
         try:
@@ -86,8 +110,8 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None) -> Non
 class _Worker:
     def __init__(self, ctx: Any, execute: Execute, memory: int | None = None) -> None:
         self.conn, child = ctx.Pipe()
-        self.process: BaseProcess = ctx.Process(target=_serve, args=(child, execute, memory),
-                                                daemon=True)
+        self.process: BaseProcess = ctx.Process(
+            target=_serve, args=(child, execute, memory, self.conn), daemon=True)
         self.process.start()
         child.close()
 
