@@ -62,15 +62,20 @@ def descendants(pid: int) -> list[int]:
 def rss_mib(pid: int) -> dict[str, float]:
     """Total and per-process resident memory (MiB) of the server's process tree."""
     per: dict[str, float] = {}
+    pss = 0.0
     for p in descendants(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     per[str(p)] = int(line.split()[1]) / 1024
+            for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss += int(line.split()[1]) / 1024
         except OSError:
             continue
-    return {"total": round(sum(per.values()), 1), "processes": len(per),
-            **{k: round(v, 1) for k, v in sorted(per.items())}}
+    # RSS counts pages shared copy-on-write after fork once per process; PSS splits them
+    return {"total": round(sum(per.values()), 1), "pss_total": round(pss, 1),
+            "processes": len(per), **{k: round(v, 1) for k, v in sorted(per.items())}}
 
 
 def request(base: str, kind: str, rng: random.Random, saved: list[str],
@@ -190,6 +195,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         "error_samples": ERROR_SAMPLES,
         "per_kind": per_kind, "rss_mib_start": rss_start, "rss_mib_mid": mid,
         "rss_mib_end": rss_end, "cpus": os.cpu_count(),
+        "loadavg_end": Path("/proc/loadavg").read_text().split()[:3],
     }
 
 

@@ -401,3 +401,68 @@ def test_protocol_misuse_is_4xx(client) -> None:  # type: ignore[no-untyped-def]
     for response, status in cases:
         assert response.status_code == status, (status, response.data[:200])
         assert response.get_json()["error"]
+
+
+# ----------------------------------------------------------------------------- workers
+
+
+@pytest.mark.parametrize("backend", ["memory", "rdflib"])
+def test_fingerprint_sees_any_change(backend: str) -> None:
+    """The suite-wide guard (conftest) would notice a single added quad."""
+    store = open_store(backend, execution="inline")
+    store.add_graph(LAW_GRAPH_IRI, small_graph())
+    before = store_fingerprint(store)
+    assert before[0] == 50
+    store.add_graph("http://a/g", Graph().add((URIRef("http://a/s"), URIRef("http://a/p"),
+                                                URIRef("http://a/o"))))
+    after = store_fingerprint(store)
+    assert after[0] == 51 and after[1] != before[1]
+
+
+ORPHAN = """
+import os, sys
+from rdflib import Graph, URIRef
+from docklaw.sparql.backends import open_store
+store = open_store("memory", execution="process", workers=1)
+store.add_graph("http://a/g", Graph())
+store.query("ASK {}", timeout=5)
+worker = store.runner.idle.queue[0].process.pid
+print(worker, flush=True)
+os._exit(0)   # as a gunicorn worker leaves: no atexit, no cleanup
+"""
+
+
+def test_query_workers_die_with_their_parent() -> None:
+    """An orphaned worker would keep the server's listening socket open after shutdown."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", ORPHAN], capture_output=True, text=True,
+                         timeout=60, check=True)
+    pid = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and Path(f"/proc/{pid}").exists():
+        status = Path(f"/proc/{pid}/status").read_text() if Path(f"/proc/{pid}").exists() else ""
+        if "State:\tZ" in status:
+            break
+        time.sleep(0.1)
+    alive = Path(f"/proc/{pid}").exists() and "State:\tZ" not in Path(
+        f"/proc/{pid}/status").read_text()
+    assert not alive, f"query worker {pid} outlived its parent"
+
+
+def test_worker_killed_while_idle_is_replaced() -> None:
+    import os
+    import signal
+
+    store = open_store("memory", execution="process", workers=1)
+    store.add_graph(LAW_GRAPH_IRI, small_graph())
+    try:
+        assert store.query("ASK { ?s ?p ?o }", timeout=5).boolean is True
+        worker = store.runner.idle.queue[0].process
+        os.kill(worker.pid, signal.SIGTERM)  # default action again: the worker ends
+        worker.join(timeout=5)
+        assert not worker.is_alive()
+        assert store.query("ASK { ?s ?p ?o }", timeout=5).boolean is True
+        assert store.runner.killed == 1
+    finally:
+        store.close()

@@ -1,1 +1,1 @@
-"""Build the knowledge graph: ingest the code texts, load the curated Turtle, compute the closure."""
+"""Build the knowledge graph: ingest the code texts, load the curated Turtle, compute closure."""

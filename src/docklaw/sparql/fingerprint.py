@@ -27,7 +27,7 @@ def store_fingerprint(store: Store) -> tuple[int, str]:
     if isinstance(store, OxigraphStore):
         quads = [str(q) for q in store.store.quads_for_pattern(None, None, None, None)]
     elif isinstance(store, RdflibStore):
-        quads = [" ".join(t.n3() for t in (s, p, o, g.identifier if g is not None else None)
+        quads = [" ".join(t.n3() for t in (s, p, o, getattr(g, "identifier", g))
                           if t is not None)
                  for s, p, o, g in store.dataset.quads((None, None, None, None))]
     else:

@@ -87,6 +87,9 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
     """Worker loop: receive argument tuples, send ("ok", result) or ("error", status, message)."""
     if parent_end is not None:  # else our own copy keeps the pipe open after the parent dies
         parent_end.close()
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT,
+                   signal.SIGUSR1, signal.SIGUSR2, signal.SIGCHLD, signal.SIGWINCH):
+        signal.signal(signum, signal.SIG_DFL)  # not the server's handlers (gunicorn's ignore TERM)
     die_with_parent()
     if os.getppid() == 1:  # the parent died before prctl took effect
         return
@@ -140,11 +143,15 @@ class ProcessRunner:
                 self.started += 1
                 return _Worker(self.ctx, self.execute, self.memory)
         try:
-            return self.idle.get(timeout=timeout)
+            worker = self.idle.get(timeout=timeout)
         except queue.Empty:
             raise QueryTimeout(
                 f"server busy: no query worker became free within {timeout:g} s"
             ) from None
+        if not worker.process.is_alive():  # killed from outside while idle: start a fresh one
+            self._replace(worker)
+            return self._take(timeout)
+        return worker
 
     def _replace(self, worker: _Worker) -> None:
         worker.kill()

@@ -14,6 +14,7 @@ from pyshacl.graph_abstraction import DataGraph
 from pyshacl.shapes_graph import ShapesGraph
 from rdflib import Graph
 
+from docklaw.validate.applicability import is_exempt
 from docklaw.validate.compile import CompiledShapes
 from docklaw.validate.prepare import Prepared
 
@@ -44,8 +45,8 @@ class _ReusingValidator(Validator):
 def check(graph: Graph, prepared: Prepared, jid: str) -> Graph:
     """The pyshacl results graph (sh:ValidationReport) for one derived application."""
     compiled = prepared.compiled(jid)
-    if len(compiled.runtime_graph) == 0:
-        return Graph()
+    if len(compiled.runtime_graph) == 0 or is_exempt(graph):
+        return Graph()  # no shapes, or the application is outside the code
     shapes = shapes_graph_for(compiled)
     validator = _ReusingValidator(DataGraph.from_rdflib_graph(graph), shapes)
     with _LOCK:  # pyshacl's shape objects hold per-run state; one run at a time per process

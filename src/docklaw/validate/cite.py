@@ -15,7 +15,10 @@ from rdflib.namespace import RDF, RDFS, SH, SKOS
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
+from docklaw.validate.applicability import exemption_notes
 from docklaw.validate.derive import node_name
+from docklaw.validate.monthday import describe as describe_month_day
+from docklaw.validate.monthday import month_day_properties
 from docklaw.validate.prepare import Prepared, RuleInfo, SectionInfo
 from docklaw.validate.units import curie, format_number, to_decimal
 
@@ -50,6 +53,7 @@ class Result:
     finding: bool = False
     component: str | None = None
     relief_iris: tuple[str, ...] = field(default_factory=tuple)
+    section_notes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
 
 @dataclass
@@ -83,7 +87,7 @@ def relief_of(prepared: Prepared, rule: RuleInfo | None) -> tuple[
     if not classes:
         for info in chain:
             if info.variance_classes:
-                classes, source, lints = info.variance_classes, info.citation, info.notes
+                classes, source, lints = info.variance_classes, info.citation, info.lints
                 break
     authorities = rule.authorities or next((i.authorities for i in chain if i.authorities), ())
     names_of = [prepared.label(a) or str(a).rsplit("/", 1)[-1] for a in authorities]
@@ -120,6 +124,10 @@ def readable_value(data: Graph, value: Node | None, prepared: Prepared,
     if value is None:
         return None
     units = prepared.units
+    if isinstance(value, Literal) and first_step in month_day_properties(prepared.ontology):
+        number = to_decimal(value)
+        if number is not None:
+            return describe_month_day(int(number))
     if isinstance(value, Literal) and focus is not None and isinstance(first_step, URIRef):
         for qv in data.objects(focus, first_step):
             if data.value(qv, QUDT.numericValue) == value:
@@ -159,6 +167,10 @@ def section_fields(
 def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         list[Result], list[InfoNeeded]]:
     """Turn pyshacl results + derive's notes into cited Results and information-needed items."""
+    exempt = exemption_notes(data)
+    if exempt:
+        return with_section_notes([exemption_result(prepared, app, rule)
+                                   for app, rule in exempt], prepared), []
     compiled = prepared.compiled(jid)
     findings_made = set(data.objects(None, DL.findingMade))
     out: list[Result] = []
@@ -200,7 +212,31 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
-    return sort_results(out), needed
+    return sort_results(with_section_notes(out, prepared)), needed
+
+
+def with_section_notes(results: list[Result], prepared: Prepared) -> list[Result]:
+    """Attach the cited section's notes (lints, ambiguities, interpretations ...) to each result."""
+    for r in results:
+        info = prepared.sections.get(URIRef(r.section_iri)) if r.section_iri else None
+        if info is not None:
+            r.section_notes = info.notes
+    return results
+
+
+def exemption_result(prepared: Prepared, app: Node, rule_iri: URIRef) -> Result:
+    """An Info result: the application is outside the code under this exemption."""
+    rule = prepared.rules.get(rule_iri)
+    section, section_iri, text = section_fields(prepared, rule)
+    label = rule.label if rule else str(rule_iri)
+    cited = f" ({section})" if section else ""
+    return Result(
+        section=section, section_iri=section_iri, section_text=text, severity="Info",
+        message=(f"The article does not apply to this application: {label}{cited}. "
+                 "None of its rules was checked."),
+        focus_node=node_name(app), path=None, value=None, relief=None, relief_authority=None,
+        rule=str(rule_iri), component="dl:Exemption",
+    )
 
 
 def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:

@@ -1,8 +1,10 @@
 """``docklaw validate`` and ``docklaw example``.
 
 Exit codes: 0 every application conforms, 1 at least one has a violation, 2 bad input (one line
-on stderr naming file, line, node or unit; never a traceback). Each file is validated by
-``validate_file`` on its own, so a batch mode (``--jobs N``) only has to map it over files.
+on stderr naming file, line, node or unit; never a traceback). Files named one by one are
+validated in turn and their reports printed (or written to ``-o DIR``). A directory, a glob or
+``--jobs N`` switches to batch mode (``docklaw.validate.batch``): parallel workers, a progress
+bar, one report file per application and one summary on stdout.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from docklaw import paths
 from docklaw.errors import DocklawError, InputError
+from docklaw.validate.batch import is_glob, report_names, run_batch
 
 EXTENSIONS = {"text": "txt", "json": "json", "turtle": "ttl", "html": "html"}
 
@@ -48,14 +51,23 @@ def validate_file(name: str, fmt: str, input_format: str | None = None) -> Outco
     return Outcome(name, 0 if report.conforms else 1, output=report.render(fmt))
 
 
-def report_names(files: list[str]) -> dict[str, str]:
-    """Output file stem per input: its stem, or parent-stem where two inputs share a stem."""
-    stems = [Path(f).stem if f != "-" else "stdin" for f in files]
-    return {f: (f"{Path(f).parent.name}-{stem}" if stems.count(stem) > 1 else stem)
-            for f, stem in zip(files, stems, strict=True)}
+def is_batch(args: argparse.Namespace) -> bool:
+    """Batch mode: --jobs given, or an argument is a directory or a glob pattern."""
+    if args.jobs is not None:
+        return True
+    for name in args.files:
+        path = Path(name)
+        if name != "-" and (path.is_dir() or (not path.exists() and is_glob(name))):
+            return True
+    return False
 
 
 def run_validate(args: argparse.Namespace) -> int:
+    if is_batch(args):
+        return run_batch(args.files, jobs=args.jobs or 1, fmt=args.format,
+                         input_format=args.input_format,
+                         outdir=Path(args.output) if args.output else None,
+                         summary_format="json" if args.format == "json" else "text")
     status = 0
     names = report_names(args.files)
     outdir: Path | None = Path(args.output) if args.output else None
@@ -73,6 +85,16 @@ def run_validate(args: argparse.Namespace) -> int:
             sys.stdout.write(outcome.output or "")
         status = max(status, outcome.status)
     return status
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def resolve_jurisdiction(value: str) -> str:
@@ -111,13 +133,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "validate", help="validate permit applications against their jurisdiction's dock code",
         description="Validate one or more permit applications (Turtle, N-Triples, JSON-LD, "
-                    "RDF/XML). Exit 0 if all conform, 1 if any has a violation, 2 on bad input.",
+                    "RDF/XML). Exit 0 if all conform, 1 if any has a violation, 2 on bad input. "
+                    "Directories, globs or --jobs give batch mode with a summary.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="application file ('-' for stdin)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="application file ('-' for stdin), directory (walked for .ttl .nt "
+                        ".jsonld .rdf .xml .json) or glob pattern")
     p.add_argument("--format", choices=sorted(EXTENSIONS), default="text", help="report format")
     p.add_argument("--input-format", default=None,
                    help="input RDF format (turtle, nt, json-ld, xml); default: from the extension")
     p.add_argument("-o", "--output", metavar="DIR", help="write one report per file into DIR")
+    p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
+                   help="batch mode: validate in N processes and print one summary (applications, "
+                        "conforming, bad input, violations per section; JSON with --format json)")
     p.set_defaults(func=run_validate)
 
     e = subparsers.add_parser("example", help="print a shipped example application",

@@ -20,6 +20,8 @@ from rdflib.namespace import RDF, SH, XSD
 
 from docklaw.errors import DocklawError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri, rule_ns, shape_ns
+from docklaw.validate.monthday import describe as describe_month_day
+from docklaw.validate.monthday import is_month_day, ordinal_of
 from docklaw.validate.prepare import Prepared
 from docklaw.validate.units import curie, format_number, to_decimal
 
@@ -250,6 +252,13 @@ def normalised_limit(
     shape: object,
 ) -> tuple[Literal, str] | None:
     """(parameter literal, human text) for a rule's limit, or None (and a lint)."""
+    raw = prepared.knowledge.value(rule, which)
+    if is_month_day(raw):
+        day = ordinal_of(raw)
+        if day is None:
+            problems.append(f"{shape}: {curie(which)} {raw!s} of {rule} is not a valid month-day")
+            return None
+        return Literal(day, datatype=XSD.integer), describe_month_day(day)
     stated = limit_of(prepared, rule, which)
     if stated is None:
         problems.append(f"{shape}: {curie(parameter)} but rule {rule} has no {curie(which)}")

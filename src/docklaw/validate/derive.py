@@ -20,8 +20,10 @@ from rdflib.term import Node
 from docklaw import paths
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
+from docklaw.validate.applicability import record_exemptions
 from docklaw.validate.compile import CompiledShapes, path_first
 from docklaw.validate.limits import Evaluator, MissingOperand, matching_row
+from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.validate.prepare import Prepared, jurisdiction_id
 from docklaw.validate.targets import focus_nodes, mark_focus_nodes, undecided
 from docklaw.validate.units import curie, format_number, to_decimal
@@ -139,6 +141,34 @@ def check_plausible(
                          **where)
 
 
+#: (start, end) of a season: an end before its start means the season runs into the next year.
+SEASON_PAIRS = ((DL.useSeasonStart, DL.useSeasonEnd),)
+
+
+def normalise_month_days(graph: Graph, prepared: Prepared) -> None:
+    """Every xsd:gMonthDay value -> its day of the year (monthday.py), as the compiler fills the
+    limits; InputError naming node and property when a value is not a month and day."""
+    for prop in sorted(month_day_properties(prepared.ontology)):
+        for subject, value in sorted(graph.subject_objects(prop), key=str):
+            if isinstance(value, Literal) and value.datatype == XSD.integer:
+                continue  # already cast (derive is idempotent)
+            day = ordinal_of(value) if isinstance(value, Literal) else None
+            if day is None:
+                raise InputError(f"{value!s} is not a day of the year; give an xsd:gMonthDay "
+                                 'such as "--04-01"^^xsd:gMonthDay', node=node_name(subject),
+                                 prop=curie(prop))
+            graph.remove((subject, prop, value))
+            graph.add((subject, prop, Literal(day, datatype=XSD.integer)))
+    for start_prop, end_prop in SEASON_PAIRS:
+        for subject, end in list(graph.subject_objects(end_prop)):
+            start = graph.value(subject, start_prop)
+            if isinstance(start, Literal) and isinstance(end, Literal) and (
+                    int(end) < int(start) <= DAYS_IN_YEAR):
+                graph.remove((subject, end_prop, end))
+                graph.add((subject, end_prop, Literal(int(end) + DAYS_IN_YEAR,
+                                                      datatype=XSD.integer)))
+
+
 def run_geometry(graph: Graph, jid: str) -> None:
     """The geometry stage (another package) when it is installed."""
     try:
@@ -244,7 +274,10 @@ def derive(graph: Graph, prepared: Prepared) -> Graph:
     materialise_types(out, prepared)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
+    normalise_month_days(out, prepared)
     footage_categories(out, prepared, jid)
+    if record_exemptions(out, prepared, jid, app):
+        return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)
     focus_sets = focus_nodes(out, compiled, app)
     computed_limits(out, prepared, jid, focus_sets)

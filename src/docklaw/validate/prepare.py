@@ -39,7 +39,8 @@ class SectionInfo:
     variance_classes: tuple[URIRef, ...]
     authorities: tuple[URIRef, ...]
     number_printed: bool | None
-    notes: tuple[str, ...] = ()
+    lints: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()  # (kind, text), see SECTION_NOTE_PROPS
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,29 @@ def narrower_map(g: Graph) -> dict[URIRef, frozenset[URIRef]]:
     return result
 
 
+#: Curated and ingested notes on a section, shown with every result citing it (kind, property).
+SECTION_NOTE_PROPS = (
+    ("lint", DL.lint), ("ambiguity", DL.ambiguityNote),
+    ("interpretation", DL.interpretationNote), ("attachment", DL.attachmentNote),
+    ("comment", RDFS.comment),
+)
+TEXT_INCOMPLETE_NOTE = ("The text of this section is incomplete in the source: it ends with a "
+                        "colon but no list follows.")
+
+
+def section_notes(g: Graph, node: URIRef) -> tuple[tuple[str, str], ...]:
+    """(kind, text) of every note on a section: lints first, then ambiguities, readings ...
+
+    Why all of them: the report must show where the curators read an unclear text one way
+    (interpretation), where the text is defective (lint) or ambiguous, not only the lints."""
+    notes: list[tuple[str, str]] = []
+    for kind, prop in SECTION_NOTE_PROPS:
+        notes.extend((kind, str(n)) for n in sorted(g.objects(node, prop), key=str))
+    if g.value(node, DL.textIncomplete) == Literal(True):
+        notes.append(("text incomplete", TEXT_INCOMPLETE_NOTE))
+    return tuple(notes)
+
+
 def section_infos(g: Graph) -> dict[URIRef, SectionInfo]:
     """Every node with a dl:citation (sections, subsections) or referenced as a rule's section."""
     nodes = {s for s in g.subjects(DL.citation, None) if isinstance(s, URIRef)}
@@ -161,7 +185,8 @@ def section_infos(g: Graph) -> dict[URIRef, SectionInfo]:
             authorities=tuple(sorted(o for o in g.objects(node, DL.reliefAuthority)
                                      if isinstance(o, URIRef))),
             number_printed=bool(printed.toPython()) if isinstance(printed, Literal) else None,
-            notes=tuple(sorted(str(n) for n in g.objects(node, DL.lint))),
+            lints=tuple(sorted(str(n) for n in g.objects(node, DL.lint))),
+            notes=section_notes(g, node),
         )
     return infos
 

@@ -137,15 +137,19 @@ class Units:
         return quantize(value * info.factor)
 
     def describe(self, value: Decimal, unit: URIRef) -> str:
-        """'100 feet', '1 foot', '34 inches', '40 percent' (how the rule states it)."""
+        """'100 feet', '1 foot', '34 inches', '40 percent' (how the rule states it); a unit
+        whose label is empty (unit:UNITLESS) gives just the number ('2', never '2 unitless')."""
         info = self.units.get(unit)
         number = format_number(value)
         if info is None:
             return f"{number} {curie(unit)}"
-        label = info.singular if value == 1 else info.plural
         if unit == UNIT.USDollar:
             return f"${number}"
-        return f"{number} {label}".strip()
+        singular, plural = info.singular.strip(), info.plural.strip()
+        label = singular if value == 1 else plural
+        if not label:  # an empty label in either number means the unit is not spoken
+            return number
+        return f"{number} {label}"
 
 
 def _first(g: Graph, node: URIRef, *props: URIRef) -> object:

@@ -29,13 +29,11 @@ def saved_query(name: str) -> SavedQuery:
 
 
 def bound_text(query: SavedQuery, given: Mapping[str, str]) -> str:
-    """The saved text, plus a trailing VALUES clause for the parameters given."""
-    from docklaw.queries.run import bindings_for
+    """The saved text with a VALUES block for the parameters given, first in its WHERE group
+    (so the query's filters see them), as the CLI binds them."""
+    from docklaw.queries.run import bind_values, bindings_for
 
     values = {k: v for k, v in given.items() if v}
     if not values:
         return query.text
-    bindings = bindings_for(query, values)
-    names = " ".join(f"?{name}" for name in bindings)
-    terms = " ".join(term.n3() for term in bindings.values())
-    return f"{query.text.rstrip()}\nVALUES ({names}) {{ ({terms}) }}\n"
+    return bind_values(query.text, bindings_for(query, values))
