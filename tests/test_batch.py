@@ -33,6 +33,7 @@ def folder(tmp_path: Path) -> Path:
     (root / "broken.ttl").write_bytes(app() + b"\n:dock dl:width .\n")
     (root / "empty.jsonld").write_bytes(b"{")
     (root / "notes.txt").write_text("not an application\n", encoding="utf-8")
+    (root / "ok.expected.json").write_text('{"conforms": true}\n', encoding="utf-8")
     return root
 
 
@@ -63,7 +64,7 @@ def test_jobs_1_and_2_give_identical_summaries(folder: Path, tmp_path: Path,
                                 "applications": 2, "violations": 2}]
     names = [Path(f["name"]).relative_to(folder).as_posix() for f in one["files"]]
     assert names == ["broken.ttl", "empty.jsonld", "long.ttl", "nested/long-too.ttl",
-                     "nested/ok.ttl", "ok.ttl"]  # sorted walk, notes.txt skipped
+                     "nested/ok.ttl", "ok.ttl"]  # sorted walk; notes.txt, sidecar skipped
     statuses = [f["status"] for f in one["files"]]
     assert statuses == ["bad input", "bad input", "violations", "violations", "conforms",
                         "conforms"]

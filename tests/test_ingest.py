@@ -264,7 +264,8 @@ def test_south_bristol_definitions_and_tables(graphs: dict[str, Graph]) -> None:
     assert refs(g, area) == {"73-13G"}
     t1 = URIRef("https://w3id.org/docklaw/code/south-bristol/73-8/table-1")
     assert (t1, RDF.type, DL.Table) in g
-    assert g.value(t1, DL.section) == node("south-bristol", "73-8A")
+    assert g.value(t1, DL.inSection) == node("south-bristol", "73-8A")
+    assert g.value(t1, DL.section) is None  # dl:section is the rule -> section link only
     assert "F. 200.01 +" in text(g, t1)
     assert str(g.value(t1, RDFS.label)) == "Table 1, Tier 1 Allocation"
     assert "Table 1" not in text(g, node("south-bristol", "73-8A-4"))
@@ -335,3 +336,19 @@ def test_parsing_all_codes_is_fast() -> None:
     for jid in paths.JURISDICTIONS:
         build_section_graph(jid)
     assert time.perf_counter() - start < 5.0
+
+
+@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+def test_subsections_link_their_section_by_in_section_not_section(jid: str) -> None:
+    """dl:section is the rule -> section link of the rule model; ingestion never writes it."""
+    g = build_section_graph(jid)
+    assert not list(g.subject_objects(DL.section))
+    subsections = set(g.subjects(RDF.type, DL.Subsection))
+    assert subsections
+    for sub in subsections:
+        section = g.value(sub, DL.inSection)
+        assert (section, RDF.type, DL.Section) in g, sub
+        top = sub
+        while g.value(top, DL.parent) is not None:
+            top = g.value(top, DL.parent)
+        assert section == top, sub

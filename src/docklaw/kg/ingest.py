@@ -253,7 +253,7 @@ class _Builder:
             g.add((iri, DL.parent, parent))
             g.add((iri, DCTERMS.isPartOf, parent))
             g.add((parent, DL.hasPart, iri))
-            g.add((iri, DL.section, self.iri(sec)))
+            g.add((iri, DL.inSection, self.iri(sec)))  # dl:section is the rule's link
             if not spec.printed:
                 g.add((iri, DL.numberingNote, Literal(
                     f"The subsection marker {node.marker} is printed; the section number "
@@ -329,7 +329,7 @@ class _Builder:
         g.add((iri, RDF.type, DL.Table))
         g.add((iri, RDFS.label, Literal(table.label)))
         g.add((iri, DL.text, Literal(table.text)))
-        g.add((iri, DL.section, section_iri(self.d.jid, spec.subject)))
+        g.add((iri, DL.inSection, section_iri(self.d.jid, spec.subject)))
         g.add((iri, DL.jurisdiction, self.jur))
         g.add((iri, DL.inCode, self.code))
         g.add((iri, DL.sourceLine, Literal(table.line)))

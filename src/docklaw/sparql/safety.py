@@ -8,6 +8,7 @@ named-graph-uri must be one of the graphs already loaded.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -32,6 +33,12 @@ UPDATE_NAMES: dict[str, str] = {
     "Move": "MOVE", "Copy": "COPY", "InsertData": "INSERT DATA", "DeleteData": "DELETE DATA",
     "DeleteWhere": "DELETE WHERE", "Modify": "DELETE/INSERT",
 }
+#: pyparsing (under rdflib's SPARQL parser) is not thread-safe: the first call of each parse
+#: action guesses its arity by trial and error, and two threads doing that at once leave it
+#: wrong for the life of the process ("<lambda>() missing 1 required positional argument").
+#: Every rdflib SPARQL parse in docklaw's web path holds this lock; ``warm_up_parser`` runs
+#: the parse actions once before a server starts threads.
+PARSE_LOCK = threading.RLock()
 READ_ONLY = "this endpoint is read-only"
 NO_REMOTE = "this endpoint makes no remote requests"
 #: Deep nesting exhausts the (recursive) parser's stack: an input problem, answered 400.
@@ -64,7 +71,8 @@ def describe_parse_error(exc: ParseBaseException) -> str:
 def refuse_update(text: str) -> None:
     """Raise 403 naming the operation if ``text`` is a SPARQL update (parsed, not grepped)."""
     try:
-        parsed = parseUpdate(text)
+        with PARSE_LOCK:
+            parsed = parseUpdate(text)
     except ParseBaseException:
         return
     except Exception:  # rdflib raises plain Exceptions (and RecursionError) for bad updates
@@ -102,15 +110,17 @@ def check_query(
     if not text or not text.strip():
         raise QueryError("empty query: give a SPARQL query in the 'query' parameter")
     try:
-        parsed = parseQuery(text)
+        with PARSE_LOCK:
+            parsed = parseQuery(text)
     except ParseBaseException as exc:
         refuse_update(text)
         raise QueryError(f"malformed SPARQL query: {describe_parse_error(exc)}") from None
     except RecursionError:
         raise QueryError(TOO_DEEP) from None
     try:
-        prologue = translatePrologue(parsed[0], base_iri)
-        body = traverse(parsed[1], visitPost=partial(translatePName, prologue=prologue))
+        with PARSE_LOCK:
+            prologue = translatePrologue(parsed[0], base_iri)
+            body = traverse(parsed[1], visitPost=partial(translatePName, prologue=prologue))
     except RecursionError:
         raise QueryError(TOO_DEEP) from None
     except Exception as exc:  # undefined prefix, bad IRI ...
@@ -157,3 +167,57 @@ def _plan(text: str, body: Any, known_graphs: Collection[str] | None,
                 http_status=403,
             )
     return plan
+
+
+WARM_UP = [
+    """PREFIX ex: <http://example.org/> BASE <http://example.org/base/>
+    SELECT DISTINCT ?s (COUNT(DISTINCT ?o) AS ?n) (SAMPLE(?o) AS ?one)
+    (GROUP_CONCAT(STR(?o); SEPARATOR=",") AS ?all) (MAX(?x) AS ?mx) (MIN(?x) AS ?mn)
+    (SUM(?x) AS ?sm) (AVG(?x) AS ?av)
+    FROM <http://example.org/g> FROM NAMED <http://example.org/h>
+    WHERE { ?s a ex:C ; ex:p/ex:q* ?o ; ^ex:r|!ex:t ?x . ?s ex:p+ [ ex:q ?z ] , ( 1 2 ) .
+      OPTIONAL { ?s ex:l ?l FILTER(LANGMATCHES(LANG(?l), "en") && REGEX(?l, "^a", "i")) }
+      { ?s ex:a ?b } UNION { ?s ex:c ?b } MINUS { ?s ex:d 1.5e0 }
+      GRAPH ?g { ?s ?p "x"@en , "y"^^ex:t , true , -3 , 4.5 }
+      FILTER NOT EXISTS { ?s ex:e ?e } FILTER EXISTS { ?s ex:f ?f }
+      FILTER(?x IN (1, 2) || ?x NOT IN (3) || !BOUND(?q) || isIRI(?s) || ?x >= 2 * (3 - 1) / 4)
+      BIND(IF(COALESCE(?x, 0) > 1, CONCAT(STR(?s), "a"), UCASE(SUBSTR("abc", 1, 2))) AS ?c)
+      BIND(STRDT("1", ex:t) AS ?d) BIND(YEAR(NOW()) AS ?y)
+      VALUES (?v ?w) { (1 UNDEF) (ex:a "b") }
+      { SELECT ?s WHERE { ?s ?p ?o } LIMIT 1 } }
+    GROUP BY ?s HAVING (COUNT(?o) > 0) ORDER BY DESC(?n) ?s LIMIT 10 OFFSET 1""",
+    "ASK { ?s ?p ?o }",
+    "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }",
+    "CONSTRUCT WHERE { ?s ?p ?o }",
+    "DESCRIBE ?s <http://example.org/x> WHERE { ?s ?p ?o }",
+]
+WARM_UP_UPDATES = [
+    "LOAD <http://example.org/x> ; CLEAR ALL ; DROP GRAPH <http://example.org/g> ; "
+    "CREATE GRAPH <http://example.org/g> ; ADD DEFAULT TO <http://example.org/g> ; "
+    "MOVE <http://example.org/g> TO DEFAULT ; COPY DEFAULT TO <http://example.org/g> ; "
+    "INSERT DATA { <http://a/s> <http://a/p> 1 } ; DELETE DATA { <http://a/s> <http://a/p> 1 } ; "
+    "DELETE WHERE { ?s ?p ?o } ; WITH <http://a/g> DELETE { ?s ?p ?o } INSERT { ?s ?p 2 } "
+    "USING <http://a/g> WHERE { ?s ?p ?o }",
+]
+
+
+def warm_up_parser(extra: Iterable[str] = ()) -> int:
+    """Run rdflib's SPARQL grammar (and its parse actions) once, before serving threads.
+
+    Returns how many texts parsed. ``extra`` adds the saved queries of the catalogue.
+    """
+    parsed = 0
+    with PARSE_LOCK:
+        for text in [*WARM_UP, *extra]:
+            try:
+                check_query(text)
+                parsed += 1
+            except QueryError:
+                pass
+        for text in WARM_UP_UPDATES:
+            try:
+                parseUpdate(text)
+                parsed += 1
+            except ParseBaseException:
+                pass
+    return parsed

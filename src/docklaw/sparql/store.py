@@ -24,7 +24,7 @@ from rdflib.term import Node
 from docklaw.errors import QueryError, QueryTimeout
 from docklaw.sparql.results import QueryResult
 from docklaw.sparql.runner import InlineRunner, ProcessRunner
-from docklaw.sparql.safety import QueryPlan, check_query
+from docklaw.sparql.safety import PARSE_LOCK, QueryPlan, check_query
 
 
 def check_deadline(deadline: float | None, count: int) -> None:
@@ -226,7 +226,8 @@ class RdflibStore(Store):
 
     def execute(self, plan: QueryPlan, max_rows: int | None, *,
                 deadline: float | None) -> QueryResult:
-        query = translateQuery(parseQuery(plan.text), base=plan.base_iri)
+        with PARSE_LOCK:  # inline execution runs in the request thread
+            query = translateQuery(parseQuery(plan.text), base=plan.base_iri)
         query.algebra["datasetClause"] = None  # already resolved by _dataset_for: never fetched
         answer = evalQuery(self._dataset_for(plan), query, {})
         if plan.kind == "ASK":

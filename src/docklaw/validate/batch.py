@@ -24,6 +24,8 @@ from docklaw.errors import DocklawError
 
 #: Application files a directory walk picks up.
 APPLICATION_SUFFIXES = frozenset({".ttl", ".nt", ".jsonld", ".rdf", ".xml", ".json"})
+#: Expected-outcome sidecars of the shipped examples (``<name>.expected.json``): not applications.
+SIDECAR_SUFFIX = ".expected.json"
 GLOB_CHARS = frozenset("*?[")
 REPORT_SUFFIXES = {"text": "txt", "json": "json", "turtle": "ttl", "html": "html"}
 STATUS_WORDS = {0: "conforms", 1: "violations", 2: "bad input", 3: "internal error"}
@@ -84,12 +86,14 @@ def expand_inputs(args: Iterable[str]) -> list[Item]:
 
 
 def walk(folder: Path) -> list[str]:
-    """Every application file under ``folder``, recursively, hidden entries skipped, sorted."""
+    """Every application file under ``folder``, recursively, sorted; hidden entries and the
+    examples' ``*.expected.json`` sidecars skipped."""
     out = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         out += [str(Path(root) / f) for f in files
-                if not f.startswith(".") and Path(f).suffix.lower() in APPLICATION_SUFFIXES]
+                if not f.startswith(".") and Path(f).suffix.lower() in APPLICATION_SUFFIXES
+                and not f.endswith(SIDECAR_SUFFIX)]
     return sorted(out)
 
 

@@ -16,6 +16,8 @@ from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.applicability import exemption_notes
+from docklaw.validate.compile import focus_marker
+from docklaw.validate.defaults import default_notes
 from docklaw.validate.derive import node_name
 from docklaw.validate.monthday import describe as describe_month_day
 from docklaw.validate.monthday import month_day_properties
@@ -209,6 +211,8 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         ))
     needed.extend(missing_operands(data, prepared))
     needed.extend(unknown_conditions(data, prepared))
+    out.extend(defaults_applied(data, prepared))
+    out.extend(counted_totals(data, prepared, jid))
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
@@ -239,6 +243,29 @@ def exemption_result(prepared: Prepared, app: Node, rule_iri: URIRef) -> Result:
     )
 
 
+def defaults_applied(data: Graph, prepared: Prepared) -> list[Result]:
+    """An Info result for each value derive took from a default the law fixes (§ 73-6A(1))."""
+    out = []
+    for node, note in default_notes(data):
+        rule_iri = data.value(note, DL.rule)
+        rule = prepared.rules.get(rule_iri)
+        section, section_iri, text = section_fields(prepared, rule)
+        prop = data.value(note, DL.property)
+        value = data.value(note, RDF.value)
+        label = rule.label if rule else str(rule_iri)
+        cited = f", {section}" if section else ""
+        out.append(Result(
+            section=section, section_iri=section_iri, section_text=text, severity="Info",
+            message=(f"No {curie(prop)} is stated: {value} is applied ('{label}'{cited}). "
+                     f"The rules were checked with it; if another value has been assigned, "
+                     f"state {curie(prop)}."),
+            focus_node=node_name(node), path=curie(prop), value=str(value), relief=None,
+            relief_authority=None, rule=str(rule_iri) if rule_iri else None,
+            component="dl:defaultApplied",
+        ))
+    return out
+
+
 def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
     """Computed limits derive could not evaluate -> information needed."""
     needed = []
@@ -250,10 +277,13 @@ def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
         detail = data.value(note, RDFS.comment)
         what = curie(prop) if prop is not None else "an operand"
         label = rule.label if rule else str(rule_iri)
+        if data.value(note, DL.allocationTableGap) is not None:
+            message = f"The limit of '{label}' cannot be computed: {detail}"
+        else:
+            message = (f"{what} is needed to compute the limit of '{label}'"
+                       + (f" ({detail})" if detail is not None else ""))
         needed.append(InfoNeeded(
-            section, section_iri, node_name(focus),
-            f"{what} is needed to compute the limit of '{label}'"
-            + (f" ({detail})" if detail is not None else ""),
+            section, section_iri, node_name(focus), message,
             str(rule_iri) if rule_iri else None,
         ))
     return needed
@@ -276,11 +306,15 @@ def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
         cited = sorted({section_fields(prepared, r)[:2] for r in rules},
                        key=lambda c: (c[0] or "", c[1] or ""))
         names = ", ".join(c[0] or c[1] or "?" for c in cited)
-        needed.append(InfoNeeded(
-            cited[0][0], cited[0][1], node_name(node),
-            f"{FACT_NAMES.get(prop, curie(prop))} is needed to decide whether {names} "
-            f"appl{'ies' if len(cited) == 1 else 'y'}",
-        ))
+        verb = f"appl{'ies' if len(cited) == 1 else 'y'}"
+        gaps = [str(data.value(g, RDFS.comment)) for g in data.objects(node, DL.footageGap)]
+        if prop == DL.footageCategory and gaps:
+            message = (f"The footage category, which decides whether {names} {verb}, is "
+                       f"undefined: {'; '.join(sorted(gaps))}")
+        else:
+            fact = FACT_NAMES.get(prop, curie(prop))
+            message = f"{fact} is needed to decide whether {names} {verb}"
+        needed.append(InfoNeeded(cited[0][0], cited[0][1], node_name(node), message))
     return needed
 
 
@@ -290,6 +324,40 @@ def first_value(g: Graph, node: Node, props: tuple[URIRef, ...]) -> Node | None:
         if value is not None:
             return value
     return None
+
+
+def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
+                  focus: Node | None) -> list[RuleInfo]:
+    """The jurisdiction's rules on ``prop``; only those whose shape targets ``focus`` when any
+    does (a Tier 1 parcel's total is not reported under the Tier 2 and 3 tables)."""
+    rules = [r for r in prepared.rules_of(jid) if prop is not None and prop in r.constrains]
+    if focus is None:
+        return rules
+    compiled = prepared.compiled(jid)
+    targeted = {compiled.shape_rule.get(shape) for shape in compiled.targets
+                if (focus, RDF.type, focus_marker(shape)) in data}
+    return [r for r in rules if r.iri in targeted] or rules
+
+
+def counted_totals(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
+    """dl:CountedTotal (a parcel total derive counted from structures) -> Info on each rule
+    that reads it, so the applicant sees which number was checked."""
+    out: list[Result] = []
+    for node in data.subjects(RDF.type, DL.CountedTotal):
+        prop = data.value(node, DL.property)
+        focus = data.value(node, DL.focus)
+        text = str(data.value(node, RDFS.comment))
+        rules = rules_reading(data, prepared, jid, prop, focus)
+        for rule in rules or [None]:
+            section, section_iri, section_text = section_fields(prepared, rule)
+            out.append(Result(
+                section=section, section_iri=section_iri, section_text=section_text,
+                severity="Info", message=text, focus_node=node_name(focus),
+                path=curie(prop) if prop is not None else None,
+                value=str(data.value(focus, prop)), relief=None, relief_authority=None,
+                rule=str(rule.iri) if rule else None, component="dl:CountedTotal",
+            ))
+    return out
 
 
 def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
@@ -304,7 +372,7 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
         text = str(message) if message is not None else (
             f"the stated {curie(prop)} ({declared or 'as stated'}) differs from the value derived "
             f"from the geometry ({derived or 'see drawing'})")
-        rules = [r for r in prepared.rules_of(jid) if prop is not None and prop in r.constrains]
+        rules = rules_reading(data, prepared, jid, prop, focus)
         for rule in rules or [None]:
             section, section_iri, section_text = section_fields(prepared, rule)
             relief, authority, note, iris = relief_of(prepared, rule)

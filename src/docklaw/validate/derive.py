@@ -22,10 +22,18 @@ from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
 from docklaw.validate.applicability import record_exemptions
 from docklaw.validate.compile import CompiledShapes, path_first
-from docklaw.validate.limits import Evaluator, MissingOperand, matching_row
+from docklaw.validate.defaults import apply_defaults
+from docklaw.validate.limits import (
+    Evaluator,
+    MissingOperand,
+    TableGap,
+    gap_description,
+    matching_row,
+)
 from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.validate.prepare import Prepared, jurisdiction_id
 from docklaw.validate.targets import focus_nodes, mark_focus_nodes, undecided
+from docklaw.validate.totals import count_totals
 from docklaw.validate.units import curie, format_number, to_decimal
 
 _QUERY_CACHE: dict[tuple[object, ...], object] = {}
@@ -201,7 +209,13 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
             if to_decimal(tier) not in tiers:
                 continue
             row = matching_row(law, table, footage)
-            category = law.value(row, DL.category) if row is not None else None
+            if row is None:  # say why the category is unknown (cite names the gap)
+                gap = BNode()
+                graph.add((parcel, DL.footageGap, gap))
+                graph.add((gap, DL.allocationTableGap, table))
+                graph.add((gap, RDFS.comment, Literal(gap_description(law, table, footage))))
+                break
+            category = law.value(row, DL.category)
             if category is not None:
                 graph.add((parcel, DL.footageCategory, Literal(str(category))))
                 break
@@ -249,6 +263,8 @@ def computed_limits(
             except MissingOperand as missing:
                 graph.add((focus, DL.limitOperandMissing, node))
                 graph.add((node, DL.rule, item.rule))
+                if isinstance(missing, TableGap):
+                    graph.add((node, DL.allocationTableGap, missing.table))
                 if missing.prop is not None:
                     graph.add((node, DL.property, missing.prop))
                 graph.add((node, RDFS.comment, Literal(missing.note)))
@@ -275,6 +291,8 @@ def derive(graph: Graph, prepared: Prepared) -> Graph:
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
+    apply_defaults(out, prepared, jid, app)
+    count_totals(out, jid, app)
     footage_categories(out, prepared, jid)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)

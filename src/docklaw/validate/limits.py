@@ -12,11 +12,11 @@ from decimal import Decimal
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF
+from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.units import Units, quantize, to_decimal
+from docklaw.validate.units import Units, format_number, quantize, to_decimal
 
 
 class MissingOperand(Exception):
@@ -26,6 +26,14 @@ class MissingOperand(Exception):
         self.prop = prop
         self.note = note
         super().__init__(note)
+
+
+class TableGap(MissingOperand):
+    """The frontage is stated but falls between two rows of an allocation table."""
+
+    def __init__(self, prop: URIRef, table: Node, note: str) -> None:
+        super().__init__(prop, note)
+        self.table = table
 
 
 class Evaluator:
@@ -113,11 +121,19 @@ class Evaluator:
         if DL.Conditional in kinds:
             test = law.value(expr, DL["if"])
             prop = law.value(test, DL.property)
-            actual = self.value_of(prop, law.value(test, DL.of), focus)
             expected = law.value(test, DL.equals)
-            holds = (actual.toPython() == expected.toPython()
-                     if isinstance(actual, Literal) and isinstance(expected, Literal)
-                     else actual == expected)
+            try:
+                actual = self.value_of(prop, law.value(test, DL.of), focus)
+            except MissingOperand:
+                # Absent means "not equal" only where the text makes that default clear
+                # (dl:absentIsNotEqual true on the condition); otherwise information needed.
+                if law.value(test, DL.absentIsNotEqual) != Literal(True):
+                    raise
+                actual = None
+            holds = actual is not None and (
+                actual.toPython() == expected.toPython()
+                if isinstance(actual, Literal) and isinstance(expected, Literal)
+                else actual == expected)
             branch = law.value(expr, DL.then if holds else DL["else"])
             if branch is None:
                 raise ValueError(f"conditional {expr} lacks a branch")
@@ -135,8 +151,7 @@ class Evaluator:
         footage = self.number_of(footage_prop, DL.Parcel, focus)
         row = matching_row(law, table, footage)
         if row is None:
-            raise MissingOperand(footage_prop,
-                                 f"no row of {table} covers a footage of {footage} feet")
+            raise TableGap(footage_prop, table, gap_description(law, table, footage))
         for allowance in law.objects(row, DL.allowance):
             if law.value(allowance, DL.facility) != facility:
                 continue
@@ -158,3 +173,43 @@ def matching_row(law: Graph, table: Node, footage: Decimal) -> Node | None:
         if (low is None or footage >= low) and (high is None or footage <= high):
             return row
     return None
+
+
+def _feet(value: Decimal | None) -> str:
+    return format_number(value) if value is not None else "?"
+
+
+def row_description(law: Graph, row: Node) -> str:
+    """'row A (250 to 299.99 feet)', 'row B (300.01 feet and more)'."""
+    low = to_decimal(law.value(row, DL.minFootage))
+    high = to_decimal(law.value(row, DL.maxFootage))
+    span = f"{_feet(low)} feet and more" if high is None else f"{_feet(low)} to {_feet(high)} feet"
+    category = law.value(row, DL.category)
+    return f"row {category} ({span})" if category is not None else f"a row ({span})"
+
+
+def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
+    """Why no row applies: the frontage lies between two rows (or below/above every row),
+    naming the table and its neighbouring rows."""
+    name = str(law.value(table, RDFS.label) or table)
+    below, above = None, None
+    for row in law.objects(table, DL.row):
+        low = to_decimal(law.value(row, DL.minFootage))
+        high = to_decimal(law.value(row, DL.maxFootage))
+        if high is not None and high < footage and (
+                below is None or high > to_decimal(law.value(below, DL.maxFootage))):
+            below = row
+        if low is not None and low > footage and (
+                above is None or low < to_decimal(law.value(above, DL.minFootage))):
+            above = row
+    shown = f"a shoreline frontage of {format_number(footage)} feet"
+    if below is not None and above is not None:
+        where = (f"falls in a gap of {name}, between {row_description(law, below)} and "
+                 f"{row_description(law, above)}")
+    elif above is not None:
+        where = f"is below the first row of {name}, {row_description(law, above)}"
+    elif below is not None:
+        where = f"is beyond the last row of {name}, {row_description(law, below)}"
+    else:
+        where = f"is covered by no row of {name}"
+    return f"{shown} {where}: the table gives no allocation for it"

@@ -4,7 +4,9 @@ Why one object with four renderings: the CLI, the web service and the tests must
 what was found; only the presentation differs. The JSON keys are a public contract:
 ``conforms``, ``jurisdiction``, ``results`` (section, section_iri, section_text, severity,
 message, focus_node, path, value, relief, relief_authority, plus optional extras) and
-``information_needed`` (section, section_iri, focus_node, message).
+``information_needed`` (section, section_iri, focus_node, message). A result may carry
+``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
+interpretation, attachment, comment, text incomplete).
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class Report:
                 value = getattr(r, key)
                 if value not in (None, False) or key == "discretionary":
                     item[key] = value
+            if r.section_notes:
+                item["section_notes"] = [{"kind": kind, "text": text}
+                                         for kind, text in r.section_notes]
             results.append(item)
         return {
             "conforms": self.conforms,
@@ -138,6 +143,8 @@ class Report:
             lines.append(f"{section or '(no section)'}")
             if first.section_text:
                 lines.append(f"  \"{_clip(first.section_text, 400)}\"")
+            for kind, text in first.section_notes:
+                lines.append(f"  note ({kind}): {_clip(text, 600)}")
             for r in items:
                 lines.append(f"  [{r.severity}] {r.message}")
                 detail = [f"node {r.focus_node}"]
@@ -182,6 +189,10 @@ class Report:
             parts.append(f"<section><h2>{e(section or '(no section)')}</h2><p>{anchor}</p>")
             if first.section_text:
                 parts.append(f"<blockquote>{e(first.section_text)}</blockquote>")
+            if first.section_notes:
+                parts.append("<ul class=\"notes\">" + "".join(
+                    f"<li><em>{e(kind)}</em>: {e(text)}</li>" for kind, text in first.section_notes)
+                    + "</ul>")
             parts.append("<ul>")
             for r in items:
                 relief = r.relief or "none stated"

@@ -35,8 +35,23 @@ def serve(args: argparse.Namespace) -> int:
         from docklaw.web.gunicorn_app import run_gunicorn
 
         get_prepared()  # compile the shapes once, before gunicorn forks its workers
+        warm_up_validator()
         run_gunicorn(app, args.host, args.port, max(1, args.workers), max(1, args.threads),
                      float(app.config["SPARQL_TIMEOUT"]))
         return 0
     app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     return 0
+
+
+def warm_up_validator() -> None:
+    """Validate the shipped examples once in the master: caches filled and rdflib's SPARQL
+    parse actions run single-threaded before gunicorn's threads share them."""
+    from docklaw.errors import DocklawError
+    from docklaw.paths import EXAMPLES_DIR
+    from docklaw.validate.api import validate_bytes
+
+    for path in sorted(EXAMPLES_DIR.glob("*/*.ttl")):
+        try:
+            validate_bytes(path.read_bytes(), name=path.name)
+        except DocklawError:
+            continue

@@ -16,6 +16,8 @@ from flask import Flask, current_app
 from rdflib import Graph
 
 from docklaw.errors import DocklawError
+from docklaw.paths import QUERIES_DIR
+from docklaw.sparql.safety import warm_up_parser
 from docklaw.sparql.store import Store, make_store
 from docklaw.web.config import LAW_GRAPH_IRI
 
@@ -63,6 +65,8 @@ def load(app: Flask) -> Knowledge:
                        execution=app.config["SPARQL_EXECUTION"],
                        workers=int(app.config["SPARQL_WORKERS"]))
     store.worker_memory = app.config.get("SPARQL_WORKER_MEMORY")
+    # before any request thread: pyparsing's first use of a parse action is not thread-safe
+    warm_up_parser(p.read_text(encoding="utf-8") for p in sorted(QUERIES_DIR.glob("*.rq")))
     return Knowledge(graph=graph, store=store)
 
 

@@ -1,0 +1,99 @@
+"""``docklaw validate`` on every shipped example gives the documented citations.
+
+Each ``examples/<jid>/<name>.ttl`` documents its expected outcome twice: in words (the
+application's rdfs:comment, for people) and in ``<name>.expected.json`` next to it (for this test):
+``{"conforms", "violations", "warnings", "info", "information_needed"}``, each a set of citations.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rdflib import Graph
+from rdflib.namespace import RDF, RDFS
+
+from docklaw import paths
+from docklaw.cli import main
+from docklaw.namespaces import DL
+from docklaw.validate.api import validate_bytes
+
+EXAMPLES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
+KEYS = ("conforms", "violations", "warnings", "info", "information_needed")
+LAKESIDE = ("jerusalem", "south-bristol")
+
+
+def example_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def expected(path: Path) -> dict[str, object]:
+    sidecar = path.with_name(f"{path.stem}.expected.json")
+    assert sidecar.is_file(), f"{example_id(path)} has no {sidecar.name}"
+    data = json.loads(sidecar.read_text(encoding="utf-8"))
+    assert sorted(data) == sorted(KEYS), f"{sidecar.name}: keys must be exactly {KEYS}"
+    return data
+
+
+def comment_of(path: Path) -> str:
+    g = Graph().parse(path, format="turtle")
+    apps = list(g.subjects(RDF.type, DL.PermitApplication))
+    assert len(apps) == 1, f"{example_id(path)}: one application expected"
+    comment = g.value(apps[0], RDFS.comment)
+    assert comment, f"{example_id(path)}: the application must say what to expect (rdfs:comment)"
+    return str(comment)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[example_id(p) for p in EXAMPLES])
+def test_example_gives_the_documented_citations(path: Path) -> None:
+    want = expected(path)
+    report = validate_bytes(path.read_bytes(), name=path.name)
+    assert report.jurisdiction == path.parent.name
+
+    def cited(severity: str) -> list[str]:
+        return sorted({r.section or "(no section)" for r in report.by_severity(severity)})
+
+    got = {
+        "conforms": report.conforms,
+        "violations": cited("Violation"),
+        "warnings": cited("Warning"),
+        "info": cited("Info"),
+        "information_needed": sorted({n.section or "(no section)"
+                                      for n in report.information_needed}),
+    }
+    assert got == {k: (sorted(v) if isinstance(v, list) else v) for k, v in want.items()}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[example_id(p) for p in EXAMPLES])
+def test_sidecar_agrees_with_the_comment(path: Path) -> None:
+    """Every violation the sidecar expects is named in the words shipped with the example."""
+    want = expected(path)
+    comment = comment_of(path)
+    missing = [s for s in want["violations"] if str(s) not in comment]  # type: ignore[union-attr]
+    assert not missing, f"{example_id(path)}: the comment does not mention {missing}"
+    if want["conforms"]:
+        assert "conform" in comment.lower() or "no section" in comment.lower()
+
+
+def test_no_sidecar_without_its_example() -> None:
+    orphans = [p for p in paths.EXAMPLES_DIR.glob("*/*.expected.json")
+               if not p.with_name(p.name.removesuffix(".expected.json") + ".ttl").is_file()]
+    assert orphans == []
+
+
+@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+def test_every_code_ships_the_required_examples(jid: str) -> None:
+    names = {p.stem for p in (paths.EXAMPLES_DIR / jid).glob("*.ttl")}
+    required = {"complete", "several-violations"} | ({"geometry"} if jid in LAKESIDE else set())
+    assert required <= names, f"{jid} lacks {sorted(required - names)}"
+
+
+@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+def test_docklaw_example_lists_them(jid: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["example", jid, "--list"]) == 0
+    listed = capsys.readouterr().out.split()
+    assert listed == sorted(p.stem for p in (paths.EXAMPLES_DIR / jid).glob("*.ttl"))
+    assert main(["example", jid, listed[0]]) == 0
+    assert capsys.readouterr().out == (paths.EXAMPLES_DIR / jid / f"{listed[0]}.ttl").read_text(
+        encoding="utf-8")
