@@ -18,9 +18,34 @@ SD = Namespace("http://www.w3.org/ns/sparql-service-description#")
 VOID = Namespace("http://rdfs.org/ns/void#")
 
 __all__ = [
-    "BASE", "DCTERMS", "DL", "ELI", "GEO", "GEOF", "JUR", "OWL", "PROV", "QUDT", "RDF", "RDFS",
-    "SD", "SH", "SKOS", "T", "UNIT", "VOID", "XSD", "authority_iri", "bind_prefixes", "code_iri",
-    "concept_ns", "jurisdiction_iri", "locallaw_iri", "rule_ns", "section_iri", "shape_ns",
+    "BASE",
+    "DCTERMS",
+    "DL",
+    "ELI",
+    "GEO",
+    "GEOF",
+    "JUR",
+    "OWL",
+    "PROV",
+    "QUDT",
+    "RDF",
+    "RDFS",
+    "SD",
+    "SH",
+    "SKOS",
+    "UNIT",
+    "VOID",
+    "XSD",
+    "T",
+    "authority_iri",
+    "bind_prefixes",
+    "code_iri",
+    "concept_ns",
+    "jurisdiction_iri",
+    "locallaw_iri",
+    "rule_ns",
+    "section_iri",
+    "shape_ns",
 ]
 
 

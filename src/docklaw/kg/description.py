@@ -60,7 +60,7 @@ class TableSpec:
 
     number: str
     section: str  # local name of the section the table belongs to (IRI .../<section>/table-<n>)
-    subject: str  # local name of the node the table serves (dl:section)
+    subject: str  # local name of the node the table serves (dl:inSection)
 
 
 @dataclass

@@ -107,7 +107,8 @@ def section_context(graph: Graph, node: URIRef) -> dict[str, object]:
             "text": str(graph.value(a, DL.bracketText) or ""),
         })
     amendments.sort(key=lambda a: a["date"])  # type: ignore[arg-type,return-value]
-    rules = sorted(graph.subjects(DL.section, node))
+    rules = sorted(r for r in graph.subjects(DL.section, node)
+                   if (r, RDF.type, DL.Provision) in graph)  # not allocation tables
     shapes = sorted({s for r in rules for s in graph.subjects(DL.enforces, r)})
     concepts = {c for r in rules for c in graph.objects(r, DL.governs)}
     definitions = {d for c in concepts for d in graph.objects(c, DL.definedBy)}
