@@ -226,10 +226,6 @@ def test_every_term_in_terms_files_has_label_and_definition() -> None:
     assert _description_problems(g, names) == []
 
 
-@pytest.mark.xfail(reason="ontology/terms/validation.ttl (validator engineer, still at work) "
-                   "re-declares dl:conversionToCanonical, dl:statedValue, dl:statedUnit with a "
-                   "second label and describes its terms with rdfs:comment, not skos:definition",
-                   strict=False)
 def test_validation_terms_have_one_label_and_definition_and_no_duplicates() -> None:
     g = build.ontology_graph()
     own = {n for n, files in declarations().items() if VALIDATION_TERMS.name in files}
