@@ -17,6 +17,7 @@ million triples, written to the docklaw cache and reused while the inputs are un
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -107,7 +108,7 @@ def write_synthetic(n: int, target: Path) -> int:
         else:
             shared.append(line)
     count = 0
-    tmp = target.with_suffix(".tmp")
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
     with tmp.open("w", encoding="utf-8") as out:
         out.write("\n".join(shared))
         out.write("\n")
