@@ -128,7 +128,8 @@ def synthetic_path(n: int) -> Path:
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
         for stale in target.parent.glob(f"synth-*-{n}.nt"):  # older inputs: hundreds of MB
-            stale.unlink(missing_ok=True)
+            if time.time() - stale.stat().st_mtime > 6 * 3600:  # not one a running bench uses
+                stale.unlink(missing_ok=True)
         write_synthetic(n, target)
     return target
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from rdflib import Graph
 
+from docklaw.errors import InputError
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
-from docklaw.validate.parse import DEFAULT_MAX_BYTES, parse
+from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.prepare import Prepared, get_prepared
 from docklaw.validate.report import Report
 
@@ -21,7 +22,7 @@ def validate_graph(
 ) -> Report:
     """Validate one application graph (it is not modified)."""
     prepared = prepared or get_prepared()
-    derived = derive(graph, prepared)
+    derived = derive(graph, prepared, name)
     jid = jurisdiction_of(derived)
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
@@ -31,8 +32,18 @@ def validate_graph(
 def validate_bytes(
     data: bytes, fmt: str | None = None, name: str = "<input>", *,
     content_type: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
-    prepared: Prepared | None = None,
+    max_triples: int | None = DEFAULT_MAX_TRIPLES, prepared: Prepared | None = None,
 ) -> Report:
-    """Parse (safely) and validate one uploaded application."""
-    graph = parse(data, fmt, name, content_type=content_type, max_bytes=max_bytes)
-    return validate_graph(graph, name=name, prepared=prepared)
+    """Parse (safely) and validate one uploaded application.
+
+    Every InputError names the input (``name``), also those found after parsing (units,
+    geometry ...), so a run over several files says which one is bad."""
+    graph = parse(data, fmt, name, content_type=content_type, max_bytes=max_bytes,
+                  max_triples=max_triples)
+    try:
+        return validate_graph(graph, name=name, prepared=prepared)
+    except InputError as exc:
+        if exc.source is None:
+            exc.source = name
+            exc.args = (exc.describe(),)
+        raise

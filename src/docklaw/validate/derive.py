@@ -20,6 +20,7 @@ from rdflib.term import Node
 from docklaw import paths
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
+from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.applicability import record_exemptions
 from docklaw.validate.compile import CompiledShapes, path_first
 from docklaw.validate.defaults import apply_defaults
@@ -30,8 +31,10 @@ from docklaw.validate.limits import (
     gap_description,
     matching_row,
 )
+from docklaw.validate.literals import check_numeric_literals
 from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.validate.prepare import Prepared, jurisdiction_id
+from docklaw.validate.structures import check_structure_classes
 from docklaw.validate.targets import focus_nodes, mark_focus_nodes, undecided
 from docklaw.validate.totals import count_totals
 from docklaw.validate.units import curie, format_number, to_decimal
@@ -43,26 +46,30 @@ def node_name(node: object) -> str:
     return f"_:{node}" if isinstance(node, BNode) else str(node)
 
 
-def find_application(graph: Graph) -> tuple[Node, str]:
-    """The one dl:PermitApplication and its jurisdiction id; InputError otherwise."""
+def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:
+    """The one dl:PermitApplication and its jurisdiction id; InputError (naming the input
+    ``name``, so a multi-file run says which file) otherwise."""
     apps = sorted(set(graph.subjects(RDF.type, DL.PermitApplication)), key=str)
     known = ", ".join(paths.JURISDICTIONS)
     if not apps:
-        raise InputError("no dl:PermitApplication in the input (one application per file)")
+        raise InputError("no dl:PermitApplication in the input (one application per file)",
+                         source=name)
     if len(apps) > 1:
         raise InputError(f"{len(apps)} dl:PermitApplication nodes in one input; "
-                         "validate one application at a time", node=node_name(apps[1]))
+                         "validate one application at a time", node=node_name(apps[1]),
+                         source=name)
     app = apps[0]
     values = list(graph.objects(app, DL.jurisdiction))
     if not values:
         raise InputError(f"the application has no dl:jurisdiction (known: {known})",
-                         node=node_name(app), prop="dl:jurisdiction")
+                         node=node_name(app), prop="dl:jurisdiction", source=name)
     ids = {jurisdiction_id(v) for v in values}
     if None in ids or len(ids) != 1:
         bad = next((str(v) for v in values if jurisdiction_id(v) is None), str(values))
         raise InputError(f"unknown jurisdiction {bad!r} (known: {known}; aliases: "
                          f"{', '.join(sorted(paths.ALIASES))})",
-                         node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad)
+                         node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad,
+                         source=name)
     return app, ids.pop()
 
 
@@ -236,7 +243,9 @@ class PreparedQueryGraph(Graph):
             if prepared is None:
                 if len(_QUERY_CACHE) > 2048:
                     _QUERY_CACHE.clear()
-                prepared = _QUERY_CACHE[key] = prepareQuery(query_object, initNs=initNs or {})
+                with PARSE_LOCK:  # rdflib's SPARQL parser is not thread-safe (pyparsing 3.3)
+                    prepared = prepareQuery(query_object, initNs=initNs or {})
+                _QUERY_CACHE[key] = prepared
             query_object, initNs = prepared, None
         return super().query(query_object, processor, result, initNs, initBindings,
                              use_store_provided, **kwargs)
@@ -278,13 +287,17 @@ def computed_limits(
                 graph.add((node, QUDT.unit, item.unit))
 
 
-def derive(graph: Graph, prepared: Prepared) -> Graph:
-    """A new graph: the application plus everything the shapes compare against."""
+def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
+    """A new graph: the application plus everything the shapes compare against.
+
+    ``name`` (the file or upload) is named in the input errors of the checks done here."""
     out = PreparedQueryGraph()
     out += graph
     for prefix, ns in graph.namespaces():
         out.bind(prefix, ns, override=False)
-    app, jid = find_application(out)
+    app, jid = find_application(out, name)
+    check_structure_classes(out, prepared, name)
+    check_numeric_literals(out, name)
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared)

@@ -11,12 +11,21 @@ import json
 import re
 import xml.sax
 from pathlib import PurePath
+from types import TracebackType
 
 from rdflib import Graph
+from rdflib.plugins.stores.memory import Memory
 
 from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+#: Triples one application may hold. The largest shipped example or test case has 164 triples
+#: (tests/cases/south-bristol/four-docks-on-a-300-foot-parcel-violate-73-8A.ttl, measured), so
+#: 20,000 is ~120 times any real application; beyond it the input is refused while parsing
+#: (a 0.2 MB Turtle file with a 100,000-item RDF list would otherwise hold 200,000 triples).
+DEFAULT_MAX_TRIPLES = 20_000
+TOO_DEEP = ("input is nested too deeply to parse (JSON nesting beyond the parser's recursion "
+            "limit); flatten it")
 
 #: Our format names -> rdflib parser names.
 FORMATS: dict[str, str] = {
@@ -110,12 +119,17 @@ def _remote_contexts(node: object) -> list[str]:
 
 
 def check_jsonld(text: str, name: str | None) -> None:
-    """Refuse JSON-LD that would make rdflib fetch a context (remote or file:)."""
+    """Refuse JSON-LD that would make rdflib fetch a context (remote or file:).
+
+    Deep nesting exhausts the recursive JSON decoder (and the context walk): that is bad
+    input (exit 2 / 400), not an internal error."""
     try:
         doc = json.loads(text)
+        remote = _remote_contexts(doc)
     except json.JSONDecodeError as exc:
         raise InputError(f"invalid JSON: {exc.msg}", line=exc.lineno, source=name) from None
-    remote = _remote_contexts(doc)
+    except RecursionError:
+        raise InputError(TOO_DEEP, source=name) from None
     if remote:
         raise InputError(
             f"JSON-LD @context must be inline; refusing to load {remote[0]!r}", source=name
@@ -133,11 +147,37 @@ def check_xml(data: bytes, name: str | None) -> None:
         )
 
 
+class TooManyTriples(Exception):
+    """Raised from inside a parser when the triple cap is passed (turned into PayloadTooLarge)."""
+
+
+class CappedMemory(Memory):
+    """The in-memory store, refusing more than ``cap`` added triples while a parser fills it.
+
+    Why in the store: every rdflib parser (Turtle, N-Triples, JSON-LD, RDF/XML) ends in
+    ``store.add``, so a huge input stops at the cap instead of being parsed in full first."""
+
+    def __init__(self, cap: int | None) -> None:
+        super().__init__()
+        self.cap = cap
+        self.added = 0
+
+    def add(self, triple, context, quoted=False):  # type: ignore[no-untyped-def]
+        if self.cap is not None:
+            self.added += 1
+            if self.added > self.cap:
+                raise TooManyTriples
+        return super().add(triple, context, quoted)
+
+
 def parse(
     data: bytes, fmt: str | None = None, name: str = "<input>", *,
     content_type: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
+    max_triples: int | None = DEFAULT_MAX_TRIPLES,
 ) -> Graph:
-    """Parse one application; raise InputError (line, reason) on anything unreadable or unsafe."""
+    """Parse one application; raise InputError (line, reason) on anything unreadable or unsafe.
+
+    ``max_triples`` (None: no cap) refuses larger inputs with PayloadTooLarge (413 on the web)."""
     if not isinstance(data, bytes | bytearray):
         raise InputError("input must be bytes", source=name)
     data = bytes(data)
@@ -153,7 +193,8 @@ def parse(
         check_xml(data, name)
     elif rdf_format == "json-ld":
         check_jsonld(text, name)
-    graph = Graph()
+    store = CappedMemory(max_triples)
+    graph = Graph(store=store)
     try:
         if rdf_format == "xml":
             graph.parse(data=data, format="xml", publicID=_public_id(name))
@@ -161,11 +202,17 @@ def parse(
             graph.parse(data=text, format=rdf_format, publicID=_public_id(name))
     except InputError:
         raise
+    except TooManyTriples:
+        raise PayloadTooLarge(
+            f"input has more than {max_triples} triples (refused while parsing); the limit "
+            f"is {max_triples} triples per application", source=name,
+        ) from None
     except Exception as exc:  # every parser has its own exception types
-        line, reason = _describe_parse_error(exc, text)
+        line, reason = _describe_parse_error(exc, text, rdf_format)
         raise InputError(
             f"cannot parse as {rdf_format}: {reason}", line=line, source=name
         ) from None
+    store.cap = None  # later additions (by a caller) are not parsing
     if len(graph) == 0:
         raise InputError(f"no triples found (parsed as {rdf_format})", source=name)
     return graph
@@ -177,10 +224,23 @@ def _public_id(name: str | None) -> str:
     return f"urn:docklaw:input:{clean}"
 
 
-def _describe_parse_error(exc: Exception, text: str) -> tuple[int | None, str]:
+def _describe_parse_error(
+    exc: Exception, text: str, rdf_format: str = "turtle"
+) -> tuple[int | None, str]:
     """Line number (1-based) and a short reason from whichever parser failed."""
     from rdflib.plugins.parsers.notation3 import BadSyntax
 
+    if rdf_format == "turtle" and not isinstance(exc, BadSyntax | RecursionError | IndexError):
+        position = _n3_position(exc.__traceback__)
+        if position is not None:
+            argstr, index = position
+            line = argstr[:index].count("\n") + 1
+            if isinstance(exc, AttributeError) and "newUniversal" in str(exc):
+                token = re.match(r"\?\w*", argstr[max(argstr.rfind("?", 0, index + 1), 0):])
+                found = f" (found {token.group(0)!r})" if token and token.group(0) else ""
+                return line, f"variables are not allowed in Turtle{found}; give an IRI, " \
+                             "a blank node or a literal"
+            return line, _first_line(exc)
     if isinstance(exc, BadSyntax):
         why = getattr(exc, "_why", str(exc))
         return exc.lines + 1, str(why)
@@ -190,12 +250,49 @@ def _describe_parse_error(exc: Exception, text: str) -> tuple[int | None, str]:
         return exc.lineno, exc.msg
     if isinstance(exc, IndexError):  # the Turtle parser runs off the end of a truncated file
         return len(text.splitlines()) or 1, "unexpected end of input (statement not finished)"
-    message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    # N-Triples errors quote the offending line; find it to report its number.
-    quoted = re.search(r"Invalid line(?: \(.*?\))?: '?(.*?)'?$", message)
-    if quoted:
-        needle = quoted.group(1).strip()
-        for number, line in enumerate(text.splitlines(), 1):
-            if needle and line.strip().startswith(needle[:40]):
-                return number, message
+    message = _first_line(exc)
+    if rdf_format == "nt":
+        return _ntriples_error_line(text), message[:300]
     return None, message[:300]
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _n3_position(tb: TracebackType | None) -> tuple[str, int] | None:
+    """(document, index) where rdflib's Turtle parser was when it failed, from its innermost
+    frame that has them: errors that are not BadSyntax (e.g. an N3 variable ``?o``, whose
+    handler dereferences a None formula in Turtle mode) carry no position of their own."""
+    found: tuple[str, int] | None = None
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_filename.endswith("notation3.py"):
+            argstr, index = frame.f_locals.get("argstr"), frame.f_locals.get("i")
+            if isinstance(argstr, str) and isinstance(index, int) and 0 <= index <= len(argstr):
+                found = (argstr, index)
+        tb = tb.tb_next
+    return found
+
+
+def _ntriples_error_line(text: str) -> int | None:
+    """The first line that does not parse on its own (the N-Triples parser reports the rest of
+    the bad line, not its number). N-Triples has one statement per line, so this is exact."""
+    from rdflib.plugins.parsers.ntriples import W3CNTriplesParser
+
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if not line.strip():
+            continue
+        try:
+            W3CNTriplesParser(sink=_NullSink()).parsestring(line + "\n")  # type: ignore[arg-type]
+        except Exception:  # whatever the parser raises marks the line
+            return number
+    return None
+
+
+class _NullSink:
+    """Discards triples (rdflib's DummySink prints them)."""
+
+    def triple(self, s: object, p: object, o: object) -> None:
+        return None

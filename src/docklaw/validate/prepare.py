@@ -74,6 +74,7 @@ class Prepared:
     labels: dict[URIRef, str]
     _compiled: dict[str, CompiledShapes] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _known_classes: frozenset[URIRef] | None = None
 
     def compiled(self, jid: str) -> CompiledShapes:
         """The compiled shapes of one jurisdiction (compiled on first use, then reused)."""
@@ -83,6 +84,20 @@ class Prepared:
 
                 self._compiled[jid] = compile_shapes(jid, self)
             return self._compiled[jid]
+
+    def known_classes(self) -> frozenset[URIRef]:
+        """Every class of the ontology and concepts (declared owl:Class / rdfs:Class, or in the
+        subclass closure): an application's structure must be typed with one of them."""
+        if self._known_classes is None:
+            found: set[URIRef] = set()
+            for kind in (OWL.Class, RDFS.Class):
+                found.update(c for c in self.ontology.subjects(RDF.type, kind)
+                             if isinstance(c, URIRef))
+            for cls, supers in self.superclasses.items():
+                found.add(cls)
+                found.update(supers)
+            self._known_classes = frozenset(found)
+        return self._known_classes
 
     def rules_of(self, jid: str) -> list[RuleInfo]:
         return [r for r in self.rules.values() if r.jurisdiction == jid]
