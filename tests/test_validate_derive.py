@@ -134,3 +134,88 @@ def test_any_stated_number_gives_a_report_or_an_input_error(value):
         assert exc.prop == "dl:lengthFromMLW"
     else:
         assert report.jurisdiction == "north-haven"
+
+
+def test_no_application_names_the_input():
+    with pytest.raises(InputError) as info:
+        derive(parse(b"<urn:a> <urn:b> <urn:c> ."), fixture_prepared(), name="nothing.ttl")
+    assert str(info.value) == ("nothing.ttl: no dl:PermitApplication in the input "
+                               "(one application per file)")
+
+
+@pytest.mark.parametrize(("old", "new", "shown", "close"), [
+    (":dock a dl:FixedDock", ":dock a dl:Spaceport", "dl:Spaceport", None),
+    (":dock a dl:FixedDock", ":dock a dl:FixedDok", "dl:FixedDok", "dl:FixedDock"),
+    (":dock a dl:FixedDock", ":dock a <https://example.org/Jetty>", "https://example.org/Jetty",
+     None),
+])
+def test_structure_of_unknown_class_is_refused_naming_node_and_type(old, new, shown, close):
+    err = error([(old, new)])
+    assert (err.node, err.prop) == (str(DOCK), "rdf:type")
+    assert err.message.startswith(f"unknown class {shown} (rdf:type of a structure, object of ")
+    assert "close known classes: " in err.message
+    if close:
+        assert err.message.split("close known classes: ")[1].startswith(close)
+
+
+def test_untyped_structure_is_refused():
+    err = error([(":dock a dl:FixedDock ;", ":dock ")])
+    assert (err.node, err.prop) == (str(DOCK), "rdf:type")
+    assert "has no rdf:type" in err.message
+
+
+def test_unknown_part_reached_by_has_part_is_refused():
+    err = error(extra=":dock dl:hasPart :thing . :thing a dl:Teleporter .")
+    assert err.node == "https://example.org/app#thing" and "dl:Teleporter" in err.message
+    assert "object of dl:hasPart" in err.message
+
+
+def test_a_foreign_type_beside_a_known_class_is_accepted():
+    g = derived([(":dock a dl:FixedDock", ":dock a dl:FixedDock, <https://example.org/Jetty>")])
+    assert DL.Dock in set(g.objects(DOCK, RDF.type))
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    ('"NaN"^^xsd:double', "'nan' is not a finite number"),  # rdflib normalises the lexical form
+    ('"INF"^^xsd:double', "'inf' is not a finite number"),
+    ('"abc"^^xsd:integer', "'abc' is not a valid xsd:integer"),
+])
+def test_non_finite_or_ill_typed_plain_numbers_are_refused(value, text):
+    err = error([("dl:tier 3", f"dl:tier {value}"),
+                 ("@prefix : <https://example.org/app#> .",
+                  "@prefix : <https://example.org/app#> .\n"
+                  "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .")])
+    assert (err.node, err.prop) == ("https://example.org/app#parcel", "dl:tier")
+    assert err.message.startswith(text)
+
+
+def test_validator_sparql_parsing_takes_the_shared_parse_lock():
+    """rdflib's SPARQL parser is not thread-safe: the validator parses under PARSE_LOCK, the
+    lock the SPARQL endpoint takes, so gunicorn threads never parse at the same time."""
+    import threading
+    import uuid
+
+    from docklaw.sparql.safety import PARSE_LOCK
+    from docklaw.validate.derive import PreparedQueryGraph
+
+    g = PreparedQueryGraph()
+    g.add((DOCK, RDF.type, DL.FixedDock))
+    held, release, rows = threading.Event(), threading.Event(), []
+
+    def hold() -> None:
+        with PARSE_LOCK:
+            held.set()
+            release.wait(5)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(5)
+    text = f"SELECT ?s WHERE {{ ?s ?p ?o }} # {uuid.uuid4()}"  # never cached before
+    asker = threading.Thread(target=lambda: rows.extend(g.query(text)))
+    asker.start()
+    asker.join(0.3)
+    assert asker.is_alive() and not rows  # waiting for the lock
+    release.set()
+    asker.join(5)
+    holder.join(5)
+    assert [r[0] for r in rows] == [DOCK]

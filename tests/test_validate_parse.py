@@ -165,3 +165,57 @@ def test_any_bytes_give_a_graph_or_an_input_error(data, fmt):
         assert isinstance(parse(data, fmt), Graph)
     except InputError as exc:
         assert exc.message
+
+
+def test_deeply_nested_json_is_an_input_error_not_a_recursion_error():
+    with pytest.raises(InputError) as info:
+        parse(b"[" * 3000 + b"]" * 3000, name="deep.jsonld")
+    assert info.value.http_status == 400
+    assert str(info.value).startswith("deep.jsonld: input is nested too deeply to parse")
+
+
+def test_turtle_variable_is_refused_with_its_line():
+    with pytest.raises(InputError) as info:
+        parse(b"@prefix : <http://a/> .\n\n:s :p :o .\n:s :p ?thing .\n", name="v.ttl")
+    assert info.value.line == 4
+    assert info.value.message == ("cannot parse as turtle: variables are not allowed in Turtle "
+                                  "(found '?thing'); give an IRI, a blank node or a literal")
+
+
+@pytest.mark.parametrize(("data", "line"), [
+    (NT + b"<http://a/s> <http://a/p> .\n", 2),
+    (NT + b"\n# comment\n" + NT + b"<http://a/s> <http://a/p> <http://a/o>\n", 5),
+    (NT.replace(b"\n", b"\r\n") * 2 + b"<http://a/s> . \r\n", 3),
+])
+def test_ntriples_error_line_found_by_parsing_line_by_line(data, line):
+    with pytest.raises(InputError) as info:
+        parse(data, "nt", name="bad.nt")
+    assert info.value.line == line
+
+
+LIST_ITEMS = 100_000
+
+
+@pytest.mark.parametrize("fmt", ["turtle", "nt", "json-ld", "xml"])
+def test_triple_cap_refuses_early_in_every_format(fmt):
+    import time
+
+    big = b"@prefix : <http://a/> .\n:s :p (" + b" 1" * LIST_ITEMS + b" ) .\n"
+    data = big if fmt == "turtle" else Graph().parse(data=big, format="turtle").serialize(
+        format=fmt, encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(PayloadTooLarge) as info:
+        parse(data, fmt, name="big", max_bytes=len(data))
+    assert time.monotonic() - started < 3  # 0.2 MB Turtle: ~0.5 s (whole parse: ~3.5 s)
+    assert info.value.http_status == 413 and info.value.exit_code == 2
+    assert info.value.message == ("input has more than 20000 triples (refused while parsing); "
+                                  "the limit is 20000 triples per application")
+
+
+def test_triple_cap_is_configurable_and_the_graph_is_usable_after():
+    data = b"@prefix : <http://a/> .\n:s :p (1 2 3) .\n"  # 7 triples
+    with pytest.raises(PayloadTooLarge, match="more than 6 triples"):
+        parse(data, max_triples=6)
+    g = parse(data, max_triples=7)
+    g.add((APP, DL.width, APP))  # the cap applies while parsing only
+    assert len(g) == 8 and len(parse(data, max_triples=None)) == 7

@@ -18,6 +18,7 @@ from docklaw.errors import DocklawError
 
 COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.commands",
+    "docklaw.kg.store_commands",
     "docklaw.validate.commands",
     "docklaw.queries.commands",
     "docklaw.web.commands",
