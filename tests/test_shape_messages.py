@@ -1,0 +1,38 @@
+"""Each limit is typed once, in its rule: shape messages carry no number of their own.
+
+A message may name its limit only through ``{limit}``/``{lower}``/``{upper}`` (filled by the
+compiler from the rule) and may cite sections, tables, Tiers and categories; any other digit in a
+message would be a second copy of a number that lives in ``rules.ttl``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rdflib import Graph
+from rdflib.namespace import SH
+
+SHAPES = sorted((Path(__file__).resolve().parents[1] / "shapes").glob("*.ttl"))
+
+CITATION = re.compile(
+    r"§+ ?\d+-\d+[A-Za-z0-9()\[\]]*(?:(?:, | and | or | to )[A-Z0-9()\[\]]+(?![a-z]))*"
+)
+LABELS = re.compile(
+    r"\b(?:Table|Tier|Standards [A-H](?:\(\d\))?(?:-\(\d\))?(?:\([a-h]\))?(?:\[\d\])?"
+    r"|Boat lifts [A-E](?:\(\d\))?)\s*\d*(?:\[\d\])?"
+)
+PLACEHOLDER = re.compile(r"\{(?:limit|lower|upper)\}(?:/12)?")
+
+
+def _stray_numbers(message: str) -> list[str]:
+    text = PLACEHOLDER.sub("", LABELS.sub("", CITATION.sub("", message)))
+    return re.findall(r"(?<![A-Za-z])\d+(?:[.,]\d+)?", text)
+
+
+@pytest.mark.parametrize("path", SHAPES, ids=[p.stem for p in SHAPES])
+def test_shape_messages_type_no_limit_twice(path: Path) -> None:
+    g = Graph().parse(path, format="turtle")
+    stray = {str(s): _stray_numbers(str(m)) for s, m in g.subject_objects(SH.message)}
+    assert {s: n for s, n in stray.items() if n} == {}
