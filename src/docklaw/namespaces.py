@@ -16,6 +16,8 @@ GEOF = Namespace("http://www.opengis.net/def/function/geosparql/")
 ELI = Namespace("http://data.europa.eu/eli/ontology#")
 SD = Namespace("http://www.w3.org/ns/sparql-service-description#")
 VOID = Namespace("http://rdfs.org/ns/void#")
+#: The named graph the knowledge graph is loaded into, in every store (CLI, web, ``docklaw load``).
+LAW_GRAPH_IRI = BASE + "graph/law"
 
 __all__ = [
     "BASE",
@@ -25,6 +27,7 @@ __all__ = [
     "GEO",
     "GEOF",
     "JUR",
+    "LAW_GRAPH_IRI",
     "OWL",
     "PROV",
     "QUDT",

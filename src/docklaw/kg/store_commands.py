@@ -12,7 +12,8 @@ import argparse
 import sys
 import time
 
-from docklaw.sparql.backends import DEFAULT_SPEC, LAW_GRAPH_IRI, SPEC_HELP, load_graph, open_store
+from docklaw.namespaces import LAW_GRAPH_IRI
+from docklaw.sparql.backends import SPEC_HELP, default_spec, load_graph, open_store
 
 
 def run_load(args: argparse.Namespace) -> int:
@@ -39,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Load the knowledge graph (with its inferred triples) into a SPARQL store "
                     "as one named graph.",
     )
-    p.add_argument("--store", default=DEFAULT_SPEC, metavar="SPEC", help=SPEC_HELP)
+    p.add_argument("--store", default=default_spec(), metavar="SPEC",
+                   help=f"{SPEC_HELP}; default $DOCKLAW_STORE, else memory")
     p.add_argument("--replace", action="store_true",
                    help="drop the named graph first instead of adding to it")
     p.add_argument("--graph", default=LAW_GRAPH_IRI, metavar="IRI",

@@ -5,8 +5,27 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from docklaw.errors import InputError
+
+if TYPE_CHECKING:
+    from docklaw.sparql.store import Store
+
+STORE_HELP = ("SPARQL store to query: memory (default; or $DOCKLAW_STORE), rdflib, "
+              "oxigraph:PATH or sparql:URL (the last two filled by `docklaw load --store ...`)")
+
+
+def add_store_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--store", default=None, metavar="SPEC", help=STORE_HELP)
+
+
+def store_of(args: argparse.Namespace) -> Store:
+    """The store ``--store`` names (else ``$DOCKLAW_STORE``, else memory), holding the graph."""
+    from docklaw.queries.run import store_for
+    from docklaw.sparql.backends import default_spec
+
+    return store_for(args.store or default_spec())
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,6 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--param", "-p", action="append", default=[], metavar="K=V",
                    help="parameter value (repeatable)")
     p.add_argument("--format", "-f", choices=("table", "csv", "json"), default="table")
+    add_store_option(p)
     p.set_defaults(func=cmd_query)
 
     p = subparsers.add_parser("compare", help="side-by-side comparison of the codes by topic")
@@ -25,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--jurisdictions", nargs="*", default=None, help="codes (default: all five)")
     p.add_argument("--format", "-f", choices=("html", "md", "csv"), default="md")
     p.add_argument("-o", "--output", type=Path, default=None, help="write to FILE")
+    add_store_option(p)
     p.set_defaults(func=cmd_compare)
 
 
@@ -50,10 +71,10 @@ def _params(pairs: list[str]) -> dict[str, str]:
 
 def cmd_query(args: argparse.Namespace) -> int:
     from docklaw.queries.catalogue import catalogue, parse_header
-    from docklaw.queries.run import default_store, run_saved, run_text
+    from docklaw.queries.run import run_saved, run_text
 
     params = _params(args.param)
-    graph = default_store()
+    graph = store_of(args)
     target = args.query
     if target in catalogue():
         result = run_saved(graph, catalogue()[target], params)
@@ -74,7 +95,7 @@ def cmd_query(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     from docklaw.queries.compare import build_report, render
 
-    report = build_report(args.topics, args.jurisdictions)
+    report = build_report(args.topics, args.jurisdictions, graph=store_of(args))
     text = render(report, args.format)
     if args.output:
         args.output.write_text(text, encoding="utf-8")

@@ -165,9 +165,10 @@ def _topics(topics: list[str] | None) -> list[str]:
     return topics
 
 
-def build_topic(graph: Store | Graph, key: str, jids: list[str]) -> Topic:
+def build_topic(graph: Store | Graph, key: str, jids: list[str], *,
+                timeout: float | None = None) -> Topic:
     title, query_name, params = TOPICS[key]
-    result = run_saved(graph, get(query_name), params).plain()
+    result = run_saved(graph, get(query_name), params, timeout=timeout).plain()
     cells = {jid: Cell(jid) for jid in jids}
     seen: set[tuple[str, str, str]] = set()
     works: dict[tuple[str, str, str], list[str]] = {}
@@ -190,6 +191,12 @@ def build_topic(graph: Store | Graph, key: str, jids: list[str]) -> Topic:
         unique = sorted(set(kinds))
         if len(unique) < 4:  # all four work kinds = unconditional, say nothing
             lines_by_key[keyed].text += f" ({', '.join(unique)})"
+    # rows that tie on the query's ORDER BY come back in any order (it differs between
+    # Oxigraph in memory, on disk and rdflib): keep the sections in query order and order
+    # the lines of one section by their text, so every backend gives the same report
+    for cell in cells.values():
+        first = {ln.section: i for i, ln in reversed(list(enumerate(cell.lines)))}
+        cell.lines.sort(key=lambda ln: (first[ln.section], ln.text))
     topic = Topic(key, title, query_name, cells)
     _highlight(topic)
     return topic
@@ -226,8 +233,8 @@ def _highlight(topic: Topic) -> None:
             cell.highlight = cell.empty
 
 
-def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: list[float]
-                           ) -> dict[str, list[tuple[float, int]]]:
+def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: list[float], *,
+                           timeout: float | None = None) -> dict[str, list[tuple[float, int]]]:
     """Docks allowed by each code's allocation table (Tier 1 where Tiers apply) per frontage."""
     text = """PREFIX dl: <https://w3id.org/docklaw/ontology#>
     SELECT ?section ?tier ?min ?max ?base ?inc ?per ?over WHERE {
@@ -239,7 +246,7 @@ def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: lis
       OPTIONAL { ?a dl:incrementCount ?inc ; dl:incrementPer ?per ; dl:incrementOver ?over }
       FILTER NOT EXISTS { ?table dl:appliesToLandUse ?use }
     }"""
-    rows = run_text(graph, text).plain()
+    rows = run_text(graph, text, timeout=timeout).plain()
     base_iri = "https://w3id.org/docklaw/code/"
     series: dict[str, list[tuple[float, int]]] = {}
     for jid in jids:
@@ -305,26 +312,31 @@ def chart_svg(series: dict[str, list[tuple[float, int]]], labels: dict[str, str]
     return "\n".join(out)
 
 
-def _labels(graph: Store | Graph, jids: list[str]) -> dict[str, str]:
+def _labels(graph: Store | Graph, jids: list[str], *,
+            timeout: float | None = None) -> dict[str, str]:
     """Each jurisdiction's name (rdfs:label), from whatever the report runs on."""
     rows = run_text(graph, "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
                     "SELECT ?j ?label WHERE { ?j rdfs:label ?label . "
-                    f"FILTER(STRSTARTS(STR(?j), \"{JUR}\")) }}").plain()
+                    f"FILTER(STRSTARTS(STR(?j), \"{JUR}\")) }}", timeout=timeout).plain()
     found = {str(r["j"])[len(str(JUR)):]: str(r["label"]) for r in rows}
     return {j: found.get(j, j) for j in jids}
 
 
 def build_report(topics: list[str] | None = None, jurisdictions: list[str] | None = None,
-                 graph: Store | Graph | None = None) -> Report:
+                 graph: Store | Graph | None = None, *, timeout: float | None = None) -> Report:
     """The comparison as data: one Topic per requested topic, one Cell per requested code.
 
-    Runs on the embedded store (``default_store()``) unless a store or graph is given.
+    Runs on ``default_store()`` (``$DOCKLAW_STORE``, else embedded Oxigraph) unless a store
+    (any backend: ``docklaw compare --store``, the web app's) or a graph is given;
+    ``timeout`` bounds each query on a store.
     """
     g = graph if graph is not None else default_store()
     jids = _resolve(jurisdictions)
-    labels = _labels(g, jids)
-    built = [build_topic(g, key, jids) for key in _topics(topics)]
-    series = dock_allocation_points(g, jids, [float(f) for f in range(0, 501, 5)])
+    keys = _topics(topics)
+    labels = _labels(g, jids, timeout=timeout)
+    built = [build_topic(g, key, jids, timeout=timeout) for key in keys]
+    series = dock_allocation_points(g, jids, [float(f) for f in range(0, 501, 5)],
+                                    timeout=timeout)
     return Report(jids, labels, built, chart_svg(series, labels))
 
 

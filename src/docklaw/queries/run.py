@@ -31,7 +31,6 @@ from docklaw.namespaces import BASE, DL, ELI, GEO, GEOF, JUR, QUDT, RDF, RDFS, S
 from docklaw.queries.catalogue import Param, SavedQuery
 
 if TYPE_CHECKING:
-    from docklaw.sparql.safety import QueryPlan
     from docklaw.sparql.store import Store
 
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
@@ -164,32 +163,22 @@ def bind_values(text: str, bindings: Mapping[str, Node]) -> str:
 
 
 def run_text(source: Store | Graph, text: str,
-             bindings: Mapping[str, Node] | None = None) -> Result:
-    """Run SPARQL SELECT text on a store (or an rdflib graph) with ``bindings`` bound."""
+             bindings: Mapping[str, Node] | None = None, *,
+             timeout: float | None = None) -> Result:
+    """Run SPARQL SELECT text on a store (or an rdflib graph) with ``bindings`` bound.
+
+    ``timeout`` (seconds) bounds the run on a store (the web tier passes its query timeout).
+    The store's safety check caches its parse per text (``docklaw.sparql.safety``).
+    """
     if isinstance(source, Graph):
         return _run_rdflib(source, text, bindings)
-    plan = _checked(source, bind_values(text, dict(bindings or {})))
+    plan = source.check(bind_values(text, dict(bindings or {})))
     if plan.kind != "SELECT":
         raise QueryError("only SELECT queries are supported here")
-    answer = source.run_plan(plan)
+    answer = source.run_plan(plan, timeout=timeout)
     variables = list(answer.variables)
     rows = [dict(zip(variables, row, strict=True)) for row in answer.rows]
     return Result(variables, rows)
-
-
-def _checked(store: Store, text: str) -> QueryPlan:
-    """The store's safety check, done once per distinct text (parsing costs ~10 ms)."""
-    key = (id(store), text)
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = store.check(text)
-        if len(_PLANS) > 256:
-            _PLANS.clear()
-        _PLANS[key] = plan
-    return plan
-
-
-_PLANS: dict[tuple[int, str], QueryPlan] = {}
 
 
 def _run_rdflib(graph: Graph, text: str, bindings: Mapping[str, Node] | None) -> Result:
@@ -206,19 +195,27 @@ def _run_rdflib(graph: Graph, text: str, bindings: Mapping[str, Node] | None) ->
 
 
 def run_saved(source: Store | Graph, query: SavedQuery,
-              params: Mapping[str, str] | None = None) -> Result:
-    return run_text(source, query.text, bindings_for(query, params or {}))
+              params: Mapping[str, str] | None = None, *,
+              timeout: float | None = None) -> Result:
+    return run_text(source, query.text, bindings_for(query, params or {}), timeout=timeout)
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=8)
+def store_for(spec: str) -> Store:
+    """The knowledge graph's store named by ``spec`` (``docklaw.sparql.backends``), opened
+    once per process; queries run inline (the CLI and the comparison report are not a
+    server). In-memory specs are filled with the closure, as ``docklaw load`` fills a store,
+    so every backend gives the same answers; ``oxigraph:PATH`` / ``sparql:URL`` must hold it."""
+    from docklaw.sparql.backends import knowledge_store
+
+    return knowledge_store(spec, execution="inline")
+
+
 def default_store() -> Store:
-    """The asserted knowledge graph in an embedded Oxigraph store, loaded once per process
-    (queries run inline: the CLI and the comparison report are not a server)."""
-    from docklaw.sparql.backends import load_graph, open_store
+    """The store of ``$DOCKLAW_STORE`` (default: embedded Oxigraph in memory)."""
+    from docklaw.sparql.backends import default_spec
 
-    store = open_store("memory", execution="inline")
-    load_graph(store, default_graph())
-    return store
+    return store_for(default_spec())
 
 
 def default_graph() -> Graph:

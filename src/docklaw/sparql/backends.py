@@ -10,29 +10,56 @@ in an environment variable, so it is one word or ``kind:location``:
 
 Every backend is a ``docklaw.sparql.store.Store``: the same safety check, the same dataset
 semantics (graphs are named; the default graph is their union) and the same results.
+
+``knowledge_store(spec)`` is what ``docklaw query``, ``docklaw compare`` and ``docklaw serve``
+use: the in-memory backends are filled with the knowledge graph at start (the same graph
+``docklaw load`` puts into a store: ``closure_graph()``), while ``oxigraph:PATH`` and
+``sparql:URL`` must already hold it; an empty one is an error naming the store and the
+command that fills it. The spec defaults to the ``DOCKLAW_STORE`` environment variable.
 """
 
 from __future__ import annotations
 
+import os
+
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
-from docklaw.web.config import LAW_GRAPH_IRI
 
 DEFAULT_SPEC = "memory"
+ENV_VAR = "DOCKLAW_STORE"
 SPEC_HELP = ("memory (embedded Oxigraph, default), rdflib, oxigraph:PATH (persistent Oxigraph "
              "directory) or sparql:URL (remote SPARQL 1.1 store, e.g. sparql:http://127.0.0.1:7878)")
+#: the knowledge graph is present iff this asks true (any triple in the law graph)
+HAS_LAW = f"ASK {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
+#: the whole law graph, for the web tier's page snapshot (``law_snapshot``)
+ALL_LAW = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
 
-__all__ = ["DEFAULT_SPEC", "LAW_GRAPH_IRI", "SPEC_HELP", "load_graph", "open_store"]
+__all__ = ["DEFAULT_SPEC", "ENV_VAR", "LAW_GRAPH_IRI", "SPEC_HELP", "default_spec",
+           "in_memory", "knowledge_store", "law_snapshot", "load_graph", "open_store"]
+
+
+def default_spec() -> str:
+    """``$DOCKLAW_STORE`` if set, else ``memory``."""
+    return os.environ.get(ENV_VAR, "").strip() or DEFAULT_SPEC
+
+
+def in_memory(spec: str) -> bool:
+    """True for the backends that start empty and are filled by this process."""
+    kind, sep, _ = (spec or DEFAULT_SPEC).strip().partition(":")
+    return not sep and kind.lower() in ("memory", "oxigraph", "rdflib")
 
 
 def open_store(spec: str = DEFAULT_SPEC, *, execution: str = "process", workers: int = 2,
-               timeout: float | None = None) -> Store:
+               timeout: float | None = None, read_only: bool = False) -> Store:
     """The store named by ``spec``; bad specs are an InputError naming what was expected.
 
     ``execution``/``workers`` apply to the embedded backends (forked query workers with a
     hard timeout, or inline); ``timeout`` is the remote backend's HTTP timeout.
+    ``read_only`` opens ``oxigraph:PATH`` without its write lock (several readers, e.g.
+    web instances, may share one directory) and never creates it.
     """
     kind, sep, location = (spec or DEFAULT_SPEC).strip().partition(":")
     kind = kind.lower()
@@ -43,7 +70,8 @@ def open_store(spec: str = DEFAULT_SPEC, *, execution: str = "process", workers:
     if kind == "oxigraph" and location:
         from docklaw.sparql.persistent import PersistentOxigraphStore
 
-        return PersistentOxigraphStore(location, execution=execution, workers=workers)
+        return PersistentOxigraphStore(location, execution=execution, workers=workers,
+                                       read_only=read_only)
     if kind == "sparql" and location:
         from docklaw.sparql.remote import DEFAULT_TIMEOUT, RemoteStore
 
@@ -64,3 +92,44 @@ def load_graph(store: Store, graph: Graph, name: str = LAW_GRAPH_IRI, *,
             drop(name)
     store.add_graph(name, graph)
     return store.triple_count()
+
+
+def knowledge_store(spec: str | None = None, *, execution: str = "inline", workers: int = 2,
+                    timeout: float | None = None, graph: Graph | None = None) -> Store:
+    """A store that holds the knowledge graph, ready to query.
+
+    In-memory specs are filled with ``graph`` (default ``closure_graph()``, what ``docklaw
+    load`` loads, so every backend answers the same); ``oxigraph:PATH`` (opened read-only)
+    and ``sparql:URL`` must already hold it: if not, an InputError (exit 2, HTTP 400) names
+    the store and the command that fills it.
+    """
+    spec = spec or default_spec()
+    if in_memory(spec):
+        if graph is None:
+            from docklaw.kg.build import closure_graph
+
+            graph = closure_graph()
+        store = open_store(spec, execution=execution, workers=workers, timeout=timeout)
+        load_graph(store, graph)
+        return store
+    store = open_store(spec, execution=execution, workers=workers, timeout=timeout,
+                       read_only=True)
+    if not ask_inline(store, HAS_LAW):
+        store.close()
+        raise InputError(f"store {spec} does not hold the knowledge graph (named graph "
+                         f"<{LAW_GRAPH_IRI}> is missing or empty): fill it first with "
+                         f"`docklaw load --store {spec}`")
+    return store
+
+
+def ask_inline(store: Store, text: str) -> bool:
+    """An ASK in this process, outside the store's runner: no query worker is forked yet
+    (a server forks its workers later, after gunicorn forks)."""
+    return bool(store.execute(store.check(text), None, deadline=None).boolean)
+
+
+def law_snapshot(store: Store) -> Graph:
+    """The law graph read back from ``store`` (CONSTRUCT, in this process, no row cap): what
+    the web tier renders law pages and VoID from when the store is not in memory."""
+    result = store.execute(store.check(ALL_LAW), None, deadline=None)
+    return result.graph if result.graph is not None else Graph()

@@ -23,13 +23,19 @@ class PersistentOxigraphStore(OxigraphStore):
 
     backend = "oxigraph-disk"
 
-    def __init__(self, path: str | Path, execution: str = "process", workers: int = 2) -> None:
+    def __init__(self, path: str | Path, execution: str = "process", workers: int = 2, *,
+                 read_only: bool = False) -> None:
         super().__init__(execution, workers)
         self.path = Path(path).expanduser()
+        self.read_only = read_only
         if self.path.exists() and not self.path.is_dir():
             raise InputError(f"oxigraph store location {self.path} is a file, not a directory")
+        if read_only and not self.path.is_dir():
+            raise InputError(f"no oxigraph store at {self.path}: create and fill it with "
+                             f"`docklaw load --store oxigraph:{self.path}`")
         try:
-            self.store = ox.Store(str(self.path))
+            self.store = (ox.Store.read_only(str(self.path)) if read_only
+                          else ox.Store(str(self.path)))
         except OSError as exc:
             raise InputError(f"cannot open oxigraph store at {self.path}: {exc}") from None
 
@@ -38,11 +44,17 @@ class PersistentOxigraphStore(OxigraphStore):
 
     def add_graph(self, name: str, graph: Graph) -> None:
         """Add ``graph`` to the named graph ``name`` (persisted; adds to what is there)."""
+        self._writable()
         super().add_graph(name, graph)
         self.store.flush()
 
+    def _writable(self) -> None:
+        if self.read_only:
+            raise InputError(f"oxigraph store at {self.path} is open read-only")
+
     def drop_graph(self, name: str) -> None:
         """Remove the named graph ``name`` (``docklaw load --replace``)."""
+        self._writable()
         target = ox.NamedNode(name)
         if self.store.contains_named_graph(target):
             self.store.remove_graph(target)
@@ -50,6 +62,7 @@ class PersistentOxigraphStore(OxigraphStore):
 
     def load_file(self, name: str, path: Path, fmt: ox.RdfFormat = ox.RdfFormat.N_TRIPLES) -> int:
         """Bulk-load a (large) RDF file into the named graph ``name``; returns the new size."""
+        self._writable()
         target = ox.NamedNode(name)
         self.store.add_graph(target)
         self.store.bulk_load(path=str(path), format=fmt, to_graph=target)
@@ -58,4 +71,5 @@ class PersistentOxigraphStore(OxigraphStore):
 
     def close(self) -> None:
         super().close()
-        self.store.flush()
+        if not self.read_only:
+            self.store.flush()

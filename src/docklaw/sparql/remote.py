@@ -23,7 +23,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,7 @@ from rdflib.term import Node
 from docklaw.errors import QueryError, QueryTimeout
 from docklaw.sparql.results import QueryResult
 from docklaw.sparql.safety import QueryPlan, check_query
-from docklaw.sparql.store import Store, effective_dataset
+from docklaw.sparql.store import LazyGraphNames, Store, effective_dataset
 
 #: Triples per request when loading (blank-node islands are never split across requests).
 DEFAULT_CHUNK = 20_000
@@ -95,26 +95,6 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
-
-
-class _RemoteGraphNames(Collection[str]):
-    """The store's named graphs, fetched only if the safety check needs them (FROM, or
-    default-graph-uri / named-graph-uri): most queries name no graph and pay nothing."""
-
-    def __init__(self, store: RemoteStore) -> None:
-        self.store = store
-
-    def _names(self) -> frozenset[str]:
-        return self.store.graph_names()
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._names()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
-
-    def __len__(self) -> int:
-        return len(self._names())
 
 
 class RemoteStore(Store):
@@ -215,10 +195,11 @@ class RemoteStore(Store):
 
     # -- Store interface ----------------------------------------------------------------------
     def check(self, sparql: str, default_graph_uris: Any = (),
-              named_graph_uris: Any = ()) -> QueryPlan:
-        """The web service's safety check, before anything is sent to the store."""
-        return check_query(sparql, _RemoteGraphNames(self), default_graph_uris or (),
-                           named_graph_uris or ())
+              named_graph_uris: Any = (), base_iri: str | None = None) -> QueryPlan:
+        """The web service's safety check, before anything is sent to the store (the
+        store's graph list is fetched only if the query or the protocol names a graph)."""
+        return check_query(sparql, LazyGraphNames(self), default_graph_uris or (),
+                           named_graph_uris or (), base_iri)
 
     def run_plan(self, plan: QueryPlan, timeout: float | None = None,
                  max_rows: int | None = None) -> QueryResult:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from pyparsing import ParseBaseException
@@ -44,6 +44,11 @@ NO_REMOTE = "this endpoint makes no remote requests"
 #: Deep nesting exhausts the (recursive) parser's stack: an input problem, answered 400.
 TOO_DEEP = ("query is nested too deeply to parse (brackets, braces or parentheses); "
             "flatten it")
+#: Distinct query texts whose analysis is remembered (saved queries, UI re-runs, clients
+#: polling the same question); texts longer than CACHE_MAX_TEXT are analysed every time, so
+#: the cache holds at most CACHE_SIZE * CACHE_MAX_TEXT characters.
+CACHE_SIZE = 1024
+CACHE_MAX_TEXT = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -68,19 +73,33 @@ def describe_parse_error(exc: ParseBaseException) -> str:
     return f"line {exc.lineno}, column {exc.col}: {exc.msg}"
 
 
-def refuse_update(text: str) -> None:
-    """Raise 403 naming the operation if ``text`` is a SPARQL update (parsed, not grepped)."""
+def update_operations(text: str) -> str | None:
+    """The update operations ``text`` parses as ("LOAD, CLEAR"), or None if it is no update."""
     try:
         with PARSE_LOCK:
             parsed = parseUpdate(text)
     except ParseBaseException:
-        return
+        return None
     except Exception:  # rdflib raises plain Exceptions (and RecursionError) for bad updates
-        return
+        return None
     ops = [UPDATE_NAMES.get(getattr(r, "name", ""), str(getattr(r, "name", "update")))
            for r in parsed.get("request", [])]
-    found = ", ".join(dict.fromkeys(ops)) or "an update"
-    raise QueryError(f"SPARQL updates are not allowed ({found}): {READ_ONLY}", http_status=403)
+    return ", ".join(dict.fromkeys(ops)) or "an update"
+
+
+_cached_update_operations = lru_cache(maxsize=CACHE_SIZE)(update_operations)
+
+
+def refuse_update(text: str) -> None:
+    """Raise 403 naming the operation if ``text`` is a SPARQL update (parsed, not grepped).
+
+    Runs before every request that carries a query: the answer is cached per text.
+    """
+    found = (_cached_update_operations(text) if len(text) <= CACHE_MAX_TEXT
+             else update_operations(text))
+    if found is not None:
+        raise QueryError(f"SPARQL updates are not allowed ({found}): {READ_ONLY}",
+                         http_status=403)
 
 
 def walk(node: Any) -> Iterator[CompValue]:
@@ -92,6 +111,74 @@ def walk(node: Any) -> Iterator[CompValue]:
     elif isinstance(node, list | tuple) or type(node).__name__ == "ParseResults":
         for item in node:
             yield from walk(item)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What parsing a text taught us (cached): its form and the graphs it names, or why it
+    is refused (``error``/``status``)."""
+
+    kind: str = ""
+    from_graphs: tuple[str, ...] = ()
+    from_named: tuple[str, ...] = ()
+    error: str = ""
+    status: int = 400
+
+
+def analyse(text: str, base_iri: str | None) -> Analysis:
+    """Parse ``text`` once: the query form and FROM graphs, or the reason to refuse it."""
+    try:
+        try:
+            with PARSE_LOCK:
+                parsed = parseQuery(text)
+        except ParseBaseException as exc:
+            refuse_update(text)
+            return Analysis(error=f"malformed SPARQL query: {describe_parse_error(exc)}")
+        try:
+            with PARSE_LOCK:
+                prologue = translatePrologue(parsed[0], base_iri)
+                body = traverse(parsed[1], visitPost=partial(translatePName, prologue=prologue))
+        except RecursionError:
+            raise
+        except Exception as exc:  # undefined prefix, bad IRI ...
+            return Analysis(error=f"malformed SPARQL query: {exc}")
+        return _analyse_body(body)
+    except RecursionError:
+        return Analysis(error=TOO_DEEP)
+    except QueryError as exc:  # an update, refused by refuse_update
+        return Analysis(error=exc.message, status=exc.http_status)
+
+
+_cached_analyse = lru_cache(maxsize=CACHE_SIZE)(analyse)
+
+
+def cache_info() -> tuple[object, object]:
+    """(query analysis, update check) cache statistics, for tests and benchmarks."""
+    return _cached_analyse.cache_info(), _cached_update_operations.cache_info()
+
+
+def clear_cache() -> None:
+    _cached_analyse.cache_clear()
+    _cached_update_operations.cache_clear()
+
+
+def _analyse_body(body: Any) -> Analysis:
+    """Refuse SERVICE; record the query form and the graphs FROM / FROM NAMED name."""
+    kind = QUERY_KINDS.get(getattr(body, "name", ""), "")
+    if not kind:
+        return Analysis(error="not a SELECT, ASK, CONSTRUCT or DESCRIBE query")
+    from_graphs: list[str] = []
+    from_named: list[str] = []
+    for node in walk(body):
+        if node.name == "ServiceGraphPattern":
+            return Analysis(error=f"SERVICE <{node.get('term', '?')}> is not allowed: "
+                                  f"{NO_REMOTE}", status=403)
+        if node.name == "DatasetClause":
+            if "default" in node:
+                from_graphs.append(str(node["default"]))
+            if "named" in node:
+                from_named.append(str(node["named"]))
+    return Analysis(kind, tuple(from_graphs), tuple(from_named))
 
 
 def check_query(
@@ -109,63 +196,27 @@ def check_query(
     named_graph_uris = tuple(named_graph_uris)
     if not text or not text.strip():
         raise QueryError("empty query: give a SPARQL query in the 'query' parameter")
-    try:
-        with PARSE_LOCK:
-            parsed = parseQuery(text)
-    except ParseBaseException as exc:
-        refuse_update(text)
-        raise QueryError(f"malformed SPARQL query: {describe_parse_error(exc)}") from None
-    except RecursionError:
-        raise QueryError(TOO_DEEP) from None
-    try:
-        with PARSE_LOCK:
-            prologue = translatePrologue(parsed[0], base_iri)
-            body = traverse(parsed[1], visitPost=partial(translatePName, prologue=prologue))
-    except RecursionError:
-        raise QueryError(TOO_DEEP) from None
-    except Exception as exc:  # undefined prefix, bad IRI ...
-        raise QueryError(f"malformed SPARQL query: {exc}") from None
-    try:
-        return _plan(text, body, known_graphs, default_graph_uris, named_graph_uris, base_iri)
-    except RecursionError:
-        raise QueryError(TOO_DEEP) from None
-
-
-def _plan(text: str, body: Any, known_graphs: Collection[str] | None,
-          default_graph_uris: tuple[str, ...], named_graph_uris: tuple[str, ...],
-          base_iri: str | None) -> QueryPlan:
-    """Refuse SERVICE and graphs that are not loaded; record the dataset the query names."""
-    kind = QUERY_KINDS.get(getattr(body, "name", ""), "")
-    if not kind:
-        raise QueryError("not a SELECT, ASK, CONSTRUCT or DESCRIBE query")
-    from_graphs: list[str] = []
-    from_named: list[str] = []
-    for node in walk(body):
-        if node.name == "ServiceGraphPattern":
-            raise QueryError(
-                f"SERVICE <{node.get('term', '?')}> is not allowed: {NO_REMOTE}",
-                http_status=403,
-            )
-        if node.name == "DatasetClause":
-            if "default" in node:
-                from_graphs.append(str(node["default"]))
-            if "named" in node:
-                from_named.append(str(node["named"]))
-    plan = QueryPlan(text, kind, tuple(from_graphs), tuple(from_named),
+    found = (_cached_analyse(text, base_iri) if len(text) <= CACHE_MAX_TEXT
+             else analyse(text, base_iri))
+    if found.error:
+        raise QueryError(found.error, http_status=found.status)
+    plan = QueryPlan(text, found.kind, found.from_graphs, found.from_named,
                      default_graph_uris, named_graph_uris, base_iri)
     if plan.protocol_dataset:
         named = [("default-graph-uri", g) for g in default_graph_uris]
         named += [("named-graph-uri", g) for g in named_graph_uris]
     else:
-        named = [("FROM", g) for g in from_graphs] + [("FROM NAMED", g) for g in from_named]
-    for source, graph in named:
-        if known_graphs is not None and graph not in known_graphs:
-            loaded = ", ".join(f"<{g}>" for g in sorted(known_graphs)) or "none"
-            raise QueryError(
-                f"{source} <{graph}> names a graph that is not loaded here; {NO_REMOTE} "
-                f"(loaded graphs: {loaded})",
-                http_status=403,
-            )
+        named = [("FROM", g) for g in plan.from_graphs]
+        named += [("FROM NAMED", g) for g in plan.from_named]
+    if named and known_graphs is not None:
+        for source, graph in named:
+            if graph not in known_graphs:
+                loaded = ", ".join(f"<{g}>" for g in sorted(known_graphs)) or "none"
+                raise QueryError(
+                    f"{source} <{graph}> names a graph that is not loaded here; {NO_REMOTE} "
+                    f"(loaded graphs: {loaded})",
+                    http_status=403,
+                )
     return plan
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import pyoxigraph as ox
@@ -40,6 +41,24 @@ def effective_dataset(plan: QueryPlan) -> tuple[list[str], list[str]] | None:
     if plan.from_graphs or plan.from_named:
         return list(plan.from_graphs), list(plan.from_named)
     return None
+
+
+class LazyGraphNames(Collection[str]):
+    """A store's named graphs, asked for only when the safety check needs them (a query with
+    FROM, or default-graph-uri / named-graph-uri): most queries name no graph and pay nothing
+    (listing graphs costs an HTTP request on a remote store, a scan on a persistent one)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.store.graph_names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.store.graph_names())
+
+    def __len__(self) -> int:
+        return len(self.store.graph_names())
 
 
 class Store(ABC):
@@ -81,7 +100,7 @@ class Store(ABC):
     def check(self, sparql: str, default_graph_uris: Any = (),
               named_graph_uris: Any = (), base_iri: str | None = None) -> QueryPlan:
         """Refuse unsafe queries; ``base_iri`` resolves relative IRIs (the endpoint URL)."""
-        return check_query(sparql, self.graph_names(), default_graph_uris or (),
+        return check_query(sparql, LazyGraphNames(self), default_graph_uris or (),
                            named_graph_uris or (), base_iri)
 
     def query(self, sparql: str, default_graph_uris: Any = (), named_graph_uris: Any = (),
@@ -108,10 +127,15 @@ class Store(ABC):
 # --------------------------------------------------------------------------- Oxigraph
 
 
-def to_rdflib(term: Any) -> Node | None:
-    """pyoxigraph term -> rdflib term."""
-    if term is None:
-        return None
+#: pyoxigraph term -> rdflib term, shared by every query: building an rdflib Literal parses
+#: its lexical form and costs more than Oxigraph's evaluation of many saved queries, and the
+#: same IRIs and literals (citations, labels, units) come back again and again. Terms are
+#: immutable, so sharing them is safe; the cache is emptied when it reaches TERM_CACHE_SIZE.
+TERM_CACHE_SIZE = 200_000
+_TERMS: dict[Any, Node] = {}
+
+
+def _convert(term: Any) -> Node:
     if isinstance(term, ox.NamedNode):
         return URIRef(term.value)
     if isinstance(term, ox.BlankNode):
@@ -121,6 +145,19 @@ def to_rdflib(term: Any) -> Node | None:
             return Literal(term.value, lang=term.language)
         return Literal(term.value, datatype=URIRef(term.datatype.value))
     raise QueryError(f"unsupported term in result: {term!r}")
+
+
+def to_rdflib(term: Any) -> Node | None:
+    """pyoxigraph term -> rdflib term (memoised)."""
+    if term is None:
+        return None
+    found = _TERMS.get(term)
+    if found is None:
+        found = _convert(term)
+        if len(_TERMS) >= TERM_CACHE_SIZE:
+            _TERMS.clear()
+        _TERMS[term] = found
+    return found
 
 
 class OxigraphStore(Store):
@@ -164,13 +201,14 @@ class OxigraphStore(Store):
         result = QueryResult(plan.kind)
         if plan.kind == "SELECT":
             result.variables = [v.value for v in answer.variables]
-            width = len(result.variables)
+            rows = result.rows
             for count, solution in enumerate(answer):
-                check_deadline(deadline, count)
+                if count % 64 == 0:
+                    check_deadline(deadline, count)
                 if max_rows is not None and count >= max_rows:
                     result.truncated = True
                     break
-                result.rows.append(tuple(to_rdflib(solution[i]) for i in range(width)))
+                rows.append(tuple([to_rdflib(term) for term in solution]))
             return result
         graph = Graph()
         for count, triple in enumerate(answer):

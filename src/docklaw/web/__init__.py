@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask, request
 
 from docklaw.errors import QueryError
+from docklaw.sparql.backends import default_spec
 from docklaw.sparql.safety import refuse_update
 from docklaw.web import errors
 from docklaw.web.config import DEFAULTS
@@ -47,6 +48,7 @@ def refuse_updates() -> None:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(DEFAULTS)
+    app.config["SPARQL_BACKEND"] = default_spec()  # $DOCKLAW_STORE, else memory
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 
+from docklaw.sparql.backends import SPEC_HELP, default_spec
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser("serve", help="serve the SPARQL endpoint, query page and law pages")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8080)
-    p.add_argument("--backend", choices=("oxigraph", "rdflib"), default="oxigraph")
+    p.add_argument("--store", default=None, metavar="SPEC",
+                   help=f"{SPEC_HELP}; default $DOCKLAW_STORE, else memory. memory and rdflib "
+                        "load the knowledge graph at start; oxigraph:PATH and sparql:URL must "
+                        "hold it already (docklaw load --store SPEC)")
+    p.add_argument("--backend", dest="store", metavar="SPEC", help="alias of --store")
     p.add_argument("--timeout", type=float, default=None, help="query timeout in seconds")
     p.add_argument("--max-rows", type=int, default=None, help="row cap per query")
     p.add_argument("--server", choices=("flask", "gunicorn"), default="flask",
@@ -20,16 +26,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def serve(args: argparse.Namespace) -> int:
+    from docklaw.errors import InputError
     from docklaw.web import create_app
-    from docklaw.web.knowledge import knowledge
+    from docklaw.web.knowledge import Unavailable, knowledge
 
-    config: dict[str, object] = {"SPARQL_BACKEND": args.backend}
+    config: dict[str, object] = {"SPARQL_BACKEND": args.store or default_spec()}
     if args.timeout is not None:
         config["SPARQL_TIMEOUT"] = args.timeout
     if args.max_rows is not None:
         config["SPARQL_MAX_ROWS"] = args.max_rows
     app = create_app(config)
-    knowledge(app)  # load before serving: errors show now, and workers fork a loaded store
+    try:  # load before serving: errors show now, and workers fork a loaded store
+        knowledge(app)
+    except Unavailable as exc:  # an empty or unreachable store: exit 2 naming it
+        raise InputError(str(exc)) from None
     if args.server == "gunicorn":
         from docklaw.validate.prepare import get_prepared
         from docklaw.web.gunicorn_app import run_gunicorn

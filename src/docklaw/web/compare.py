@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Response, abort, current_app, request
+
+from docklaw.web.knowledge import knowledge
 
 bp = Blueprint("compare", __name__)
 
@@ -20,5 +22,7 @@ def compare() -> Response:
                                "(docklaw.queries.compare is missing)")
     topics = request.args.getlist("topic") or None
     jurisdictions = request.args.getlist("jurisdiction") or None
-    report = module.build_report(topics, jurisdictions)
+    # on the app's own store (any backend), each query bounded by the query timeout
+    report = module.build_report(topics, jurisdictions, graph=knowledge().store,
+                                 timeout=float(current_app.config["SPARQL_TIMEOUT"]))
     return Response(module.render(report, "html"), mimetype="text/html")

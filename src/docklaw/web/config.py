@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-LAW_GRAPH_IRI = "https://w3id.org/docklaw/graph/law"
+from docklaw.namespaces import LAW_GRAPH_IRI  # moved there; still importable from here
+
+__all__ = ["DEFAULTS", "LAW_GRAPH_IRI"]
 
 DEFAULTS: dict[str, Any] = {
     # SPARQL store
-    "SPARQL_BACKEND": "oxigraph",  # oxigraph | rdflib
+    # a store spec (docklaw.sparql.backends.open_store): memory (= oxigraph) | rdflib load the
+    # knowledge graph at start; oxigraph:PATH | sparql:URL must already hold it (docklaw load).
+    # The environment variable DOCKLAW_STORE overrides this default.
+    "SPARQL_BACKEND": "memory",
     "SPARQL_EXECUTION": "process",  # process (hard timeout, killable) | inline (soft timeout)
     "SPARQL_WORKERS": 2,
     "SPARQL_TIMEOUT": 10.0,  # seconds; an overrun query is killed and answered 503

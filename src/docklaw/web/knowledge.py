@@ -16,10 +16,11 @@ from flask import Flask, current_app
 from rdflib import Graph
 
 from docklaw.errors import DocklawError
+from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.paths import QUERIES_DIR
+from docklaw.sparql.backends import in_memory, knowledge_store, law_snapshot, open_store
 from docklaw.sparql.safety import warm_up_parser
-from docklaw.sparql.store import Store, make_store
-from docklaw.web.config import LAW_GRAPH_IRI
+from docklaw.sparql.store import Store
 
 
 class Unavailable(DocklawError):
@@ -52,18 +53,38 @@ def as_graph(source: Any) -> Graph:
 
 
 def load(app: Flask) -> Knowledge:
-    loader: Callable[[], Graph] = app.config.get("KG_LOADER") or default_loader
-    try:
-        graph = loader()
-        sources = app.config.get("SPARQL_GRAPHS") or {LAW_GRAPH_IRI: graph}
-        graphs = {name: as_graph(src) for name, src in sources.items()}
-    except DocklawError:
-        raise
-    except Exception as exc:
-        raise Unavailable(f"knowledge graph unavailable: {type(exc).__name__}: {exc}") from None
-    store = make_store(app.config["SPARQL_BACKEND"], graphs,
-                       execution=app.config["SPARQL_EXECUTION"],
-                       workers=int(app.config["SPARQL_WORKERS"]))
+    """The app's store (``SPARQL_BACKEND``, a store spec) and the graph its pages render.
+
+    ``memory``/``rdflib``: the knowledge graph (``KG_LOADER``, default the closure) and any
+    ``SPARQL_GRAPHS`` are loaded into a fresh store. ``oxigraph:PATH`` / ``sparql:URL``: the
+    store must already hold the law graph (``docklaw load --store SPEC``); the pages render a
+    read-only snapshot of it read back from the store at start (or ``KG_LOADER``'s graph if
+    one is configured), so pages and queries always show the same law.
+    """
+    spec = str(app.config["SPARQL_BACKEND"] or "memory")
+    execution = app.config["SPARQL_EXECUTION"]
+    workers = int(app.config["SPARQL_WORKERS"])
+    loader: Callable[[], Graph] | None = app.config.get("KG_LOADER")
+    if in_memory(spec):
+        try:
+            graph = (loader or default_loader)()
+            sources = app.config.get("SPARQL_GRAPHS") or {LAW_GRAPH_IRI: graph}
+            graphs = {name: as_graph(src) for name, src in sources.items()}
+        except DocklawError:
+            raise
+        except Exception as exc:
+            raise Unavailable(f"knowledge graph unavailable: {type(exc).__name__}: {exc}"
+                              ) from None
+        store = open_store(spec, execution=execution, workers=workers)
+        for name, source in graphs.items():
+            store.add_graph(name, source)
+    else:
+        try:
+            store = knowledge_store(spec, execution=execution, workers=workers,
+                                    timeout=float(app.config["SPARQL_TIMEOUT"]))
+            graph = loader() if loader is not None else law_snapshot(store)
+        except DocklawError as exc:
+            raise Unavailable(f"SPARQL store {spec} unavailable: {exc}") from None
     store.worker_memory = app.config.get("SPARQL_WORKER_MEMORY")
     # before any request thread: pyparsing's first use of a parse action is not thread-safe
     warm_up_parser(p.read_text(encoding="utf-8") for p in sorted(QUERIES_DIR.glob("*.rq")))
