@@ -133,6 +133,38 @@ def test_saved_query_same_answer_on_every_backend(path: Path, remote: RemoteStor
     assert answer(remote, text) == expected, f"{path.name}: remote store differs"
 
 
+def test_compare_report_same_on_the_remote_store(remote: RemoteStore,
+                                                 embedded: dict[str, Store]) -> None:
+    from docklaw.queries.compare import build_report, render
+
+    expected = render(build_report(None, None, graph=embedded["memory"]), "md")
+    assert render(build_report(None, None, graph=remote), "md") == expected
+
+
+def test_remote_row_cap_timeout_and_update_refusal(remote: RemoteStore) -> None:
+    capped = remote.query("SELECT ?s WHERE { ?s ?p ?o }", max_rows=7)
+    assert (len(capped.rows), capped.truncated) == (7, True)
+    before = remote.triple_count()
+    with pytest.raises(QueryError) as err:
+        remote.query("DROP ALL")
+    assert err.value.http_status == 403 and remote.triple_count() == before
+    from docklaw.errors import QueryTimeout
+
+    with pytest.raises(QueryTimeout):
+        remote.query("SELECT (COUNT(*) AS ?n) { ?a ?p ?o . ?b ?q ?r . ?c ?x ?y }",
+                     timeout=0.5)
+
+
+def test_cli_query_on_the_remote_store(remote: RemoteStore,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from docklaw.cli import main
+
+    assert main(["query", "max-width", "-f", "csv", "--store", f"sparql:{URL}"]) == 0
+    on_remote = capsys.readouterr().out
+    assert main(["query", "max-width", "-f", "csv", "--store", "memory"]) == 0
+    assert sorted(on_remote.splitlines()) == sorted(capsys.readouterr().out.splitlines())
+
+
 # --------------------------------------------------------------------------- validation
 
 

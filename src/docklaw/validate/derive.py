@@ -84,13 +84,14 @@ def normalise_units(graph: Graph, prepared: Prepared) -> None:
     """Every QuantityValue -> canonical unit of its property, in place; InputError when bad."""
     units = prepared.units
     done: set[Node] = set()
-    for subject, prop, obj in sorted(graph, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
-        if prop in (RDF.type, DL.computedLimitValue):
-            continue
+    quantities = set(graph.subjects(RDF.type, QUDT.QuantityValue))
+    quantities.update(graph.subjects(QUDT.numericValue, None))
+    # only triples that can matter, sorted so the first error reported is deterministic
+    relevant = [t for t in graph if t[1] not in (RDF.type, DL.computedLimitValue) and (
+        t[1] in units.canonical_of_property or t[2] in quantities)]
+    for subject, prop, obj in sorted(relevant, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
         canonical = units.canonical_of_property.get(prop)
-        is_qv = not isinstance(obj, Literal) and (
-            (obj, RDF.type, QUDT.QuantityValue) in graph
-            or graph.value(obj, QUDT.numericValue) is not None)
+        is_qv = not isinstance(obj, Literal) and obj in quantities
         where = {"node": node_name(subject), "prop": curie(prop)}
         if isinstance(obj, Literal) and canonical is not None:
             raise InputError(f"{obj!s} has no unit; give a qudt:QuantityValue with "
