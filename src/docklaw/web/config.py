@@ -25,6 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "KG_LOADER": None,
     # /validate
     "VALIDATE_MAX_BYTES": 2 * 1024 * 1024,
+    "VALIDATE_MAX_TRIPLES": 20_000,
     # whole request bodies (form uploads included); Flask answers 413 beyond it
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     "PAGE_MAX_ROWS": 1000,  # rows rendered in the HTML table (downloads get SPARQL_MAX_ROWS)

@@ -47,7 +47,8 @@ def validate() -> Response:
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
     fmt = request.args.get("format")
-    report = validate_bytes(data, fmt, name, content_type=ctype, max_bytes=limit)
+    report = validate_bytes(data, fmt, name, content_type=ctype, max_bytes=limit,
+                            max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
