@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_validate import application_bytes
-from common import application_files, docklaw_cli, machine, spread
+from common import application_files, docklaw_cli, loadavg, machine, spread
 
 
 def has_jobs_flag() -> bool:
@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         "", f"- 2 jobs / 1 job: {one / two:.2f}x end to end, "
         f"{(one - startup) / max(1e-9, two - startup):.2f}x with start-up removed "
         "(target: at least 1.7x)",
-        f"- exit codes other than 0/1 (bad input or crash): {len(bad)}", "",
+        f"- exit codes other than 0/1 (bad input or crash): {len(bad)}",
+        f"- load average at the end (1/5/15 min): {loadavg()}", "",
     ]))
     return 0
 

@@ -15,7 +15,8 @@ import pyoxigraph as ox
 from rdflib import Graph
 
 from docklaw.errors import InputError
-from docklaw.sparql.store import OxigraphStore
+from docklaw.sparql.runner import InlineRunner, ProcessRunner
+from docklaw.sparql.store import OxigraphStore, QueryPlan, QueryResult
 
 
 class PersistentOxigraphStore(OxigraphStore):
@@ -41,6 +42,20 @@ class PersistentOxigraphStore(OxigraphStore):
 
     def __repr__(self) -> str:
         return f"PersistentOxigraphStore({str(self.path)!r})"
+
+    @property
+    def runner(self) -> ProcessRunner | InlineRunner:
+        """Query workers are spawned, not forked, and open the directory read-only.
+
+        Why: a forked child inheriting this process's RocksDB handle can block forever if
+        one of RocksDB's background threads held a lock at the moment of fork.
+        """
+        if self._runner is None:
+            self._runner = (
+                ProcessRunner(_DiskExecute(str(self.path)), self.workers, self.worker_memory,
+                              start_method="spawn")
+                if self.execution == "process" else InlineRunner(self.execute))
+        return self._runner
 
     def add_graph(self, name: str, graph: Graph) -> None:
         """Add ``graph`` to the named graph ``name`` (persisted; adds to what is there)."""
@@ -73,3 +88,17 @@ class PersistentOxigraphStore(OxigraphStore):
         super().close()
         if not self.read_only:
             self.store.flush()
+
+
+class _DiskExecute:
+    """Picklable query executor for spawned workers: opens its own read-only handle."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._store: PersistentOxigraphStore | None = None
+
+    def __call__(self, plan: QueryPlan, max_rows: int | None, *,
+                 deadline: float | None) -> QueryResult:
+        if self._store is None:
+            self._store = PersistentOxigraphStore(self.path, execution="inline", read_only=True)
+        return self._store.execute(plan, max_rows, deadline=deadline)

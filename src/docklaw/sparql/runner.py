@@ -125,13 +125,18 @@ class _Worker:
 
 
 class ProcessRunner:
-    """A small pool of forked workers; a worker that overruns its timeout is killed."""
+    """A small pool of forked workers; a worker that overruns its timeout is killed.
 
-    def __init__(self, execute: Execute, workers: int = 2, memory: int | None = None) -> None:
+    ``start_method="spawn"`` is for stores whose handle must not cross a fork (RocksDB on
+    disk): ``execute`` must then be picklable and open its own store in the worker.
+    """
+
+    def __init__(self, execute: Execute, workers: int = 2, memory: int | None = None,
+                 start_method: str = "fork") -> None:
         self.execute = execute
         self.size = max(1, workers)
         self.memory = memory
-        self.ctx = multiprocessing.get_context("fork")
+        self.ctx = multiprocessing.get_context(start_method)
         self.idle: queue.Queue[_Worker] = queue.Queue()
         self.lock = threading.Lock()
         self.started = 0

@@ -223,14 +223,18 @@ _PREPARED_IN_PARENT = False
 
 
 def prepare_once() -> None:
-    """Build the ontology closure and every code's compiled shapes (cached in this process)."""
+    """Build the ontology closure, every code's compiled shapes and pyshacl's parsed shapes
+    (cached in this process, so forked workers inherit all of it copy-on-write)."""
     from docklaw.validate import api
+    from docklaw.validate.check import shape_index
 
     prepared = api.get_prepared()
     for jid in sorted(prepared.shape_sources):
         # a code whose shapes do not compile: its applications report the error one by one
         with contextlib.suppress(Exception):
-            prepared.compiled(jid)
+            compiled = prepared.compiled(jid)
+            if len(compiled.runtime_graph):
+                shape_index(compiled)
 
 
 def _worker_init() -> None:

@@ -24,7 +24,7 @@ from docklaw.validate.prepare import Prepared
 
 _LOCK = threading.RLock()
 OPTIONS = {
-    "inference": "none", "advanced": False, "allow_warnings": True, "allow_infos": True,
+    "inference": "none", "advanced": True, "allow_warnings": True, "allow_infos": True,
     "inplace": True, "abort_on_first": False,
 }
 

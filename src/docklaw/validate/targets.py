@@ -21,6 +21,10 @@ from docklaw.namespaces import DL, QUDT
 from docklaw.validate.compile import CompiledShapes, Condition, TargetSpec, focus_marker
 from docklaw.validate.units import to_decimal
 
+#: IRIs already converted (vocabulary terms recur in every application).
+_TERMS: dict[Node, object] = {}
+_TERMS_MAX = 50_000
+
 
 class Mirror:
     """An Oxigraph store holding a copy of an rdflib graph, with term maps both ways."""
@@ -33,14 +37,26 @@ class Mirror:
                                 for s, p, o in graph])
 
     def term(self, node: Node) -> object:
-        if isinstance(node, URIRef):
-            return ox.NamedNode(str(node))
         if isinstance(node, BNode):
             mapped = self.to_ox.get(node)
             if mapped is None:
                 mapped = self.to_ox[node] = ox.BlankNode()
                 self.from_ox[mapped] = node
             return mapped
+        if not isinstance(node, URIRef):
+            return self.convert(node)  # literals: rdflib's == ignores lexical form ("01" == "1")
+        cached = _TERMS.get(node)
+        if cached is None:
+            if len(_TERMS) > _TERMS_MAX:
+                _TERMS.clear()
+            cached = _TERMS[node] = self.convert(node)
+        return cached
+
+    @staticmethod
+    def convert(node: Node) -> object:
+        """An IRI or literal as an Oxigraph term."""
+        if isinstance(node, URIRef):
+            return ox.NamedNode(str(node))
         if isinstance(node, Literal):
             if node.language:
                 return ox.Literal(str(node), language=node.language)
