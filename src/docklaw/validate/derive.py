@@ -35,7 +35,7 @@ from docklaw.validate.literals import check_numeric_literals
 from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.validate.prepare import Prepared, jurisdiction_id
 from docklaw.validate.structures import check_structure_classes
-from docklaw.validate.targets import focus_nodes, mark_focus_nodes, undecided
+from docklaw.validate.targets import AppFacts, focus_nodes, mark_focus_nodes, undecided
 from docklaw.validate.totals import count_totals
 from docklaw.validate.units import curie, format_number, to_decimal
 
@@ -311,17 +311,19 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)
-    focus_sets = focus_nodes(out, compiled, app)
+    facts = AppFacts(out)  # types and work kinds looked up once for targets and undecided
+    focus_sets = focus_nodes(out, compiled, app, facts)
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
-    record_undecided(out, compiled, app)
+    record_undecided(out, compiled, app, facts)
     return out
 
 
-def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node) -> None:
+def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
+                     facts: AppFacts | None = None) -> None:
     """dl:conditionUnknown [ dl:rule R ; dl:property P ] where a missing fact leaves open
     whether a rule applies to a node (cite turns these into "information needed")."""
-    for shape, pairs in undecided(graph, compiled, app).items():
+    for shape, pairs in undecided(graph, compiled, app, facts).items():
         rule = compiled.shape_rule.get(shape)
         for node, prop in pairs:
             note = BNode()

@@ -206,10 +206,12 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
     return sorted(out, key=str)
 
 
-def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node) -> dict[object, list[Node]]:
-    """shape -> its focus nodes in this application graph."""
+def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
+                facts: AppFacts | None = None) -> dict[object, list[Node]]:
+    """shape -> its focus nodes in this application graph (``facts`` may be shared with
+    ``undecided``: the focus markers added in between are never a rule's governed class)."""
     candidates = reachable(graph, app)
-    facts = AppFacts(graph)
+    facts = facts or AppFacts(graph)
     out: dict[object, list[Node]] = {}
     mirror: Mirror | None = None
     for shape, query in compiled.targets.items():
@@ -278,11 +280,11 @@ def undecided_conditions(
     return sorted(set(missing), key=str)
 
 
-def undecided(graph: Graph, compiled: CompiledShapes, app: Node) -> dict[object, list[
-        tuple[Node, URIRef]]]:
+def undecided(graph: Graph, compiled: CompiledShapes, app: Node,
+              facts: AppFacts | None = None) -> dict[object, list[tuple[Node, URIRef]]]:
     """shape -> the (node, property) facts needed to decide whether its rule applies."""
     candidates = reachable(graph, app)
-    facts = AppFacts(graph)
+    facts = facts or AppFacts(graph)
     out = {}
     for shape, spec in compiled.specs.items():
         found = undecided_conditions(graph, app, candidates, spec, facts)
