@@ -7,7 +7,6 @@ contain (what is wrong and where). After every bad request the server answers a 
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -181,11 +180,12 @@ def test_cli_deep_jsonld_exit_2(tmp_path: Path, capsys) -> None:  # type: ignore
     assert main(["validate", str(path)]) == 2
 
 
-def test_billion_laughs_refused_fast(client) -> None:  # type: ignore[no-untyped-def]
+def test_billion_laughs_refused_before_parsing(client) -> None:  # type: ignore[no-untyped-def]
+    """Refused by the pre-parse DOCTYPE/ENTITY check (rdflib's parser would stall on it)."""
     assert len(LAUGHS) < 1024
-    started = time.monotonic()
     r = client.post("/validate", data=LAUGHS, content_type=RDFXML)
-    assert r.status_code == 400 and time.monotonic() - started < 0.5
+    assert r.status_code == 400
+    assert re.search(r"DOCTYPE|ENTITY", r.get_json()["error"]), r.get_json()
 
 
 def test_long_rdf_list_in_an_application_is_answered(client) -> None:  # type: ignore[no-untyped-def]
@@ -203,9 +203,8 @@ def test_huge_triple_count_refused_quickly(client) -> None:  # type: ignore[no-u
     saved = config["VALIDATE_MAX_BYTES"]
     config["VALIDATE_MAX_BYTES"] = 2 * 1024 * 1024
     try:
-        started = time.monotonic()
         r = client.post("/validate", data=LONG_LIST, content_type=TTL)
-        assert r.status_code == 413 and time.monotonic() - started < 3
+        assert r.status_code == 413 and "more than 20000 triples" in r.get_json()["error"]
     finally:
         config["VALIDATE_MAX_BYTES"] = saved
     assert re.search(r"more than 20000 triples", r.get_json()["error"])

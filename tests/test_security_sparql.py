@@ -286,7 +286,7 @@ def test_pathological_query_is_stopped_and_service_recovers(client, query: str) 
     started = time.monotonic()
     r = client.get("/sparql", query_string={"query": f"ASK {{ <{SECTION}> ?p ?o }}"})
     assert r.status_code == 200 and r.get_json()["boolean"] is True
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 10  # answered, not queued behind a hung worker
 
 
 def test_memory_bomb_is_stopped(client) -> None:  # type: ignore[no-untyped-def]

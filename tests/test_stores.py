@@ -304,13 +304,13 @@ def test_remote_select_sends_the_union_of_named_graphs(fake: tuple[str, Script])
 
 def test_remote_timeout_is_a_query_timeout(fake: tuple[str, Script]) -> None:
     url, script = fake
-    script.delay = 1.5
+    script.delay = 6.0
     store = RemoteStore(url)
     store._graphs = frozenset()
     started = time.monotonic()
     with pytest.raises(QueryTimeout) as err:
         store.query("ASK { ?s ?p ?o }", timeout=0.3)
-    assert time.monotonic() - started < 1.4
+    assert time.monotonic() - started < 5.0  # gave up at the timeout, not at the answer
     assert f"sparql store {url}/query: no answer within 0.3 s" == str(err.value)
     assert err.value.http_status == 503
 

@@ -197,15 +197,11 @@ def long_list(items: int) -> bytes:
     return b"@prefix : <http://a/> .\n:s :p (" + b" 1" * items + b" ) .\n"
 
 
-def test_triple_cap_refuses_a_huge_turtle_list_quickly():
-    """0.2 MB, 200,001 triples: refused in ~0.5 s (parsing it all took ~3.5 s, validating it
-    10-25 s)."""
-    import time
-
-    started = time.monotonic()
+def test_triple_cap_refuses_a_huge_turtle_list_while_parsing():
+    """0.2 MB, 200,001 triples: refused as the cap is crossed, not after parsing it all
+    (measured ~0.5 s vs ~3.5 s for a full parse; speed lives in benchmarks, not here)."""
     with pytest.raises(PayloadTooLarge) as info:
         parse(long_list(100_000), name="big.ttl")
-    assert time.monotonic() - started < 3
     assert info.value.http_status == 413 and info.value.exit_code == 2
     assert info.value.message == ("input has more than 20000 triples (refused while parsing); "
                                   "the limit is 20000 triples per application")
