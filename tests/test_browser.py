@@ -67,21 +67,30 @@ def browser() -> Iterator[object]:
 
 
 def test_saved_query_then_upload(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    wait = WebDriverWait(browser, 60)
+    # The page may re-render (or navigate to the permalink) while we look: every wait re-finds
+    # its elements and retries on a stale reference instead of holding on to an old node.
+    wait = WebDriverWait(browser, 60, ignored_exceptions=(StaleElementReferenceException,))
     browser.get(server + "/")
-    link = browser.find_element(By.CSS_SELECTOR, "a.saved[data-name='max-length']")
-    link.click()
-    table = wait.until(ec.presence_of_element_located((By.ID, "result-table")))
-    assert "§ 56-2B" in table.text
-    hrefs = {"/" + a.get_attribute("href").split("/", 3)[-1]
-             for a in table.find_elements(By.TAG_NAME, "a")}
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "a.saved[data-name='max-length']"))
+    browser.find_element(By.CSS_SELECTOR, "a.saved[data-name='max-length']").click()
+
+    def result_table(d):  # type: ignore[no-untyped-def]
+        table = d.find_element(By.ID, "result-table")
+        text = table.text
+        if "§ 56-2B" not in text:
+            return False
+        return {"/" + a.get_attribute("href").split("/", 3)[-1]
+                for a in table.find_elements(By.TAG_NAME, "a")}
+
+    hrefs = wait.until(result_table)
     assert "/code/north-haven/56-2B" in hrefs  # IRIs link to the local law pages
     upload = EXAMPLE if EXAMPLE.exists() else FIXTURE
-    browser.find_element(By.ID, "application").send_keys(str(upload))
+    wait.until(lambda d: d.find_element(By.ID, "application")).send_keys(str(upload))
     browser.find_element(By.ID, "validate").click()
-    wait.until(lambda d: "56-2B" in d.find_element(By.TAG_NAME, "body").text)
-    assert "§ 56-2B" in browser.find_element(By.TAG_NAME, "body").text
+    body = wait.until(lambda d: (t := d.find_element(By.TAG_NAME, "body").text)
+                      and "56-2B" in t and t)
+    assert "§ 56-2B" in body
