@@ -11,6 +11,7 @@ which the runtime shapes target with core ``sh:targetClass``.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterator
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
@@ -183,6 +184,19 @@ class AppFacts:
         return self._owned(node, DL.construction, self._constructions)
 
 
+def governed(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
+             facts: AppFacts) -> Iterator[Node]:
+    """Candidates of the rule's governed classes that meet its appliesWhen conditions (shared
+    by focus evaluation and by the search for undecided work/construction facts)."""
+    for node in candidates:
+        if facts.types(node).isdisjoint(spec.governs):
+            continue
+        if spec.conditions and not any(condition_holds(graph, app, node, c)
+                                       for c in spec.conditions):
+            continue
+        yield node
+
+
 def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
                     facts: AppFacts | None = None) -> list[Node]:
     """Evaluate a generated target (compile.generated_target's SPARQL) directly: the same
@@ -192,12 +206,7 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
             parcel_matches(graph, p, spec) for p in graph.objects(app, DL.parcel)):
         return []
     out = []
-    for node in candidates:
-        if facts.types(node).isdisjoint(spec.governs):
-            continue
-        if spec.conditions and not any(condition_holds(graph, app, node, c)
-                                       for c in spec.conditions):
-            continue
+    for node in governed(graph, app, candidates, spec, facts):
         if spec.works and facts.works(node).isdisjoint(spec.works):
             continue
         if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
@@ -261,12 +270,7 @@ def undecided_conditions(
         if any(used and state is False for used, _prop, state in checks):
             return []
         missing += [(where, prop) for used, prop, state in checks if used and state is None]
-    for node in candidates:
-        if facts.types(node).isdisjoint(spec.governs):
-            continue
-        if spec.conditions and not any(condition_holds(graph, app, node, c)
-                                       for c in spec.conditions):
-            continue
+    for node in governed(graph, app, candidates, spec, facts):
         checks = [
             (bool(spec.works), DL.workKind,
              known(list(facts.works(node)), spec.works) if spec.works else None),
