@@ -25,12 +25,12 @@ from pathlib import Path
 
 from rdflib import BNode, Graph, URIRef
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.kg.build import cache_dir, closure_graph, inputs_digest
 
 JID_PATTERN = re.compile(
     r"https://w3id\.org/docklaw/(?:jurisdiction|code|rule|shape|concept|authority|locallaw)/(?:"
-    + "|".join(re.escape(j) for j in paths.JURISDICTIONS)
+    + "|".join(re.escape(j) for j in jurisdictions.ids())
     + r")(?=[/#>\s\"]|$)"
 )
 BNODE_LABEL = re.compile(r"_:[A-Za-z0-9_\-.]*[A-Za-z0-9_\-]")

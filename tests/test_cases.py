@@ -28,7 +28,7 @@ import pytest
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.namespaces import DL, QUDT, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.compile import COUNT_PARAMS, sparql_path
@@ -218,8 +218,8 @@ def coverage_problems() -> list[str]:
     """Shapes without a firing case, a non-firing case, or the two boundary cases."""
     problems: list[str] = []
     cases = [load_case(p) for p in CASE_FILES]
-    for jid in paths.JURISDICTIONS:
-        if not (paths.SHAPES_DIR / f"{jid}.ttl").exists():
+    for jid in jurisdictions.ids():
+        if not jurisdictions.get(jid).shape_files():
             continue
         compiled = get_prepared().compiled(jid)
         limits = shape_limits(jid)
@@ -267,7 +267,7 @@ def test_every_shape_has_firing_absent_and_boundary_cases() -> None:
     assert not problems, f"{len(problems)} coverage gap(s):\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_real_shapes_compile_without_lint(jid: str) -> None:
     from docklaw.validate.compile import lint
 

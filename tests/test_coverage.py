@@ -13,7 +13,7 @@ import pytest
 from rdflib import Graph
 from rdflib.namespace import RDF
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.kg.ingest import build_section_graph
 from docklaw.namespaces import DL
 
@@ -23,7 +23,7 @@ KEUKA_HEADING = re.compile(r"^§ (160-1\d\d) ")
 
 
 def source_lines(jid: str) -> list[str]:
-    return (paths.code_dir(jid) / "source.txt").read_text(encoding="utf-8").splitlines()
+    return (jurisdictions.get(jid).folder / "source.txt").read_text(encoding="utf-8").splitlines()
 
 
 def scan_markers(lines: list[str]) -> list[tuple[int, int, str]]:
@@ -51,7 +51,7 @@ def scan_markers(lines: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-@pytest.fixture(scope="module", params=paths.JURISDICTIONS)
+@pytest.fixture(scope="module", params=jurisdictions.ids())
 def code(request: pytest.FixtureRequest) -> tuple[str, Graph, list[str]]:
     return request.param, build_section_graph(request.param), source_lines(request.param)
 

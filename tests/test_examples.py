@@ -14,7 +14,7 @@ import pytest
 from rdflib import Graph
 from rdflib.namespace import RDF, RDFS
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.cli import main
 from docklaw.namespaces import DL
 from docklaw.validate.api import validate_bytes
@@ -82,14 +82,14 @@ def test_no_sidecar_without_its_example() -> None:
     assert orphans == []
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_every_code_ships_the_required_examples(jid: str) -> None:
     names = {p.stem for p in (paths.EXAMPLES_DIR / jid).glob("*.ttl")}
     required = {"complete", "several-violations"} | ({"geometry"} if jid in LAKESIDE else set())
     assert required <= names, f"{jid} lacks {sorted(required - names)}"
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_docklaw_example_lists_them(jid: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["example", jid, "--list"]) == 0
     listed = capsys.readouterr().out.split()

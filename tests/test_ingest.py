@@ -9,7 +9,7 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF, RDFS, SKOS
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.kg import ingest
 from docklaw.kg.description import load_description
@@ -20,7 +20,7 @@ from docklaw.namespaces import DL, code_iri, locallaw_iri, section_iri
 
 @pytest.fixture(scope="module")
 def graphs() -> dict[str, Graph]:
-    return {jid: build_section_graph(jid) for jid in paths.JURISDICTIONS}
+    return {jid: build_section_graph(jid) for jid in jurisdictions.ids()}
 
 
 def node(jid: str, local: str) -> URIRef:
@@ -307,16 +307,16 @@ def test_heading_of(text_: str, children: bool, expected: str | None) -> None:
 def test_unknown_jurisdiction_is_an_input_error() -> None:
     with pytest.raises(InputError, match="unknown jurisdiction 'atlantis'"):
         build_section_graph("atlantis")
-    assert ingest.resolve_jid("keuka") == "jerusalem"
+    assert jurisdictions.resolve("keuka").id == "jerusalem"
 
 
 def test_missing_anchor_names_the_anchor(tmp_path: Path) -> None:
-    src = (paths.code_dir("north-haven") / "description.toml").read_text(encoding="utf-8")
+    src = (jurisdictions.get("north-haven").folder / "description.toml").read_text(encoding="utf-8")
     bad = tmp_path / "description.toml"
     bad.write_text(src.replace('anchor = "A.\\nFees."', 'anchor = "A.\\nNo such words."'),
                    encoding="utf-8")
     desc = load_description("north-haven", bad)
-    text_ = (paths.code_dir("north-haven") / "source.txt").read_text(encoding="utf-8")
+    text_ = (jurisdictions.get("north-haven").folder / "source.txt").read_text(encoding="utf-8")
     with pytest.raises(InputError, match=r"anchor 'A.\\nNo such words.' of section § 56-5"):
         parse_source(text_, desc)
 
@@ -332,11 +332,11 @@ def test_bad_description_kind(tmp_path: Path) -> None:
 def test_parsing_all_codes_from_scratch() -> None:
     """Every code parses from a cold cache (its speed is measured in benchmarks, not here)."""
     ingest.parse_code.cache_clear()
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         assert len(build_section_graph(jid)) > 100
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_subsections_link_their_section_by_in_section_not_section(jid: str) -> None:
     """dl:section is the rule -> section link of the rule model; ingestion never writes it."""
     g = build_section_graph(jid)

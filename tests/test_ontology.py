@@ -11,7 +11,7 @@ import pytest
 from rdflib import BNode, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SKOS, XSD
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.kg import build
 from docklaw.namespaces import DL, JUR, QUDT, UNIT, concept_ns
 
@@ -54,7 +54,7 @@ Canopy
 
 
 def concepts_file(jid: str):
-    return paths.code_dir(jid) / "concepts.ttl"
+    return jurisdictions.get(jid).folder / "concepts.ttl"
 
 
 @lru_cache(maxsize=1)
@@ -65,7 +65,7 @@ def docklaw_ttl() -> Graph:
 @lru_cache(maxsize=1)
 def concepts() -> Graph:
     g = Graph()
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         g.parse(concepts_file(jid), format="turtle")
     return g
 
@@ -122,7 +122,7 @@ def test_ontology_header() -> None:
     assert not list(g.triples((None, OWL.imports, None)))
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_concepts_parse(jid: str) -> None:
     g = Graph().parse(concepts_file(jid), format="turtle")
     ns = str(concept_ns(jid))
@@ -247,14 +247,14 @@ def test_shared_terms_live_in_docklaw_ttl() -> None:
 def _rules_and_shapes_using(name: str) -> set[str]:
     pattern = re.compile(rf"\bdl:{name}\b")
     users = set()
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         files = [*build.code_files(jid), paths.SHAPES_DIR / f"{jid}.ttl"]
         if any(f.exists() and pattern.search(f.read_text(encoding="utf-8")) for f in files):
             users.add(jid)
     return users
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_jurisdiction_terms_files_hold_only_that_codes_terms(jid: str) -> None:
     """A term in ontology/terms/<jid>.ttl is used by that code's rules or shapes and no other's;
     a term two codes use belongs in docklaw.ttl."""
@@ -295,7 +295,7 @@ def test_overlapping_terms_are_told_apart() -> None:
         assert f"dl:{b}" in str(g.value(DL[a], SKOS.definition)), (a, b)
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_every_concept_described_and_anchored(jid: str) -> None:
     g = Graph().parse(concepts_file(jid), format="turtle")
     ns = str(concept_ns(jid))
@@ -312,7 +312,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_concepts_quote_and_point_to_existing_nodes(jid: str) -> None:
     """dl:definedBy / dl:regulatedIn name nodes the ingested text has, and a definition
     quoting a whole definition node (starts and ends with a quote) quotes it verbatim."""

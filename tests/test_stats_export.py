@@ -9,7 +9,7 @@ import pytest
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.cli import main
 from docklaw.kg.build import law_graph
 from docklaw.kg.export import FORMATS, parse_export, same_graph, serialize
@@ -31,7 +31,7 @@ def stats_json() -> dict:
 
 
 def test_stats_json_shape(stats_json: dict) -> None:
-    assert list(stats_json) == list(paths.JURISDICTIONS)
+    assert list(stats_json) == list(jurisdictions.ids())
     for jid, row in stats_json.items():
         assert set(row) == KEYS, jid
         assert isinstance(row["name"], str)
@@ -54,7 +54,7 @@ def test_stats_counts(stats_json: dict) -> None:
 
 def test_stats_provisions_match_the_law_graph(stats_json: dict) -> None:
     g = law_graph()
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         q = """SELECT (COUNT(DISTINCT ?r) AS ?n) WHERE {
                  ?r a/rdfs:subClassOf* dl:Provision ; dl:section/dl:inCode ?code }"""
         n = next(iter(g.query(q, initNs={"dl": DL, "rdfs": "http://www.w3.org/2000/01/rdf-schema#"},
@@ -67,7 +67,7 @@ def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["jurisdiction", "sections", "subsections", "provisions",
                                 "definitions", "amendments", "cross_references"]
-    assert [line.split()[0] for line in lines[1:]] == list(paths.JURISDICTIONS)
+    assert [line.split()[0] for line in lines[1:]] == list(jurisdictions.ids())
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.cli import main
 from docklaw.validate import api
 from fixtures.validate.support import app, fixture_prepared
@@ -72,7 +73,9 @@ def test_example_lists_and_prints(tmp_path, monkeypatch, capsys):
     folder = tmp_path / "examples" / "jerusalem"
     folder.mkdir(parents=True)
     (folder / "small-dock.ttl").write_text("# example\n", encoding="utf-8")
-    monkeypatch.setattr(paths, "EXAMPLES_DIR", tmp_path / "examples")
+    real = jurisdictions.registry()
+    moved = [dataclasses.replace(j, root=tmp_path) if j.id == "jerusalem" else j for j in real]
+    monkeypatch.setattr(jurisdictions, "registry", lambda: jurisdictions.Registry(moved))
     assert main(["example", "keuka", "--list"]) == 0
     assert capsys.readouterr().out == "small-dock\n"
     assert main(["example", "jerusalem", "small-dock"]) == 0

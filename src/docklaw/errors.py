@@ -64,6 +64,19 @@ class InputError(DocklawError):
         }
 
 
+class DataError(DocklawError):
+    """docklaw's own data is broken (a code folder, a shapes file, a cache): refuse to work
+    rather than validate against less law than there is. Names the file."""
+
+    exit_code = 3
+    http_status = 500
+
+    def __init__(self, message: str, *, source: str | None = None) -> None:
+        self.message = message
+        self.source = source
+        super().__init__(f"{source}: {message}" if source else message)
+
+
 class PayloadTooLarge(InputError):
     http_status = 413
 

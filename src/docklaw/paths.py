@@ -15,16 +15,4 @@ SHAPES_DIR = ROOT / "shapes"
 QUERIES_DIR = ROOT / "queries"
 EXAMPLES_DIR = ROOT / "examples"
 
-JURISDICTIONS: tuple[str, ...] = (
-    "north-haven",
-    "kings-point",
-    "north-hempstead",
-    "jerusalem",
-    "south-bristol",
-)
-ALIASES: dict[str, str] = {"keuka": "jerusalem", "canandaigua": "south-bristol"}
-
-
-def code_dir(jid: str) -> Path:
-    """The folder holding one jurisdiction's source text and curated Turtle."""
-    return CODES_DIR / jid
+# Which codes exist, their ids, aliases and folders: docklaw.jurisdictions (the registry).

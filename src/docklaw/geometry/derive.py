@@ -17,7 +17,7 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.geometry.features import (
     LINEAR,
@@ -42,20 +42,19 @@ from docklaw.geometry.lines import (
 from docklaw.geometry.output import Writer
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, extent_along, unit
+from docklaw.jurisdictions import Jurisdiction
 from docklaw.namespaces import DL, UNIT, section_iri
 
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
 #: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
 CHANNEL_CLASSES = (DL.Channel, DL.VesselAccessway, DL.Fairway, DL.Anchorage)
 
-#: Which riparian line each lake code draws, and the setback property it feeds.
+#: The riparian line each construction draws (a code declares its kind in its description,
+#: ``[features] riparian_lines``), and the setback property it feeds.
 RIPARIAN = {
-    "jerusalem": (DL.WaterRightsLine, DL.waterRightsLine, DL.setbackFromWaterRightsLine),
-    "south-bristol": (DL.FacilityAreaLine, DL.facilityAreaLine, DL.setbackFromFacilityAreaLine),
+    "water-rights": (DL.WaterRightsLine, DL.waterRightsLine, DL.setbackFromWaterRightsLine),
+    "facility-area": (DL.FacilityAreaLine, DL.facilityAreaLine, DL.setbackFromFacilityAreaLine),
 }
-#: The marine codes with a side-line setback (North Haven § 56-3A; Kings Point Standards C;
-#: North Hempstead § 42-9B(9)).
-SIDE_SETBACK = ("north-haven", "kings-point", "north-hempstead")
 
 
 @dataclass
@@ -76,18 +75,19 @@ class ParcelFrame:
 
 def derive_geometry(graph: Graph, jurisdiction: str) -> None:
     """Add geometry-derived values to an application graph (see the module docstring)."""
-    jid = paths.ALIASES.get(jurisdiction, jurisdiction)
-    if jid not in paths.JURISDICTIONS:
-        raise InputError(f"unknown jurisdiction {jurisdiction!r}", jurisdiction=jurisdiction)
-    _Stage(graph, jid, load()).run()
+    code = jurisdictions.resolve(jurisdiction)
+    _Stage(graph, code, load()).run()
 
 
 class _Stage:
-    def __init__(self, graph: Graph, jid: str, settings: GeometrySettings) -> None:
+    def __init__(self, graph: Graph, code: Jurisdiction, settings: GeometrySettings) -> None:
         self.g = graph
-        self.jid = jid
+        self.jid = code.id
+        self.declared = code.features
+        self.riparian_kind = (RIPARIAN[code.features.riparian_lines.kind]
+                              if code.features.riparian_lines else None)
         self.s = settings
-        self.drawing = Drawing(graph, jid)
+        self.drawing = Drawing(graph, code.id)
         self.out = Writer(graph, settings)
         self.frames: dict[Node, ParcelFrame] = {}
 
@@ -214,7 +214,7 @@ class _Stage:
         else:  # else the chord of the drawn mean high water line
             c = list(mhw.geom.coords)
             f.along = unit((c[-1][0] - c[0][0], c[-1][1] - c[0][1]))
-        if self.jid in RIPARIAN and (own_d or nbr_d):
+        if self.riparian_kind is not None and (own_d or nbr_d):
             nbr_points = [meet(f.mhw, d.geom, label(d.node)) for d in nbr_d]
             f.riparian = riparian_lines(
                 f.mhw, f.own_points, nbr_points, self.s.projection_length, label(parcel)
@@ -277,7 +277,9 @@ class _Stage:
         return Shore.build(mhw.geom, Point(mid.x + t[1], mid.y - t[0]), extent, node)
 
     def write_riparian(self, f: ParcelFrame) -> None:
-        cls, prop, _ = RIPARIAN[self.jid]
+        assert self.riparian_kind is not None and self.declared.riparian_lines is not None
+        cls, prop, _ = self.riparian_kind
+        declared = self.declared.riparian_lines
         rip = f.riparian
         assert rip is not None
         for line, angle in zip(rip.lines, rip.angles, strict=True):
@@ -290,15 +292,17 @@ class _Stage:
             self.out.quantity(
                 f.node, DL.riparianLineLengthAtIntersection, shortest, UNIT.FT, f.riparian_sources
             )
-            if self.jid == "jerusalem" and shortest < self.s.min_riparian_length - 1e-9:
+            minimum = declared.minimum_length_section
+            if minimum is not None and shortest < self.s.min_riparian_length - 1e-9:
                 self.out.note(
                     f.node,
                     f"The water rights lines meet {shortest:.2f} ft from the mean high water "
-                    f"mark, less than {self.s.min_riparian_length:g} ft: § 160-122C(2) requires "
-                    "the method of § 160-122C(1)(a)-(d) to be modified, if possible, so that each "
+                    f"mark, less than {self.s.min_riparian_length:g} ft: "
+                    f"{declared.minimum_length_citation} requires the method of "
+                    f"{declared.method_citation} to be modified, if possible, so that each "
                     f"line is at least {self.s.min_riparian_length:g} ft long. The lines here are "
                     "unmodified.",
-                    section=section_iri("jerusalem", "160-122C-2"),
+                    section=section_iri(self.jid, minimum),
                     sources=f.riparian_sources,
                 )
 
@@ -381,16 +385,19 @@ class _Stage:
             near = min(channels, key=lambda d: geom.distance(d.geom))
             dist = geom.distance(near.geom)
             q(n, DL.distanceToChannel, dist, UNIT.FT, [*sources, near.geometry_node])
-            if self.jid == "kings-point" and f is not None and f.mhw is not None:
+            channel = self.declared.channel_distance
+            if (channel is not None and channel.measured_from == "seaward-terminus"
+                    and f is not None and f.mhw is not None):
                 tip = f.mhw.farthest_point(geom, step)
                 at_tip = min(tip.distance(d.geom) for d in channels)
                 if at_tip - dist > self.s.precision:
                     self.out.note(
                         n,
-                        f"Standards D(1) measures from the seaward terminus of the dock: "
+                        f"{channel.citation} measures from the seaward terminus of the dock: "
                         f"{at_tip:.2f} ft from its farthest point; dl:distanceToChannel gives the "
                         f"nearest point of the dock, {dist:.2f} ft.",
-                        section=section_iri("kings-point", "standards-D-1"),
+                        section=section_iri(self.jid, channel.section) if channel.section
+                        else None,
                         sources=sources,
                     )
         outlets = self.features((DL.LakeOutlet,))
@@ -408,9 +415,10 @@ class _Stage:
         wet = f.mhw.waterside(geom)
         if f.riparian is not None and not wet.is_empty:
             value, within = riparian_setback(f.riparian, wet, step)
-            q(n, RIPARIAN[self.jid][2], value, UNIT.FT, [*sources, *f.riparian_sources])
+            assert self.riparian_kind is not None
+            q(n, self.riparian_kind[2], value, UNIT.FT, [*sources, *f.riparian_sources])
             self.out.flag(n, DL.withinRiparianLines, within, sources)
-        if self.jid in SIDE_SETBACK and f.own_points and not wet.is_empty:
+        if self.declared.side_setback is not None and f.own_points and not wet.is_empty:
             self.side_setbacks(n, wet, sources, f)
 
     def side_setbacks(
@@ -443,8 +451,10 @@ class _Stage:
         q = self.out.quantity
         q(n, DL.sideSetbackSameAxis, min(same), UNIT.FT, src)
         q(n, DL.sideSetbackRightAngle, min(right), UNIT.FT, src)
-        # North Haven: the more demanding construction (smaller clearance) -> greater setback.
-        value = min(min(same), min(right)) if self.jid == "north-haven" else min(same)
+        # "whichever results in the greater setback": the more demanding construction (smaller
+        # clearance); else the same-axis extension alone.
+        both = self.declared.side_setback == "greater-setback-of-same-axis-and-right-angle"
+        value = min(min(same), min(right)) if both else min(same)
         q(n, DL.sideSetback, value, UNIT.FT, src)
 
     def inside_point(self, f: ParcelFrame, i: int) -> Point | None:

@@ -14,7 +14,7 @@ from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 from shapely.geometry.base import BaseGeometry
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.errors import InputError
 from docklaw.geometry.wkt import parse_wkt
 from docklaw.namespaces import DL, GEO
@@ -113,7 +113,7 @@ def _class_hierarchy(jurisdiction: str) -> Graph:
     files = [
         paths.ONTOLOGY_FILE,
         *sorted(paths.TERMS_DIR.glob("*.ttl")),
-        paths.code_dir(jurisdiction) / "concepts.ttl",
+        jurisdictions.get(jurisdiction).file("concepts.ttl"),
     ]
     for path in files:
         if path.exists():

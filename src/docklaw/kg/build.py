@@ -18,7 +18,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS
 from rdflib.term import Node
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.namespaces import bind_prefixes
 
 CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl")
@@ -31,20 +31,21 @@ def ontology_files() -> list[Path]:
 
 def code_files(jid: str) -> list[Path]:
     """Curated Turtle of one jurisdiction (its source text is ingested separately)."""
-    folder = paths.code_dir(jid)
+    folder = jurisdictions.get(jid).folder
     return [folder / name for name in CURATED_FILES if (folder / name).exists()]
 
 
 def shape_files() -> list[Path]:
-    return sorted(paths.SHAPES_DIR.glob("*.ttl"))
+    """Every registered code's shapes (shapes/<id>.ttl or shapes/<id>/*.ttl)."""
+    return [p for j in jurisdictions.all() for p in j.shape_files()]
 
 
 def input_files() -> list[Path]:
     """Every file the knowledge graph is built from (for cache keys)."""
     files = ontology_files() + shape_files()
-    for jid in paths.JURISDICTIONS:
-        folder = paths.code_dir(jid)
-        files += code_files(jid)
+    for j in jurisdictions.all():
+        folder = j.folder
+        files += code_files(j.id)
         files += [p for p in (folder / "source.txt", folder / "description.toml") if p.exists()]
     files += sorted((paths.ROOT / "src" / "docklaw" / "kg").glob("*.py"))
     return files
@@ -53,9 +54,17 @@ def input_files() -> list[Path]:
 def inputs_digest() -> str:
     h = hashlib.sha256()
     for path in input_files():
-        h.update(str(path.relative_to(paths.ROOT)).encode())
+        h.update(_relative(path).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:20]
+
+
+def _relative(path: Path) -> str:
+    """A file's name for cache keys: relative to its registry root (codes may live elsewhere)."""
+    for root in jurisdictions.search_roots():
+        if path.is_relative_to(root):
+            return str(path.relative_to(root))
+    return str(path)
 
 
 def load_turtle(graph: Graph, files: list[Path]) -> Graph:
@@ -89,7 +98,7 @@ def law_graph() -> Graph:
     """Asserted knowledge graph: ontology, codes, curated rules and shapes."""
     g = Graph()
     g += schema_graph()
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         g += section_graph(jid)
         load_turtle(g, [f for f in code_files(jid) if f.name != "concepts.ttl"])
     load_turtle(g, shape_files())
@@ -106,8 +115,8 @@ def cache_dir() -> Path:
 def schema_files() -> list[Path]:
     """The terminology: ontology, terms and every code's concepts (classes, definitions)."""
     files = ontology_files()
-    for jid in paths.JURISDICTIONS:
-        concepts = paths.code_dir(jid) / "concepts.ttl"
+    for j in jurisdictions.all():
+        concepts = j.file("concepts.ttl")
         if concepts.exists():
             files.append(concepts)
     return files

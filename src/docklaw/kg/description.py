@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 
 KINDS = ("village", "town")
@@ -99,7 +99,7 @@ def _req(data: dict[str, Any], key: str, where: str, src: Path) -> Any:
 
 def load_description(jid: str, path: Path | None = None) -> Description:
     """Read and check one description; a bad file is an InputError naming the key."""
-    src = path or paths.code_dir(jid) / "description.toml"
+    src = path or jurisdictions.get(jid).description
     if not src.exists():
         raise InputError("no description.toml for this code", jurisdiction=jid, source=str(src))
     try:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS, XSD
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.kg.description import Description, load_description
 from docklaw.kg.ingest_brackets import parse_bracket
@@ -46,14 +46,6 @@ NOT_FIRST = frozenset((
 HEADING_RE = re.compile(r"^([A-Z][^.:;§]{0,200}?)[.:](?:\s+(\S.*))?$")
 
 
-def resolve_jid(jid: str) -> str:
-    """Canonical jurisdiction id (aliases accepted); InputError if unknown."""
-    jid = paths.ALIASES.get(jid, jid)
-    if not (paths.code_dir(jid) / "source.txt").exists():
-        raise InputError(f"unknown jurisdiction {jid!r} (no source.txt)", jurisdiction=jid)
-    return jid
-
-
 def heading_of(text: str, has_children: bool) -> str | None:
     """A short heading that opens the text ("Width. Docks ..." -> "Width"), if any."""
     m = HEADING_RE.match(text)
@@ -77,9 +69,9 @@ def slug(term: str) -> str:
 @lru_cache(maxsize=16)
 def parse_code(jid: str) -> tuple[Description, ParsedCode]:
     """Parse (cached): the description and the tree of one code."""
-    jid = resolve_jid(jid)
+    jid = jurisdictions.resolve(jid).id
     desc = load_description(jid)
-    text = (paths.code_dir(jid) / "source.txt").read_text(encoding="utf-8")
+    text = jurisdictions.get(jid).file("source.txt").read_text(encoding="utf-8")
     parsed = parse_source(text, desc)
     _check(desc, parsed)
     _apply_attachments(desc, parsed)
@@ -359,4 +351,4 @@ class _Builder:
                     self.attested.add(self.section_of[t])
 
 
-__all__ = ["build_section_graph", "heading_of", "parse_code", "resolve_jid"]
+__all__ = ["build_section_graph", "heading_of", "parse_code"]

@@ -8,7 +8,7 @@ from collections import Counter
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF, RDFS
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.namespaces import DL, code_iri, jurisdiction_iri
 
 KEYS = ("sections", "subsections", "provisions", "definitions", "amendments", "cross_references")
@@ -33,8 +33,8 @@ def compute_stats(g: Graph) -> dict[str, dict[str, object]]:
     cross_references counts the targets named by internal references (resolved links plus
     unresolved ones); references to other laws are not counted.
     """
-    jur_of: dict[URIRef, str] = {jurisdiction_iri(j): j for j in paths.JURISDICTIONS}
-    code_of = {code_iri(j): j for j in paths.JURISDICTIONS}
+    jur_of: dict[URIRef, str] = {jurisdiction_iri(j): j for j in jurisdictions.ids()}
+    code_of = {code_iri(j): j for j in jurisdictions.ids()}
     node_jid: dict[object, str] = {}
     for node, jur in g.subject_objects(DL.jurisdiction):
         if jur in jur_of:
@@ -42,7 +42,7 @@ def compute_stats(g: Graph) -> dict[str, dict[str, object]]:
     for node, code in g.subject_objects(DL.inCode):
         if code in code_of:
             node_jid.setdefault(node, code_of[code])
-    counts: dict[str, Counter] = {j: Counter() for j in paths.JURISDICTIONS}
+    counts: dict[str, Counter] = {j: Counter() for j in jurisdictions.ids()}
     for kind, key in ((DL.Section, "sections"), (DL.Subsection, "subsections"),
                       (DL.Definition, "definitions")):
         for node in g.subjects(RDF.type, kind):
@@ -67,7 +67,7 @@ def compute_stats(g: Graph) -> dict[str, dict[str, object]]:
                 seen.add(rule)
                 counts[node_jid[section]]["provisions"] += 1
     out: dict[str, dict[str, object]] = {}
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         name = g.value(jurisdiction_iri(jid), RDFS.label)
         out[jid] = {"name": str(name) if name else jid, **{k: counts[jid][k] for k in KEYS}}
     return out

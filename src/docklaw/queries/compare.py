@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from rdflib import Graph, URIRef
 
-from docklaw import paths
+from docklaw import jurisdictions as registry
 from docklaw.errors import InputError
 from docklaw.namespaces import JUR
 from docklaw.queries.catalogue import get
-from docklaw.queries.run import default_store, resolve_jurisdiction, run_saved, run_text
+from docklaw.queries.run import default_store, run_saved, run_text
 
 if TYPE_CHECKING:
     from docklaw.sparql.store import Store
@@ -152,8 +152,8 @@ def _value(row: dict[str, str | None]) -> float | None:
 
 def _resolve(jurisdictions: list[str] | None) -> list[str]:
     if not jurisdictions:
-        return list(paths.JURISDICTIONS)
-    return [str(resolve_jurisdiction(j))[len(str(JUR)):] for j in jurisdictions]
+        return list(registry.ids())
+    return [registry.resolve(j).id for j in jurisdictions]
 
 
 def _topics(topics: list[str] | None) -> list[str]:

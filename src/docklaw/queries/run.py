@@ -25,7 +25,7 @@ from rdflib.namespace import XSD
 from rdflib.plugins.sparql import prepareQuery
 from rdflib.term import Node
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError, QueryError
 from docklaw.namespaces import BASE, DL, ELI, GEO, GEOF, JUR, QUDT, RDF, RDFS, SH, SKOS, UNIT
 from docklaw.queries.catalogue import Param, SavedQuery
@@ -76,22 +76,12 @@ class Result:
         return "\n".join(lines)
 
 
-def resolve_jurisdiction(value: str) -> URIRef:
-    jid = paths.ALIASES.get(value.strip().lower(), value.strip().lower())
-    if jid.startswith(str(JUR)):
-        jid = jid[len(str(JUR)):]
-    if jid not in paths.JURISDICTIONS:
-        raise InputError(f"unknown jurisdiction {value!r}; expected one of "
-                         f"{', '.join(paths.JURISDICTIONS)} (or keuka, canandaigua)")
-    return JUR[jid]
-
-
 def to_term(param: Param, value: str) -> Node:
     """Convert a textual parameter value to a typed RDF term, or raise an InputError."""
     kind = param.type
     try:
         if kind == "jurisdiction":
-            return resolve_jurisdiction(value)
+            return jurisdictions.resolve(value).iri
         if kind == "integer":
             return Literal(int(value), datatype=XSD.integer)
         if kind == "decimal":

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import DocklawError, InputError
 from docklaw.validate.batch import is_glob, report_names, run_batch
 
@@ -97,21 +97,12 @@ def _positive(text: str) -> int:
     return value
 
 
-def resolve_jurisdiction(value: str) -> str:
-    jid = paths.ALIASES.get(value.lower(), value.lower())
-    if jid not in paths.JURISDICTIONS:
-        known = ", ".join(paths.JURISDICTIONS)
-        raise InputError(f"unknown jurisdiction {value!r} (known: {known}; "
-                         f"aliases: {', '.join(sorted(paths.ALIASES))})", jurisdiction=value)
-    return jid
-
-
 def example_files(jid: str) -> list[Path]:
-    return sorted((paths.EXAMPLES_DIR / jid).glob("*.ttl"))
+    return sorted(jurisdictions.get(jid).examples_dir.glob("*.ttl"))
 
 
 def run_example(args: argparse.Namespace) -> int:
-    jid = resolve_jurisdiction(args.jurisdiction)
+    jid = jurisdictions.resolve(args.jurisdiction).id
     files = example_files(jid)
     if args.list or not args.name:
         if not files:
@@ -150,7 +141,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     e = subparsers.add_parser("example", help="print a shipped example application",
                               description="Print or list the example applications of a code.")
-    e.add_argument("jurisdiction", help=f"one of {', '.join(paths.JURISDICTIONS)} (or an alias)")
+    e.add_argument("jurisdiction", help="a code's id or alias (docklaw stats lists them)")
     e.add_argument("name", nargs="?", help="example name (see --list)")
     e.add_argument("--list", action="store_true", help="list the examples")
     e.set_defaults(func=run_example)

@@ -17,7 +17,7 @@ from rdflib.namespace import RDF, RDFS, SH, XSD
 from rdflib.plugins.sparql import prepareQuery
 from rdflib.term import Node
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
 from docklaw.sparql.safety import PARSE_LOCK
@@ -50,7 +50,7 @@ def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:
     """The one dl:PermitApplication and its jurisdiction id; InputError (naming the input
     ``name``, so a multi-file run says which file) otherwise."""
     apps = sorted(set(graph.subjects(RDF.type, DL.PermitApplication)), key=str)
-    known = ", ".join(paths.JURISDICTIONS)
+    known = jurisdictions.known()
     if not apps:
         raise InputError("no dl:PermitApplication in the input (one application per file)",
                          source=name)
@@ -61,13 +61,12 @@ def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:
     app = apps[0]
     values = list(graph.objects(app, DL.jurisdiction))
     if not values:
-        raise InputError(f"the application has no dl:jurisdiction (known: {known})",
+        raise InputError(f"the application has no dl:jurisdiction ({known})",
                          node=node_name(app), prop="dl:jurisdiction", source=name)
     ids = {jurisdiction_id(v) for v in values}
     if None in ids or len(ids) != 1:
         bad = next((str(v) for v in values if jurisdiction_id(v) is None), str(values))
-        raise InputError(f"unknown jurisdiction {bad!r} (known: {known}; aliases: "
-                         f"{', '.join(sorted(paths.ALIASES))})",
+        raise InputError(f"unknown jurisdiction {bad!r} ({known})",
                          node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad,
                          source=name)
     return app, ids.pop()

@@ -20,7 +20,7 @@ from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 #: Triples one application may hold. The largest shipped example or test case has 164 triples
-#: (tests/cases/south-bristol/four-docks-on-a-300-foot-parcel-violate-73-8A.ttl, measured), so
+#: (the Canandaigua case of four docks on a 300-foot parcel, measured), so
 #: 20,000 is ~120 times any real application; beyond it the input is refused while parsing
 #: (a 0.2 MB Turtle file with a 100,000-item RDF list would otherwise hold 200,000 triples).
 DEFAULT_MAX_TRIPLES = 20_000

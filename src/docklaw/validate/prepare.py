@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SKOS
 
-from docklaw import paths
-from docklaw.namespaces import DL, JUR, rule_ns
+from docklaw import jurisdictions, paths
+from docklaw.errors import DataError
+from docklaw.namespaces import DL, rule_ns
 from docklaw.validate.units import Units
 
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def fallback_citation(node: URIRef) -> str:
 def rule_infos(g: Graph) -> dict[URIRef, RuleInfo]:
     """Every rule of every jurisdiction (subjects in a rule namespace with a type or section)."""
     rules: dict[URIRef, RuleInfo] = {}
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         ns = str(rule_ns(jid))
         for s in set(g.subjects()):
             if not (isinstance(s, URIRef) and str(s).startswith(ns)):
@@ -273,13 +274,12 @@ def _parse_files(files: list[Path]) -> Graph:
 
 
 def concept_files() -> list[Path]:
-    return [p for jid in paths.JURISDICTIONS
-            if (p := paths.code_dir(jid) / "concepts.ttl").exists()]
+    return [p for j in jurisdictions.all() if (p := j.file("concepts.ttl")).exists()]
 
 
 def curated_files() -> list[Path]:
-    return [p for jid in paths.JURISDICTIONS for name in ("rules.ttl", "curation.ttl")
-            if (p := paths.code_dir(jid) / name).exists()]
+    return [p for j in jurisdictions.all() for name in ("rules.ttl", "curation.ttl")
+            if (p := j.file(name)).exists()]
 
 
 def load_ontology() -> Graph:
@@ -305,12 +305,31 @@ def load_knowledge() -> Graph:
 
 
 def shape_sources() -> dict[str, Graph]:
-    """shapes/<jid>.ttl parsed once per jurisdiction (empty graph when not written yet)."""
+    """Each code's shapes parsed once (empty graph for a code with no rules and no shapes yet).
+
+    Fails closed: a shapes file that does not parse is refused naming it (the registry already
+    refused a code with rules but no shapes)."""
     out: dict[str, Graph] = {}
-    for jid in paths.JURISDICTIONS:
-        path = paths.SHAPES_DIR / f"{jid}.ttl"
-        out[jid] = _parse_files([path]) if path.exists() else Graph()
+    for j in jurisdictions.all():
+        g = Graph()
+        for path in j.shape_files():
+            try:
+                g.parse(path, format="turtle")
+            except Exception as exc:  # rdflib raises several kinds; all mean "broken file"
+                raise DataError(f"the shapes do not parse: {exc}", source=str(path)) from exc
+        out[j.id] = g
     return out
+
+
+def check_shapes_enforce_rules(sources: dict[str, Graph], rules: dict[URIRef, RuleInfo]) -> None:
+    """Fail closed: a shape whose dl:enforces names no rule would check a limit no rule states
+    (or nothing at all). Refused naming the shapes file and the shape."""
+    for jid, g in sources.items():
+        for shape, rule in g.subject_objects(DL.enforces):
+            if rule not in rules:
+                files = ", ".join(str(p) for p in jurisdictions.get(jid).shape_files())
+                raise DataError(f"shape {shape} enforces {rule}, which is no rule of any code",
+                                source=files)
 
 
 def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
@@ -349,17 +368,17 @@ def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
 def get_prepared() -> Prepared:
     """The process-wide Prepared for the real ontology, rules and shapes."""
     ontology = load_ontology()
-    return build_prepared(ontology, load_knowledge(), shape_sources(),
-                          superclasses=cached_subclass_map(ontology))
+    sources = shape_sources()
+    prepared = build_prepared(ontology, load_knowledge(), sources,
+                              superclasses=cached_subclass_map(ontology))
+    check_shapes_enforce_rules(sources, prepared.rules)
+    return prepared
 
 
 def jurisdiction_id(value: object) -> str | None:
-    """'north-haven' from jur:north-haven, 'north-haven', or an alias ('keuka')."""
-    text = str(value).strip()
-    if text.startswith(str(JUR)):
-        text = text[len(str(JUR)):]
-    text = paths.ALIASES.get(text.lower(), text.lower())
-    return text if text in paths.JURISDICTIONS else None
+    """The canonical id from a jurisdiction IRI, an id or an alias (None if unknown)."""
+    found = jurisdictions.find(value)
+    return found.id if found is not None else None
 
 
 __all__ = ["BNode", "Prepared", "RuleInfo", "SectionInfo", "build_prepared", "get_prepared",

@@ -22,11 +22,10 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS, XSD
 from rdflib.term import Node
 
+from docklaw import jurisdictions
 from docklaw.namespaces import DL
 from docklaw.validate.units import to_decimal
 
-#: Codes whose allocation counts are defined as above (Canandaigua, South Bristol Ch. 73).
-COUNTING_JURISDICTIONS = frozenset({"south-bristol"})
 #: Structures whose slips count toward dl:boatSlipCount (each must state dl:slipCount).
 SLIP_BEARING = (DL.Dock, DL.Boathouse, DL.BoatStation)
 
@@ -63,7 +62,7 @@ def top_level(graph: Graph, nodes: list[Node], classes: tuple[URIRef, ...]) -> l
     return [n for n in members if n not in inside]
 
 
-def slip_count(graph: Graph, structures: list[Node]) -> Count:
+def slip_count(graph: Graph, structures: list[Node], citation: str | None = None) -> Count:
     bearers = top_level(graph, structures, SLIP_BEARING)
     slips = [n for n in structures if (n, RDF.type, DL.BoatSlip) in graph
              and not is_a(graph, n, (*SLIP_BEARING, DL.MooringBuoy))]
@@ -76,32 +75,35 @@ def slip_count(graph: Graph, structures: list[Node]) -> Count:
     total += len(slips)
     basis = (f"dl:slipCount of {len(bearers)} dock(s), boathouse(s) and boat station(s), "
              f"existing and proposed" + (f", and {len(slips)} boat slip(s)" if slips else "")
-             + "; mooring buoys excluded (§ 73-8A(4))")
+             + "; mooring buoys excluded" + (f" ({citation})" if citation else ""))
     return Count(DL.boatSlipCount, total, basis)
 
 
-COUNTERS: tuple[Callable[[Graph, list[Node]], Count], ...] = (
+COUNTERS: tuple[Callable[[Graph, list[Node], str | None], Count], ...] = (
     slip_count,
-    lambda g, s: Count(DL.mooringBuoyCount, len([n for n in s if (n, RDF.type, DL.MooringBuoy)
+    lambda g, s, _c: Count(DL.mooringBuoyCount, len([n for n in s if (n, RDF.type, DL.MooringBuoy)
                                                  in g]), "mooring buoys"),
-    lambda g, s: Count(DL.dockCount, len(top_level(g, s, (DL.Dock,))),
+    lambda g, s, _c: Count(DL.dockCount, len(top_level(g, s, (DL.Dock,))),
                        "docks (a dock's floats and other parts counted with it)"),
-    lambda g, s: Count(DL.boatHoistStructureCount,
+    lambda g, s, _c: Count(DL.boatHoistStructureCount,
                        len([n for n in s if (n, RDF.type, DL.BoatHoistStructure) in g]),
                        "boat hoist structures"),
 )
 
 
 def count_totals(graph: Graph, jid: str, app: Node) -> None:
-    """Write counted totals the applicant did not state; a dl:Discrepancy where they differ."""
-    if jid not in COUNTING_JURISDICTIONS:
+    """Write counted totals the applicant did not state; a dl:Discrepancy where they differ.
+
+    Only for a code that declares ``[features] allocation_counts = { per_parcel = true }``."""
+    declared = jurisdictions.get(jid).features.allocation_counts
+    if declared is None or not declared.per_parcel:
         return
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         structures = parcel_structures(graph, app, parcel)
         if not structures:
             continue
         for counter in COUNTERS:
-            count = counter(graph, structures)
+            count = counter(graph, structures, declared.buoys_excluded_citation)
             if count.value is None:
                 continue
             stated = graph.value(parcel, count.prop)

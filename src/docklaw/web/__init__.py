@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Flask, request
 
+from docklaw import jurisdictions
 from docklaw.errors import QueryError
 from docklaw.sparql.backends import default_spec
 from docklaw.sparql.safety import refuse_update
@@ -58,6 +59,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     app.before_request(refuse_updates)
     errors.register(app)
+    # the navigation lists every registered code (templates never name one)
+    app.jinja_env.globals["jurisdictions"] = jurisdictions.all
 
     @app.template_filter("href")
     def href_filter(term: object) -> str:

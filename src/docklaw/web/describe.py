@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, XSD
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.namespaces import DL, SD, VOID, bind_prefixes, jurisdiction_iri
 from docklaw.sparql import formats
 
@@ -57,7 +57,7 @@ def service_description(endpoint: str) -> Graph:
 
 
 def void_description(root: str, know: Knowledge) -> Graph:
-    """void:Dataset with triple count, classes, and the five jurisdictions as subsets."""
+    """void:Dataset with triple count, classes, and every registered jurisdiction as a subset."""
     g = bind_prefixes(Graph())
     g.bind("void", VOID)
     graph = know.graph
@@ -77,7 +77,7 @@ def void_description(root: str, know: Knowledge) -> Graph:
         g.add((partition, VOID["class"], cls))
         count = sum(1 for _ in graph.subjects(RDF.type, cls))
         g.add((partition, VOID.entities, Literal(count, datatype=XSD.integer)))
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         jur = jurisdiction_iri(jid)
         subset = URIRef(f"{dataset}-{jid}")
         g.add((dataset, VOID.subset, subset))

@@ -1,0 +1,349 @@
+"""The registry of jurisdictions: a code is its folder, found by its id.
+
+Why one module: a code's identity (id, aliases, label, concept prefix) and the constructions
+it uses (how a side setback is measured, which riparian lines it draws, whether allocations are
+counted per parcel) are declared once, in ``ontology/codes/<id>/description.toml``. Everything
+else (CLI, web, queries, compare, validation, geometry) asks this registry, so a sixth code is
+a folder plus its shapes and no Python.
+
+Folders are discovered under ``<root>/ontology/codes/`` for the repository root
+(``DOCKLAW_HOME``) and every further root listed in ``DOCKLAW_PATH`` (``os.pathsep``-separated);
+each root lays a code out the same way (``shapes/<id>.ttl`` or ``shapes/<id>/*.ttl``,
+``examples/<id>/``, ``tests/cases/<id>/``). Loading fails closed: a description with a missing
+or wrong field, or a folder with rules but no shapes, is refused naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rdflib import URIRef
+
+from docklaw import paths
+from docklaw.errors import DataError, InputError
+from docklaw.namespaces import BASE, JUR
+
+ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+PREFIX_RE = re.compile(r"^[a-z][a-z0-9]*$")
+WATERS = ("tidal", "lake")
+SIDE_SETBACK = ("same-axis", "greater-setback-of-same-axis-and-right-angle")
+RIPARIAN = ("water-rights", "facility-area")
+CHANNEL_FROM = ("nearest-point", "seaward-terminus")
+
+
+@dataclass(frozen=True)
+class RiparianLines:
+    """The code draws lines dividing a lake's water between parcels (Keuka water rights lines,
+    Canandaigua facility area lines) and sets structures back from them."""
+
+    kind: str  # one of RIPARIAN
+    #: a code that asks for the construction to be modified below a minimum length (the note the
+    #: geometry stage writes cites this section; the length itself lives in geometry.ttl)
+    minimum_length_section: str | None = None
+    minimum_length_citation: str | None = None
+    method_citation: str | None = None
+
+
+@dataclass(frozen=True)
+class ChannelDistance:
+    """Where the code measures the distance to a channel from (a note when it differs)."""
+
+    measured_from: str  # one of CHANNEL_FROM
+    section: str | None = None
+    citation: str | None = None
+
+
+@dataclass(frozen=True)
+class AllocationCounts:
+    """Parcel totals (slips, buoys, docks, hoist structures) counted from the structures."""
+
+    per_parcel: bool
+    buoys_excluded_citation: str | None = None
+
+
+@dataclass(frozen=True)
+class Features:
+    """The constructions a code uses, declared in its description (``[features]``)."""
+
+    side_setback: str | None = None  # one of SIDE_SETBACK, or no side-line setback
+    riparian_lines: RiparianLines | None = None
+    channel_distance: ChannelDistance | None = None
+    allocation_counts: AllocationCounts | None = None
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    """One code: its id, how people name it, where its files are and what it uses."""
+
+    id: str
+    label: str
+    aliases: tuple[str, ...]
+    order: int
+    concept_prefix: str
+    water: str
+    waterbody: str | None
+    folder: Path
+    root: Path
+    description: Path
+    features: Features = field(default_factory=Features)
+
+    @property
+    def iri(self) -> URIRef:
+        return JUR[self.id]
+
+    @property
+    def concept_namespace(self) -> str:
+        return f"{BASE}concept/{self.id}/"
+
+    def shape_files(self) -> list[Path]:
+        """``shapes/<id>.ttl`` and/or every Turtle file in ``shapes/<id>/``."""
+        base = self.root / "shapes"
+        files = [base / f"{self.id}.ttl"] if (base / f"{self.id}.ttl").is_file() else []
+        if (base / self.id).is_dir():
+            files += sorted((base / self.id).glob("*.ttl"))
+        return files
+
+    def file(self, name: str) -> Path:
+        return self.folder / name
+
+    @property
+    def examples_dir(self) -> Path:
+        """``examples/`` in the code's folder if it has one, else ``<root>/examples/<id>/``."""
+        own = self.folder / "examples"
+        return own if own.is_dir() else self.root / "examples" / self.id
+
+    @property
+    def cases_dir(self) -> Path:
+        """``cases/`` in the code's folder if it has one, else ``<root>/tests/cases/<id>/``."""
+        own = self.folder / "cases"
+        return own if own.is_dir() else self.root / "tests" / "cases" / self.id
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], src: Path,
+           where: str = "", required: bool = True) -> Any:
+    """One field of a description, checked; the error names the file and the field."""
+    name = f"{where}.{key}" if where else key
+    if key not in data:
+        if required:
+            raise DataError(f"missing field {name!r}", source=str(src))
+        return None
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        raise DataError(f"field {name!r} must be {' or '.join(k.__name__ for k in kinds)}, "
+                        f"not {value!r}", source=str(src))
+    return value
+
+
+def _choice(value: str | None, choices: tuple[str, ...], name: str, src: Path) -> str | None:
+    if value is not None and value not in choices:
+        raise DataError(f"field {name!r} must be one of {', '.join(choices)}, not {value!r}",
+                        source=str(src))
+    return value
+
+
+def _features(data: dict[str, Any], src: Path) -> Features:
+    feats = _field(data, "features", dict, src, required=False) or {}
+    known = {"side_setback", "riparian_lines", "channel_distance", "allocation_counts"}
+    for key in feats:
+        if key not in known:
+            raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
+                            source=str(src))
+    side = _choice(_field(feats, "side_setback", str, src, "features", False), SIDE_SETBACK,
+                   "features.side_setback", src)
+    riparian = None
+    if (rip := _field(feats, "riparian_lines", dict, src, "features", False)) is not None:
+        w = "features.riparian_lines"
+        riparian = RiparianLines(
+            kind=_choice(_field(rip, "kind", str, src, w), RIPARIAN, f"{w}.kind", src) or "",
+            minimum_length_section=_field(rip, "minimum_length_section", str, src, w, False),
+            minimum_length_citation=_field(rip, "minimum_length_citation", str, src, w, False),
+            method_citation=_field(rip, "method_citation", str, src, w, False),
+        )
+    channel = None
+    if (ch := _field(feats, "channel_distance", dict, src, "features", False)) is not None:
+        w = "features.channel_distance"
+        channel = ChannelDistance(
+            measured_from=_choice(_field(ch, "measured_from", str, src, w), CHANNEL_FROM,
+                                  f"{w}.measured_from", src) or "",
+            section=_field(ch, "section", str, src, w, False),
+            citation=_field(ch, "citation", str, src, w, False),
+        )
+    counts = None
+    if (al := _field(feats, "allocation_counts", dict, src, "features", False)) is not None:
+        w = "features.allocation_counts"
+        counts = AllocationCounts(
+            per_parcel=_field(al, "per_parcel", bool, src, w),
+            buoys_excluded_citation=_field(al, "buoys_excluded_citation", str, src, w, False),
+        )
+    return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
+                    allocation_counts=counts)
+
+
+def read_description(folder: Path, root: Path) -> Jurisdiction:
+    """The registry entry of one folder; DataError naming the file and field if it is wrong."""
+    src = folder / "description.toml"
+    if not src.is_file():
+        raise DataError("a code folder needs a description.toml", source=str(src))
+    try:
+        data = tomllib.loads(src.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise DataError(f"invalid TOML: {exc}", source=str(src)) from exc
+    jid = _field(data, "id", str, src)
+    if jid != folder.name:
+        raise DataError(f"field 'id' is {jid!r} but the folder is {folder.name!r}: they must "
+                        "be the same", source=str(src))
+    if not ID_RE.match(jid):
+        raise DataError(f"field 'id' {jid!r} must be lower-case words joined by '-'",
+                        source=str(src))
+    aliases = _field(data, "aliases", list, src, required=False) or []
+    for a in aliases:
+        if not isinstance(a, str) or not ID_RE.match(a):
+            raise DataError(f"field 'aliases': {a!r} must be lower-case words joined by '-'",
+                            source=str(src))
+    prefix = _field(data, "concept_prefix", str, src)
+    if not PREFIX_RE.match(prefix):
+        raise DataError(f"field 'concept_prefix' {prefix!r} must be a lower-case word",
+                        source=str(src))
+    waterbody = _field(data, "waterbody", str, src, required=False)
+    return Jurisdiction(
+        id=jid,
+        label=_field(data, "name", str, src),
+        aliases=tuple(aliases),
+        order=_field(data, "order", int, src, required=False) or 10_000,
+        concept_prefix=prefix,
+        water=_choice(_field(data, "water", str, src), WATERS, "water", src) or "",
+        waterbody=waterbody,
+        folder=folder,
+        root=root,
+        description=src,
+        features=_features(data, src),
+    )
+
+
+def check_files(j: Jurisdiction) -> None:
+    """Fail closed: a code with rules but no shapes would validate everything as conforming."""
+    if not (j.folder / "source.txt").is_file():
+        raise DataError("a code folder needs its text, source.txt", source=str(j.folder))
+    if (j.folder / "rules.ttl").is_file() and not j.shape_files():
+        raise DataError(f"the code has rules but no shapes (expected {j.root / 'shapes'}/"
+                        f"{j.id}.ttl or {j.root / 'shapes'}/{j.id}/)",
+                        source=str(j.folder / "rules.ttl"), )
+
+
+def search_roots() -> list[Path]:
+    """The repository root, then every root in ``DOCKLAW_PATH``."""
+    roots = [paths.ROOT]
+    for part in os.environ.get("DOCKLAW_PATH", "").split(os.pathsep):
+        if part.strip():
+            root = Path(part).expanduser().resolve()
+            if root not in roots:
+                roots.append(root)
+    return roots
+
+
+class Registry:
+    """Every known code, in declared order, with one way to resolve a name to it."""
+
+    def __init__(self, entries: list[Jurisdiction]) -> None:
+        self.entries = sorted(entries, key=lambda j: (j.order, j.id))
+        self.by_id = {j.id: j for j in self.entries}
+        self.names: dict[str, Jurisdiction] = {}
+        for j in self.entries:
+            for name in (j.id, *j.aliases):
+                if name in self.names:
+                    raise DataError(f"{name!r} names both {self.names[name].id} and {j.id}",
+                                    source=str(j.description))
+                self.names[name] = j
+
+    @classmethod
+    def discover(cls, roots: list[Path] | None = None) -> Registry:
+        entries: list[Jurisdiction] = []
+        for root in roots or search_roots():
+            codes = root / "ontology" / "codes"
+            if not codes.is_dir():
+                continue
+            for folder in sorted(p for p in codes.iterdir() if p.is_dir()):
+                if folder.name.startswith((".", "_")):
+                    continue
+                j = read_description(folder, root)
+                check_files(j)
+                entries.append(j)
+        return cls(entries)
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(j.id for j in self.entries)
+
+    def find(self, value: object) -> Jurisdiction | None:
+        """The code named by an id, an alias or a jurisdiction IRI (any case), or None."""
+        text = str(value).strip()
+        if text.startswith(str(JUR)):
+            text = text[len(str(JUR)):]
+        return self.names.get(text.lower())
+
+    def resolve(self, value: object) -> Jurisdiction:
+        """Like find(), but an unknown name is an InputError listing the known ones."""
+        found = self.find(value)
+        if found is None:
+            raise InputError(f"unknown jurisdiction {str(value)!r} ({self.known()})",
+                             jurisdiction=str(value))
+        return found
+
+    def known(self) -> str:
+        aliases = sorted(a for j in self.entries for a in j.aliases)
+        text = f"known: {', '.join(self.ids())}"
+        return text + (f"; aliases: {', '.join(aliases)}" if aliases else "")
+
+    def __iter__(self) -> Iterator[Jurisdiction]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry:
+    """The process-wide registry (discovered once)."""
+    return Registry.discover()
+
+
+def all() -> list[Jurisdiction]:
+    """Every code, in declared order."""
+    return list(registry())
+
+
+def ids() -> tuple[str, ...]:
+    """Every code's id, in declared order."""
+    return registry().ids()
+
+
+def get(jid: str) -> Jurisdiction:
+    """A code by its canonical id (KeyError if unknown: a programming error, not input)."""
+    return registry().by_id[jid]
+
+
+def find(value: object) -> Jurisdiction | None:
+    return registry().find(value)
+
+
+def resolve(value: object) -> Jurisdiction:
+    """The code named by an id, alias or IRI; InputError naming the known codes otherwise."""
+    return registry().resolve(value)
+
+
+def known() -> str:
+    return registry().known()
+
+
+__all__ = ["AllocationCounts", "ChannelDistance", "Features", "Jurisdiction", "Registry",
+           "RiparianLines", "find", "get", "ids", "known", "registry", "resolve"]
