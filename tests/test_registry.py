@@ -7,7 +7,6 @@ temporary directory and ask the registry about them.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,35 +16,9 @@ from docklaw import jurisdictions, paths
 from docklaw.errors import DataError, InputError
 from docklaw.jurisdictions import Registry
 from docklaw.namespaces import JUR
+from fixtures.registry import copy_code
 
 SRC = paths.ROOT / "src" / "docklaw"
-
-
-def copy_code(src_id: str, new_id: str, root: Path, *, shapes: bool = True) -> Path:
-    """Copy one code's folder (and its shapes) under a new id into ``root``, changing only the
-    id: in its description and in the IRIs its own files mint."""
-    old = jurisdictions.get(src_id)
-    folder = root / "ontology" / "codes" / new_id
-    shutil.copytree(old.folder, folder)
-    sid = re.escape(src_id)
-    iri = re.compile(rf"(w3id\.org/docklaw/[a-z]+/){sid}\b|\bjur:{sid}\b")
-
-    def rename(text: str) -> str:
-        return iri.sub(lambda m: f"{m.group(1)}{new_id}" if m.group(1) else f"jur:{new_id}", text)
-
-    for path in folder.rglob("*.ttl"):
-        path.write_text(rename(path.read_text(encoding="utf-8")), encoding="utf-8")
-    desc = folder / "description.toml"
-    text = desc.read_text(encoding="utf-8")
-    text = re.sub(r'^id = ".*"$', f'id = "{new_id}"', text, count=1, flags=re.M)
-    text = re.sub(r"^aliases = \[.*\]$", "aliases = []", text, count=1, flags=re.M)
-    desc.write_text(text, encoding="utf-8")
-    if shapes:
-        (root / "shapes").mkdir(parents=True, exist_ok=True)
-        for src in old.shape_files():
-            (root / "shapes" / f"{new_id}.ttl").write_text(
-                rename(src.read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
 
 
 # --------------------------------------------------------------------------- the shipped codes
@@ -208,3 +181,23 @@ def test_a_folder_without_its_text_is_refused(tree: Path) -> None:
     (tree / "ontology" / "codes" / "new-code" / "source.txt").unlink()
     with pytest.raises(DataError, match=r"source\.txt"):
         Registry.discover([tree])
+
+
+def test_saved_queries_ask_for_generic_concepts_not_code_prefixes() -> None:
+    """A cross-code question lists no code's concept namespace (it would leave a new code out):
+    it names the generic term and finds each code's sense of it through dl:senseOf."""
+    for path in sorted((paths.ROOT / "queries").glob("*.rq")):
+        body = "\n".join(ln for ln in path.read_text(encoding="utf-8").splitlines()
+                         if not ln.startswith("#"))
+        assert "/docklaw/concept/" not in body, path.name
+
+
+def test_every_local_class_that_a_query_needs_declares_its_sense() -> None:
+    from docklaw.kg.build import schema_graph
+    from docklaw.namespaces import DL
+
+    g = schema_graph()
+    for j in jurisdictions.all():
+        dock = [c for c in g.subjects(DL.senseOf, DL.Dock) if str(c).startswith(
+            j.concept_namespace)]
+        assert dock, f"{j.id}: no local class is declared the code's sense of dl:Dock"

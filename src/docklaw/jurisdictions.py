@@ -256,7 +256,8 @@ class Registry:
     """Every known code, in declared order, with one way to resolve a name to it."""
 
     def __init__(self, entries: list[Jurisdiction]) -> None:
-        self.entries = sorted(entries, key=lambda j: (j.order, j.id))
+        # declared order; ties keep discovery order (search roots in turn, folders by name)
+        self.entries = sorted(entries, key=lambda j: j.order)
         self.by_id = {j.id: j for j in self.entries}
         self.names: dict[str, Jurisdiction] = {}
         for j in self.entries:
