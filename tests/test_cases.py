@@ -38,8 +38,8 @@ from docklaw.validate.prepare import get_prepared
 from docklaw.validate.report import Report
 from docklaw.validate.units import to_decimal
 
-CASES_DIR = Path(__file__).resolve().parent / "cases"
-CASE_FILES = sorted(CASES_DIR.glob("*/*.ttl"))
+#: every registered code's cases (tests/cases/<id>/, or cases/ in the code's folder)
+CASE_FILES = [p for j in jurisdictions.all() for p in sorted(j.cases_dir.glob("*.ttl"))]
 NUMERIC_PARAMS = (SH.maxInclusive, SH.maxExclusive, SH.minInclusive, SH.minExclusive)
 MAX_PARAMS = (SH.maxInclusive, SH.maxExclusive, SH.maxCount, SH.qualifiedMaxCount)
 
