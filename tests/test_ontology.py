@@ -4,6 +4,7 @@ describe every term, and encode what each code's definitions say (checked by clo
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 
 import owlrl
@@ -14,6 +15,7 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS, XSD
 from docklaw import jurisdictions, paths
 from docklaw.kg import build
 from docklaw.namespaces import DL, JUR, QUDT, UNIT, concept_ns
+from docklaw.validate.units import Units
 
 ERR = Namespace("http://www.daml.org/2002/03/agents/agent-ont#")  # owlrl's error markers
 EX = Namespace("https://example.org/ontology-test#")
@@ -362,31 +364,52 @@ def test_flags_and_counts_are_datatype_properties(name: str) -> None:
     assert (DL[name], RDF.type, OWL.DatatypeProperty) in docklaw_ttl()
 
 
+#: QUDT's qudt:conversionMultiplier of each unit (its size in the coherent SI unit), as the QUDT
+#: unit vocabulary publishes it; the exact ones are the SI definitions (international foot and
+#: yard, 1959; avoirdupois pound; international acre = 4840 square yards; hour, day, week).
+QUDT_MULTIPLIERS = {
+    "FT": "0.3048", "IN": "0.0254", "YD": "0.9144", "M": "1", "CentiM": "0.01",
+    "MilliM": "0.001", "FT2": "0.09290304", "IN2": "0.00064516", "YD2": "0.83612736",
+    "M2": "1", "AC": "4046.8564224", "LB": "0.45359237", "KiloGM": "1",
+    "TON_SHORT": "907.18474", "PERCENT": "0.01", "DEG": "0.0174532925199433", "RAD": "1",
+    "UNITLESS": "1", "DAY": "86400", "HR": "3600", "WK": "604800",
+}
+
+
 @pytest.mark.parametrize(("unit", "dimension", "factor"), [
     ("FT", "LengthDimension", 1.0), ("IN", "LengthDimension", 1 / 12),
     ("YD", "LengthDimension", 3.0),
     ("M", "LengthDimension", 3.28084), ("FT2", "AreaDimension", 1.0),
     ("IN2", "AreaDimension", 1 / 144), ("M2", "AreaDimension", 10.7639),
+    ("AC", "AreaDimension", 43560.0), ("TON_SHORT", "MassDimension", 2000.0),
     ("LB", "MassDimension", 1.0), ("KiloGM", "MassDimension", 2.20462),
     ("PERCENT", "PercentDimension", 1.0), ("DEG", "AngleDimension", 1.0),
-    ("UNITLESS", "RatioDimension", 1.0),
+    ("RAD", "AngleDimension", 57.29578), ("HR", "TimeDimension", 1 / 24),
+    ("UNITLESS", "RatioDimension", 1.0), ("MO", "MonthDimension", 1.0),
 ])
 def test_unit_conversion_and_dimension(unit: str, dimension: str, factor: float) -> None:
+    """The validator's factor to the canonical unit is the ratio of QUDT multipliers."""
     g = docklaw_ttl()
     assert (UNIT[unit], RDF.type, QUDT.Unit) in g
     assert g.value(UNIT[unit], RDFS.label) is not None
     assert g.value(UNIT[unit], DL.dimension) == DL[dimension]
-    factors = [float(v) for v in g.objects(UNIT[unit], DL.conversionToCanonical)]
-    assert len(factors) == 1
-    assert factors[0] == pytest.approx(factor, rel=1e-5)
+    info = Units.from_graph(build.ontology_graph()).info(UNIT[unit])
+    assert info is not None and float(info.factor) == pytest.approx(factor, rel=1e-5)
 
 
-def test_unit_factors_agree_with_terms_files() -> None:
-    """ontology/terms/*.ttl may repeat a unit's factor; the merged graph must still have one."""
+def test_unit_factors_are_qudt_conversion_multipliers() -> None:
+    """No private conversion property: every unit that converts carries QUDT's multiplier, with
+    QUDT's value, once in the merged ontology."""
     g = build.ontology_graph()
+    assert not list(g.subjects(DL.conversionToCanonical, None))
     for unit in set(docklaw_ttl().subjects(RDF.type, QUDT.Unit)):
-        values = {float(v) for v in g.objects(unit, DL.conversionToCanonical)}
-        assert len(values) <= 1, f"{unit} has conflicting factors {values}"
+        name = str(unit).rsplit("/", 1)[-1]
+        values = {Decimal(str(v)) for v in g.objects(unit, QUDT.conversionMultiplier)}
+        if name in QUDT_MULTIPLIERS:
+            assert values == {Decimal(QUDT_MULTIPLIERS[name])}, name
+        else:  # the canonical unit of its own dimension, with a note on why it never converts
+            assert not values and g.value(unit, DL.conversionNote) is not None, name
+    assert Units.from_graph(g).problems == []
 
 
 def test_declared_structure_taxonomy() -> None:

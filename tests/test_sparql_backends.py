@@ -25,6 +25,7 @@ from docklaw import paths
 from docklaw.cli import main
 from docklaw.errors import InputError, QueryError, QueryTimeout
 from docklaw.kg import store_commands
+from docklaw.kg.build import closure_graph
 from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.queries.catalogue import catalogue, get
 from docklaw.queries.compare import build_report, render
@@ -60,7 +61,8 @@ def empty_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def stores(disk_path: Path) -> Iterator[dict[str, Store]]:
-    found = {"memory": knowledge_store("memory"), "rdflib": knowledge_store("rdflib"),
+    found = {"memory": knowledge_store("memory", graph=closure_graph),
+             "rdflib": knowledge_store("rdflib", graph=closure_graph),
              "disk": knowledge_store(f"oxigraph:{disk_path}")}
     yield found
     for store in found.values():
@@ -151,7 +153,7 @@ def test_row_cap_and_own_graph_on_every_backend(backend: str,
 @pytest.mark.parametrize("backend", ["disk", "rdflib"])
 def test_hard_timeout_on_every_embedded_backend(backend: str, disk_path: Path) -> None:
     spec = f"oxigraph:{disk_path}" if backend == "disk" else backend
-    store = knowledge_store(spec, execution="process", workers=1)
+    store = knowledge_store(spec, execution="process", workers=1, graph=closure_graph)
     try:
         with pytest.raises(QueryTimeout) as err:
             store.query("SELECT (COUNT(*) AS ?n) { ?a ?p ?o . ?b ?q ?r . ?c ?x ?y }",

@@ -17,7 +17,6 @@ from docklaw import paths
 from docklaw.namespaces import DL, QUDT, UNIT
 
 GEOMETRY_TTL = paths.TERMS_DIR / "geometry.ttl"
-VALIDATION_TTL = paths.TERMS_DIR / "validation.ttl"
 
 
 @dataclass(frozen=True)
@@ -92,14 +91,6 @@ def load() -> GeometrySettings:
     s.densify_step = float(g.value(cfg, DL.densifyStep))
     s.projection_length, s.projection_sections = _quantity(g, cfg, DL.projectionLength)
     s.min_riparian_length, s.min_riparian_sections = _quantity(g, cfg, DL.minimumRiparianLineLength)
-    if (
-        VALIDATION_TTL.exists()
-    ):  # unit factors owned by the validator; used to compare declared values
-        v = Graph().parse(VALIDATION_TTL, format="turtle")
-        for unit, factor in v.subject_objects(DL.conversionToCanonical):
-            canonical = v.value(unit, DL.canonicalUnit)
-            if isinstance(unit, URIRef) and isinstance(canonical, URIRef):
-                s.unit_factors[unit] = (canonical, float(factor))
     for unit in (UNIT.FT, UNIT.FT2, UNIT.PERCENT):
         s.unit_factors.setdefault(unit, (unit, 1.0))
     return s

@@ -196,9 +196,10 @@ def store_for(spec: str) -> Store:
     once per process; queries run inline (the CLI and the comparison report are not a
     server). In-memory specs are filled with the closure, as ``docklaw load`` fills a store,
     so every backend gives the same answers; ``oxigraph:PATH`` / ``sparql:URL`` must hold it."""
+    from docklaw.kg.build import closure_graph
     from docklaw.sparql.backends import knowledge_store
 
-    return knowledge_store(spec, execution="inline")
+    return knowledge_store(spec, execution="inline", graph=closure_graph)
 
 
 def default_store() -> Store:

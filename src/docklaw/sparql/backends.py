@@ -12,8 +12,8 @@ Every backend is a ``docklaw.sparql.store.Store``: the same safety check, the sa
 semantics (graphs are named; the default graph is their union) and the same results.
 
 ``knowledge_store(spec)`` is what ``docklaw query``, ``docklaw compare`` and ``docklaw serve``
-use: the in-memory backends are filled with the knowledge graph at start (the same graph
-``docklaw load`` puts into a store: ``closure_graph()``), while ``oxigraph:PATH`` and
+use: the in-memory backends are filled with the knowledge graph the caller passes (the same
+graph ``docklaw load`` puts into a store: ``closure_graph()``), while ``oxigraph:PATH`` and
 ``sparql:URL`` must already hold it; an empty one is an error naming the store and the
 command that fills it. The spec defaults to the ``DOCKLAW_STORE`` environment variable.
 """
@@ -21,6 +21,7 @@ command that fills it. The spec defaults to the ``DOCKLAW_STORE`` environment va
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from rdflib import Graph
 
@@ -95,22 +96,22 @@ def load_graph(store: Store, graph: Graph, name: str = LAW_GRAPH_IRI, *,
 
 
 def knowledge_store(spec: str | None = None, *, execution: str = "inline", workers: int = 2,
-                    timeout: float | None = None, graph: Graph | None = None) -> Store:
+                    timeout: float | None = None,
+                    graph: Graph | Callable[[], Graph] | None = None) -> Store:
     """A store that holds the knowledge graph, ready to query.
 
-    In-memory specs are filled with ``graph`` (default ``closure_graph()``, what ``docklaw
-    load`` loads, so every backend answers the same); ``oxigraph:PATH`` (opened read-only)
-    and ``sparql:URL`` must already hold it: if not, an InputError (exit 2, HTTP 400) names
-    the store and the command that fills it.
+    In-memory specs are filled with ``graph`` (a graph, or a function that builds one, called
+    only for them: callers pass ``docklaw.kg.build.closure_graph``, what ``docklaw load``
+    loads, so every backend answers the same; this layer never builds the graph itself);
+    ``oxigraph:PATH`` (opened read-only) and ``sparql:URL`` must already hold it: if not, an
+    InputError (exit 2, HTTP 400) names the store and the command that fills it.
     """
     spec = spec or default_spec()
     if in_memory(spec):
         if graph is None:
-            from docklaw.kg.build import closure_graph
-
-            graph = closure_graph()
+            raise ValueError(f"an in-memory store ({spec}) needs the graph to fill it with")
         store = open_store(spec, execution=execution, workers=workers, timeout=timeout)
-        load_graph(store, graph)
+        load_graph(store, graph() if callable(graph) else graph)
         return store
     store = open_store(spec, execution=execution, workers=workers, timeout=timeout,
                        read_only=True)

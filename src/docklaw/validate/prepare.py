@@ -13,7 +13,6 @@ import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SKOS
@@ -21,10 +20,8 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from docklaw import jurisdictions, paths
 from docklaw.errors import DataError
 from docklaw.namespaces import DL, rule_ns
+from docklaw.validate.compile import CompiledShapes, compile_shapes
 from docklaw.validate.units import Units
-
-if TYPE_CHECKING:
-    from docklaw.validate.compile import CompiledShapes
 
 _IGNORED_SUPERS = {OWL.Thing, RDFS.Resource, OWL.Class, RDFS.Class}
 
@@ -81,8 +78,6 @@ class Prepared:
         """The compiled shapes of one jurisdiction (compiled on first use, then reused)."""
         with self._lock:
             if jid not in self._compiled:
-                from docklaw.validate.compile import compile_shapes
-
                 self._compiled[jid] = compile_shapes(jid, self)
             return self._compiled[jid]
 
@@ -250,13 +245,16 @@ def build_prepared(
     for s, o in merged.subject_objects(SKOS.prefLabel):
         if isinstance(s, URIRef):
             labels.setdefault(s, str(o))
+    units = Units.from_graph(ontology)
+    if units.problems:  # a unit without its factor would compare values unconverted
+        raise DataError("; ".join(units.problems), source=str(paths.ONTOLOGY_FILE))
     return Prepared(
         ontology=ontology,
         knowledge=merged,
         shape_sources=shape_sources,
         superclasses=superclasses if superclasses is not None else subclass_map(ontology),
         narrower=narrower_map(merged),
-        units=Units.from_graph(ontology),
+        units=units,
         sections=section_infos(merged),
         rules=rule_infos(merged),
         labels=labels,

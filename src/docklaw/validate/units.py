@@ -62,6 +62,26 @@ def format_number(value: Decimal) -> str:
     return text or "0"
 
 
+def multiplier(g: Graph, unit: object) -> Decimal | None:
+    """QUDT's qudt:conversionMultiplier of a unit (its size in the coherent SI unit)."""
+    found = {to_decimal(m) for m in g.objects(unit, QUDT.conversionMultiplier)}
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
+
+
+def conversion_factor(g: Graph, unit: URIRef, canonical: object) -> Decimal | None:
+    """Multiply a value in ``unit`` by this to express it in ``canonical``: the ratio of their
+    QUDT multipliers (1 for the canonical unit itself, which then needs none)."""
+    if unit == canonical:
+        return Decimal(1)
+    mine, theirs = multiplier(g, unit), multiplier(g, canonical)
+    if mine is None or theirs is None or theirs == 0:
+        return None
+    with localcontext() as ctx:
+        ctx.prec = 40
+        return mine / theirs
+
+
 @dataclass(frozen=True)
 class UnitInfo:
     iri: URIRef
@@ -85,22 +105,22 @@ class Units:
     @classmethod
     def from_graph(cls, g: Graph) -> Units:
         table = cls()
-        for unit in set(g.subjects(DL.conversionToCanonical, None)):
+        for unit in set(g.subjects(DL.dimension, None)):
             if not isinstance(unit, URIRef):
                 continue
-            factors = {to_decimal(f) for f in g.objects(unit, DL.conversionToCanonical)}
-            factors.discard(None)
             targets = {c for d in g.objects(unit, DL.dimension)
                        for c in g.objects(d, DL.canonicalUnit)}
             targets = targets or set(g.objects(unit, DL.canonicalUnit)) or {unit}
-            if len(factors) != 1 or len(targets) != 1:
-                table.problems.append(
-                    f"unit {unit} has conflicting conversions {factors} {targets}")
-                factors = factors or {Decimal(1)}
             target = next(iter(targets))
+            factor = conversion_factor(g, unit, target)
+            if len(targets) != 1 or factor is None:
+                table.problems.append(
+                    f"unit {unit} has no single conversion to {targets} (each needs one "
+                    "qudt:conversionMultiplier, as does the canonical unit of its dimension)")
+                factor = factor or Decimal(1)
             table.units[unit] = UnitInfo(
                 iri=unit, canonical=target if isinstance(target, URIRef) else unit,
-                factor=sorted(factors)[0],
+                factor=factor,
                 singular=str(_first(g, unit, DL.singularLabel, RDFS.label)),
                 plural=str(_first(g, unit, DL.pluralLabel, RDFS.label)),
             )
