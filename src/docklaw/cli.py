@@ -19,6 +19,7 @@ from docklaw.errors import DocklawError
 COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.commands",
     "docklaw.kg.store_commands",
+    "docklaw.kg.scaffold",
     "docklaw.validate.commands",
     "docklaw.validate.export",
     "docklaw.queries.commands",
