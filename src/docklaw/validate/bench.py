@@ -16,7 +16,7 @@ from pathlib import Path
 from rdflib import Graph
 from rdflib.namespace import RDF
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.namespaces import T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.check import check_naive, naive_input
@@ -27,8 +27,9 @@ from docklaw.validate.prepare import get_prepared
 
 def applications(limit: int | None = None) -> list[tuple[str, Graph]]:
     """Every case and example application (case expectations stripped)."""
-    files = sorted((paths.ROOT / "tests" / "cases").glob("*/*.ttl"))
-    files += sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
+    codes = jurisdictions.all()
+    files = [p for j in codes for p in sorted(j.cases_dir.glob("*.ttl"))]
+    files += [p for j in codes for p in sorted(j.examples_dir.glob("*.ttl"))]
     apps: list[tuple[str, Graph]] = []
     for path in files[:limit] if limit else files:
         g = parse(path.read_bytes(), "turtle", name=path.name)

@@ -56,11 +56,11 @@ def serve(args: argparse.Namespace) -> int:
 def warm_up_validator() -> None:
     """Validate the shipped examples once in the master: caches filled and rdflib's SPARQL
     parse actions run single-threaded before gunicorn's threads share them."""
+    from docklaw import jurisdictions
     from docklaw.errors import DocklawError
-    from docklaw.paths import EXAMPLES_DIR
     from docklaw.validate.api import validate_bytes
 
-    for path in sorted(EXAMPLES_DIR.glob("*/*.ttl")):
+    for path in [p for j in jurisdictions.all() for p in sorted(j.examples_dir.glob("*.ttl"))]:
         try:
             validate_bytes(path.read_bytes(), name=path.name)
         except DocklawError:
