@@ -172,6 +172,7 @@ def test_every_dl_term_has_label_and_definition() -> None:
 
 
 VALIDATION_TERMS = paths.TERMS_DIR / "validation.ttl"  # owned by the validator engineer
+VALIDATION_KEY = str(VALIDATION_TERMS.relative_to(paths.ROOT))
 USE_GLOBS = ("ontology/codes/*/*.ttl", "shapes/*.ttl", "examples/**/*.ttl", "tests/cases/**/*.ttl")
 #: rule-model and count terms every rules engineer uses: jurisdiction-neutral, so in docklaw.ttl
 SHARED_TERMS = words("""
@@ -196,13 +197,13 @@ def declarations() -> dict[str, list[str]]:
         g = Graph().parse(path, format="turtle")
         for s in set(g.subjects(RDF.type, None)):
             if (name := _dl_local(s)) is not None:
-                out.setdefault(name, []).append(path.name)
+                out.setdefault(name, []).append(str(path.relative_to(paths.ROOT)))
     return out
 
 
 def _strict_terms() -> set[str]:
     """Terms declared outside validation.ttl (that file is checked by its own test)."""
-    return {n for n, files in declarations().items() if files != [VALIDATION_TERMS.name]}
+    return {n for n, files in declarations().items() if files != [VALIDATION_KEY]}
 
 
 def _description_problems(g: Graph, names: set[str]) -> list[str]:
@@ -230,39 +231,41 @@ def test_every_term_in_terms_files_has_label_and_definition() -> None:
 
 def test_validation_terms_have_one_label_and_definition_and_no_duplicates() -> None:
     g = build.ontology_graph()
-    own = {n for n, files in declarations().items() if VALIDATION_TERMS.name in files}
+    own = {n for n, files in declarations().items() if VALIDATION_KEY in files}
     assert _description_problems(g, own) == []
     assert {n for n in own if len(declarations()[n]) > 1} == set()
 
 
 def test_no_dl_term_declared_in_two_files() -> None:
     twice = {n: files for n, files in declarations().items()
-             if len(files) > 1 and VALIDATION_TERMS.name not in files}
+             if len(files) > 1 and VALIDATION_KEY not in files}
     assert twice == {}
 
 
 def test_shared_terms_live_in_docklaw_ttl() -> None:
     for name in SHARED_TERMS:
-        assert declarations().get(name) == ["docklaw.ttl"], name
+        assert declarations().get(name) == ["ontology/docklaw.ttl"], name
 
 
 def _rules_and_shapes_using(name: str) -> set[str]:
     pattern = re.compile(rf"\bdl:{name}\b")
     users = set()
     for jid in jurisdictions.ids():
-        files = [*build.code_files(jid), paths.SHAPES_DIR / f"{jid}.ttl"]
+        files = [*build.code_files(jid), *jurisdictions.get(jid).shape_files()]
         if any(f.exists() and pattern.search(f.read_text(encoding="utf-8")) for f in files):
             users.add(jid)
     return users
 
 
-@pytest.mark.parametrize("jid", jurisdictions.ids())
+@pytest.mark.parametrize(
+    "jid", [j.id for j in jurisdictions.all() if j.file("terms.ttl").is_file()])
 def test_jurisdiction_terms_files_hold_only_that_codes_terms(jid: str) -> None:
-    """A term in ontology/terms/<jid>.ttl is used by that code's rules or shapes and no other's;
-    a term two codes use belongs in docklaw.ttl."""
-    path = paths.TERMS_DIR / f"{jid}.ttl"
-    own = [n for n, files in declarations().items() if path.name in files]
-    assert own, f"{path.name} declares nothing; delete it"
+    """A term in ontology/codes/<jid>/terms.ttl is used by that code's rules or shapes and no
+    other's; a term two codes use belongs in docklaw.ttl."""
+    path = jurisdictions.get(jid).file("terms.ttl")
+    key = str(path.relative_to(paths.ROOT))
+    own = [n for n, files in declarations().items() if key in files]
+    assert own, f"{key} declares nothing; delete it"
     for name in own:
         assert _rules_and_shapes_using(name) == {jid}, name
 

@@ -14,9 +14,10 @@ from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 from shapely.geometry.base import BaseGeometry
 
-from docklaw import jurisdictions, paths
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.geometry.wkt import parse_wkt
+from docklaw.kg.build import ontology_files
 from docklaw.namespaces import DL, GEO
 
 POLYGONAL = ("Polygon", "MultiPolygon")
@@ -110,11 +111,7 @@ def _class_hierarchy(jurisdiction: str) -> Graph:
     yet).
     """
     g = Graph()
-    files = [
-        paths.ONTOLOGY_FILE,
-        *sorted(paths.TERMS_DIR.glob("*.ttl")),
-        jurisdictions.get(jurisdiction).file("concepts.ttl"),
-    ]
+    files = [*ontology_files(), jurisdictions.get(jurisdiction).file("concepts.ttl")]
     for path in files:
         if path.exists():
             part = Graph().parse(path, format="turtle")

@@ -25,8 +25,10 @@ CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl")
 
 
 def ontology_files() -> list[Path]:
-    """The ontology proper: docklaw.ttl and every file in ontology/terms/."""
-    return [paths.ONTOLOGY_FILE, *sorted(paths.TERMS_DIR.glob("*.ttl"))]
+    """The ontology proper: docklaw.ttl, every file in ontology/terms/, and the terms only one
+    code needs (``ontology/codes/<id>/terms.ttl``, kept with that code)."""
+    own = [p for j in jurisdictions.all() if (p := j.file("terms.ttl")).is_file()]
+    return [paths.ONTOLOGY_FILE, *sorted(paths.TERMS_DIR.glob("*.ttl")), *own]
 
 
 def code_files(jid: str) -> list[Path]:
