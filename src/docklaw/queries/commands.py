@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser("compare", help="side-by-side comparison of the codes by topic")
     p.add_argument("--topics", nargs="*", default=None, help="topics (default: all)")
-    p.add_argument("--jurisdictions", nargs="*", default=None, help="codes (default: all five)")
+    p.add_argument("--jurisdictions", nargs="*", default=None, help="codes (default: all)")
     p.add_argument("--format", "-f", choices=("html", "md", "csv"), default="md")
     p.add_argument("-o", "--output", type=Path, default=None, help="write to FILE")
     add_store_option(p)

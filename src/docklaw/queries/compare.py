@@ -1,4 +1,4 @@
-"""Side-by-side comparison of the five codes, one table per topic, built from saved queries.
+"""Side-by-side comparison of the registered codes, one table per topic, built from saved queries.
 
 ``build_report(topics, jurisdictions)`` returns a plain data structure (so the web layer can
 serve ``/compare``); ``render(report, "html"|"md"|"csv")`` turns it into text. Every cell line
