@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.store_commands",
     "docklaw.validate.commands",
     "docklaw.queries.commands",
+    "docklaw.search.commands",
     "docklaw.web.commands",
 )
 
