@@ -110,7 +110,20 @@ def example_files(jid: str) -> list[Path]:
     return sorted((paths.EXAMPLES_DIR / jid).glob("*.ttl"))
 
 
+def list_all_examples() -> int:
+    """Every shipped example of every code, as ``<jurisdiction> <name>`` lines."""
+    for jid in paths.JURISDICTIONS:
+        for path in example_files(jid):
+            print(f"{jid} {path.stem}")
+    return 0
+
+
 def run_example(args: argparse.Namespace) -> int:
+    if not args.jurisdiction:
+        if args.name:
+            raise InputError("give the jurisdiction before the example name "
+                             "(docklaw example JURISDICTION NAME)")
+        return list_all_examples()
     jid = resolve_jurisdiction(args.jurisdiction)
     files = example_files(jid)
     if args.list or not args.name:
@@ -148,9 +161,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "conforming, bad input, violations per section; JSON with --format json)")
     p.set_defaults(func=run_validate)
 
-    e = subparsers.add_parser("example", help="print a shipped example application",
-                              description="Print or list the example applications of a code.")
-    e.add_argument("jurisdiction", help=f"one of {', '.join(paths.JURISDICTIONS)} (or an alias)")
+    e = subparsers.add_parser(
+        "example", help="print a shipped example application",
+        description="Print an example application of a code, or list the examples: "
+                    "`docklaw example --list` lists every code's, `docklaw example JURISDICTION "
+                    "--list` one code's.")
+    e.add_argument("jurisdiction", nargs="?", default=None,
+                   help=f"one of {', '.join(paths.JURISDICTIONS)} (or an alias)")
     e.add_argument("name", nargs="?", help="example name (see --list)")
-    e.add_argument("--list", action="store_true", help="list the examples")
+    e.add_argument("--list", action="store_true",
+                   help="list the examples (of every code without a jurisdiction)")
     e.set_defaults(func=run_example)
