@@ -7,6 +7,7 @@ import json
 import sys
 
 from docklaw import paths
+from docklaw.clitools import add_output, emit
 from docklaw.errors import InputError
 
 
@@ -42,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"at most this many hits (1-{MAX_LIMIT})")
     p.add_argument("--format", "-f", choices=("table", "json"), default="table",
                    help="output format")
+    add_output(p)
     p.set_defaults(func=cmd_search)
 
 
@@ -52,26 +54,30 @@ def cmd_search(args: argparse.Namespace) -> int:
     found = search(args.text, jurisdiction=jid, kinds=args.kind, limit=args.limit)
     hits, total = found.hits, found.total
     if args.format == "json":
-        json.dump({"query": args.text, "jurisdiction": jid, "kinds": args.kind or [],
-                   "total": total, "matched": found.mode,
-                   "results": [h.to_dict() for h in hits]},
-                  sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        emit(json.dumps({"query": args.text, "jurisdiction": jid, "kinds": args.kind or [],
+                         "total": total, "matched": found.mode,
+                         "results": [h.to_dict() for h in hits]}, indent=2, ensure_ascii=False),
+             args.output)
     else:
-        print_table(args.text, hits, total, found.mode)
+        emit(table_text(args.text, hits, total, found.mode, args.output is None), args.output)
     return 0 if hits else 1
 
 
-def print_table(text: str, hits: list, total: int, mode: str) -> None:
-    """A rich table (plain text when piped); matches shown in bold."""
+def table_text(text: str, hits: list, total: int, mode: str, terminal: bool) -> str:
+    """A rich table (matches in bold on a terminal, plain text otherwise)."""
+    import io
+
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(soft_wrap=False)
+    buffer = io.StringIO()
+    tty = terminal and sys.stdout.isatty()
+    console = Console(file=buffer, force_terminal=tty, width=Console().width if tty else 120,
+                      soft_wrap=False)
     if not hits:
         console.print(f"no matches for {text!r}")
-        return
+        return buffer.getvalue()
     table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
     for name in ("#", "citation", "kind", "jurisdiction", "match", "score"):
         table.add_column(name, overflow="fold")
@@ -83,4 +89,5 @@ def print_table(text: str, hits: list, total: int, mode: str) -> None:
                       f"{hit.score:.2f}")
     console.print(table)
     console.print(f"{len(hits)} of {total} matches"
-                  + (" (no section has every word: any word matched)" if mode == "any" else ""))
+                  + (" (no text has every word: any word matched)" if mode == "any" else ""))
+    return buffer.getvalue()
