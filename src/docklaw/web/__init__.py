@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Flask, request
 
-from docklaw import jurisdictions
 from docklaw.errors import QueryError
 from docklaw.sparql.backends import default_spec
 from docklaw.sparql.safety import refuse_update
@@ -53,14 +52,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    from docklaw.web import compare, law, pages, sparql_routes, validate_routes
+    from docklaw.web import (
+        compare,
+        law,
+        openapi,
+        pages,
+        search_routes,
+        site,
+        sparql_routes,
+        validate_routes,
+    )
 
-    for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp):
+    for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
+                      search_routes.bp, openapi.bp):
         app.register_blueprint(blueprint)
+    app.context_processor(site.context)
     app.before_request(refuse_updates)
     errors.register(app)
-    # the navigation lists every registered code (templates never name one)
-    app.jinja_env.globals["jurisdictions"] = jurisdictions.all
 
     @app.template_filter("href")
     def href_filter(term: object) -> str:
