@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.cli import build_parser, main
 from docklaw.clitools import OUTPUT_HELP
 
@@ -104,8 +104,8 @@ def test_json_errors_on_stdout_with_the_same_exit_code(
 def test_example_list_lists_everything(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["example", "--list"]) == 0
     listed = set(capsys.readouterr().out.split("\n")) - {""}
-    shipped = {f"{jid} {p.stem}" for jid in paths.JURISDICTIONS
-               for p in (paths.EXAMPLES_DIR / jid).glob("*.ttl")}
+    shipped = {f"{j.id} {p.stem}" for j in jurisdictions.all()
+               for p in j.examples_dir.glob("*.ttl")}
     assert listed == shipped and len(shipped) > 5
 
 

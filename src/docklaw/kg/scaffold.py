@@ -229,12 +229,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("id", help="the new code's id: lower-case words joined by '-'")
     p.add_argument("--text", required=True, help="the code's text (plain text, eCode360 export)")
     p.add_argument("--name", default="TODO municipality", help="e.g. 'Town of Lake George'")
-    p.add_argument("--kind", choices=("village", "town"), default="town")
-    p.add_argument("--county", default="TODO county")
-    p.add_argument("--title", default="TODO title of the law")
-    p.add_argument("--enacted-by", default="TODO enacting board")
-    p.add_argument("--enacted-by-slug", default="town-board")
-    p.add_argument("--water", choices=jurisdictions.WATERS, default="lake")
+    p.add_argument("--kind", choices=("village", "town"), default="town",
+                   help="the kind of municipality")
+    p.add_argument("--county", default="TODO county", help="the county")
+    p.add_argument("--title", default="TODO title of the law", help="the law's title")
+    p.add_argument("--enacted-by", default="TODO enacting board",
+                   help="the board that enacted it, as the text names it")
+    p.add_argument("--enacted-by-slug", default="town-board",
+                   help="short id of that board in IRIs (authority/<id>/<slug>)")
+    p.add_argument("--water", choices=jurisdictions.WATERS, default="lake",
+                   help="the water the code regulates")
     p.add_argument("--waterbody", default=None, help="the lake or water the text names")
     p.add_argument("--root", default=None,
                    help="registry root to write into (default: the repository)")

@@ -14,13 +14,13 @@ the "information needed" reading of some results stay docklaw's.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from rdflib import Graph, Literal
 from rdflib.namespace import RDF, RDFS
 
 from docklaw import jurisdictions
+from docklaw.clitools import add_output, emit
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, bind_prefixes
 from docklaw.validate.applicability import is_exempt
@@ -67,12 +67,8 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
     return out
 
 
-def write(g: Graph, fmt: str, output: str | None) -> None:
-    data = g.serialize(format=FORMATS[fmt])
-    if output:
-        Path(output).write_text(data, encoding="utf-8")
-    else:
-        sys.stdout.write(data)
+def write(g: Graph, fmt: str, output: Path | None) -> None:
+    emit(g.serialize(format=FORMATS[fmt]), output)
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -99,7 +95,8 @@ def run_derive(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     shapes = sub.add_parser("shapes", help="the compiled shapes as standard SHACL")
-    inner = shapes.add_subparsers(dest="shapes_command", metavar="ACTION", required=True)
+    inner = shapes.add_subparsers(dest="shapes_command", metavar="ACTION", required=True,
+                                  help="export: write one code's compiled shapes")
     export = inner.add_parser(
         "export", help="write one code's compiled shapes (SHACL Core + SHACL-SPARQL)",
         description="Write a code's compiled shapes: limits filled from the rules, targets as "
@@ -108,8 +105,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "engine run on these and a derived application reports what docklaw "
                     "validate reports.")
     export.add_argument("jurisdiction", help="a code's id or alias")
-    export.add_argument("-o", "--output", help="file to write (default: standard output)")
-    export.add_argument("--format", choices=sorted(FORMATS), default="turtle")
+    add_output(export)
+    export.add_argument("--format", choices=sorted(FORMATS), default="turtle",
+                        help="RDF serialisation")
     export.set_defaults(func=run_export)
     der = sub.add_parser(
         "derive", help="write an application as the shapes check it",
@@ -118,6 +116,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "engine, together with `docklaw shapes export`.")
     der.add_argument("file", help="the application (Turtle, JSON-LD, RDF/XML, N-Triples)")
     der.add_argument("--input-format", default=None, help="input RDF format (default: guess)")
-    der.add_argument("-o", "--output", help="file to write (default: standard output)")
-    der.add_argument("--format", choices=sorted(FORMATS), default="turtle")
+    add_output(der)
+    der.add_argument("--format", choices=sorted(FORMATS), default="turtle",
+                     help="RDF serialisation")
     der.set_defaults(func=run_derive)
