@@ -13,6 +13,7 @@ but not for rdflib) and the plan carries the normalised text to the engine.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections.abc import Collection, Iterable, Iterator
@@ -45,6 +46,10 @@ UPDATE_NAMES: dict[str, str] = {
 #: Every rdflib SPARQL parse in docklaw's web path holds this lock; ``warm_up_parser`` runs
 #: the parse actions once before a server starts threads.
 PARSE_LOCK = threading.RLock()
+#: A fork (query worker, validation child) taken while another thread parses would copy the
+#: lock held by a thread the child does not have: every later parse there would hang.
+os.register_at_fork(before=PARSE_LOCK.acquire, after_in_parent=PARSE_LOCK.release,
+                    after_in_child=PARSE_LOCK.release)
 READ_ONLY = "this endpoint is read-only"
 NO_REMOTE = "this endpoint makes no remote requests"
 #: Deep nesting exhausts the (recursive) parser's stack: an input problem, answered 400.
@@ -55,6 +60,10 @@ TOO_DEEP = ("query is nested too deeply to parse (brackets, braces or parenthese
 #: the cache holds at most CACHE_SIZE * CACHE_MAX_TEXT characters.
 CACHE_SIZE = 1024
 CACHE_MAX_TEXT = 64 * 1024
+#: Longest query text accepted (characters). rdflib's parser is pure Python and runs in the
+#: request thread under PARSE_LOCK: a 3.8 MB VALUES query held it for ~100 s of CPU. The
+#: longest saved query is under 4 KiB; longer texts are refused (413) before any parsing.
+MAX_QUERY_CHARS = 64 * 1024
 #: SPARQL 1.1 section 19.2 codepoint escapes: \\u + 4 hex digits, \\U + 8 hex digits.
 _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 #: What either parser could still read as an escape after one expansion (rdflib's own
@@ -62,6 +71,14 @@ _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 _ANY_ESCAPE = re.compile(r"\\[uU][0-9A-Fa-f]{4}")
 ESCAPE_AGAIN = ("a \\u or \\U escape in the query spells another escape; write the "
                 "character itself")
+
+
+def refuse_oversize(text: str) -> None:
+    """413 for a query text longer than MAX_QUERY_CHARS, before anything parses it."""
+    if len(text) > MAX_QUERY_CHARS:
+        raise QueryError(f"query text is {len(text)} characters; the limit is "
+                         f"{MAX_QUERY_CHARS} (bind long lists of values in several queries)",
+                         http_status=413)
 
 
 def _expand(match: re.Match[str]) -> str:
@@ -135,6 +152,9 @@ def refuse_update(text: str) -> None:
 
     Runs before every request that carries a query: the answer is cached per text.
     """
+    refuse_oversize(text)
+    if not text.strip():
+        return  # an empty update is no operation: check_query answers "empty query" (400)
     try:
         text = normalise(text)
     except QueryError:
@@ -240,6 +260,7 @@ def check_query(
     named_graph_uris = tuple(named_graph_uris)
     if not text or not text.strip():
         raise QueryError("empty query: give a SPARQL query in the 'query' parameter")
+    refuse_oversize(text)
     text = normalise(text)  # checked here and carried in the plan: what runs is what was checked
     found = (_cached_analyse(text, base_iri) if len(text) <= CACHE_MAX_TEXT
              else analyse(text, base_iri))

@@ -47,3 +47,19 @@ def validate_bytes(
             exc.source = name
             exc.args = (exc.describe(),)
         raise
+
+
+def validate_bytes_within(
+    data: bytes, fmt: str | None = None, name: str = "<input>", *,
+    timeout: float | None, content_type: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES, max_triples: int | None = DEFAULT_MAX_TRIPLES,
+) -> Report:
+    """``validate_bytes`` under a hard time budget (``docklaw.validate.budget``): past
+    ``timeout`` seconds a ResourceLimit (exit 5, HTTP 503); None: no limit."""
+    from docklaw.validate.budget import run_limited
+
+    if timeout:
+        get_prepared()  # compiled here once; each child inherits it copy-on-write
+    return run_limited(validate_bytes, data, fmt, name, timeout=timeout,
+                       content_type=content_type, max_bytes=max_bytes,
+                       max_triples=max_triples)

@@ -57,12 +57,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp):
         app.register_blueprint(blueprint)
     app.before_request(refuse_updates)
+    app.after_request(errors.security_headers)
     errors.register(app)
 
     @app.template_filter("href")
     def href_filter(term: object) -> str:
         from docklaw.web.links import href
 
-        return href(term)  # type: ignore[arg-type]
+        return href(term) or ""  # type: ignore[arg-type]
 
     return app

@@ -16,6 +16,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         "load the knowledge graph at start; oxigraph:PATH and sparql:URL must "
                         "hold it already (docklaw load --store SPEC)")
     p.add_argument("--backend", dest="store", metavar="SPEC", help="alias of --store")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the URL clients reach this service at (sd:endpoint, VoID); default "
+                        "http://HOST:PORT/ as bound (the Host header is not trusted)")
     p.add_argument("--timeout", type=float, default=None, help="query timeout in seconds")
     p.add_argument("--max-rows", type=int, default=None, help="row cap per query")
     p.add_argument("--server", choices=("flask", "gunicorn"), default="flask",
@@ -31,6 +34,7 @@ def serve(args: argparse.Namespace) -> int:
     from docklaw.web.knowledge import Unavailable, knowledge
 
     config: dict[str, object] = {"SPARQL_BACKEND": args.store or default_spec()}
+    config["PUBLIC_BASE_URL"] = args.public_url or bound_url(args.host, args.port)
     if args.timeout is not None:
         config["SPARQL_TIMEOUT"] = args.timeout
     if args.max_rows is not None:
@@ -65,3 +69,13 @@ def warm_up_validator() -> None:
             validate_bytes(path.read_bytes(), name=path.name)
         except DocklawError:
             continue
+
+
+def bound_url(host: str, port: int) -> str | None:
+    """http://HOST:PORT/ for a concrete bind address; None for a wildcard (0.0.0.0, ::),
+    where only --public-url can say what clients use."""
+    if host in ("", "0.0.0.0", "::", "[::]"):
+        return None
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
