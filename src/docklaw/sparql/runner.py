@@ -25,6 +25,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from docklaw.errors import QueryError, QueryTimeout
+from docklaw.sparql.nonet import deny_network
 
 Execute = Callable[..., Any]
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -93,6 +94,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
     die_with_parent()
     if os.getppid() == 1:  # the parent died before prctl took effect
         return
+    deny_network()  # second line of defence behind the SERVICE check (``nonet``)
     limit_memory(memory)
     while True:
         try:

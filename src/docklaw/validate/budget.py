@@ -17,6 +17,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from docklaw.errors import DocklawError, ResourceLimit
+from docklaw.sparql.nonet import deny_network
 from docklaw.sparql.runner import die_with_parent, limit_memory
 
 T = TypeVar("T")
@@ -42,6 +43,7 @@ def default_timeout() -> float | None:
 def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
            kwargs: dict[str, Any], memory: int | None) -> None:
     die_with_parent()
+    deny_network()  # validation never needs the network (remote JSON-LD contexts are refused)
     limit_memory(memory)
     try:
         conn.send(("ok", job(*args, **kwargs)))
