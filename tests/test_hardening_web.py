@@ -169,3 +169,21 @@ def test_query_page_runs_a_long_query_by_post(client) -> None:  # type: ignore[n
     r = client.post("/", data={"query": query})
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and ">42<" in page, page[-800:]
+
+
+def test_long_query_text_is_parsed_under_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Texts over LONG_TEXT are parsed in a killable child: same answer, or 503 on time."""
+    from docklaw.errors import QueryError
+    from docklaw.sparql import safety
+
+    values = " ".join(f'"{i}"' for i in range(3000))
+    query = f"SELECT ?x WHERE {{ VALUES ?x {{ {values} }} }}"
+    assert safety.LONG_TEXT < len(query) <= safety.MAX_QUERY_CHARS
+    safety.clear_cache()
+    assert safety.check_query(query).kind == "SELECT"
+    monkeypatch.setattr(safety, "PARSE_TIMEOUT", 0.001)
+    safety.clear_cache()
+    with pytest.raises(QueryError) as info:
+        safety.check_query(query + " ")
+    assert info.value.http_status == 503 and "time limit" in info.value.message
+    safety.clear_cache()

@@ -16,18 +16,19 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from pyparsing import ParseBaseException
 from rdflib.plugins.sparql.algebra import translatePName, translatePrologue, traverse
 from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 from rdflib.plugins.sparql.parserutils import CompValue
 
-from docklaw.errors import QueryError
+from docklaw.errors import QueryError, QueryTimeout
 
+T = TypeVar("T")
 QUERY_KINDS: dict[str, str] = {
     "SelectQuery": "SELECT",
     "AskQuery": "ASK",
@@ -64,6 +65,10 @@ CACHE_MAX_TEXT = 64 * 1024
 #: request thread under PARSE_LOCK: a 3.8 MB VALUES query held it for ~100 s of CPU. The
 #: longest saved query is under 4 KiB; longer texts are refused (413) before any parsing.
 MAX_QUERY_CHARS = 64 * 1024
+#: Texts longer than this are parsed in a forked child under PARSE_TIMEOUT seconds
+#: (``in_child_if_long``); shorter ones (every saved query) parse here in milliseconds.
+LONG_TEXT = 8 * 1024
+PARSE_TIMEOUT = 10.0
 #: SPARQL 1.1 section 19.2 codepoint escapes: \\u + 4 hex digits, \\U + 8 hex digits.
 _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 #: What either parser could still read as an escape after one expansion (rdflib's own
@@ -144,7 +149,26 @@ def update_operations(text: str) -> str | None:
     return ", ".join(dict.fromkeys(ops)) or "an update"
 
 
-_cached_update_operations = lru_cache(maxsize=CACHE_SIZE)(update_operations)
+def in_child_if_long(func: Callable[..., T], text: str, *args: Any) -> T:
+    """``func(text, *args)`` here for short texts; for texts over LONG_TEXT in a forked child
+    killed after PARSE_TIMEOUT seconds (503), like query execution.
+
+    Why: rdflib's parser is pure Python and holds PARSE_LOCK, so one long text (a 64 KiB
+    VALUES list parses for several seconds) would stall every other request's check. A child
+    holds only its own copy of the lock. A timeout raises (and so is not cached)."""
+    if len(text) <= LONG_TEXT or not PARSE_TIMEOUT:
+        return func(text, *args)
+    from docklaw.errors import ResourceLimit
+    from docklaw.validate.budget import run_limited
+
+    try:
+        return run_limited(func, text, *args, timeout=PARSE_TIMEOUT, what="query parsing")
+    except ResourceLimit as exc:
+        raise QueryTimeout(f"{exc.message} (a query of {len(text)} characters)") from None
+
+
+_cached_update_operations = lru_cache(maxsize=CACHE_SIZE)(
+    partial(in_child_if_long, update_operations))
 
 
 def refuse_update(text: str) -> None:
@@ -213,7 +237,7 @@ def analyse(text: str, base_iri: str | None) -> Analysis:
         return Analysis(error=exc.message, status=exc.http_status)
 
 
-_cached_analyse = lru_cache(maxsize=CACHE_SIZE)(analyse)
+_cached_analyse = lru_cache(maxsize=CACHE_SIZE)(partial(in_child_if_long, analyse))
 
 
 def cache_info() -> tuple[object, object]:

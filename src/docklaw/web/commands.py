@@ -53,22 +53,18 @@ def serve(args: argparse.Namespace) -> int:
         run_gunicorn(app, args.host, args.port, max(1, args.workers), max(1, args.threads),
                      float(app.config["SPARQL_TIMEOUT"]))
         return 0
+    warm_up_validator()  # before request threads, as for gunicorn
     app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     return 0
 
 
 def warm_up_validator() -> None:
-    """Validate the shipped examples once in the master: caches filled and rdflib's SPARQL
-    parse actions run single-threaded before gunicorn's threads share them."""
-    from docklaw.errors import DocklawError
-    from docklaw.paths import EXAMPLES_DIR
-    from docklaw.validate.api import validate_bytes
+    """Validate the shipped examples once in the server process: caches filled and rdflib's
+    SPARQL parse actions run single-threaded before request threads (or gunicorn's forks)
+    share them; budgeted validations fork from a warm process."""
+    from docklaw.validate.api import warm_once
 
-    for path in sorted(EXAMPLES_DIR.glob("*/*.ttl")):
-        try:
-            validate_bytes(path.read_bytes(), name=path.name)
-        except DocklawError:
-            continue
+    warm_once()
 
 
 def bound_url(host: str, port: int) -> str | None:

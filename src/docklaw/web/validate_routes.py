@@ -51,7 +51,7 @@ def validate() -> Response:
     report = validate_bytes_within(
         data, fmt, name, content_type=ctype, max_bytes=limit,
         max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
-        timeout=current_app.config.get("VALIDATE_TIMEOUT"))
+        timeout=current_app.config.get("VALIDATE_TIMEOUT"), warm=True)
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
