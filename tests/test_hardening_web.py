@@ -54,8 +54,7 @@ def test_security_headers_on_every_response(client) -> None:  # type: ignore[no-
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp, route
         script = next(d for d in csp.split(";") if d.strip().startswith("script-src"))
         assert script.strip() == "script-src 'self'", route  # never inline script
-        if route != "/compare":  # a standalone document with one inline <style>
-            assert "unsafe-inline" not in csp, route
+        assert "unsafe-inline" not in csp, route
         assert r.headers.get("X-Content-Type-Options") == "nosniff", route
         assert r.headers.get("Referrer-Policy") == "no-referrer", route
         assert r.headers.get("X-Frame-Options") == "DENY", route
@@ -192,15 +191,17 @@ def test_long_query_text_is_parsed_under_a_time_limit(monkeypatch: pytest.Monkey
     safety.clear_cache()
 
 
-def test_standalone_reports_keep_their_inline_style_but_no_script(client) -> None:  # type: ignore[no-untyped-def]
+def test_report_pages_have_the_strict_policy_and_no_inline_code(client) -> None:  # type: ignore[no-untyped-def]
     from docklaw.paths import EXAMPLES_DIR
 
     data = (EXAMPLES_DIR / "north-haven" / "complete.ttl").read_bytes()
-    r = client.post("/validate", data=data, content_type="text/turtle",
-                    headers={"Accept": "text/html"})
-    assert r.status_code == 200 and r.mimetype == "text/html"
-    csp = r.headers["Content-Security-Policy"]
-    assert "style-src 'self' 'unsafe-inline'" in csp and "script-src 'self'" in csp
-    assert "<script" not in r.get_data(as_text=True)
-    r = client.get("/", headers={"Accept": "text/html"})
-    assert "unsafe-inline" not in r.headers["Content-Security-Policy"]
+    pages = [client.post("/validate", data=data, content_type="text/turtle",
+                         headers={"Accept": "text/html"}),
+             client.get("/compare", headers={"Accept": "text/html"})]
+    for r in pages:
+        assert r.status_code == 200 and r.mimetype == "text/html"
+        assert "unsafe-inline" not in r.headers["Content-Security-Policy"]
+        page = r.get_data(as_text=True)
+        for tag in re.findall(r"<script\b[^>]*>", page, re.I):
+            assert "src=" in tag, tag
+        assert not re.search(r"<style\b|\sstyle\s*=|\son[a-z]+\s*=", page, re.I)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, render_template
 from werkzeug.exceptions import HTTPException
 
 from docklaw.errors import DocklawError, InputError
@@ -82,17 +82,8 @@ SECURITY_HEADERS = {
 }
 
 
-#: Standalone HTML documents (also written to files by the CLI) carry one inline <style>
-#: block: their styles are allowed inline, their scripts still are not (they have none).
-STANDALONE_DOCUMENTS = ("validate.validate", "compare.compare")
-
-
 def security_headers(response: Response) -> Response:
     """after_request: the headers above, unless a route set its own."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.endpoint in STANDALONE_DOCUMENTS and response.mimetype == "text/html":
-        response.headers["Content-Security-Policy"] = SECURITY_HEADERS[
-            "Content-Security-Policy"].replace("style-src 'self'",
-                                               "style-src 'self' 'unsafe-inline'")
     return response
