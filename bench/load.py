@@ -64,7 +64,7 @@ def descendants(pid: int) -> list[int]:
 def rss_mib(pid: int) -> dict[str, float]:
     """Total and per-process resident memory (MiB) of the server's process tree."""
     per: dict[str, float] = {}
-    pss = 0.0
+    per_pss: dict[str, float] = {}
     for p in descendants(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
@@ -72,12 +72,13 @@ def rss_mib(pid: int) -> dict[str, float]:
                     per[str(p)] = int(line.split()[1]) / 1024
             for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    pss += int(line.split()[1]) / 1024
+                    per_pss[str(p)] = int(line.split()[1]) / 1024
         except OSError:
             continue
     # RSS counts pages shared copy-on-write after fork once per process; PSS splits them
-    return {"total": round(sum(per.values()), 1), "pss_total": round(pss, 1),
-            "processes": len(per), **{k: round(v, 1) for k, v in sorted(per.items())}}
+    return {"total": round(sum(per.values()), 1), "pss_total": round(sum(per_pss.values()), 1),
+            "processes": len(per), **{k: round(v, 1) for k, v in sorted(per.items())},
+            "pss": {k: round(v, 1) for k, v in sorted(per_pss.items())}}
 
 
 def request(base: str, kind: str, rng: random.Random, saved: list[str],
