@@ -42,7 +42,7 @@ from docklaw.geometry.lines import (
 from docklaw.geometry.output import Writer
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, extent_along, unit
-from docklaw.namespaces import DL, UNIT, section_iri
+from docklaw.namespaces import DL, UNIT, jurisdiction_iri, section_iri
 
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
 #: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
@@ -88,7 +88,7 @@ class _Stage:
         self.jid = jid
         self.s = settings
         self.drawing = Drawing(graph, jid)
-        self.out = Writer(graph, settings)
+        self.out = Writer(graph, settings, jurisdiction=jurisdiction_iri(jid))
         self.frames: dict[Node, ParcelFrame] = {}
 
     # ---- discovery -------------------------------------------------------------------

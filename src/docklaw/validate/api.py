@@ -12,6 +12,7 @@ from docklaw.errors import InputError
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
+from docklaw.validate.measurements import collect
 from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.prepare import Prepared, get_prepared
 from docklaw.validate.report import Report
@@ -26,7 +27,8 @@ def validate_graph(
     jid = jurisdiction_of(derived)
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
-    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name)
+    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
+                  measurements=collect(graph, derived, prepared))
 
 
 def validate_bytes(
