@@ -9,6 +9,7 @@ from __future__ import annotations
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.validate import excess
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
@@ -28,7 +29,9 @@ def validate_graph(
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
     return Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
-                  measurements=collect(graph, derived, prepared))
+                  measurements=collect(graph, derived, prepared),
+                  variances=excess.compute(results, derived, prepared, jid),
+                  variance_note=excess.note(prepared, jid))
 
 
 def validate_bytes(

@@ -59,7 +59,8 @@ class Measurement:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "node": self.node, "node_label": self.node_label, "property": self.property, "label": self.label,
+            "node": self.node, "node_label": self.node_label, "property": self.property,
+            "label": self.label,
             "value": self.value, "unit": self.unit, "shown": self.shown, "source": self.source,
             "construction": self.construction, "construction_iri": self.construction_iri,
             "construction_text": self.construction_text,
@@ -285,7 +286,8 @@ class _Collector:
 
 
 def operands(law: Graph, expr: Node) -> set[str]:
-    """The application properties a limit expression reads ('dl:shorelineFrontage of the parcel')."""
+    """The application properties a limit expression reads ('dl:shorelineFrontage of the
+    parcel')."""
     found: set[str] = set()
     kinds = set(law.objects(expr, RDF.type))
     if DL.PropertyOf in kinds:

@@ -21,6 +21,8 @@ from rdflib.namespace import RDF, SH
 
 from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
 from docklaw.validate.cite import InfoNeeded, Result
+from docklaw.validate.excess import Variance
+from docklaw.validate.excess import text_lines as variance_lines
 from docklaw.validate.measurements import Measurement, text_lines
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
@@ -41,7 +43,8 @@ class Report:
     information_needed: list[InfoNeeded] = field(default_factory=list)
     name: str = "<input>"
     measurements: list[Measurement] = field(default_factory=list)
-    variances: list[Any] = field(default_factory=list)   # docklaw.validate.excess.Variance
+    variances: list[Variance] = field(default_factory=list)
+    variance_note: str = ""
     readings: list[Any] = field(default_factory=list)    # docklaw.validate.readings
     plan_svg: str | None = None                          # docklaw.plan, when drawn
 
@@ -79,6 +82,8 @@ class Report:
                  "message": r.message} for r in self.results if r.finding
             ],
             "measurements": [m.to_json() for m in self.measurements],
+            "variances": [v.to_json() for v in self.variances],
+            "variance_note": self.variance_note if self.variances else None,
         }
 
     def to_json_text(self, indent: int | None = 2) -> str:
@@ -169,6 +174,7 @@ class Report:
             for n in self.information_needed:
                 lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
             lines.append("")
+        lines.extend(variance_lines(self.variances, self.variance_note))
         lines.extend(text_lines(self.measurements))
         if any(r.severity != "Violation" for r in self.results):
             lines.append(DISCRETION_NOTE)
