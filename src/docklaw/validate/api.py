@@ -9,6 +9,7 @@ from __future__ import annotations
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.plan.build import plan_svg
 from docklaw.validate import excess
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
@@ -28,10 +29,13 @@ def validate_graph(
     jid = jurisdiction_of(derived)
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
-    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
-                  measurements=collect(graph, derived, prepared),
-                  variances=excess.compute(results, derived, prepared, jid),
-                  variance_note=excess.note(prepared, jid))
+    report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
+                    measurements=collect(graph, derived, prepared),
+                    variances=excess.compute(results, derived, prepared, jid),
+                    variance_note=excess.note(prepared, jid))
+    report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
+                               prepared)
+    return report
 
 
 def validate_bytes(
