@@ -62,7 +62,33 @@ def is_batch(args: argparse.Namespace) -> bool:
     return False
 
 
+def run_against(args: argparse.Namespace) -> int:
+    """``--against all``: each file under every registered code, one matrix each."""
+    from docklaw.validate.matrix import against_all
+    from docklaw.validate.parse import parse
+
+    if args.against != "all":
+        raise InputError(f"--against takes 'all' (got {args.against!r})")
+    status = 0
+    for name in args.files:
+        try:
+            graph = parse(read_input(name), args.input_format, name)
+            matrix = against_all(graph, name=name)
+        except DocklawError as exc:
+            if isinstance(exc, InputError) and exc.source is None:
+                exc.source = name
+                exc.args = (exc.describe(),)
+            print(f"docklaw: {exc}", file=sys.stderr)
+            status = max(status, exc.exit_code)
+            continue
+        sys.stdout.write(matrix.render(args.format))
+        status = max(status, matrix.exit_status)
+    return status
+
+
 def run_validate(args: argparse.Namespace) -> int:
+    if args.against:
+        return run_against(args)
     if is_batch(args):
         return run_batch(args.files, jobs=args.jobs or 1, fmt=args.format,
                          input_format=args.input_format,
@@ -143,6 +169,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--input-format", default=None,
                    help="input RDF format (turtle, nt, json-ld, xml); default: from the extension")
     p.add_argument("-o", "--output", metavar="DIR", help="write one report per file into DIR")
+    p.add_argument("--against", metavar="all", default=None,
+                   help="validate each application under every registered code and print a "
+                        "matrix: code x status, violated sections, information needed")
     p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="batch mode: validate in N processes and print one summary (applications, "
                         "conforming, bad input, violations per section; JSON with --format json)")

@@ -97,11 +97,9 @@ class Matrix:
         lines.append("")
         lines.append("(* the code the application was filed under)")
         for c in self.cells:
-            if c.error or c.missing:
+            if c.missing:
                 lines.append("")
                 lines.append(f"{c.jurisdiction}: {c.status}")
-                if c.error:
-                    lines.append(f"  cannot be assessed: {c.error}")
                 lines += [f"  needs {m}" for m in c.missing]
         return "\n".join(lines) + "\n"
 
@@ -158,7 +156,14 @@ def against_all(graph: Graph, name: str = "<graph>", *,
         except InputError as exc:
             if jid == own:
                 raise
-            cells.append(Cell(jid, label, False, "incomplete", error=str(exc)))
+            # this code needs what the application does not give (e.g. the neighbours' lot
+            # lines its riparian lines are drawn from): incomplete, saying what is needed
+            cells.append(Cell(jid, label, False, "incomplete", error=str(exc),
+                              information_needed=[{
+                                  "section": "", "section_iri": "",
+                                  "focus_node": getattr(exc, "node", None) or "",
+                                  "message": "cannot be assessed as drawn: "
+                                             f"{getattr(exc, 'message', None) or exc}"}]))
             continue
         cells.append(Cell(
             jid, label, jid == own, status_of(report),

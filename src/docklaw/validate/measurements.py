@@ -102,7 +102,9 @@ class _Collector:
         self.mark_discrepancies(out)
         self.name_lines(out)
         order = {s: i for i, s in enumerate(SOURCES)}
-        return sorted(out, key=lambda m: (m.node, order.get(m.source, 9), m.property, m.shown))
+        # blank nodes (derived lines) have fresh ids each run: order them by their label
+        return sorted(out, key=lambda m: (m.node_label if m.node.startswith("_:") else m.node,
+                                          order.get(m.source, 9), m.property, m.shown))
 
     # ---- helpers --------------------------------------------------------------------
     def label(self, prop: Node) -> str:
@@ -260,7 +262,8 @@ class _Collector:
         """Derived riparian lines are blank nodes: name them '<parcel> facility area line 1'."""
         for prop in (DL.waterRightsLine, DL.facilityAreaLine):
             for parcel in set(self.g.subjects(prop, None)):
-                lines = sorted(self.g.objects(parcel, prop), key=str)
+                lines = sorted(self.g.objects(parcel, prop), key=lambda n: str(
+                    self.g.value(self.g.value(n, GEO.hasGeometry), GEO.asWKT)))
                 for i, line in enumerate(lines, start=1):
                     name = f"{short_name(node_name(parcel))} {self.label(prop)} {i}"
                     for m in found:

@@ -40,6 +40,34 @@ def read_upload(limit: int) -> tuple[bytes, str | None, str]:
     return data, request.content_type, request.args.get("name", "<upload>")
 
 
+def wants_html() -> bool:
+    accept = request.accept_mimetypes
+    best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
+    return best == "text/html" and accept["text/html"] > accept["application/json"]
+
+
+def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None, limit: int,
+                     against: str) -> Response:
+    """The same application under every registered code (HTML matrix or JSON)."""
+    from docklaw.validate.matrix import against_all
+    from docklaw.validate.parse import parse
+
+    if against != "all":
+        raise InputError(f"against takes 'all' (got {against!r})")
+    graph = parse(data, fmt, name, content_type=ctype, max_bytes=limit,
+                  max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    try:
+        matrix = against_all(graph, name=name)
+    except InputError as exc:
+        if exc.source is None:
+            exc.source = name
+            exc.args = (exc.describe(),)
+        raise
+    if wants_html():
+        return Response(matrix.to_html(), mimetype="text/html")
+    return jsonify(matrix.to_json())
+
+
 @bp.route("/validate", methods=["POST"])
 def validate() -> Response:
     from docklaw.validate.api import validate_bytes
@@ -47,6 +75,9 @@ def validate() -> Response:
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
     fmt = request.args.get("format")
+    against = request.args.get("against") or request.form.get("against")
+    if against:
+        return validate_against(data, fmt, name, ctype, limit, against)
     report = validate_bytes(data, fmt, name, content_type=ctype, max_bytes=limit,
                             max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
     accept = request.accept_mimetypes
