@@ -148,7 +148,7 @@ def test_the_readme_matrix_is_what_the_command_prints(capsys) -> None:
     readme = (paths.ROOT / "README.md").read_text(encoding="utf-8")
     command = ".venv/bin/docklaw validate examples/north-haven/geometry.ttl --against all"
     assert command in readme
-    shown = readme.split(command, 1)[1].split("```\n", 2)[1].split("```", 1)[0].strip()
+    shown = readme.split(command, 1)[1].split("```\n", 2)[2].split("```", 1)[0].strip()
     main(["validate", str(paths.EXAMPLES_DIR / "north-haven" / "geometry.ttl"), "--against",
           "all"])
     out = capsys.readouterr().out
