@@ -10,7 +10,7 @@ from rdflib import Graph
 
 from docklaw.errors import InputError
 from docklaw.plan.build import plan_svg
-from docklaw.validate import excess
+from docklaw.validate import excess, readings
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
@@ -32,7 +32,8 @@ def validate_graph(
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     measurements=collect(graph, derived, prepared),
                     variances=excess.compute(results, derived, prepared, jid),
-                    variance_note=excess.note(prepared, jid))
+                    variance_note=excess.note(prepared, jid),
+                    readings=readings.evaluate(results, needed, derived, prepared, jid))
     report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
                                prepared)
     return report

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
@@ -24,6 +23,8 @@ from docklaw.validate.cite import InfoNeeded, Result
 from docklaw.validate.excess import Variance
 from docklaw.validate.excess import text_lines as variance_lines
 from docklaw.validate.measurements import Measurement, text_lines
+from docklaw.validate.readings import ReadingOutcome
+from docklaw.validate.readings import text_lines as reading_lines
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
                "path", "value", "relief", "relief_authority")
@@ -45,7 +46,7 @@ class Report:
     measurements: list[Measurement] = field(default_factory=list)
     variances: list[Variance] = field(default_factory=list)
     variance_note: str = ""
-    readings: list[Any] = field(default_factory=list)    # docklaw.validate.readings
+    readings: list[ReadingOutcome] = field(default_factory=list)
     plan_svg: str | None = None                          # docklaw.plan, when drawn
 
     @property
@@ -84,6 +85,8 @@ class Report:
             "measurements": [m.to_json() for m in self.measurements],
             "variances": [v.to_json() for v in self.variances],
             "variance_note": self.variance_note if self.variances else None,
+            "readings": [o.to_json() for o in self.readings],
+            "verdict_depends_on_reading": any(o.verdict_depends for o in self.readings),
         }
 
     def to_json_text(self, indent: int | None = 2) -> str:
@@ -175,6 +178,7 @@ class Report:
                 lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
             lines.append("")
         lines.extend(variance_lines(self.variances, self.variance_note))
+        lines.extend(reading_lines(self.readings))
         lines.extend(text_lines(self.measurements))
         if any(r.severity != "Violation" for r in self.results):
             lines.append(DISCRETION_NOTE)
