@@ -136,3 +136,13 @@ def test_plan_graph_unchanged_by_plotting() -> None:
     before = len(g)
     validate_graph(g, name="x")
     assert len(g) == before
+
+
+def test_the_web_validation_page_shows_the_plan_in_the_site_layout(law_app) -> None:  # type: ignore[no-untyped-def]
+    client = law_app.test_client()
+    resp = client.post("/validate", data=FIXTURE.read_bytes(), content_type="text/turtle",
+                       headers={"Accept": "text/html"})
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    assert "<nav>" in page and 'class="docklaw-report"' in page  # inside the site's layout
+    assert 'class="docklaw-plan"' in page and "§ 56-3A: -44.59 feet (limit 40 feet)" in page

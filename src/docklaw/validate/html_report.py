@@ -61,6 +61,20 @@ def render_report(report: Report) -> str:
     return environment().get_template("report.html").render(**context(report))
 
 
+def render_fragment(report: Report) -> str:
+    """The report without its page (styles and body), for a page of the web site."""
+    env = environment()
+    return (env.get_template("report.css.html").render()
+            + env.get_template("report_body.html").render(**context(report)))
+
+
+def render_matrix_fragment(matrix: object) -> str:
+    """The cross-code matrix without its page, for a page of the web site."""
+    env = environment()
+    return (env.get_template("report.css.html").render()
+            + env.get_template("matrix_body.html").render(matrix=matrix))
+
+
 def render_index(rows: list[dict[str, str]], title: str = "docklaw validation reports") -> str:
     """A batch run's index page: one row per application, its status and a link to its report."""
     return environment().get_template("index.html").render(

@@ -6,7 +6,8 @@ name). The size cap is checked against Content-Length before the body is read.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from markupsafe import Markup
 
 from docklaw.errors import InputError, PayloadTooLarge
 
@@ -64,7 +65,11 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
             exc.args = (exc.describe(),)
         raise
     if wants_html():
-        return Response(matrix.to_html(), mimetype="text/html")
+        from docklaw.validate.html_report import render_matrix_fragment
+
+        return Response(render_template("validation.html", title=f"{name} under every code",
+                                        body=Markup(render_matrix_fragment(matrix))),
+                        mimetype="text/html")
     return jsonify(matrix.to_json())
 
 
@@ -83,7 +88,12 @@ def validate() -> Response:
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
-        return Response(report.to_html(), mimetype="text/html")
+        from docklaw.validate.html_report import render_fragment
+
+        # the report (plan, figures, citations) inside the site's layout
+        return Response(render_template("validation.html", title=f"Validation of {name}",
+                                        body=Markup(render_fragment(report))),
+                        mimetype="text/html")
     if best == "text/turtle":
         return Response(report.to_turtle(), mimetype="text/turtle")
     return jsonify(report.to_json())
