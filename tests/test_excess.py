@@ -123,3 +123,19 @@ def test_a_conforming_application_has_no_figures():
     path = paths.EXAMPLES_DIR / "north-haven" / "geometry.ttl"
     data = validate_bytes(path.read_bytes(), "turtle").to_json()
     assert data["variances"] == [] and data["variance_note"] is None
+
+
+def test_the_turtle_report_carries_the_figures_too():
+    from rdflib import Graph, Literal
+    from rdflib.namespace import XSD
+
+    from docklaw.namespaces import DL
+
+    path = paths.EXAMPLES_DIR / "north-haven" / "several-violations.ttl"
+    g = Graph().parse(data=validate_bytes(path.read_bytes(), "turtle").to_turtle(),
+                      format="turtle")
+    figures_ = {g.value(n, DL.property): n for n in g.subjects(None, DL.VarianceFigures)}
+    length = figures_[DL.lengthFromMLW]
+    assert g.value(length, DL.excess) == Literal(Decimal("30.0"), datatype=XSD.decimal)
+    assert g.value(length, DL.nearestConformingValue).toPython() == Decimal(100)
+    assert "not legal advice" in str(g.value(length, DL.arithmeticNote))

@@ -251,6 +251,29 @@ def numbers(derived: Graph, focus: Node, path: str) -> list[Decimal]:
     return out
 
 
+def add_to_graph(g: Graph, report: Node, variances: list[Variance], note_text: str) -> None:
+    """The figures in the Turtle report (dl:varianceFigures), terms in variance.ttl."""
+    from rdflib import BNode
+    from rdflib.namespace import XSD
+
+    for v in variances:
+        node = BNode()
+        g.add((report, DL.varianceFigures, node))
+        g.add((node, RDF.type, DL.VarianceFigures))
+        g.add((node, DL.focus, _node(v.focus_node)))
+        if v.section_iri:
+            g.add((node, DL.section, URIRef(v.section_iri)))
+        g.add((node, DL.property, _expand(v.property)))
+        for prop, value in ((DL.measuredValue, v.value), (DL.limitValue, v.limit),
+                            (DL.excess, v.excess), (DL.excessPercent, v.percent),
+                            (DL.nearestConformingValue, v.nearest)):
+            if value is not None:
+                g.add((node, prop, Literal(Decimal(str(value)), datatype=XSD.decimal)))
+        if v.unit:
+            g.add((node, QUDT.unit, _expand(v.unit)))
+        g.add((node, DL.arithmeticNote, Literal(note_text)))
+
+
 def text_lines(variances: list[Variance], note_text: str) -> list[str]:
     if not variances:
         return []

@@ -21,6 +21,7 @@ from rdflib.namespace import RDF, SH
 from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
 from docklaw.validate.cite import InfoNeeded, Result
 from docklaw.validate.excess import Variance
+from docklaw.validate.excess import add_to_graph as add_variances
 from docklaw.validate.excess import text_lines as variance_lines
 from docklaw.validate.measurements import Measurement, text_lines
 from docklaw.validate.readings import ReadingOutcome
@@ -125,6 +126,7 @@ class Report:
                 g.add((node, DL.reliefNote, Literal(r.relief_note)))
             if r.rule:
                 g.add((node, DL.rule, URIRef(r.rule)))
+        add_variances(g, report, self.variances, self.variance_note)
         for n in self.information_needed:
             node = BNode()
             g.add((report, DL.informationNeeded, node))
