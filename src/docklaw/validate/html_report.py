@@ -61,11 +61,14 @@ def render_report(report: Report) -> str:
     return environment().get_template("report.html").render(**context(report))
 
 
-def render_fragment(report: Report) -> str:
-    """The report without its page (styles and body), for a page of the web site."""
+def render_extras(report: Report) -> str:
+    """What the web site's own validation page adds to its citations: the plan, the variance
+    figures, the readings and the measurements (with their styles)."""
     env = environment()
-    return (env.get_template("report.css.html").render()
-            + env.get_template("report_body.html").render(**context(report)))
+    ctx = context(report)
+    return ('<div class="docklaw-report">' + env.get_template("report.css.html").render()
+            + env.get_template("report_figures.html").render(**ctx)
+            + env.get_template("report_measurements.html").render(**ctx) + "</div>")
 
 
 def render_matrix_fragment(matrix: object) -> str:
