@@ -144,5 +144,5 @@ def test_the_web_validation_page_shows_the_plan_in_the_site_layout(law_app) -> N
                        headers={"Accept": "text/html"})
     assert resp.status_code == 200
     page = resp.get_data(as_text=True)
-    assert "<nav>" in page and 'class="docklaw-report"' in page  # inside the site's layout
+    assert 'id="site-nav"' in page and 'class="docklaw-report"' in page  # the site layout
     assert 'class="docklaw-plan"' in page and "§ 56-3A: -44.59 feet (limit 40 feet)" in page
