@@ -153,3 +153,14 @@ def test_the_readme_matrix_is_what_the_command_prints(capsys) -> None:
           "all"])
     out = capsys.readouterr().out
     assert shown and shown in out
+
+
+def test_cli_matrix_follows_the_output_conventions(tmp_path: Path, capsys) -> None:
+    path = paths.EXAMPLES_DIR / "north-haven" / "several-violations.ttl"
+    out = tmp_path / "matrix.json"
+    assert main(["validate", str(path), "--against", "all", "--format", "json",
+                 "-o", str(out)]) == 1
+    assert json.loads(out.read_text())["own_jurisdiction"] == "north-haven"
+    assert main(["validate", str(tmp_path / "nope.ttl"), "--against", "all",
+                 "--format", "json"]) == 2
+    assert "error" in json.loads(capsys.readouterr().out)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from docklaw.clitools import add_output, emit
 from docklaw.errors import InputError
 
 
@@ -22,11 +22,10 @@ def run_plan(args: argparse.Namespace) -> int:
         raise InputError("the application draws no geometry to plan (give geo:hasGeometry to "
                          "the parcel, shorelines, lot lines and structures; docs/geometry.md)",
                          source=args.file)
-    if args.output and args.output != "-":
-        Path(args.output).write_text(report.plan_svg, encoding="utf-8")
-        print(f"{args.file}: {'conforms' if report.conforms else 'violations'} -> {args.output}")
-    else:
-        sys.stdout.write(report.plan_svg)
+    emit(report.plan_svg, args.output)
+    if args.output is not None:
+        print(f"{args.file}: {'conforms' if report.conforms else 'violations'} -> {args.output}",
+              file=sys.stderr)
     return 0 if report.conforms else 1
 
 
@@ -37,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "and their extensions, shorelines, riparian lines, setback bands, footprints "
                     "and each failing dimension with its section.")
     p.add_argument("file", metavar="FILE", help="application file ('-' for stdin)")
-    p.add_argument("-o", "--output", metavar="SVG", help="write the plan here (default: stdout)")
+    add_output(p)
     p.add_argument("--input-format", default=None,
                    help="input RDF format (turtle, nt, json-ld, xml); default: from the extension")
     p.set_defaults(func=run_plan)

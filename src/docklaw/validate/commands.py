@@ -71,6 +71,9 @@ def run_against(args: argparse.Namespace) -> int:
     if args.against != "all":
         raise InputError(f"--against takes 'all' (got {args.against!r})")
     status = 0
+    names = report_names(args.files)
+    directory = args.output is not None and output_is_directory(args.output)
+    rendered: list[str] = []
     for name in args.files:
         try:
             graph = parse(read_input(name), args.input_format, name)
@@ -80,10 +83,19 @@ def run_against(args: argparse.Namespace) -> int:
                 exc.source = name
                 exc.args = (exc.describe(),)
             print(f"docklaw: {exc}", file=sys.stderr)
+            if args.format == "json" and args.output is None:
+                json_error(str(exc), exc.exit_code)
             status = max(status, exc.exit_code)
             continue
-        sys.stdout.write(matrix.render(args.format))
+        if directory:
+            Path(args.output).mkdir(parents=True, exist_ok=True)
+            target = Path(args.output) / f"{names[name]}.matrix.{EXTENSIONS[args.format]}"
+            emit(matrix.render(args.format), target)
+        else:
+            rendered.append(matrix.render(args.format))
         status = max(status, matrix.exit_status)
+    if rendered:
+        emit("".join(rendered), Path(args.output) if args.output is not None else None)
     return status
 
 
