@@ -11,6 +11,7 @@ applies is data (ontology/terms/variance.ttl, by kind of municipality).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -162,16 +163,23 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
         if not bad:
             continue
         value = max(bad) if direction == "max" else min(bad)
-        integer = unit is None and all(v == v.to_integral_value() for v in values)
-        excess, percent, nearest = figures(value, limit, direction, inclusive,
-                                           step_of(unit, integer))
+        try:
+            integer = unit is None and all(v == v.to_integral_value() for v in values)
+            excess, percent, nearest = figures(value, limit, direction, inclusive,
+                                               step_of(unit, integer))
+            percent = Decimal(repr(round(float(percent), 2))) if percent is not None and \
+                math.isfinite(float(percent)) else None
+        except ArithmeticError:  # beyond what decimal arithmetic holds: no figures
+            continue
+        if not all(math.isfinite(float(x)) for x in (value, limit, excess, nearest)):
+            continue  # an absurd magnitude has no figures a board could use
         v = Variance(
             section=r.section, section_iri=r.section_iri, focus_node=r.focus_node,
             property=curie(prop) if prop is not None else (r.path or ""),
             value=float(value), limit=float(limit),
             unit=_curie(unit), direction=direction, inclusive=inclusive,
-            excess=float(excess), percent=float(round(percent, 2)) if percent is not None
-            else None, nearest=float(nearest), relief=r.relief or r.relief_note,
+            excess=float(excess), percent=float(percent) if percent is not None else None,
+            nearest=float(nearest), relief=r.relief or r.relief_note,
             relief_authority=r.relief_authority, shape=r.shape, rule=r.rule,
         )
         if prop in month_day_properties(prepared.ontology):
@@ -186,7 +194,7 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
             v.nearest_shown = _shown(prepared, nearest, unit)
         if not inclusive:
             v.limit_shown = ("less than " if direction == "max" else "more than ") + v.limit_shown
-        v.percent_shown = f"{format_number(round(percent, 2))} %" if percent is not None else "-"
+        v.percent_shown = f"{format_number(percent)} %" if percent is not None else "-"
         if not any(_same(v, o) for o in out):
             out.append(v)
     return out

@@ -11,6 +11,7 @@ rule's section) and what it was derived from. The JSON shape is documented in do
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -68,6 +69,12 @@ class Measurement:
             "derived_from": self.derived_from, "stated_as": self.stated_as, "rule": self.rule,
             "discrepancy": self.discrepancy,
         }
+
+
+def _number(number: Decimal, shown: str) -> float | str:
+    """A JSON number, or the words when the magnitude is beyond a float (never Infinity)."""
+    value = float(number)
+    return value if math.isfinite(value) else shown
 
 
 def short_name(node: str) -> str:
@@ -142,7 +149,7 @@ class _Collector:
                 continue
             m = Measurement(
                 node=node_name(subject), property=curie(prop), label=self.label(prop),
-                value=float(number), unit=curie(unit) if unit is not None else None,
+                value=_number(number, shown), unit=curie(unit) if unit is not None else None,
                 shown=shown, source="stated",
             )
             if self.g.value(qv, DL.derived) == Literal(True):
@@ -199,7 +206,8 @@ class _Collector:
                 continue
             out.append(Measurement(
                 node=node_name(focus), property=curie(prop), label=self.label(prop),
-                value=float(number), unit=None, shown=format_number(number), source="counted",
+                value=_number(number, format_number(number)), unit=None,
+                shown=format_number(number), source="counted",
                 construction="counted from the structures the application describes",
                 construction_text=str(self.g.value(note, RDFS.comment) or ""),
             ))
@@ -247,7 +255,7 @@ class _Collector:
                 if expression is not None else None
             m = Measurement(
                 node=node_name(focus), property=curie(prop) if prop is not None else "",
-                label=f"limit: {rule.label}", value=float(number),
+                label=f"limit: {rule.label}", value=_number(number, shown),
                 unit=curie(unit) if unit is not None else None, shown=shown,
                 source="computed limit", construction=text, rule=str(rule.iri),
                 derived_from=sorted(operands(self.p.knowledge, expression)) if expression else [],
