@@ -65,17 +65,16 @@ def render_extras(report: Report) -> str:
     """What the web site's own validation page adds to its citations: the plan, the variance
     figures, the readings and the measurements (with their styles)."""
     env = environment()
-    ctx = context(report)
-    return ('<div class="docklaw-report">' + env.get_template("report.css.html").render()
+    ctx = context(report)  # no inline style: the site's style.css carries .docklaw-report
+    return ('<div class="docklaw-report">'
             + env.get_template("report_figures.html").render(**ctx)
             + env.get_template("report_measurements.html").render(**ctx) + "</div>")
 
 
 def render_matrix_fragment(matrix: object) -> str:
-    """The cross-code matrix without its page, for a page of the web site."""
-    env = environment()
-    return (env.get_template("report.css.html").render()
-            + env.get_template("matrix_body.html").render(matrix=matrix))
+    """The cross-code matrix without its page, for a page of the web site (styled by the site's
+    style.css: no inline style under its Content-Security-Policy)."""
+    return environment().get_template("matrix_body.html").render(matrix=matrix)
 
 
 def render_index(rows: list[dict[str, str]], title: str = "docklaw validation reports") -> str:

@@ -176,3 +176,22 @@ def against_all(graph: Graph, name: str = "<graph>", *,
             report=report,
         ))
     return Matrix(name, own, cells)
+
+
+def against_all_bytes(data: bytes, fmt: str | None, name: str, *,
+                      content_type: str | None = None, max_bytes: int | None = None,
+                      max_triples: int | None = None) -> Matrix:
+    """Parse (safely) and validate one upload under every registered code; every InputError
+    names the upload."""
+    from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
+
+    graph = parse(data, fmt, name, content_type=content_type,
+                  max_bytes=max_bytes or DEFAULT_MAX_BYTES,
+                  max_triples=max_triples if max_triples is not None else DEFAULT_MAX_TRIPLES)
+    try:
+        return against_all(graph, name=name)
+    except InputError as exc:
+        if exc.source is None:
+            exc.source = name
+            exc.args = (exc.describe(),)
+        raise

@@ -49,21 +49,21 @@ def wants_html() -> bool:
 
 def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None, limit: int,
                      against: str) -> Response:
-    """The same application under every registered code (HTML matrix or JSON)."""
-    from docklaw.validate.matrix import against_all
-    from docklaw.validate.parse import parse
+    """The same application under every registered code (HTML matrix or JSON), in a child
+    under the validation time budget (one budget per code)."""
+    from docklaw.validate.api import warm_once
+    from docklaw.validate.budget import run_limited
+    from docklaw.validate.matrix import against_all_bytes, registered_codes
 
     if against != "all":
         raise InputError(f"against takes 'all' (got {against!r})")
-    graph = parse(data, fmt, name, content_type=ctype, max_bytes=limit,
-                  max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
-    try:
-        matrix = against_all(graph, name=name)
-    except InputError as exc:
-        if exc.source is None:
-            exc.source = name
-            exc.args = (exc.describe(),)
-        raise
+    timeout = current_app.config.get("VALIDATE_TIMEOUT")
+    if timeout:
+        warm_once()
+    matrix = run_limited(against_all_bytes, data, fmt, name,
+                         timeout=timeout * len(registered_codes()) if timeout else None,
+                         content_type=ctype, max_bytes=limit,
+                         max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
     if wants_html():
         from docklaw.validate.html_report import render_matrix_fragment
 
@@ -75,7 +75,7 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
 
 @bp.route("/validate", methods=["POST"])
 def validate() -> Response:
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.api import validate_bytes_within
 
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
@@ -83,8 +83,11 @@ def validate() -> Response:
     against = request.args.get("against") or request.form.get("against")
     if against:
         return validate_against(data, fmt, name, ctype, limit, against)
-    report = validate_bytes(data, fmt, name, content_type=ctype, max_bytes=limit,
-                            max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    # parse + validate in a child killed after VALIDATE_TIMEOUT s: 503, never a held CPU
+    report = validate_bytes_within(
+        data, fmt, name, content_type=ctype, max_bytes=limit,
+        max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
+        timeout=current_app.config.get("VALIDATE_TIMEOUT"), warm=True)
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
