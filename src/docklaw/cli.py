@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.scaffold",
     "docklaw.validate.commands",
     "docklaw.validate.export",
+    "docklaw.plan.commands",
     "docklaw.queries.commands",
     "docklaw.search.commands",
     "docklaw.web.commands",

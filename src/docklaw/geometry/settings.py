@@ -55,6 +55,12 @@ class GeometrySettings:
     min_riparian_length: float = 200.0
     min_riparian_sections: tuple[URIRef, ...] = ()
     survey_frame_iri: str = str(DL.SurveyFrameFeet)
+    #: (quantity property, jurisdiction IRI or None) -> the dl:MeasurementConstruction used
+    constructions: dict[tuple[URIRef, URIRef | None], URIRef] = field(default_factory=dict)
+
+    def construction(self, prop: URIRef, jurisdiction: URIRef | None) -> URIRef | None:
+        """The construction measuring ``prop`` in a code (its own override, else the common one)."""
+        return self.constructions.get((prop, jurisdiction)) or self.constructions.get((prop, None))
 
 
 def _quantity(g: Graph, subject: URIRef, prop: URIRef) -> tuple[float, tuple[URIRef, ...]]:
@@ -91,6 +97,13 @@ def load() -> GeometrySettings:
     s.densify_step = float(g.value(cfg, DL.densifyStep))
     s.projection_length, s.projection_sections = _quantity(g, cfg, DL.projectionLength)
     s.min_riparian_length, s.min_riparian_sections = _quantity(g, cfg, DL.minimumRiparianLineLength)
+    for c in g.subjects(RDF.type, DL.MeasurementConstruction):
+        if not isinstance(c, URIRef):
+            continue
+        places = [j for j in g.objects(c, DL.inJurisdiction) if isinstance(j, URIRef)] or [None]
+        for prop in g.objects(c, DL.measures):
+            for place in places:
+                s.constructions[(prop, place)] = c  # type: ignore[index]
     for unit in (UNIT.FT, UNIT.FT2, UNIT.PERCENT):
         s.unit_factors.setdefault(unit, (unit, 1.0))
     return s
