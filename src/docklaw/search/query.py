@@ -31,6 +31,10 @@ DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
 MAX_QUERY = 500
 OPEN, CLOSE = "\x02", "\x03"
+#: the text's snippet (its start when only the title matched: more telling than the title
+#: again), the title's when there is no text
+SNIPPET = ("CASE WHEN body = '' THEN snippet(docs, 5, char(2), char(3), '…', 28) "
+           "ELSE snippet(docs, 6, char(2), char(3), '…', 28) END")
 TOKEN = re.compile(r'"([^"]*)"?|(\S+)')
 WORD = re.compile(r"\w", re.UNICODE)
 #: words too common to require in every hit ("width of docks"); kept inside quoted phrases
@@ -150,7 +154,7 @@ def run(index: Index, expression: str, text: str, jurisdiction: str | None,
     weight = " ".join(f"WHEN '{k}' THEN {w}" for k, w in KIND_WEIGHT.items())
     sql = (
         "SELECT iri, kind, jurisdiction, section, citation, title, "
-        f"snippet(docs, -1, char(2), char(3), '…', 28), "
+        f"{SNIPPET}, "
         f"bm25(docs, 0, 0, 0, 0, 0, {TITLE_WEIGHT}, {BODY_WEIGHT}) * "
         f"(CASE kind {weight} ELSE 1.0 END) AS score "
         f"FROM docs WHERE {' AND '.join(where)} ORDER BY score, iri LIMIT ?"
@@ -180,7 +184,7 @@ def matches(text: str, kinds: list[str] | tuple[str, ...] | None = None,
     if chosen:
         where.append(f"kind IN ({', '.join('?' for _ in chosen)})")
         params.extend(chosen)
-    sql = (f"SELECT iri, snippet(docs, -1, char(2), char(3), '…', 28), "
+    sql = (f"SELECT iri, {SNIPPET}, "
            f"bm25(docs, 0, 0, 0, 0, 0, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score "
            f"FROM docs WHERE {' AND '.join(where)} ORDER BY score DESC")
     try:
