@@ -375,10 +375,8 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     conditions = conditions_of(prepared, rule, problems if problems is not None else [])
     if conditions:
         lines.append(" UNION ".join(c.sparql() for c in conditions))
-    for n, clauses in enumerate(exceptions_of(prepared, rule,
-                                              problems if problems is not None else [])):
-        group = " ".join(c.sparql(f"X{n}_{k}") for k, c in enumerate(clauses))
-        lines.append(f"FILTER NOT EXISTS {{ {group} }}")
+    lines.extend(exception_filters(exceptions_of(prepared, rule,
+                                                 problems if problems is not None else [])))
     body = "\n  ".join(lines)
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
 
@@ -423,6 +421,27 @@ def explicit_target(g: Graph, shape: object) -> str | None:
     if not parts:
         return None
     return "SELECT DISTINCT ?this WHERE { " + " UNION ".join(parts) + " }"
+
+
+def exception_filters(exceptions: tuple[tuple[Condition, ...], ...],
+                      bind_app: bool = False) -> list[str]:
+    """FILTER NOT EXISTS per dl:exceptWhen exception (its clauses joined); with ``bind_app``
+    (an explicit target, which does not bind ?app) ?app is bound inside when a clause reads the
+    parcel."""
+    out = []
+    for n, clauses in enumerate(exceptions):
+        group = " ".join(c.sparql(f"X{n}_{k}") for k, c in enumerate(clauses))
+        if bind_app and any(c.on_parcel for c in clauses):
+            group = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this . {group}"
+        out.append(f"FILTER NOT EXISTS {{ {group} }}")
+    return out
+
+
+def with_exceptions(query: str, exceptions: tuple[tuple[Condition, ...], ...]) -> str:
+    """An explicit target's SELECT (``explicit_target``) narrowed by the rule's exceptions."""
+    if not exceptions:
+        return query
+    return query.rstrip()[:-1] + " " + " ".join(exception_filters(exceptions, True)) + " }"
 
 
 def focus_marker(shape: object) -> URIRef:
@@ -553,7 +572,8 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
         else:
             query = explicit_target(source, shape)
             if query is not None:
-                compiled.targets[shape] = query
+                compiled.targets[shape] = with_exceptions(
+                    query, exceptions_of(prepared, rule, problems))
     if strict and problems:
         raise ShapeLintError(jid, problems)
     compiled.runtime_graph = runtime_shapes(g, list(compiled.targets))
