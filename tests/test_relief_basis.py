@@ -8,12 +8,13 @@ import json
 from functools import cache
 from pathlib import Path
 
-from rdflib import Graph
+from rdflib import Graph, URIRef
 from rdflib.namespace import RDF
 
 from docklaw.namespaces import DL, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.cite import Result
+from docklaw.validate.prepare import get_prepared
 from docklaw.validate.report import Report
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -39,7 +40,8 @@ def result(rep: Report, section: str, severity: str = "Violation") -> Result:
 def test_north_haven_area_variance_is_stated_in_56_3D_in_every_format() -> None:
     rep = report("north-haven", "dock-4.1-feet-wide-violates-56-2D")
     r = result(rep, "§ 56-2D")
-    assert (r.relief, r.relief_basis, r.relief_basis_section) == ("area variance", "stated", "§ 56-3D")
+    assert (r.relief, r.relief_basis, r.relief_basis_section) == (
+        "area variance", "stated", "§ 56-3D")
     item = next(i for i in rep.to_json()["results"] if i["section"] == "§ 56-2D")
     assert item["relief_basis"] == "stated" and item["relief_basis_section"] == "§ 56-3D"
     assert "relief basis: stated in § 56-3D" in rep.to_text()
@@ -59,14 +61,13 @@ def test_canandaigua_720_square_feet_are_not_variable_under_73_9C_1_d() -> None:
 
 
 def test_canandaigua_other_configuration_requirements_keep_the_73_22D_variance() -> None:
-    r = result(report("south-bristol", "an-8.1-foot-main-walkway-violates-73-9C-1-a"), "§ 73-9C(1)(a)")
+    r = result(report("south-bristol", "an-8.1-foot-main-walkway-violates-73-9C-1-a"),
+               "§ 73-9C(1)(a)")
     assert (r.relief, r.relief_basis, r.relief_basis_section) == (
         "area variance", "stated", "§ 73-22D")
 
 
 def test_both_sections_of_the_canandaigua_conflict_carry_the_decision() -> None:
-    from docklaw.validate.prepare import get_prepared
-    from rdflib import URIRef
     law = get_prepared().knowledge
     for local in ("73-9C-1-d", "73-22D"):
         notes = [str(n) for n in law.objects(
@@ -97,7 +98,8 @@ def test_north_hempstead_42_9C_4_in_no_case_is_not_variable() -> None:
 
 def test_north_hempstead_yacht_club_channel_distance_has_no_waiver() -> None:
     """§ 42-9C(1) reaches number, configuration, width and length, not a channel distance."""
-    rep = report("north-hempstead", "a-yacht-club-dock-in-its-present-form-since-october-2-1991-violates-42-9A-3")
+    rep = report("north-hempstead",
+                 "a-yacht-club-dock-in-its-present-form-since-october-2-1991-violates-42-9A-3")
     r = result(rep, "§ 42-9A(3)")
     assert r.relief is None and r.relief_basis is None
     assert r.relief_note and "§ 42-9C(1)" in r.relief_note and "no waiver" in r.relief_note
