@@ -225,7 +225,8 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
     "max-area": {
         "kings-point": {"Standards D(2)(c)[2]"},
         "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(d)"},
-        "south-bristol": {"§ 73-9C(1)", "§ 73-9C(1)(f)", "§ 73-10A", "§ 73-10B(3)", "§ 73-10B(4)"}},
+        "south-bristol": {"§ 73-9C(1)", "§ 73-9C(1)(f)", "§ 73-9D(2)", "§ 73-10A", "§ 73-10B(3)",
+                          "§ 73-10B(4)"}},
     "side-setbacks": {
         "north-haven": {"§ 56-3A"}, "kings-point": {"Standards C"},
         "north-hempstead": {"§ 42-9B(9)"},
@@ -279,10 +280,10 @@ def test_area_variance_per_code() -> None:
         "§ 160-122C(1)", "§ 160-122D", "§ 160-122E", "§ 160-122F", "§ 160-122G",
         "§ 160-123A(1)(a)", "§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]",
         "§ 160-123A(1)(c)", "§ 160-123A(1)(d)", "§ 160-123A(2)(a)[1]", "§ 160-123A(2)(b)[1]",
-        "§ 160-123A(2)(c)[1]", "§ 160-126B(1)"}
+        "§ 160-123A(2)(c)[1]", "§ 160-126B(1)", "§ 160-126B(4)"}
     # § 73-22D: variances only for facility area lines, outlet setbacks, Tier 1 dock configuration
     assert got["south-bristol"] == {
-        "§ 73-9A", "§ 73-9A(1)", "§ 73-9B(1)", "§ 73-9C(1)", "§ 73-9C(1)(a)", "§ 73-9C(1)(b)",
+        "§ 73-9A", "§ 73-9A(1)", "§ 73-9B(1)", "§ 73-9C(1)(a)", "§ 73-9C(1)(b)",
         "§ 73-9C(1)(c)", "§ 73-9C(1)(d)", "§ 73-9C(1)(f)", "§ 73-9C(1)(g)", "§ 73-14A",
         "§ 73-14B", "§ 73-16A"}
 
@@ -294,9 +295,12 @@ def test_use_variance_only_north_haven() -> None:
 def test_not_variable_per_code() -> None:
     got = by_code(run("not-variable"))
     assert set(got) == {"north-haven", "north-hempstead", "south-bristol"}
-    assert got["north-haven"] == {"§ 56-1"} and got["north-hempstead"] == {"§ 42-7C"}
-    assert len(got["south-bristol"]) == 76
-    assert not got["south-bristol"] & {"§ 73-9A", "§ 73-14A", "§ 73-16A", "§ 73-9C(1)"}
+    assert got["north-haven"] == {"§ 56-1"}
+    assert got["north-hempstead"] == {"§ 42-7C", "§ 42-9C(4)"}  # "in no case"
+    assert not got["south-bristol"] & {"§ 73-9A", "§ 73-14A", "§ 73-16A"}
+    # the 720 square feet: "under no circumstances" (§ 73-9C(1)(d)) against § 73-22D, decided
+    assert {"§ 73-9C(1)", "§ 73-9D(2)"} <= got["south-bristol"]
+    assert len(got["south-bristol"]) == 78
 
 
 def test_relief_authorities_every_code() -> None:

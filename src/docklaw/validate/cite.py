@@ -117,8 +117,10 @@ def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = No
     authority = "; ".join(names_of) or None
     names = [RELIEF_NAMES.get(c, prepared.label(c) or curie(c)) for c in classes]
     iris = tuple(str(c) for c in classes)
-    basis = route.basis if route is not None else (basis_of(prepared, holder, rule) if classes
-                                                  else NO_BASIS)
+    if route is not None:
+        basis = route.basis
+    else:
+        basis = basis_of(prepared, holder, rule, classes) if classes else NO_BASIS
     if route is not None and not classes:
         return None, None, basis.note, (), basis
     if len(names) > 1:

@@ -49,10 +49,12 @@ def citation(prepared: Prepared, section: Node | None) -> str | None:
     return info.citation if info else (str(section) if section is not None else None)
 
 
-def basis_of(prepared: Prepared, node: URIRef, rule: RuleInfo | None = None) -> Basis:
+def basis_of(prepared: Prepared, node: URIRef, rule: RuleInfo | None = None,
+             classes: tuple[URIRef, ...] = ()) -> Basis:
     """The basis of the variance class that ``node`` (a rule or section) supplied: the first of
     the node, the rule, the rule's section and its ancestors, and the code itself that records
-    one (dl:reliefStatedIn, or dl:reliefInferenceNote for the curators' reading)."""
+    one (dl:reliefStatedIn, or dl:reliefInferenceNote for the curators' reading), skipping a
+    section that records another class than ``classes``."""
     law = prepared.knowledge
     candidates: list[Node] = [node]
     section = rule.section if rule is not None else (node if node in prepared.sections else None)
@@ -63,6 +65,9 @@ def basis_of(prepared: Prepared, node: URIRef, rule: RuleInfo | None = None) -> 
     if code is not None:
         candidates.append(code)
     for candidate in candidates:
+        own = set(law.objects(candidate, DL.varianceClass))
+        if classes and own and own != set(classes):
+            continue
         stated = sorted(law.objects(candidate, DL.reliefStatedIn), key=str)
         if stated:
             return Basis("stated",
