@@ -255,8 +255,11 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
         "south-bristol": {"§ 73-18B(2)"}},
     "permit-path": {
         "north-haven": {"§ 56-1", "§ 56-6B"}, "kings-point": {"Permit"},
-        "north-hempstead": {"§ 42-7C"}, "jerusalem": {"§ 160-122J", "§ 160-124D", "§ 160-124F"},
-        "south-bristol": {"§ 73-11A", "§ 73-11E", "§ 73-13C", "§ 73-15G"}},
+        "north-hempstead": {"§ 42-7C"},
+        # state permits required beyond a distance (mooring buoys beyond 100 feet) are permits
+        "jerusalem": {"§ 160-122J", "§ 160-124D", "§ 160-124F", "§ 160-124F(3)"},
+        "south-bristol": {"§ 73-11A", "§ 73-11E", "§ 73-13C", "§ 73-15G", "§ 73-9B(2)",
+                          "§ 73-13F"}},
 }
 
 
@@ -271,6 +274,25 @@ def test_length_topic_leaves_out_loosely_related_rules() -> None:
     cited = set().union(*by_code(run("max-length")).values())
     assert not cited & {"Boat lifts C(1)", "Standards B", "§ 42-7B(5)", "§ 160-124F(3)",
                         "§ 73-9C(2)", "§ 73-14D", "§ 73-8B(1)(c)", "§ 73-9B(2)"}
+
+
+def test_permit_path_shows_the_state_permit_trigger_and_issuer() -> None:
+    """'Beyond 100 feet requires permit X from authority Y' is data, not a distance cap."""
+    rows = [r for r in run("permit-path").rows if str(r["citation"]) == "§ 73-9B(2)"]
+    assert rows, "§ 73-9B(2) missing from permit-path"
+    row = rows[0]
+    assert str(row["permitLabel"]) == "NYSOPRHP permit"
+    assert "Office of Parks, Recreation and Historic Preservation" in str(row["issuerLabel"])
+    assert str(row["triggerProperty"]).endswith("#farthestExtentFromMHW")
+    assert float(str(row["triggerValue"])) == 100.0 and str(row["triggerComparison"]) == "more than"
+    keuka = [r for r in run("permit-path").rows if str(r["citation"]) == "§ 160-124F(3)"]
+    assert keuka and str(keuka[0]["permitLabel"]) == "New York State anchorage permit"
+
+
+def test_max_length_lists_no_permit_trigger_or_light() -> None:
+    cited = cites(run("max-length"))
+    assert not cited & {"§ 73-9B(2)", "§ 73-13F", "§ 160-124F(3)", "§ 73-9C(2)", "§ 73-14D",
+                        "§ 73-16C"}
 
 
 def test_area_variance_per_code() -> None:
