@@ -218,7 +218,7 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
         "north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
         "north-hempstead": {"§ 42-9A(2)"},
         "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
-        "south-bristol": {"§ 73-9C(1)(c)", "§ 73-13G"}},
+        "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}},  # § 73-5: Tier 3, facility area
     "max-width": {
         "north-haven": {"§ 56-2D", "§ 56-4C"}, "kings-point": {"Standards D(2)(b)", "Standards G"},
         "north-hempstead": {"§ 42-9B(10)"}, "south-bristol": {"§ 73-9C(1)(a)"}},
@@ -322,7 +322,8 @@ def test_not_variable_per_code() -> None:
     assert not got["south-bristol"] & {"§ 73-9A", "§ 73-14A", "§ 73-16A"}
     # the 720 square feet: "under no circumstances" (§ 73-9C(1)(d)) against § 73-22D, decided
     assert {"§ 73-9C(1)", "§ 73-9D(2)"} <= got["south-bristol"]
-    assert len(got["south-bristol"]) == 78
+    assert "§ 73-21A" in got["south-bristol"]
+    assert len(got["south-bristol"]) == 79
 
 
 def test_relief_authorities_every_code() -> None:
