@@ -43,10 +43,12 @@ def read_input(name: str) -> bytes:
 
 def validate_file(name: str, fmt: str, input_format: str | None = None) -> Outcome:
     """Validate one file; never raises for bad input (the error becomes the outcome)."""
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.api import validate_bytes_within
+    from docklaw.validate.budget import default_timeout
 
-    try:
-        report = validate_bytes(read_input(name), input_format, name=name)
+    try:  # a run past the budget ($DOCKLAW_VALIDATE_TIMEOUT) is exit 5
+        report = validate_bytes_within(read_input(name), input_format, name=name,
+                                       timeout=default_timeout())
     except DocklawError as exc:
         return Outcome(name, exc.exit_code, error=str(exc))
     return Outcome(name, 0 if report.conforms else 1, output=report.render(fmt))
