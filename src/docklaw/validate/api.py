@@ -11,9 +11,12 @@ import threading
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.plan.build import plan_svg
+from docklaw.validate import excess, readings
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
+from docklaw.validate.measurements import collect
 from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.prepare import Prepared, get_prepared
 from docklaw.validate.report import Report
@@ -28,7 +31,14 @@ def validate_graph(
     jid = jurisdiction_of(derived)
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
-    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name)
+    report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
+                    measurements=collect(graph, derived, prepared),
+                    variances=excess.compute(results, derived, prepared, jid),
+                    variance_note=excess.note(prepared, jid),
+                    readings=readings.evaluate(results, needed, derived, prepared, jid))
+    report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
+                               prepared)
+    return report
 
 
 def validate_bytes(
