@@ -74,7 +74,7 @@ def test_length_and_boat_lift_cells_per_code() -> None:
     assert cited == {"north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
                      "north-hempstead": {"§ 42-9A(2)"},
                      "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
-                     "south-bristol": {"§ 73-9C(1)(c)", "§ 73-13G"}}
+                     "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}}
     lifts = topics["boat-lifts"].cells
     assert {ln.citation for ln in lifts["north-haven"].lines} == {"§ 56-2M", "§ 56-4K"}
     assert lifts["north-hempstead"].empty and lifts["north-hempstead"].highlight
@@ -87,3 +87,17 @@ def test_store_and_graph_reports_agree() -> None:
             for t in on_store.topics] == [
         [(j, [ln.citation for ln in c.lines]) for j, c in t.cells.items()] for t in on_graph.topics]
     assert on_store.chart_svg == on_graph.chart_svg
+
+
+def test_lake_datums_and_state_permit_triggers_are_compared() -> None:
+    """Lake levels are data (a topic of their own); a permit required beyond 100 feet shows its
+    permit, issuer and trigger instead of reading as a distance cap."""
+    topics = {t.key: t for t in full().topics}
+    keuka = " ".join(ln.text for ln in topics["lake-datums"].cells["jerusalem"].lines)
+    assert "715.3" in keuka and "712.55" in keuka
+    canandaigua = " ".join(ln.text for ln in topics["lake-datums"].cells["south-bristol"].lines)
+    assert all(v in canandaigua for v in ("689.4", "686.6", "683.6"))
+    assert topics["lake-datums"].cells["north-haven"].empty
+    permit = [ln for ln in topics["permit-path"].cells["south-bristol"].lines
+              if ln.citation == "§ 73-9B(2)"]
+    assert permit and "Office of Parks" in permit[0].text and "more than 100 feet" in permit[0].text

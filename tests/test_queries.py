@@ -219,14 +219,15 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
         "north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
         "north-hempstead": {"§ 42-9A(2)"},
         "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
-        "south-bristol": {"§ 73-9C(1)(c)", "§ 73-13G"}},
+        "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}},  # § 73-5: Tier 3, facility area
     "max-width": {
         "north-haven": {"§ 56-2D", "§ 56-4C"}, "kings-point": {"Standards D(2)(b)", "Standards G"},
         "north-hempstead": {"§ 42-9B(10)"}, "south-bristol": {"§ 73-9C(1)(a)"}},
     "max-area": {
         "kings-point": {"Standards D(2)(c)[2]"},
         "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(d)"},
-        "south-bristol": {"§ 73-9C(1)", "§ 73-9C(1)(f)", "§ 73-10A", "§ 73-10B(3)", "§ 73-10B(4)"}},
+        "south-bristol": {"§ 73-9C(1)", "§ 73-9C(1)(f)", "§ 73-9D(2)", "§ 73-10A", "§ 73-10B(3)",
+                          "§ 73-10B(4)"}},
     "side-setbacks": {
         "north-haven": {"§ 56-3A"}, "kings-point": {"Standards C"},
         "north-hempstead": {"§ 42-9B(9)"},
@@ -255,8 +256,11 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
         "south-bristol": {"§ 73-18B(2)"}},
     "permit-path": {
         "north-haven": {"§ 56-1", "§ 56-6B"}, "kings-point": {"Permit"},
-        "north-hempstead": {"§ 42-7C"}, "jerusalem": {"§ 160-122J", "§ 160-124D", "§ 160-124F"},
-        "south-bristol": {"§ 73-11A", "§ 73-11E", "§ 73-13C", "§ 73-15G"}},
+        "north-hempstead": {"§ 42-7C"},
+        # state permits required beyond a distance (mooring buoys beyond 100 feet) are permits
+        "jerusalem": {"§ 160-122J", "§ 160-124D", "§ 160-124F", "§ 160-124F(3)"},
+        "south-bristol": {"§ 73-11A", "§ 73-11E", "§ 73-13C", "§ 73-15G", "§ 73-9B(2)",
+                          "§ 73-13F"}},
 }
 
 
@@ -273,6 +277,25 @@ def test_length_topic_leaves_out_loosely_related_rules() -> None:
                         "§ 73-9C(2)", "§ 73-14D", "§ 73-8B(1)(c)", "§ 73-9B(2)"}
 
 
+def test_permit_path_shows_the_state_permit_trigger_and_issuer() -> None:
+    """'Beyond 100 feet requires permit X from authority Y' is data, not a distance cap."""
+    rows = [r for r in run("permit-path").rows if str(r["citation"]) == "§ 73-9B(2)"]
+    assert rows, "§ 73-9B(2) missing from permit-path"
+    row = rows[0]
+    assert str(row["permitLabel"]) == "NYSOPRHP permit"
+    assert "Office of Parks, Recreation and Historic Preservation" in str(row["issuerLabel"])
+    assert str(row["triggerProperty"]).endswith("#farthestExtentFromMHW")
+    assert float(str(row["triggerValue"])) == 100.0 and str(row["triggerComparison"]) == "more than"
+    keuka = [r for r in run("permit-path").rows if str(r["citation"]) == "§ 160-124F(3)"]
+    assert keuka and str(keuka[0]["permitLabel"]) == "New York State anchorage permit"
+
+
+def test_max_length_lists_no_permit_trigger_or_light() -> None:
+    cited = cites(run("max-length"))
+    assert not cited & {"§ 73-9B(2)", "§ 73-13F", "§ 160-124F(3)", "§ 73-9C(2)", "§ 73-14D",
+                        "§ 73-16C"}
+
+
 def test_area_variance_per_code() -> None:
     got = by_code(run("area-variance"))
     assert set(got) == {"north-haven", "jerusalem", "south-bristol"}
@@ -280,10 +303,10 @@ def test_area_variance_per_code() -> None:
         "§ 160-122C(1)", "§ 160-122D", "§ 160-122E", "§ 160-122F", "§ 160-122G",
         "§ 160-123A(1)(a)", "§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]",
         "§ 160-123A(1)(c)", "§ 160-123A(1)(d)", "§ 160-123A(2)(a)[1]", "§ 160-123A(2)(b)[1]",
-        "§ 160-123A(2)(c)[1]", "§ 160-126B(1)"}
+        "§ 160-123A(2)(c)[1]", "§ 160-126B(1)", "§ 160-126B(4)"}
     # § 73-22D: variances only for facility area lines, outlet setbacks, Tier 1 dock configuration
     assert got["south-bristol"] == {
-        "§ 73-9A", "§ 73-9A(1)", "§ 73-9B(1)", "§ 73-9C(1)", "§ 73-9C(1)(a)", "§ 73-9C(1)(b)",
+        "§ 73-9A", "§ 73-9A(1)", "§ 73-9B(1)", "§ 73-9C(1)(a)", "§ 73-9C(1)(b)",
         "§ 73-9C(1)(c)", "§ 73-9C(1)(d)", "§ 73-9C(1)(f)", "§ 73-9C(1)(g)", "§ 73-14A",
         "§ 73-14B", "§ 73-16A"}
 
@@ -295,9 +318,13 @@ def test_use_variance_only_north_haven() -> None:
 def test_not_variable_per_code() -> None:
     got = by_code(run("not-variable"))
     assert set(got) == {"north-haven", "north-hempstead", "south-bristol"}
-    assert got["north-haven"] == {"§ 56-1"} and got["north-hempstead"] == {"§ 42-7C"}
-    assert len(got["south-bristol"]) == 76
-    assert not got["south-bristol"] & {"§ 73-9A", "§ 73-14A", "§ 73-16A", "§ 73-9C(1)"}
+    assert got["north-haven"] == {"§ 56-1"}
+    assert got["north-hempstead"] == {"§ 42-7C", "§ 42-9C(4)"}  # "in no case"
+    assert not got["south-bristol"] & {"§ 73-9A", "§ 73-14A", "§ 73-16A"}
+    # the 720 square feet: "under no circumstances" (§ 73-9C(1)(d)) against § 73-22D, decided
+    assert {"§ 73-9C(1)", "§ 73-9D(2)"} <= got["south-bristol"]
+    assert "§ 73-21A" in got["south-bristol"]
+    assert len(got["south-bristol"]) == 79
 
 
 def test_relief_authorities_every_code() -> None:

@@ -129,6 +129,11 @@ def test_validate(client) -> None:  # type: ignore[no-untyped-def]
     Graph().parse(data=r.data, format="turtle")
     r = client.post("/validate", data=data, content_type="text/turtle", headers=HTML)
     assert r.mimetype == "text/html" and "56-2B" in r.get_data(as_text=True)
+    # where the relief comes from, in the JSON and on the page (North Haven § 56-3D lists)
+    body = client.post("/validate", data=data, content_type="text/turtle").get_json()
+    assert any(x.get("relief_basis") == "stated" and x.get("relief_basis_section") == "§ 56-3D"
+               for x in body["results"])
+    assert "relief basis: stated in § 56-3D" in r.get_data(as_text=True)
 
 
 def test_validate_errors(client) -> None:  # type: ignore[no-untyped-def]

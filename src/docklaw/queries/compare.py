@@ -45,6 +45,7 @@ TOPICS: dict[str, tuple[str, str, dict[str, str]]] = {
     "variance": ("Variance regime: who grants relief", "relief-authorities", {}),
     "penalties": ("Penalties", "penalties", {}),
     "permit-path": ("Permit path", "permit-path", {}),
+    "lake-datums": ("Lake levels stated as law", "lake-datums", {}),
 }
 
 
@@ -114,6 +115,10 @@ def _line_text(row: dict[str, str | None]) -> str:
         return f"{row['facilityLabel']}: {row['allowed']} ({label}, category {row.get('category')})"
     if row.get("authorityLabel"):
         return f"{row['authorityLabel']}: {row.get('varianceClass')}"
+    if row.get("datumName"):
+        unit = PLURAL.get(str(row.get("unit") or ""), str(row.get("unit") or ""))
+        return (f"{row.get('lakeName')}, {row['datumName']}: {_fmt_number(row.get('value'))} "
+                f"{unit} above {row.get('relativeToName') or 'the datum'}")
     if "maxFine" in row or "referral" in row:
         bits = []
         if row.get("minFine"):
@@ -145,6 +150,12 @@ def _line_text(row: dict[str, str | None]) -> str:
     conditions = [f"Tier {row['tier']}"] if row.get("tier") else []
     if conditions:
         parts.append("when " + ", ".join(conditions))
+    if row.get("triggerValue") is not None and row.get("permitLabel"):
+        unit = PLURAL.get(str(row.get("triggerUnit") or ""), str(row.get("triggerUnit") or ""))
+        trigger = str(row.get("triggerProperty") or "").rsplit("#", 1)[-1]
+        parts.append(f"({row['permitLabel']} from {row.get('issuerLabel') or 'the State'} when "
+                     f"{trigger} is {row.get('triggerComparison') or ''} "
+                     f"{_fmt_number(row['triggerValue'])} {unit})")
     if row.get("discretionary") == "true":
         parts.append("(discretionary)")
     return ": ".join(parts[:2]) + (" " + " ".join(parts[2:]) if len(parts) > 2 else "")

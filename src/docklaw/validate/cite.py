@@ -22,6 +22,7 @@ from docklaw.validate.derive import node_name
 from docklaw.validate.monthday import describe as describe_month_day
 from docklaw.validate.monthday import month_day_properties
 from docklaw.validate.prepare import Prepared, RuleInfo, SectionInfo
+from docklaw.validate.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.units import curie, format_number, to_decimal
 
 SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
@@ -56,6 +57,15 @@ class Result:
     component: str | None = None
     relief_iris: tuple[str, ...] = field(default_factory=tuple)
     section_notes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    relief_basis: str | None = None
+    relief_basis_section: str | None = None
+    relief_basis_note: str | None = None
+
+    def set_basis(self, basis: Basis) -> None:
+        """Record where the relief comes from (relief.py)."""
+        self.relief_basis = basis.basis
+        self.relief_basis_section = basis.section
+        self.relief_basis_note = basis.note
 
 
 @dataclass
@@ -78,31 +88,48 @@ def ancestors(prepared: Prepared, section: URIRef | None) -> list[SectionInfo]:
     return chain
 
 
-def relief_of(prepared: Prepared, rule: RuleInfo | None) -> tuple[
-        str | None, str | None, str | None, tuple[str, ...]]:
-    """(relief, relief_authority, relief_note, relief IRIs) per DESIGN.md precedence."""
+def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = None) -> tuple[
+        str | None, str | None, str | None, tuple[str, ...], Basis]:
+    """(relief, relief_authority, relief_note, relief IRIs, basis) per DESIGN.md precedence:
+    the rule, else the nearest section that states a class or relief routes (relief.py)."""
     if rule is None:
-        return None, None, None, ()
+        return None, None, None, (), NO_BASIS
     chain = ancestors(prepared, rule.section)
     classes: tuple[URIRef, ...] = rule.variance_classes
     source, lints = "the rule", ()
-    if not classes:
+    holder: URIRef = rule.iri
+    route = route_for(prepared, rule.iri, rule, data)
+    if not classes and route is None:
         for info in chain:
-            if info.variance_classes:
-                classes, source, lints = info.variance_classes, info.citation, info.lints
+            route = route_for(prepared, info.iri, rule, data)
+            if route is not None:
+                holder = info.iri
                 break
-    authorities = rule.authorities or next((i.authorities for i in chain if i.authorities), ())
+            if info.variance_classes:
+                classes, source, lints, holder = (info.variance_classes, info.citation,
+                                                  info.lints, info.iri)
+                break
+    if route is not None:
+        classes = route.classes
+    authorities = (route.authorities if route is not None and route.authorities else
+                   rule.authorities or next((i.authorities for i in chain if i.authorities), ()))
     names_of = [prepared.label(a) or str(a).rsplit("/", 1)[-1] for a in authorities]
     authority = "; ".join(names_of) or None
     names = [RELIEF_NAMES.get(c, prepared.label(c) or curie(c)) for c in classes]
     iris = tuple(str(c) for c in classes)
+    if route is not None:
+        basis = route.basis
+    else:
+        basis = basis_of(prepared, holder, rule, classes) if classes else NO_BASIS
+    if route is not None and not classes:
+        return None, None, basis.note, (), basis
     if len(names) > 1:
         note = (f"{source} is listed under more than one kind of relief ({' and '.join(names)}); "
                 "the code does not say which applies, so none is reported")
         if lints:
             note += ". " + " ".join(lints)
-        return None, authority, note, iris
-    return (names[0] if names else None), authority, None, iris
+        return None, authority, note, iris, basis
+    return (names[0] if names else None), authority, None, iris, basis
 
 
 def readable_path(results: Graph, path: Node | None) -> str | None:
@@ -193,10 +220,10 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             needed.append(InfoNeeded(section, section_iri, focus, message,
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        relief, authority, note, iris = relief_of(prepared, rule)
+        relief, authority, note, iris, basis = relief_of(prepared, rule, data)
         severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
         component = results.value(r, SH.sourceConstraintComponent)
-        out.append(Result(
+        out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
             path=readable_path(results, results.value(r, SH.resultPath)),
@@ -209,6 +236,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             finding=bool(rule and DL.RequiredFinding in rule.kinds),
             component=curie(component) if component is not None else None, relief_iris=iris,
         ))
+        result.set_basis(basis)
     needed.extend(missing_operands(data, prepared))
     needed.extend(unknown_conditions(data, prepared))
     out.extend(defaults_applied(data, prepared))
@@ -375,8 +403,8 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
         rules = rules_reading(data, prepared, jid, prop, focus)
         for rule in rules or [None]:
             section, section_iri, section_text = section_fields(prepared, rule)
-            relief, authority, note, iris = relief_of(prepared, rule)
-            out.append(Result(
+            relief, authority, note, iris, basis = relief_of(prepared, rule, data)
+            out.append(result := Result(
                 section=section, section_iri=section_iri, section_text=section_text,
                 severity="Warning", message=f"Discrepancy: {text}",
                 focus_node=node_name(focus if focus is not None else node),
@@ -385,6 +413,7 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 rule=str(rule.iri) if rule else None, component="dl:Discrepancy",
                 relief_iris=iris,
             ))
+            result.set_basis(basis)
     return out
 
 
@@ -395,10 +424,11 @@ def geometry_notes(data: Graph, prepared: Prepared) -> list[Result]:
         section_iri = data.value(node, DL.noteSection)
         info = prepared.sections.get(section_iri) if isinstance(section_iri, URIRef) else None
         chain = ancestors(prepared, section_iri) if isinstance(section_iri, URIRef) else []
-        classes = next((i.variance_classes for i in chain if i.variance_classes), ())
+        holder = next((i for i in chain if i.variance_classes), None)
+        classes = holder.variance_classes if holder else ()
         names = [RELIEF_NAMES.get(c, curie(c)) for c in classes]
         focus = first_value(data, node, DISCREPANCY_FOCUS)
-        out.append(Result(
+        out.append(result := Result(
             section=info.citation if info else None,
             section_iri=str(section_iri) if section_iri is not None else None,
             section_text=info.text if info else None,
@@ -410,6 +440,7 @@ def geometry_notes(data: Graph, prepared: Prepared) -> list[Result]:
             if len(names) > 1 else None,
             component="dl:GeometryNote", relief_iris=tuple(str(c) for c in classes),
         ))
+        result.set_basis(basis_of(prepared, holder.iri) if holder else NO_BASIS)
     return out
 
 

@@ -67,55 +67,92 @@ CONDITION_OPS = {DL.LessThan: "<", DL.AtMost: "<=", DL.AtLeast: ">=", DL.MoreTha
 
 @dataclass(frozen=True)
 class Condition:
-    """One dl:appliesWhen alternative: a quantity compared with a threshold, or a flag value."""
+    """One dl:appliesWhen alternative (or dl:exceptWhen clause): a quantity or a date compared
+    with a threshold, or a flag value."""
 
     prop: URIRef
     on_parcel: bool
     op: str | None = None
     threshold: Decimal | None = None
     equals: object = None
+    date: Literal | None = None  # an xsd:date threshold (compared with the stated date itself)
 
-    def sparql(self) -> str:
+    def sparql(self, tag: str = "") -> str:
         subject = "?this"
         prefix = ""
+        value, parcel = f"?condValue{tag}", f"?condParcel{tag}"
         if self.on_parcel:
-            subject, prefix = "?condParcel", f"?app <{DL.parcel}> ?condParcel . "
+            subject, prefix = parcel, f"?app <{DL.parcel}> {parcel} . "
+        if self.date is not None:
+            return (f"{{ {prefix}{subject} <{self.prop}> {value} "
+                    f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
+                    f"{self.date.n3()}) }}")
         if self.op is not None:
-            return (f"{{ {prefix}{subject} <{self.prop}>/<{QUDT.numericValue}> ?condValue "
-                    f"FILTER(?condValue {self.op} {format_number(self.threshold)}) }}")
+            return (f"{{ {prefix}{subject} <{self.prop}>/<{QUDT.numericValue}> {value} "
+                    f"FILTER({value} {self.op} {format_number(self.threshold)}) }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
+
+
+def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
+                 problems: list[str]) -> Condition | None:
+    """One condition node (thresholds normalised to canonical units), or None and a lint."""
+    g = prepared.knowledge
+    prop = g.value(node, DL.property)
+    on_parcel = g.value(node, DL.of) == DL.Parcel
+    if not isinstance(prop, URIRef):
+        problems.append(f"{rule}: {what} condition without dl:property")
+        return None
+    kinds = set(g.objects(node, RDF.type))
+    threshold = g.value(node, DL.threshold)
+    if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
+        op = CONDITION_OPS.get(g.value(node, DL.comparison))
+        if op is None:
+            problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
+            return None
+        return Condition(prop, on_parcel, op=op, date=threshold)
+    if DL.QuantityCondition in kinds or threshold is not None:
+        op = CONDITION_OPS.get(g.value(node, DL.comparison))
+        qv = threshold
+        number = to_decimal(g.value(qv, QUDT.numericValue)) if qv is not None else None
+        unit = g.value(qv, QUDT.unit) if qv is not None else None
+        canonical = prepared.units.canonical_of_property.get(prop)
+        if isinstance(unit, URIRef) and number is not None:
+            number = prepared.units.convert(number, unit, canonical)
+        if op is None or number is None:
+            problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison "
+                            "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
+                            "dl:threshold")
+            return None
+        return Condition(prop, on_parcel, op=op, threshold=number)
+    if g.value(node, DL.equals) is not None:
+        return Condition(prop, on_parcel, equals=g.value(node, DL.equals))
+    problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
+                    "condition (dl:threshold) nor a boolean condition (dl:equals)")
+    return None
 
 
 def conditions_of(prepared: Prepared, rule: URIRef, problems: list[str]) -> tuple[Condition, ...]:
     """The rule's dl:appliesWhen alternatives (thresholds normalised to canonical units)."""
+    out = [c for node in prepared.knowledge.objects(rule, DL.appliesWhen)
+           if (c := condition_of(prepared, rule, node, "dl:appliesWhen", problems)) is not None]
+    return tuple(sorted(out, key=repr))
+
+
+def exceptions_of(prepared: Prepared, rule: URIRef,
+                  problems: list[str]) -> tuple[tuple[Condition, ...], ...]:
+    """The rule's dl:exceptWhen exceptions, each the dl:clause conditions that must all hold
+    for the rule not to apply (a fact the applicant must establish: a missing one does not
+    hold, so the rule applies)."""
     g = prepared.knowledge
-    out: list[Condition] = []
-    for node in g.objects(rule, DL.appliesWhen):
-        prop = g.value(node, DL.property)
-        on_parcel = g.value(node, DL.of) == DL.Parcel
-        if not isinstance(prop, URIRef):
-            problems.append(f"{rule}: dl:appliesWhen condition without dl:property")
+    out: list[tuple[Condition, ...]] = []
+    for exception in g.objects(rule, DL.exceptWhen):
+        clauses = [c for node in g.objects(exception, DL.clause)
+                   if (c := condition_of(prepared, rule, node, "dl:exceptWhen", problems))
+                   is not None]
+        if not clauses:
+            problems.append(f"{rule}: dl:exceptWhen {exception} has no dl:clause")
             continue
-        kinds = set(g.objects(node, RDF.type))
-        if DL.QuantityCondition in kinds or g.value(node, DL.threshold) is not None:
-            op = CONDITION_OPS.get(g.value(node, DL.comparison))
-            qv = g.value(node, DL.threshold)
-            number = to_decimal(g.value(qv, QUDT.numericValue)) if qv is not None else None
-            unit = g.value(qv, QUDT.unit) if qv is not None else None
-            canonical = prepared.units.canonical_of_property.get(prop)
-            if isinstance(unit, URIRef) and number is not None:
-                number = prepared.units.convert(number, unit, canonical)
-            if op is None or number is None:
-                problems.append(f"{rule}: dl:appliesWhen on {curie(prop)} needs a dl:comparison "
-                                "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
-                                "dl:threshold")
-                continue
-            out.append(Condition(prop, on_parcel, op=op, threshold=number))
-        elif g.value(node, DL.equals) is not None:
-            out.append(Condition(prop, on_parcel, equals=g.value(node, DL.equals)))
-        else:
-            problems.append(f"{rule}: dl:appliesWhen on {curie(prop)} is neither a quantity "
-                            "condition (dl:threshold) nor a boolean condition (dl:equals)")
+        out.append(tuple(sorted(clauses, key=repr)))
     return tuple(sorted(out, key=repr))
 
 
@@ -131,6 +168,7 @@ class TargetSpec:
     categories: frozenset[str] = frozenset()
     steep: Literal | None = None
     conditions: tuple[Condition, ...] = ()
+    exceptions: tuple[tuple[Condition, ...], ...] = ()
 
     @property
     def parcel_conditions(self) -> bool:
@@ -307,7 +345,8 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
     if works:
-        lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.workKind}> ?work . {_values('work', works)}")
+        lines.append(f"?this (<{DL.proposes}>?)/(^<{DL.hasPart}>)*/<{DL.workKind}> ?work . "
+                     f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
     if constructions:
         lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.construction}> ?construction . "
@@ -338,6 +377,8 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     conditions = conditions_of(prepared, rule, problems if problems is not None else [])
     if conditions:
         lines.append(" UNION ".join(c.sparql() for c in conditions))
+    lines.extend(exception_filters(exceptions_of(prepared, rule,
+                                                 problems if problems is not None else [])))
     body = "\n  ".join(lines)
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
 
@@ -359,6 +400,7 @@ def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
         categories=frozenset(str(c) for c in g.objects(rule, DL.appliesToFootageCategory)),
         steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
         conditions=conditions_of(prepared, rule, []),
+        exceptions=exceptions_of(prepared, rule, []),
     )
 
 
@@ -381,6 +423,27 @@ def explicit_target(g: Graph, shape: object) -> str | None:
     if not parts:
         return None
     return "SELECT DISTINCT ?this WHERE { " + " UNION ".join(parts) + " }"
+
+
+def exception_filters(exceptions: tuple[tuple[Condition, ...], ...],
+                      bind_app: bool = False) -> list[str]:
+    """FILTER NOT EXISTS per dl:exceptWhen exception (its clauses joined); with ``bind_app``
+    (an explicit target, which does not bind ?app) ?app is bound inside when a clause reads the
+    parcel."""
+    out = []
+    for n, clauses in enumerate(exceptions):
+        group = " ".join(c.sparql(f"X{n}_{k}") for k, c in enumerate(clauses))
+        if bind_app and any(c.on_parcel for c in clauses):
+            group = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this . {group}"
+        out.append(f"FILTER NOT EXISTS {{ {group} }}")
+    return out
+
+
+def with_exceptions(query: str, exceptions: tuple[tuple[Condition, ...], ...]) -> str:
+    """An explicit target's SELECT (``explicit_target``) narrowed by the rule's exceptions."""
+    if not exceptions:
+        return query
+    return query.rstrip()[:-1] + " " + " ".join(exception_filters(exceptions, True)) + " }"
 
 
 def focus_marker(shape: object) -> URIRef:
@@ -511,7 +574,8 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
         else:
             query = explicit_target(source, shape)
             if query is not None:
-                compiled.targets[shape] = query
+                compiled.targets[shape] = with_exceptions(
+                    query, exceptions_of(prepared, rule, problems))
     if strict and problems:
         raise ShapeLintError(jid, problems)
     compiled.runtime_graph = runtime_shapes(g, list(compiled.targets))

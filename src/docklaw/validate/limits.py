@@ -140,7 +140,53 @@ class Evaluator:
             return self.evaluate(branch, focus)
         if DL.AllocationLookup in kinds:
             return self.allocation(expr, focus)
+        if DL.SumOverParcel in kinds:
+            return self.sum_over_parcel(expr, focus)
         raise ValueError(f"unknown limit expression {expr} (types {sorted(map(str, kinds))})")
+
+    def parcel_structures(self, parcel: Node) -> list[Node]:
+        """The parcel's structures (dl:hasStructure) and those its applications propose, with
+        their parts, each once."""
+        stack = [*self.data.objects(parcel, DL.hasStructure)]
+        for app in self.data.subjects(DL.parcel, parcel):
+            stack.extend(self.data.objects(app, DL.proposes))
+        seen: list[Node] = []
+        while stack:
+            node = stack.pop()
+            if node not in seen:
+                seen.append(node)
+                stack.extend(self.data.objects(node, DL.hasPart))
+        return sorted(seen, key=str)
+
+    def sum_over_parcel(self, expr: Node, focus: Node) -> Decimal:
+        """Sum of ``dl:property`` over the parcel's structures of ``dl:ofClass`` (a structure
+        that is part of another of that class is counted with it), optionally only the part of
+        each value above ``dl:excessOver``, leaving out the focus (``dl:excludeFocus``) and
+        structures that state ``dl:skipWhenStated``. Why: an allowance the text gives the
+        parcel, not each structure (Canandaigua § 73-9D(2): 200 square feet "distributed
+        amongst the allowed docks", the boat accessory structure included)."""
+        law = self.law
+        cls = law.value(expr, DL.ofClass)
+        prop = law.value(expr, DL.property)
+        if not isinstance(cls, URIRef) or not isinstance(prop, URIRef):
+            raise ValueError(f"sum over parcel {expr} needs dl:ofClass and dl:property")
+        parcel = self.parcel_of(focus)
+        if parcel is None:
+            raise MissingOperand(DL.parcel, "no parcel to sum its structures over")
+        excess = law.value(expr, DL.excessOver)
+        floor = self.evaluate(excess, focus) if excess is not None else None
+        skip = list(law.objects(expr, DL.skipWhenStated))
+        members = [n for n in self.parcel_structures(parcel) if (n, RDF.type, cls) in self.data]
+        inside = {part for owner in members for part in self.data.objects(owner, DL.hasPart)}
+        total = Decimal(0)
+        for node in members:
+            if node in inside or any(self.data.value(node, p) is not None for p in skip):
+                continue
+            if node == focus and law.value(expr, DL.excludeFocus) == Literal(True):
+                continue
+            number = self.number_of(prop, None, node)
+            total += max(Decimal(0), number - floor) if floor is not None else number
+        return total
 
     def allocation(self, expr: Node, focus: Node) -> Decimal:
         """baseCount + incrementCount * floor((footage - incrementOver) / incrementPer)."""

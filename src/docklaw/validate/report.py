@@ -29,7 +29,8 @@ from docklaw.validate.readings import text_lines as reading_lines
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
                "path", "value", "relief", "relief_authority")
-EXTRA_KEYS = ("relief_note", "shape", "rule", "discretionary")
+EXTRA_KEYS = ("relief_note", "relief_basis", "relief_basis_section", "relief_basis_note", "shape",
+              "rule", "discretionary")
 DISCRETION_NOTE = (
     "Warnings and Info items are not violations: they are discretionary matters the Board may "
     "decide case by case, or findings the Board must still make before granting the permit. "
@@ -124,6 +125,12 @@ class Report:
                 g.add((node, DL.relief, URIRef(iri)))
             if r.relief_note:
                 g.add((node, DL.reliefNote, Literal(r.relief_note)))
+            if r.relief_basis:
+                g.add((node, DL.reliefBasis, Literal(r.relief_basis)))
+            if r.relief_basis_section:
+                g.add((node, DL.reliefBasisSection, Literal(r.relief_basis_section)))
+            if r.relief_basis_note:
+                g.add((node, DL.reliefBasisNote, Literal(r.relief_basis_note)))
             if r.rule:
                 g.add((node, DL.rule, URIRef(r.rule)))
         add_variances(g, report, self.variances, self.variance_note)
@@ -173,6 +180,8 @@ class Report:
                 lines.append(f"    relief: {relief}")
                 if r.relief_note:
                     lines.append(f"    note: {r.relief_note}")
+                if r.relief_basis:
+                    lines.append(f"    relief basis: {basis_text(r)}")
             lines.append("")
         if self.information_needed:
             lines.append("Information needed:")
@@ -202,6 +211,15 @@ class Report:
         if fmt == "html":
             return self.to_html()
         return self.to_text()
+
+
+def basis_text(r: Result) -> str:
+    """'stated in § 56-3D' or 'inferred: <curation note>'."""
+    if r.relief_basis == "stated":
+        text = f"stated in {r.relief_basis_section}" if r.relief_basis_section else "stated"
+        return text + (f" ({r.relief_basis_note})" if r.relief_basis_note else "")
+    return f"{r.relief_basis}: {r.relief_basis_note}" if r.relief_basis_note else str(
+        r.relief_basis)
 
 
 def _node(text: str) -> URIRef | BNode:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
+from datetime import date
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
@@ -132,6 +133,12 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
     subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
     for subject in subjects:
         for value in graph.objects(subject, cond.prop):
+            if cond.date is not None:
+                if (isinstance(value, Literal) and value.datatype == XSD.date
+                        and isinstance(value.toPython(), date)
+                        and COMPARE[cond.op](value.toPython(), cond.date.toPython())):
+                    return True
+                continue
             if cond.op is None:
                 if value == cond.equals:
                     return True
@@ -158,6 +165,7 @@ class AppFacts:
         self.graph = graph
         self._types: dict[Node, frozenset[Node]] = {}
         self._works: dict[Node, frozenset[Node]] = {}
+        self._own_works: dict[Node, frozenset[Node]] = {}
         self._constructions: dict[Node, frozenset[Node]] = {}
 
     def types(self, node: Node) -> frozenset[Node]:
@@ -176,8 +184,16 @@ class AppFacts:
         return found
 
     def works(self, node: Node) -> frozenset[Node]:
-        """dl:workKind of the node or of anything that has it as a part."""
-        return self._owned(node, DL.workKind, self._works)
+        """dl:workKind of the node or of anything that has it as a part; for an application,
+        the work kinds of what it proposes (a rule on the application for "new docking
+        facilities ... or expansion", North Hempstead § 42-9C(3), is decided by them)."""
+        found = self._works.get(node)
+        if found is None:
+            own = self._owned(node, DL.workKind, self._own_works)
+            proposed = [self._owned(p, DL.workKind, self._own_works)
+                        for p in self.graph.objects(node, DL.proposes)]
+            found = self._works[node] = own.union(*proposed)
+        return found
 
     def constructions(self, node: Node) -> frozenset[Node]:
         """dl:construction of the node or of anything that has it as a part."""
@@ -208,6 +224,9 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
     out = []
     for node in governed(graph, app, candidates, spec, facts):
         if spec.works and facts.works(node).isdisjoint(spec.works):
+            continue
+        if any(all(condition_holds(graph, app, node, c) for c in clauses)
+               for clauses in spec.exceptions):
             continue
         if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
             continue

@@ -194,7 +194,9 @@ SCHEMAS: dict[str, Any] = {
                                          "section", "section_iri", "section_text", "severity",
                                          "message", "focus_node", "path", "value", "relief",
                                          "relief_authority", "shape", "rule",
-                                         "discretionary", "relief_note", "section_notes")}}},
+                                         "discretionary", "relief_note", "relief_basis",
+                                         "relief_basis_section", "relief_basis_note",
+                                         "section_notes")}}},
                              "information_needed": {"type": "array"},
                              "findings_required": {"type": "array"}}},
     "SearchResults": {"type": "object", "properties": {
