@@ -9,6 +9,7 @@ from __future__ import annotations
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.validate.accounting import account
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
@@ -26,7 +27,10 @@ def validate_graph(
     jid = jurisdiction_of(derived)
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
-    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name)
+    accounting = account(derived, prepared, jid, results, needed)
+    needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
+    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
+                  accounting=accounting)
 
 
 def validate_bytes(

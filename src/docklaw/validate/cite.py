@@ -17,6 +17,7 @@ from rdflib.term import Node
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.applicability import exemption_notes
 from docklaw.validate.compile import focus_marker
+from docklaw.validate.decide import unstated_cause
 from docklaw.validate.defaults import default_notes
 from docklaw.validate.derive import node_name
 from docklaw.validate.monthday import describe as describe_month_day
@@ -189,13 +190,21 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         focus = node_name(focus_term)
         messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
         message = messages[0] if messages else (rule.label if rule else "constraint not met")
+        message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
             needed.append(InfoNeeded(section, section_iri, focus, message,
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        relief, authority, note, iris = relief_of(prepared, rule)
         severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
         component = results.value(r, SH.sourceConstraintComponent)
+        unstated = unstated_cause(compiled.graph, data, source, focus_term, component) \
+            if severity == "Violation" else []
+        if unstated:  # a failure resting on facts never stated is not a Violation (DESIGN.md)
+            needed.append(InfoNeeded(section, section_iri, focus,
+                                     needed_message(unstated, rule, section),
+                                     str(rule_iri) if rule_iri else None, str(top)))
+            continue
+        relief, authority, note, iris = relief_of(prepared, rule)
         out.append(Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
@@ -217,6 +226,34 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(geometry_notes(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
+
+
+def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,
+               prepared: Prepared) -> str:
+    """For a computed limit decided although an operand is unstated (limits.Bounds): say which
+    operand is unknown and that the stated ones already decide the rule."""
+    if focus is None or rule_iri is None:
+        return ""
+    for node in data.objects(focus, DL.computedLimitValue):
+        if data.value(node, DL.rule) == rule_iri and data.value(node, DL.limitBound) is not None:
+            prop = data.value(node, DL.property)
+            bound = to_decimal(data.value(node, QUDT.numericValue))
+            unit = data.value(node, QUDT.unit)
+            shown = prepared.units.describe(bound, unit) if bound is not None and isinstance(
+                unit, URIRef) else str(bound)
+            return (f" ({curie(prop) if prop is not None else 'An operand'} is not stated; "
+                    f"whatever it is, the limit cannot pass {shown}, so the stated value "
+                    "decides the rule.)")
+    return ""
+
+
+def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None) -> str:
+    """'dl:landUse is not stated: it decides "Single-family use only" (§ 56-3E).'"""
+    names = " and ".join(facts)
+    verb = "is" if len(facts) == 1 else "are"
+    label = f"'{rule.label}'" if rule else "this rule"
+    cited = f" ({section})" if section else ""
+    return f"{names} {verb} not stated: needed to decide {label}{cited}"
 
 
 def with_section_notes(results: list[Result], prepared: Prepared) -> list[Result]:

@@ -72,6 +72,7 @@ class Condition:
     op: str | None = None
     threshold: Decimal | None = None
     equals: object = None
+    absent_is_false: bool = False  # dl:absentIsNotEqual: an unstated value means "not met"
 
     def sparql(self) -> str:
         subject = "?this"
@@ -95,6 +96,7 @@ def conditions_of(prepared: Prepared, rule: URIRef, problems: list[str]) -> tupl
             problems.append(f"{rule}: dl:appliesWhen condition without dl:property")
             continue
         kinds = set(g.objects(node, RDF.type))
+        absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
         if DL.QuantityCondition in kinds or g.value(node, DL.threshold) is not None:
             op = CONDITION_OPS.get(g.value(node, DL.comparison))
             qv = g.value(node, DL.threshold)
@@ -108,9 +110,11 @@ def conditions_of(prepared: Prepared, rule: URIRef, problems: list[str]) -> tupl
                                 "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
                                 "dl:threshold")
                 continue
-            out.append(Condition(prop, on_parcel, op=op, threshold=number))
+            out.append(Condition(prop, on_parcel, op=op, threshold=number,
+                                 absent_is_false=absent_false))
         elif g.value(node, DL.equals) is not None:
-            out.append(Condition(prop, on_parcel, equals=g.value(node, DL.equals)))
+            out.append(Condition(prop, on_parcel, equals=g.value(node, DL.equals),
+                                 absent_is_false=absent_false))
         else:
             problems.append(f"{rule}: dl:appliesWhen on {curie(prop)} is neither a quantity "
                             "condition (dl:threshold) nor a boolean condition (dl:equals)")
