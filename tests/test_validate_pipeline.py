@@ -293,8 +293,10 @@ def test_applies_when_conditions_are_alternatives(height, steep, fires):
 
 
 def test_missing_fact_that_decides_applicability_is_information_needed():
-    report = run([("    dl:workKind dl:NewConstruction ;\n", ""), ("dl:tier 3 ;", "")])
-    assert report.status != "violates" and report.results == []
+    # 120 feet: § 56-2B's limit is broken if it applies, so its work kind must be asked
+    report = run([("    dl:workKind dl:NewConstruction ;\n", ""), ("dl:tier 3 ;", ""),
+                  ("numericValue 80", "numericValue 120")])
+    assert report.status == "incomplete" and report.results == []
     assert [(n.section, n.focus_node, n.message) for n in needed(report)] == [
         ("§ 56-2B", DOCK, "dl:workKind is needed to decide whether § 56-2B applies"),
         ("§ 56-9", PARCEL, "dl:tier is needed to decide whether § 56-9 applies"),

@@ -16,7 +16,7 @@ from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.applicability import exemption_notes
-from docklaw.validate.compile import focus_marker
+from docklaw.validate.compile import CompiledShapes, focus_marker
 from docklaw.validate.decide import unstated_cause
 from docklaw.validate.defaults import default_notes
 from docklaw.validate.derive import node_name
@@ -218,7 +218,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             finding=bool(rule and DL.RequiredFinding in rule.kinds),
             component=curie(component) if component is not None else None, relief_iris=iris,
         ))
-    needed.extend(missing_operands(data, prepared))
+    needed.extend(missing_operands(data, prepared, compiled))
     needed.extend(unknown_conditions(data, prepared))
     out.extend(defaults_applied(data, prepared))
     out.extend(counted_totals(data, prepared, jid))
@@ -303,8 +303,11 @@ def defaults_applied(data: Graph, prepared: Prepared) -> list[Result]:
     return out
 
 
-def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
+def missing_operands(data: Graph, prepared: Prepared,
+                     compiled: CompiledShapes | None = None) -> list[InfoNeeded]:
     """Computed limits derive could not evaluate -> information needed."""
+    shape_of = {rule: shape for shape, rule in compiled.shape_rule.items()
+                if compiled.top_shape.get(shape) == shape} if compiled is not None else {}
     needed = []
     for focus, note in data.subject_objects(DL.limitOperandMissing):
         rule_iri = data.value(note, DL.rule)
@@ -319,9 +322,10 @@ def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
         else:
             message = (f"{what} is needed to compute the limit of '{label}'"
                        + (f" ({detail})" if detail is not None else ""))
+        shape = shape_of.get(rule_iri)
         needed.append(InfoNeeded(
             section, section_iri, node_name(focus), message,
-            str(rule_iri) if rule_iri else None,
+            str(rule_iri) if rule_iri else None, str(shape) if shape is not None else None,
         ))
     return needed
 

@@ -344,6 +344,9 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
         out.bind(prefix, ns, override=False)
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
+    from docklaw.validate.vocabulary import check_terms  # vocabulary imports cite -> derive
+
+    check_terms(out, prepared, name)
     check_numeric_literals(out, name)
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
