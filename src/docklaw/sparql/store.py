@@ -160,6 +160,21 @@ def to_rdflib(term: Any) -> Node | None:
     return found
 
 
+#: Words in an engine message that mean it may quote something fetched from elsewhere.
+REMOTE_WORDS = ("http", "service", "://", "body", "response", "server")
+
+
+def engine_error(exc: BaseException) -> str:
+    """A short, safe message for an evaluation error: its first line (at most 200
+    characters), or only its kind if it could carry a remote endpoint's answer (SERVICE is
+    refused before evaluation; this is the second line of defence)."""
+    first = (str(exc).splitlines() or [""])[0][:200]
+    if not first or any(word in first.lower() for word in REMOTE_WORDS):
+        return (f"query evaluation failed ({type(exc).__name__}); "
+                "remote requests are not made and their answers are never shown")
+    return f"query evaluation failed: {first}"
+
+
 class OxigraphStore(Store):
     """Embedded in-memory Oxigraph; the default backend."""
 
@@ -168,6 +183,16 @@ class OxigraphStore(Store):
     def __init__(self, execution: str = "process", workers: int = 2) -> None:
         super().__init__(execution, workers)
         self.store = ox.Store()
+
+    _functions: dict[Any, Any] | None = None
+
+    def functions(self) -> dict[Any, Any]:
+        """Custom functions every query may call (full-text search: ``dlf:textScore`` ...)."""
+        if self._functions is None:
+            from docklaw.search.sparql import oxigraph_functions
+
+            self._functions = oxigraph_functions()
+        return self._functions
 
     def add_graph(self, name: str, graph: Graph) -> None:
         target = ox.NamedNode(name)
@@ -185,6 +210,14 @@ class OxigraphStore(Store):
 
     def execute(self, plan: QueryPlan, max_rows: int | None, *,
                 deadline: float | None) -> QueryResult:
+        """Evaluate; an engine error is reported by kind, never with a remote party's text."""
+        try:
+            return self._evaluate(plan, max_rows, deadline=deadline)
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise QueryError(engine_error(exc)) from None
+
+    def _evaluate(self, plan: QueryPlan, max_rows: int | None, *,
+                  deadline: float | None) -> QueryResult:
         kwargs: dict[str, Any] = {"use_default_graph_as_union": True,
                                   "base_iri": plan.base_iri}
         dataset = effective_dataset(plan)
@@ -192,6 +225,7 @@ class OxigraphStore(Store):
             kwargs = {"base_iri": plan.base_iri,
                       "default_graph": [ox.NamedNode(g) for g in dataset[0]],
                       "named_graphs": [ox.NamedNode(g) for g in dataset[1]]}
+        kwargs["custom_functions"] = self.functions()
         try:
             answer = self.store.query(plan.text, **kwargs)
         except SyntaxError as exc:
@@ -233,6 +267,9 @@ class RdflibStore(Store):
     def __init__(self, execution: str = "process", workers: int = 2) -> None:
         super().__init__(execution, workers)
         self.dataset = Dataset(default_union=True)
+        from docklaw.search.sparql import register_rdflib
+
+        register_rdflib()  # dlf:textScore, dlf:textSnippet
 
     def add_graph(self, name: str, graph: Graph) -> None:
         target = self.dataset.graph(URIRef(name))
