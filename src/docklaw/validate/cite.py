@@ -224,6 +224,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(counted_totals(data, prepared, jid))
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
+    out.extend(derived_flags(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
 
@@ -334,6 +335,18 @@ FACT_NAMES = {DL.footageCategory: "dl:footageCategory (or dl:tier with dl:shorel
                                    "from which the allocation table gives it)"}
 
 
+def derived_fact_name(data: Graph, node: Node, prop: Node, prepared: Prepared) -> str | None:
+    """For a flag the law derives (dl:derives): the measurement to state instead."""
+    for note in data.objects(node, DL.derivedFlag):
+        if data.value(note, DL.property) == prop:
+            basis = data.value(note, DL.basis)
+            rule = prepared.rules.get(data.value(note, DL.rule))
+            section = section_fields(prepared, rule)[0]
+            return (f"{curie(basis)} (it decides {curie(prop)}"
+                    + (f", {section}" if section else "") + ")")
+    return None
+
+
 def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
     """One item per (node, missing fact), naming every section whose applicability it decides."""
     grouped: dict[tuple[Node, Node], list[RuleInfo]] = {}
@@ -353,7 +366,8 @@ def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
             message = (f"The footage category, which decides whether {names} {verb}, is "
                        f"undefined: {'; '.join(sorted(gaps))}")
         else:
-            fact = FACT_NAMES.get(prop, curie(prop))
+            fact = FACT_NAMES.get(prop) or derived_fact_name(data, node, prop, prepared) \
+                or curie(prop)
             message = f"{fact} is needed to decide whether {names} {verb}"
         needed.append(InfoNeeded(cited[0][0], cited[0][1], node_name(node), message))
     return needed
@@ -426,6 +440,43 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 rule=str(rule.iri) if rule else None, component="dl:Discrepancy",
                 relief_iris=iris,
             ))
+    return out
+
+
+def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
+    """What eligibility.derive_flags decided: an Info result naming the measurement and the
+    section; a Warning where the application stated the flag otherwise (it was not used)."""
+    out: list[Result] = []
+    for node, note in sorted(data.subject_objects(DL.derivedFlag), key=lambda t: str(t[0])):
+        rule = prepared.rules.get(data.value(note, DL.rule))
+        section, section_iri, text = section_fields(prepared, rule)
+        flag, basis = data.value(note, DL.property), data.value(note, DL.basis)
+        value = data.value(note, RDF.value)
+        stated = [v for v in data.objects(note, DL.statedValue) if isinstance(v, Literal)]
+        qv = data.value(node, basis) if basis is not None else None
+        shown = readable_value(data, qv, prepared) if qv is not None else None
+        cited = f" ({section})" if section else ""
+        if value is not None:
+            message = (f"{curie(flag)} is {str(value).lower()}: derived from the stated "
+                       f"{curie(basis)} of {shown}{cited}.")
+            out.append(Result(
+                section=section, section_iri=section_iri, section_text=text, severity="Info",
+                message=message, focus_node=node_name(node), path=curie(flag),
+                value=str(value).lower(), relief=None, relief_authority=None,
+                rule=str(rule.iri) if rule else None, component="dl:DerivedFlag"))
+        for claimed in stated:
+            if value is not None and claimed.toPython() == value.toPython():
+                continue
+            because = (f"the stated {curie(basis)} of {shown} makes it {str(value).lower()}"
+                       if value is not None else f"{curie(basis)}, which decides it, is not stated")
+            out.append(Result(
+                section=section, section_iri=section_iri, section_text=text,
+                severity="Warning", message=(
+                    f"{curie(flag)} {str(claimed).lower()} is stated but not used: "
+                    f"{because}{cited}."),
+                focus_node=node_name(node), path=curie(flag), value=str(claimed).lower(),
+                relief=None, relief_authority=None, rule=str(rule.iri) if rule else None,
+                component="dl:DerivedFlag"))
     return out
 
 

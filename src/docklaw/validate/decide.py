@@ -15,7 +15,7 @@ part-of link or flag is how the shape says "is not").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -155,9 +155,12 @@ def or3(verdicts: Iterable[Verdict]) -> Verdict:
 class Reader:
     """Reads compiled shapes (``shapes``) against one derived application (``data``)."""
 
-    def __init__(self, shapes: Graph, data: Graph) -> None:
+    def __init__(self, shapes: Graph, data: Graph,
+                 interval: Callable[[Node, Node], tuple[Decimal, Decimal | None] | None]
+                 | None = None) -> None:
         self.shapes = shapes
         self.data = data
+        self.interval = interval  # (rule, focus) -> what a computed limit can be, if known
 
     # ------------------------------------------------------------- three-valued (rule level)
     def verdict(self, shape: Node, focus: Node) -> Verdict:
@@ -277,6 +280,15 @@ class Reader:
         for node in self.data.objects(focus, DL.computedLimitValue):
             if rule is None or self.data.value(node, DL.rule) == rule:
                 limits.append(to_decimal(self.data.value(node, QUDT.numericValue)))
+        if test is not None and not limits and self.interval is not None and rule is not None:
+            known = self.interval(rule, focus)  # no limit written: what can it be?
+            if known is not None and parameter not in (SH.maxCount, SH.minCount):
+                low, high = known
+                maximum = parameter in (SH.maxInclusive, SH.maxExclusive)
+                bound = low if maximum else high
+                if bound is not None and all(
+                        (m := to_decimal(v)) is not None and test(m, bound) for v in values):
+                    return True
         if test is None or not limits:
             raise Unsupported("computed limit not evaluated")
         if parameter in (SH.maxCount, SH.minCount):

@@ -10,6 +10,7 @@ per-node limits of computed-limit rules. Bad input raises InputError naming node
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -25,6 +26,7 @@ from docklaw.validate.applicability import record_exemptions
 from docklaw.validate.compile import CompiledShapes, ComputedShape, path_first
 from docklaw.validate.decide import Reader, Unsupported, values_at
 from docklaw.validate.defaults import apply_defaults
+from docklaw.validate.eligibility import derive_flags
 from docklaw.validate.limits import (
     Bounds,
     Evaluator,
@@ -357,6 +359,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     apply_defaults(out, prepared, jid, app)
     count_totals(out, jid, app)
     footage_categories(out, prepared, jid)
+    derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)
@@ -364,14 +367,24 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     focus_sets = focus_nodes(out, compiled, app, facts)
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
-    record_undecided(out, compiled, app, facts)
+    record_undecided(out, compiled, app, facts, prepared)
     return out
 
 
 def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
-                     facts: AppFacts | None = None) -> None:
+                     facts: AppFacts | None = None, prepared: Prepared | None = None) -> None:
     """dl:conditionUnknown [ dl:rule R ; dl:property P ] where a missing fact leaves open
     whether a rule applies to a node (cite turns these into "information needed")."""
+    interval = None
+    if prepared is not None:
+        bounds = Bounds(Evaluator(prepared.knowledge, graph, prepared.units))
+
+        def interval(rule: Node, focus: Node) -> tuple[Decimal, Decimal | None] | None:
+            expression = prepared.knowledge.value(rule, DL.limitExpression)
+            try:
+                return bounds.interval(expression, focus) if expression is not None else None
+            except (MissingOperand, ValueError):
+                return None
     for shape, pairs in undecided(graph, compiled, app, facts).items():
         rule = compiled.shape_rule.get(shape)
         spec = compiled.specs.get(shape)
@@ -379,7 +392,8 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
                           if spec is not None and not (facts or AppFacts(graph)).types(n)
                           .isdisjoint(spec.governs)]
         if governed_nodes and rule is not None and all(
-                holds_regardless(compiled.graph, graph, shape, n) for n in governed_nodes):
+                holds_regardless(compiled.graph, graph, shape, n, interval)
+                for n in governed_nodes):
             for n in governed_nodes:  # decided with what is known: whether or not it applies
                 graph.add((n, DL.holdsRegardless, rule))
             continue
@@ -391,11 +405,13 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
                 graph.add((note, DL.rule, rule))
 
 
-def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node) -> bool:
+def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,
+                     interval: Callable[[Node, Node], tuple[Decimal, Decimal | None] | None]
+                     | None = None) -> bool:
     """The stated values meet the rule whether or not it applies (a 60 % open deck meets "at
     least 60 % open when low" whatever the deck height): its applicability need not be asked."""
     try:
-        return Reader(shapes, graph).verdict(shape, node).value is True
+        return Reader(shapes, graph, interval).verdict(shape, node).value is True
     except Unsupported:
         return False
 
