@@ -93,6 +93,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 asked.add((str(rule), node_name(node)))
     facts = AppFacts(derived)
     candidates = reachable(derived, app)
+    if not exempt:  # outside the code: nothing needed
+        needed.extend(unlinked_structures(derived, app, candidates))
     out: list[RuleState] = []
     for top in compiled.shapes:
         rule_iri = compiled.shape_rule.get(top)
@@ -156,6 +158,30 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             reasons = sorted({n.reason for n in state.nodes
                               if n.state == state.state and n.reason})
             state.reason = "; ".join(reasons)
+    return out
+
+
+def unlinked_structures(derived: Graph, app: Node, reached: set[Node]) -> list[InfoNeeded]:
+    """A structure described in the application but linked to it by nothing (dl:proposes,
+    dl:hasPart, the parcel's dl:hasStructure): no rule ran on it, so say so."""
+    linked = set(reached)
+    for parcel in derived.objects(app, DL.parcel):
+        stack = list(derived.objects(parcel, DL.hasStructure))
+        while stack:
+            node = stack.pop()
+            if node not in linked:
+                linked.add(node)
+                stack.extend(derived.objects(node, DL.hasPart))
+    out = []
+    if (app, DL.proposes, None) not in derived:
+        out.append(InfoNeeded(None, None, node_name(app),
+                              "dl:proposes is not stated: the application names no structure it "
+                              "applies for, so no rule on proposed work could be checked"))
+    for node in sorted(set(derived.subjects(RDF.type, DL.Structure)) - linked, key=str):
+        out.append(InfoNeeded(None, None, node_name(node),
+                              f"{node_name(node)} is described but not linked to the application "
+                              "(dl:proposes, dl:hasPart or the parcel's dl:hasStructure): no rule "
+                              "was checked on it"))
     return out
 
 
