@@ -24,7 +24,7 @@ import os
 
 from rdflib import Graph
 
-from docklaw.errors import InputError
+from docklaw.errors import DocklawError, InputError
 from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
 
@@ -114,7 +114,17 @@ def knowledge_store(spec: str | None = None, *, execution: str = "inline", worke
         return store
     store = open_store(spec, execution=execution, workers=workers, timeout=timeout,
                        read_only=True)
-    if not ask_inline(store, HAS_LAW):
+    try:
+        holds_law = ask_inline(store, HAS_LAW)
+    except DocklawError:
+        store.close()
+        raise
+    except Exception as exc:  # a damaged directory can open and fail on the first read
+        store.close()
+        raise InputError(f"store {spec} cannot be read ({type(exc).__name__}: "
+                         f"{str(exc)[:200]}); rebuild it with "
+                         f"`docklaw load --store {spec} --replace`") from None
+    if not holds_law:
         store.close()
         raise InputError(f"store {spec} does not hold the knowledge graph (named graph "
                          f"<{LAW_GRAPH_IRI}> is missing or empty): fill it first with "

@@ -158,7 +158,13 @@ def run_task(task: Task) -> Outcome:
         if task.item.problem:
             raise _BadArgument(task.item.problem, name)
         data = task.stdin if name == "-" and task.stdin is not None else read_file(name)
-        report = api.validate_bytes(data, task.input_format, name=name)
+        if task.keep_output:  # one file named on the command line: under the time budget
+            from docklaw.validate.budget import default_timeout
+
+            report = api.validate_bytes_within(data, task.input_format, name=name,
+                                               timeout=default_timeout())
+        else:
+            report = api.validate_bytes(data, task.input_format, name=name)
         text = report.render(task.fmt, task.explain)
     except DocklawError as exc:
         outcome.status, outcome.error = exc.exit_code, str(exc)
@@ -388,14 +394,12 @@ def render_table(summary: Summary) -> str:
         lines.append(f"internal errors: {summary.internal_errors}")
     if summary.sections:
         lines += ["", "violations by section:"]
+        from docklaw.clitools import text_table
+
         header = ("jurisdiction", "section", "applications", "violations")
         rows = [(str(r["jurisdiction"]), str(r["section"]), str(r["applications"]),
                  str(r["violations"])) for r in summary.sections]
-        widths = [max(len(x) for x in col) for col in zip(header, *rows, strict=True)]
-        for row in (header, *rows):
-            lines.append("  " + "  ".join(
-                cell.ljust(w) if i < 2 else cell.rjust(w)
-                for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip())
+        lines.append(text_table(header, rows, right=(2, 3), indent=2))
     if summary.errors:
         lines += ["", "not validated:"]
         lines += [f"  {e['error']}" for e in summary.errors]

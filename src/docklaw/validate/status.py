@@ -16,13 +16,15 @@ EXIT_CONFORMS, EXIT_VIOLATES, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0
 STATUS_HEADLINES = {"conforms": "CONFORMS", "violates": "DOES NOT CONFORM",
                     "incomplete": "INCOMPLETE (information needed)"}
 #: what each exit code is called in summaries
-EXIT_WORDS = {0: "conforms", 1: "violates", 2: "bad input", 3: "internal error", 4: "incomplete"}
+EXIT_WORDS = {0: "conforms", 1: "violates", 2: "bad input", 3: "internal error", 4: "incomplete",
+              5: "over the time limit"}
 #: several applications: the most serious outcome wins (bad input, internal error, violation,
 #: incomplete, conforms); codes not listed (a later addition) rank just after bad input.
-PRECEDENCE = (2, 3, 1, 4, 0)
+PRECEDENCE = (2, 5, 3, 1, 4, 0)
 EXIT_HELP = ("exit status: 0 conforms (every applicable rule decided, none violated), "
              "1 violates (at least one Violation), 2 bad input, 3 internal error, "
-             "4 incomplete (no violation found, but information is needed to decide a rule)")
+             "4 incomplete (no violation found, but information is needed to decide a rule), "
+             "5 over the time limit")
 
 
 def exit_code_of(status: str) -> int:

@@ -42,13 +42,16 @@ def read_upload(limit: int) -> tuple[bytes, str | None, str]:
 
 @bp.route("/validate", methods=["POST"])
 def validate() -> Response:
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.api import validate_bytes_within
 
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
     fmt = request.args.get("format")
-    report = validate_bytes(data, fmt, name, content_type=ctype, max_bytes=limit,
-                            max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    # parse + validate in a child killed after VALIDATE_TIMEOUT s: 503, never a held CPU
+    report = validate_bytes_within(
+        data, fmt, name, content_type=ctype, max_bytes=limit,
+        max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
+        timeout=current_app.config.get("VALIDATE_TIMEOUT"), warm=True)
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
