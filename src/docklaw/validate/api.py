@@ -11,11 +11,14 @@ import threading
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.plan.build import plan_svg
+from docklaw.validate import excess, readings
 from docklaw.validate.accounting import account
 from docklaw.validate.applicability import is_exempt
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
+from docklaw.validate.measurements import collect
 from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.prepare import Prepared, get_prepared
 from docklaw.validate.report import Report
@@ -35,8 +38,15 @@ def validate_graph(
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
-    return Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
-                  accounting=accounting)
+    report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
+                    accounting=accounting,
+                    measurements=collect(graph, derived, prepared),
+                    variances=excess.compute(results, derived, prepared, jid),
+                    variance_note=excess.note(prepared, jid),
+                    readings=readings.evaluate(results, needed, derived, prepared, jid))
+    report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
+                               prepared)
+    return report
 
 
 def validate_bytes(

@@ -23,6 +23,12 @@ from rdflib.namespace import RDF, SH
 from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
 from docklaw.validate.accounting import STATES, RuleState, counts
 from docklaw.validate.cite import InfoNeeded, Result
+from docklaw.validate.excess import Variance
+from docklaw.validate.excess import add_to_graph as add_variances
+from docklaw.validate.excess import text_lines as variance_lines
+from docklaw.validate.measurements import Measurement, text_lines
+from docklaw.validate.readings import ReadingOutcome
+from docklaw.validate.readings import text_lines as reading_lines
 from docklaw.validate.status import STATUS_HEADLINES, exit_code_of
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
@@ -52,6 +58,11 @@ class Report:
         if any(r.severity == "Violation" for r in self.results):
             return "violates"
         return "incomplete" if self.information_needed else "conforms"
+    measurements: list[Measurement] = field(default_factory=list)
+    variances: list[Variance] = field(default_factory=list)
+    variance_note: str = ""
+    readings: list[ReadingOutcome] = field(default_factory=list)
+    plan_svg: str | None = None                          # docklaw.plan, when drawn
 
     @property
     def conforms(self) -> bool:
@@ -93,6 +104,11 @@ class Report:
             ],
             "accounting": {"counts": counts(self.accounting),
                            "rules": [a.to_json() for a in self.accounting]},
+            "measurements": [m.to_json() for m in self.measurements],
+            "variances": [v.to_json() for v in self.variances],
+            "variance_note": self.variance_note if self.variances else None,
+            "readings": [o.to_json() for o in self.readings],
+            "verdict_depends_on_reading": any(o.verdict_depends for o in self.readings),
         }
 
     def to_json_text(self, indent: int | None = 2) -> str:
@@ -132,6 +148,7 @@ class Report:
                 g.add((node, DL.reliefNote, Literal(r.relief_note)))
             if r.rule:
                 g.add((node, DL.rule, URIRef(r.rule)))
+        add_variances(g, report, self.variances, self.variance_note)
         for n in self.information_needed:
             node = BNode()
             g.add((report, DL.informationNeeded, node))
@@ -195,6 +212,9 @@ class Report:
             for n in self.information_needed:
                 lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
             lines.append("")
+        lines.extend(variance_lines(self.variances, self.variance_note))
+        lines.extend(reading_lines(self.readings))
+        lines.extend(text_lines(self.measurements))
         if any(r.severity != "Violation" for r in self.results):
             lines.append(DISCRETION_NOTE)
         if explain:
@@ -203,56 +223,18 @@ class Report:
 
     # ------------------------------------------------------------------ HTML
     def to_html(self, explain: bool = False) -> str:
-        e = html.escape
-        parts = [
-            "<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
-            f"<title>docklaw validation: {e(self.name)}</title>",
-            "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
-            ".Violation{color:#a00}.Warning{color:#a60}.Info{color:#06a}"
-            "blockquote{color:#444;border-left:3px solid #ccc;padding-left:1em}</style>",
-            "</head><body>",
-            f"<h1 class=\"status-{e(self.status)}\">{e(STATUS_HEADLINES[self.status])}: "
-            f"{e(self.name)}</h1>",
-            f"<p>{e(self.summary())}</p>",
-        ]
-        if any(r.severity != "Violation" for r in self.results):
-            parts.append(f"<p class=\"note\">{e(DISCRETION_NOTE)}</p>")
-        for section, items in self._groups():
-            first = items[0]
-            anchor = f" <a href=\"{e(first.section_iri)}\">{e(first.section_iri)}</a>" \
-                if first.section_iri else ""
-            parts.append(f"<section><h2>{e(section or '(no section)')}</h2><p>{anchor}</p>")
-            if first.section_text:
-                parts.append(f"<blockquote>{e(first.section_text)}</blockquote>")
-            if first.section_notes:
-                parts.append("<ul class=\"notes\">" + "".join(
-                    f"<li><em>{e(kind)}</em>: {e(text)}</li>" for kind, text in first.section_notes)
-                    + "</ul>")
-            parts.append("<ul>")
-            for r in items:
-                relief = r.relief or "none stated"
-                if r.relief_authority:
-                    relief += f" ({r.relief_authority})"
-                value = f"; {e(r.path or '')} = {e(r.value)}" if r.value is not None else ""
-                note = f"<br><em>{e(r.relief_note)}</em>" if r.relief_note else ""
-                parts.append(
-                    f"<li><strong class=\"{e(r.severity)}\">{e(r.severity)}</strong>: "
-                    f"{e(r.message)}<br><small>node {e(r.focus_node)}{value}; "
-                    f"relief: {e(relief)}</small>{note}</li>"
-                )
-            parts.append("</ul></section>")
-        if self.information_needed:
-            parts.append("<section><h2>Information needed</h2><ul>")
-            for n in self.information_needed:
-                parts.append(f"<li>{e(n.section or '(no section)')}: {e(n.message)} "
-                             f"<small>({e(n.focus_node)})</small></li>")
-            parts.append("</ul></section>")
+        """The printable report (Jinja templates, docklaw.validate.html_report); ``explain``
+        adds every rule's state before the end of the page."""
+        from docklaw.validate.html_report import render_report
+
+        page = render_report(self)
         if explain:
-            parts.append("<section><h2>Rules</h2><ul class=\"accounting\">")
-            parts += [f"<li>{e(line.strip())}</li>" for line in self.explain_lines()[1:]]
-            parts.append("</ul></section>")
-        parts.append("</body></html>")
-        return "\n".join(parts) + "\n"
+            e = html.escape
+            rules = "".join(f"<li>{e(line.strip())}</li>" for line in self.explain_lines()[1:])
+            section = ("<section><h2>Rules</h2><ul class=\"accounting\">" + rules
+                       + "</ul></section>")
+            page = page.replace("</body>", section + "</body>", 1)
+        return page
 
     def render(self, fmt: str, explain: bool = False) -> str:
         """One of text | json | turtle | html (``explain``: the per-rule view in text/HTML)."""
