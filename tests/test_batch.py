@@ -66,7 +66,7 @@ def test_jobs_1_and_2_give_identical_summaries(folder: Path, tmp_path: Path,
     assert names == ["broken.ttl", "empty.jsonld", "long.ttl", "nested/long-too.ttl",
                      "nested/ok.ttl", "ok.ttl"]  # sorted walk; notes.txt, sidecar skipped
     statuses = [f["status"] for f in one["files"]]
-    assert statuses == ["bad input", "bad input", "violations", "violations", "conforms",
+    assert statuses == ["bad input", "bad input", "violates", "violates", "conforms",
                         "conforms"]
 
 
@@ -79,7 +79,7 @@ def test_a_bad_file_loses_nothing_its_error_is_in_the_summary_and_its_report(
         "nested-ok.json"]
     errors = {Path(e["name"]).name: e["error"] for e in summary["errors"]}
     assert set(errors) == {"broken.ttl", "empty.jsonld"}
-    assert "line 24: cannot parse as turtle" in errors["broken.ttl"]
+    assert "line 26: cannot parse as turtle" in errors["broken.ttl"]
     report = json.loads((out / "broken.json").read_text())
     assert report["error"] == errors["broken.ttl"] and report["conforms"] is None
     violating = json.loads((out / "long.json").read_text())
@@ -101,13 +101,13 @@ def test_exit_code_1_for_violations_only_and_0_when_all_conform(
 def test_text_summary_table(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(folder / "*.ttl")]) == 2
     out = capsys.readouterr().out
-    assert out.splitlines()[:4] == ["applications: 3", "conforming:   1", "violating:    1",
-                                    "bad input:    1"]
+    assert out.splitlines()[:5] == ["applications: 3", "conforming:   1", "violating:    1",
+                                    "incomplete:   0", "bad input:    1"]
     table = out.split("violations by section:\n")[1].split("\n\n")[0].splitlines()
     assert [line.split() for line in table] == [
         ["jurisdiction", "section", "applications", "violations"],
         ["north-haven", "§", "56-2B", "1", "1"]]
-    assert "not validated:" in out and "broken.ttl, line 24" in out
+    assert "not validated:" in out and "broken.ttl, line 26" in out
 
 
 def test_a_pattern_or_folder_naming_nothing_is_bad_input_not_silence(

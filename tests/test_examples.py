@@ -2,7 +2,8 @@
 
 Each ``examples/<jid>/<name>.ttl`` documents its expected outcome twice: in words (the
 application's rdfs:comment, for people) and in ``<name>.expected.json`` next to it (for this test):
-``{"conforms", "violations", "warnings", "info", "information_needed"}``, each a set of citations.
+``{"status", "conforms", "violations", "warnings", "info", "information_needed"}``, the last four
+each a set of citations. An example shipped incomplete says so in its comment.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from docklaw.namespaces import DL
 from docklaw.validate.api import validate_bytes
 
 EXAMPLES = [p for j in jurisdictions.all() for p in sorted(j.examples_dir.glob("*.ttl"))]
-KEYS = ("conforms", "violations", "warnings", "info", "information_needed")
+KEYS = ("status", "conforms", "violations", "warnings", "info", "information_needed")
 
 
 def example_id(path: Path) -> str:
@@ -54,6 +55,7 @@ def test_example_gives_the_documented_citations(path: Path) -> None:
         return sorted({r.section or "(no section)" for r in report.by_severity(severity)})
 
     got = {
+        "status": report.status,
         "conforms": report.conforms,
         "violations": cited("Violation"),
         "warnings": cited("Warning"),
@@ -73,6 +75,10 @@ def test_sidecar_agrees_with_the_comment(path: Path) -> None:
     assert not missing, f"{example_id(path)}: the comment does not mention {missing}"
     if want["conforms"]:
         assert "conform" in comment.lower() or "no section" in comment.lower()
+    if want["status"] == "incomplete":
+        assert "Expected: incomplete" in comment
+        missing = [s for s in want["information_needed"] if str(s) not in comment]  # type: ignore[union-attr]
+        assert not missing, f"{example_id(path)}: the comment does not say it needs {missing}"
 
 
 def test_no_sidecar_without_its_example() -> None:

@@ -218,7 +218,7 @@ def test_a_conforming_setback_is_still_reported() -> None:
     path = CASES / "jerusalem" / "geometry-a-permanent-dock-drawn-10-feet-from-a-water-rights-" \
                                  "line-meets-160-122D.ttl"
     report = validate_bytes(path.read_bytes(), "turtle", name=path.name)
-    assert report.conforms
+    assert report.status != "violates"  # (the case leaves other facts unstated: incomplete)
     item = next(m for m in report.to_json()["measurements"]
                 if m["property"] == "dl:setbackFromWaterRightsLine")
     assert item["value"] == pytest.approx(10.0, abs=TOLERANCE)

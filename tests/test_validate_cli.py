@@ -47,7 +47,7 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(files, capsys):
     assert main(["validate", str(files[2])]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith(f"docklaw: {files[2]}, line 24: cannot parse as turtle")
+    assert err.startswith(f"docklaw: {files[2]}, line 26: cannot parse as turtle")
 
 
 def test_missing_file_exits_2(tmp_path, capsys):

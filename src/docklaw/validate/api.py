@@ -13,6 +13,8 @@ from rdflib import Graph
 from docklaw.errors import InputError
 from docklaw.plan.build import plan_svg
 from docklaw.validate import excess, readings
+from docklaw.validate.accounting import account
+from docklaw.validate.applicability import is_exempt
 from docklaw.validate.check import check
 from docklaw.validate.cite import cite
 from docklaw.validate.derive import derive, jurisdiction_of
@@ -20,6 +22,7 @@ from docklaw.validate.measurements import collect
 from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.prepare import Prepared, get_prepared
 from docklaw.validate.report import Report
+from docklaw.validate.vocabulary import unread_warnings
 
 
 def validate_graph(
@@ -31,7 +34,12 @@ def validate_graph(
     jid = jurisdiction_of(derived)
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
+    if not is_exempt(derived):
+        results.extend(unread_warnings(graph, derived, prepared, jid))
+    accounting = account(derived, prepared, jid, results, needed)
+    needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
+                    accounting=accounting,
                     measurements=collect(graph, derived, prepared),
                     variances=excess.compute(results, derived, prepared, jid),
                     variance_note=excess.note(prepared, jid),

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from docklaw.errors import DocklawError
+from docklaw.validate.status import EXIT_WORDS, combine
 
 #: Application files a directory walk picks up.
 APPLICATION_SUFFIXES = frozenset({".ttl", ".nt", ".jsonld", ".rdf", ".xml", ".json"})
@@ -28,7 +29,7 @@ APPLICATION_SUFFIXES = frozenset({".ttl", ".nt", ".jsonld", ".rdf", ".xml", ".js
 SIDECAR_SUFFIX = ".expected.json"
 GLOB_CHARS = frozenset("*?[")
 REPORT_SUFFIXES = {"text": "txt", "json": "json", "turtle": "ttl", "html": "html"}
-STATUS_WORDS = {0: "conforms", 1: "violations", 2: "bad input", 3: "internal error"}
+STATUS_WORDS = EXIT_WORDS
 
 
 # --------------------------------------------------------------------------- inputs
@@ -119,7 +120,8 @@ def report_names(names: list[str]) -> dict[str, str]:
 
 @dataclass
 class Outcome:
-    """What one application produced: its status and the violated sections, no report text."""
+    """What one application produced: its exit status and the violated sections (and, for a
+    single file printed to stdout, the report text in ``output``)."""
 
     index: int
     name: str
@@ -131,6 +133,7 @@ class Outcome:
     information_needed: int = 0
     error: str | None = None
     report_file: str | None = None
+    output: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,8 @@ class Task:
     fmt: str
     input_format: str | None
     target: str | None
+    explain: bool = False
+    keep_output: bool = False  # single-file mode prints the report itself
 
 
 def run_task(task: Task) -> Outcome:
@@ -153,8 +158,14 @@ def run_task(task: Task) -> Outcome:
         if task.item.problem:
             raise _BadArgument(task.item.problem, name)
         data = task.stdin if name == "-" and task.stdin is not None else read_file(name)
-        report = api.validate_bytes(data, task.input_format, name=name)
-        text = report.render(task.fmt)
+        if task.keep_output:  # one file named on the command line: under the time budget
+            from docklaw.validate.budget import default_timeout
+
+            report = api.validate_bytes_within(data, task.input_format, name=name,
+                                               timeout=default_timeout())
+        else:
+            report = api.validate_bytes(data, task.input_format, name=name)
+        text = report.render(task.fmt, task.explain)
     except DocklawError as exc:
         outcome.status, outcome.error = exc.exit_code, str(exc)
         text = error_report(task.fmt, name, outcome.error)
@@ -162,7 +173,8 @@ def run_task(task: Task) -> Outcome:
         outcome.status, outcome.error = 3, f"{name}: internal error: {type(exc).__name__}: {exc}"
         text = error_report(task.fmt, name, outcome.error)
     else:
-        outcome.status = 0 if report.conforms else 1
+        outcome.status = report.exit_code
+        outcome.output = text if task.keep_output else None
         outcome.jurisdiction = report.jurisdiction
         for r in report.results:
             if r.severity == "Violation":
@@ -192,6 +204,8 @@ class _BadArgument(DocklawError):
 def read_file(name: str) -> bytes:
     from docklaw.errors import InputError
 
+    if name == "-":
+        return sys.stdin.buffer.read()
     path = Path(name)
     if not path.is_file():
         raise InputError("no such file", source=name)
@@ -301,23 +315,25 @@ class Summary:
     applications: int
     conforming: int
     violating: int
+    incomplete: int
     bad_input: int
     internal_errors: int
     sections: list[dict[str, object]]
     errors: list[dict[str, str]]
     files: list[dict[str, object]]
 
+    codes: list[int] = field(default_factory=list)
+
     @property
     def exit_code(self) -> int:
-        """2 if any input was bad, else 3 on an internal error, else 1 on a violation, else 0."""
-        if self.bad_input:
-            return 2
-        if self.internal_errors:
-            return 3
-        return 1 if self.violating else 0
+        """2 if any input was bad, else 3 on an internal error, else 1 on a violation, else 4
+        if any application is incomplete, else 0 (``status.combine``)."""
+        return combine(self.codes)
 
     def to_json(self) -> dict[str, object]:
-        return asdict(self) | {"exit_code": self.exit_code}
+        out = asdict(self) | {"exit_code": self.exit_code}
+        del out["codes"]
+        return out
 
 
 def summarise(outcomes: list[Outcome]) -> Summary:
@@ -348,11 +364,13 @@ def summarise(outcomes: list[Outcome]) -> Summary:
         applications=len(outcomes),
         conforming=sum(1 for o in outcomes if o.status == 0),
         violating=sum(1 for o in outcomes if o.status == 1),
+        incomplete=sum(1 for o in outcomes if o.status == 4),
         bad_input=sum(1 for o in outcomes if o.status == 2),
         internal_errors=sum(1 for o in outcomes if o.status == 3),
         sections=sections,
-        errors=[{"name": o.name, "error": o.error or ""} for o in outcomes if o.status >= 2],
+        errors=[{"name": o.name, "error": o.error or ""} for o in outcomes if o.error],
         files=files,
+        codes=[o.status for o in outcomes],
     )
 
 
@@ -369,6 +387,7 @@ def render_table(summary: Summary) -> str:
         f"applications: {summary.applications}",
         f"conforming:   {summary.conforming}",
         f"violating:    {summary.violating}",
+        f"incomplete:   {summary.incomplete}",
         f"bad input:    {summary.bad_input}",
     ]
     if summary.internal_errors:
@@ -464,7 +483,8 @@ def write_index(outdir: Path, outcomes: list[Outcome]) -> Path:
 
 def run_batch(inputs: list[str], *, jobs: int, fmt: str, input_format: str | None,
               outdir: Path | None, summary_format: str = "text",
-              stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+              stdout: TextIO | None = None, stderr: TextIO | None = None,
+              explain: bool = False) -> int:
     """Validate every application named by ``inputs``; print the summary; return the exit code."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -474,7 +494,8 @@ def run_batch(inputs: list[str], *, jobs: int, fmt: str, input_format: str | Non
     if outdir is not None:
         outdir.mkdir(parents=True, exist_ok=True)
     tasks = [Task(k, item, stdin, fmt, input_format,
-                  str(outdir / f"{names[item.name]}.{REPORT_SUFFIXES[fmt]}") if outdir else None)
+                  str(outdir / f"{names[item.name]}.{REPORT_SUFFIXES[fmt]}") if outdir else None,
+                  explain)
              for k, item in enumerate(items)]
     outcomes = run_tasks(tasks, max(1, jobs), Progress(stderr))
     summary = summarise(outcomes)

@@ -16,7 +16,8 @@ from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.applicability import exemption_notes
-from docklaw.validate.compile import focus_marker
+from docklaw.validate.compile import CompiledShapes, focus_marker
+from docklaw.validate.decide import unstated_cause
 from docklaw.validate.defaults import default_notes
 from docklaw.validate.derive import node_name
 from docklaw.validate.monthday import describe as describe_month_day
@@ -216,13 +217,21 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         focus = node_name(focus_term)
         messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
         message = messages[0] if messages else (rule.label if rule else "constraint not met")
+        message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
             needed.append(InfoNeeded(section, section_iri, focus, message,
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        relief, authority, note, iris, basis = relief_of(prepared, rule, data)
         severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
         component = results.value(r, SH.sourceConstraintComponent)
+        unstated = unstated_cause(compiled.graph, data, source, focus_term, component) \
+            if severity == "Violation" else []
+        if unstated:  # a failure resting on facts never stated is not a Violation (DESIGN.md)
+            needed.append(InfoNeeded(section, section_iri, focus,
+                                     needed_message(unstated, rule, section),
+                                     str(rule_iri) if rule_iri else None, str(top)))
+            continue
+        relief, authority, note, iris, basis = relief_of(prepared, rule, data)
         out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
@@ -237,14 +246,43 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             component=curie(component) if component is not None else None, relief_iris=iris,
         ))
         result.set_basis(basis)
-    needed.extend(missing_operands(data, prepared))
+    needed.extend(missing_operands(data, prepared, compiled))
     needed.extend(unknown_conditions(data, prepared))
     out.extend(defaults_applied(data, prepared))
     out.extend(counted_totals(data, prepared, jid))
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
+    out.extend(derived_flags(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
+
+
+def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,
+               prepared: Prepared) -> str:
+    """For a computed limit decided although an operand is unstated (limits.Bounds): say which
+    operand is unknown and that the stated ones already decide the rule."""
+    if focus is None or rule_iri is None:
+        return ""
+    for node in data.objects(focus, DL.computedLimitValue):
+        if data.value(node, DL.rule) == rule_iri and data.value(node, DL.limitBound) is not None:
+            prop = data.value(node, DL.property)
+            bound = to_decimal(data.value(node, QUDT.numericValue))
+            unit = data.value(node, QUDT.unit)
+            shown = prepared.units.describe(bound, unit) if bound is not None and isinstance(
+                unit, URIRef) else str(bound)
+            return (f" ({curie(prop) if prop is not None else 'An operand'} is not stated; "
+                    f"whatever it is, the limit cannot pass {shown}, so the stated value "
+                    "decides the rule.)")
+    return ""
+
+
+def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None) -> str:
+    """'dl:landUse is not stated: it decides "Single-family use only" (§ 56-3E).'"""
+    names = " and ".join(facts)
+    verb = "is" if len(facts) == 1 else "are"
+    label = f"'{rule.label}'" if rule else "this rule"
+    cited = f" ({section})" if section else ""
+    return f"{names} {verb} not stated: needed to decide {label}{cited}"
 
 
 def with_section_notes(results: list[Result], prepared: Prepared) -> list[Result]:
@@ -294,8 +332,11 @@ def defaults_applied(data: Graph, prepared: Prepared) -> list[Result]:
     return out
 
 
-def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
+def missing_operands(data: Graph, prepared: Prepared,
+                     compiled: CompiledShapes | None = None) -> list[InfoNeeded]:
     """Computed limits derive could not evaluate -> information needed."""
+    shape_of = {rule: shape for shape, rule in compiled.shape_rule.items()
+                if compiled.top_shape.get(shape) == shape} if compiled is not None else {}
     needed = []
     for focus, note in data.subject_objects(DL.limitOperandMissing):
         rule_iri = data.value(note, DL.rule)
@@ -310,15 +351,28 @@ def missing_operands(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
         else:
             message = (f"{what} is needed to compute the limit of '{label}'"
                        + (f" ({detail})" if detail is not None else ""))
+        shape = shape_of.get(rule_iri)
         needed.append(InfoNeeded(
             section, section_iri, node_name(focus), message,
-            str(rule_iri) if rule_iri else None,
+            str(rule_iri) if rule_iri else None, str(shape) if shape is not None else None,
         ))
     return needed
 
 
 FACT_NAMES = {DL.footageCategory: "dl:footageCategory (or dl:tier with dl:shorelineFrontage, "
                                    "from which the allocation table gives it)"}
+
+
+def derived_fact_name(data: Graph, node: Node, prop: Node, prepared: Prepared) -> str | None:
+    """For a flag the law derives (dl:derives): the measurement to state instead."""
+    for note in data.objects(node, DL.derivedFlag):
+        if data.value(note, DL.property) == prop:
+            basis = data.value(note, DL.basis)
+            rule = prepared.rules.get(data.value(note, DL.rule))
+            section = section_fields(prepared, rule)[0]
+            return (f"{curie(basis)} (it decides {curie(prop)}"
+                    + (f", {section}" if section else "") + ")")
+    return None
 
 
 def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
@@ -340,7 +394,8 @@ def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
             message = (f"The footage category, which decides whether {names} {verb}, is "
                        f"undefined: {'; '.join(sorted(gaps))}")
         else:
-            fact = FACT_NAMES.get(prop, curie(prop))
+            fact = FACT_NAMES.get(prop) or derived_fact_name(data, node, prop, prepared) \
+                or curie(prop)
             message = f"{fact} is needed to decide whether {names} {verb}"
         needed.append(InfoNeeded(cited[0][0], cited[0][1], node_name(node), message))
     return needed
@@ -414,6 +469,43 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 relief_iris=iris,
             ))
             result.set_basis(basis)
+    return out
+
+
+def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
+    """What eligibility.derive_flags decided: an Info result naming the measurement and the
+    section; a Warning where the application stated the flag otherwise (it was not used)."""
+    out: list[Result] = []
+    for node, note in sorted(data.subject_objects(DL.derivedFlag), key=lambda t: str(t[0])):
+        rule = prepared.rules.get(data.value(note, DL.rule))
+        section, section_iri, text = section_fields(prepared, rule)
+        flag, basis = data.value(note, DL.property), data.value(note, DL.basis)
+        value = data.value(note, RDF.value)
+        stated = [v for v in data.objects(note, DL.statedValue) if isinstance(v, Literal)]
+        qv = data.value(node, basis) if basis is not None else None
+        shown = readable_value(data, qv, prepared) if qv is not None else None
+        cited = f" ({section})" if section else ""
+        if value is not None:
+            message = (f"{curie(flag)} is {str(value).lower()}: derived from the stated "
+                       f"{curie(basis)} of {shown}{cited}.")
+            out.append(Result(
+                section=section, section_iri=section_iri, section_text=text, severity="Info",
+                message=message, focus_node=node_name(node), path=curie(flag),
+                value=str(value).lower(), relief=None, relief_authority=None,
+                rule=str(rule.iri) if rule else None, component="dl:DerivedFlag"))
+        for claimed in stated:
+            if value is not None and claimed.toPython() == value.toPython():
+                continue
+            because = (f"the stated {curie(basis)} of {shown} makes it {str(value).lower()}"
+                       if value is not None else f"{curie(basis)}, which decides it, is not stated")
+            out.append(Result(
+                section=section, section_iri=section_iri, section_text=text,
+                severity="Warning", message=(
+                    f"{curie(flag)} {str(claimed).lower()} is stated but not used: "
+                    f"{because}{cited}."),
+                focus_node=node_name(node), path=curie(flag), value=str(claimed).lower(),
+                relief=None, relief_authority=None, rule=str(rule.iri) if rule else None,
+                component="dl:DerivedFlag"))
     return out
 
 

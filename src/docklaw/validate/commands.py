@@ -1,57 +1,48 @@
 """``docklaw validate`` and ``docklaw example``.
 
-Exit codes: 0 every application conforms, 1 at least one has a violation, 2 bad input (one line
-on stderr naming file, line, node or unit; never a traceback). Files named one by one are
-validated in turn and their reports printed (or written to ``-o DIR``). A directory, a glob or
-``--jobs N`` switches to batch mode (``docklaw.validate.batch``): parallel workers, a progress
-bar, one report file per application and one summary on stdout.
+Exit codes (``docklaw.validate.status``): 0 every application conforms, 1 at least one has a
+violation, 2 bad input (one line on stderr naming file, line, node or unit; never a traceback),
+3 internal error, 4 incomplete (no violation, but information is needed to decide a rule).
+Files named one by one are validated in turn and their reports printed (or written to
+``-o DIR``). A directory, a glob or ``--jobs N`` switches to batch mode
+(``docklaw.validate.batch``): parallel workers, a progress bar, one report file per application
+and one summary on stdout.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from docklaw import jurisdictions
 from docklaw.clitools import add_output, emit, json_error
 from docklaw.errors import DocklawError, InputError
-from docklaw.validate.batch import is_glob, report_names, run_batch
+from docklaw.validate.batch import (
+    Item,
+    Outcome,
+    Task,
+    is_glob,
+    read_file,
+    report_names,
+    run_batch,
+    run_task,
+)
+from docklaw.validate.status import EXIT_HELP, EXIT_WORDS, combine
 
 EXTENSIONS = {"text": "txt", "json": "json", "turtle": "ttl", "html": "html"}
 
 
-@dataclass
-class Outcome:
-    """What validating one file produced: rendered report or a one-line error."""
-
-    name: str
-    status: int
-    output: str | None = None
-    error: str | None = None
-
-
 def read_input(name: str) -> bytes:
-    if name == "-":
-        return sys.stdin.buffer.read()
-    path = Path(name)
-    if not path.is_file():
-        raise InputError("no such file", source=name)
-    return path.read_bytes()
+    """The bytes of one input ('-' is standard input): the batch reader."""
+    return read_file(name)
 
 
-def validate_file(name: str, fmt: str, input_format: str | None = None) -> Outcome:
-    """Validate one file; never raises for bad input (the error becomes the outcome)."""
-    from docklaw.validate.api import validate_bytes_within
-    from docklaw.validate.budget import default_timeout
-
-    try:  # a run past the budget ($DOCKLAW_VALIDATE_TIMEOUT) is exit 5
-        report = validate_bytes_within(read_input(name), input_format, name=name,
-                                       timeout=default_timeout())
-    except DocklawError as exc:
-        return Outcome(name, exc.exit_code, error=str(exc))
-    return Outcome(name, 0 if report.conforms else 1, output=report.render(fmt))
+def validate_file(name: str, fmt: str, input_format: str | None = None,
+                  explain: bool = False) -> Outcome:
+    """Validate one file; never raises for bad input (the error becomes the outcome). The
+    same reader and Outcome as batch mode (``batch.run_task``)."""
+    return run_task(Task(0, Item(name), None, fmt, input_format, None, explain, keep_output=True))
 
 
 def is_batch(args: argparse.Namespace) -> bool:
@@ -108,8 +99,9 @@ def run_validate(args: argparse.Namespace) -> int:
         return run_batch(args.files, jobs=args.jobs or 1, fmt=args.format,
                          input_format=args.input_format,
                          outdir=Path(args.output) if args.output else None,
-                         summary_format="json" if args.format == "json" else "text")
-    status = 0
+                         summary_format="json" if args.format == "json" else "text",
+                         explain=args.explain)
+    codes: list[int] = []
     names = report_names(args.files)
     outdir: Path | None = Path(args.output) if args.output else None
     if outdir is not None and len(args.files) == 1 and not output_is_directory(args.output):
@@ -117,7 +109,7 @@ def run_validate(args: argparse.Namespace) -> int:
     if outdir is not None:
         outdir.mkdir(parents=True, exist_ok=True)
     for name in args.files:
-        outcome = validate_file(name, args.format, args.input_format)
+        outcome = validate_file(name, args.format, args.input_format, args.explain)
         if outcome.error is not None:
             print(f"docklaw: {outcome.error}", file=sys.stderr)
             if args.format == "json" and outdir is None:
@@ -125,11 +117,11 @@ def run_validate(args: argparse.Namespace) -> int:
         elif outdir is not None:
             target = outdir / f"{names[name]}.{EXTENSIONS[args.format]}"
             target.write_text(outcome.output or "", encoding="utf-8")
-            print(f"{name}: {'conforms' if outcome.status == 0 else 'violations'} -> {target}")
+            print(f"{name}: {EXIT_WORDS.get(outcome.status, '?')} -> {target}")
         else:
             sys.stdout.write(outcome.output or "")
-        status = max(status, outcome.status)
-    return status
+        codes.append(outcome.status)
+    return combine(codes)
 
 
 def output_is_directory(output: str | Path) -> bool:
@@ -140,7 +132,7 @@ def output_is_directory(output: str | Path) -> bool:
 
 def validate_to_file(args: argparse.Namespace, target: Path) -> int:
     """One application, ``-o FILE``: its report goes into FILE (as ``export -o`` does)."""
-    outcome = validate_file(args.files[0], args.format, args.input_format)
+    outcome = validate_file(args.files[0], args.format, args.input_format, args.explain)
     if outcome.error is not None:
         print(f"docklaw: {outcome.error}", file=sys.stderr)
         if args.format == "json":
@@ -200,8 +192,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "validate", help="validate permit applications against their jurisdiction's dock code",
         description="Validate one or more permit applications (Turtle, N-Triples, JSON-LD, "
-                    "RDF/XML). Exit 0 if all conform, 1 if any has a violation, 2 on bad input. "
-                    "Directories, globs or --jobs give batch mode with a summary.",
+                    "RDF/XML). Directories, globs or --jobs give batch mode with a summary. "
+                    "A report's status is conforms, violates or incomplete (no violation found, "
+                    "but a rule could not be decided for want of a stated fact). " + EXIT_HELP
+                    + " (several files: the most serious).",
     )
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="application file ('-' for stdin), directory (walked for .ttl .nt "
@@ -218,6 +212,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="batch mode: validate in N processes and print one summary (applications, "
                         "conforming, bad input, violations per section; JSON with --format json)")
+    p.add_argument("--explain", action="store_true",
+                   help="text/HTML: list every rule of the code with its state (conforms, "
+                        "violates, flagged, needed, not applicable and why)")
     p.set_defaults(func=run_validate)
 
     e = subparsers.add_parser(

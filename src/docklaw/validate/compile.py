@@ -76,6 +76,7 @@ class Condition:
     threshold: Decimal | None = None
     equals: object = None
     date: Literal | None = None  # an xsd:date threshold (compared with the stated date itself)
+    absent_is_false: bool = False  # dl:absentIsNotEqual: an unstated value means "not met"
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -103,6 +104,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         problems.append(f"{rule}: {what} condition without dl:property")
         return None
     kinds = set(g.objects(node, RDF.type))
+    absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -123,9 +125,11 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                             "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
                             "dl:threshold")
             return None
-        return Condition(prop, on_parcel, op=op, threshold=number)
+        return Condition(prop, on_parcel, op=op, threshold=number,
+                         absent_is_false=absent_false)
     if g.value(node, DL.equals) is not None:
-        return Condition(prop, on_parcel, equals=g.value(node, DL.equals))
+        return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
+                         absent_is_false=absent_false)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None

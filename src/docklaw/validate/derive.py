@@ -10,6 +10,7 @@ per-node limits of computed-limit rules. Bad input raises InputError naming node
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -22,12 +23,16 @@ from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
 from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.applicability import record_exemptions
-from docklaw.validate.compile import CompiledShapes, path_first
+from docklaw.validate.compile import CompiledShapes, ComputedShape, path_first
+from docklaw.validate.decide import Reader, Unsupported, values_at
 from docklaw.validate.defaults import apply_defaults
+from docklaw.validate.eligibility import derive_flags
 from docklaw.validate.limits import (
+    Bounds,
     Evaluator,
     MissingOperand,
     TableGap,
+    decide_by_bounds,
     gap_description,
     matching_row,
 )
@@ -35,7 +40,7 @@ from docklaw.validate.literals import check_numeric_literals
 from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.validate.prepare import Prepared, jurisdiction_id
 from docklaw.validate.structures import check_structure_classes
-from docklaw.validate.targets import AppFacts, focus_nodes, mark_focus_nodes, undecided
+from docklaw.validate.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
 from docklaw.validate.totals import count_totals
 from docklaw.validate.units import curie, format_number, to_decimal
 
@@ -276,6 +281,9 @@ def computed_limits(
             try:
                 value = evaluator.evaluate(expression, focus)
             except MissingOperand as missing:
+                if not isinstance(missing, TableGap) and decided_by_bounds(
+                        graph, compiled, evaluator, item, expression, focus, missing):
+                    continue
                 graph.add((focus, DL.limitOperandMissing, node))
                 graph.add((node, DL.rule, item.rule))
                 if isinstance(missing, TableGap):
@@ -293,6 +301,46 @@ def computed_limits(
                 graph.add((node, QUDT.unit, item.unit))
 
 
+MAXIMA = {SH.maxInclusive: False, SH.maxExclusive: True, SH.maxCount: False}
+MINIMA = {SH.minInclusive: False, SH.minExclusive: True, SH.minCount: False}
+
+
+def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluator,
+                      item: ComputedShape, expression: Node, focus: Node,
+                      missing: MissingOperand) -> bool:
+    """A computed limit with an unstated operand that the stated operands already decide
+    (limits.Bounds): write the deciding bound as the limit, marked dl:limitBound, and say so."""
+    path = compiled.graph.value(item.shape, SH.path)
+    if path is None or item.parameter not in MAXIMA | MINIMA:
+        return False
+    values = values_at(graph, compiled.graph, path, focus)
+    if item.parameter in (SH.maxCount, SH.minCount):
+        measured = [Decimal(len(values))]
+    else:
+        measured = [to_decimal(v) for v in values if isinstance(v, Literal)]
+    if not measured or None in measured:
+        return False
+    interval = Bounds(evaluator).interval(expression, focus)
+    maximum = item.parameter in MAXIMA
+    strict = (MAXIMA | MINIMA)[item.parameter]
+    verdicts = [decide_by_bounds(interval, m, maximum, strict) for m in measured]  # type: ignore[arg-type]
+    if any(v is None for v, _bound in verdicts):
+        return False
+    violating = [bound for v, bound in verdicts if v]
+    bound = violating[0] if violating else verdicts[0][1]
+    node = BNode()
+    graph.add((focus, DL.computedLimitValue, node))
+    graph.add((node, RDF.type, QUDT.QuantityValue))
+    graph.add((node, DL.rule, item.rule))
+    graph.add((node, QUDT.numericValue, Literal(format_number(bound), datatype=XSD.decimal)))
+    graph.add((node, DL.limitBound, Literal(True)))
+    if missing.prop is not None:
+        graph.add((node, DL.property, missing.prop))
+    if item.unit is not None:
+        graph.add((node, QUDT.unit, item.unit))
+    return True
+
+
 def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     """A new graph: the application plus everything the shapes compare against.
 
@@ -303,6 +351,9 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
         out.bind(prefix, ns, override=False)
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
+    from docklaw.validate.vocabulary import check_terms  # vocabulary imports cite -> derive
+
+    check_terms(out, prepared, name)
     check_numeric_literals(out, name)
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
@@ -313,6 +364,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     apply_defaults(out, prepared, jid, app)
     count_totals(out, jid, app)
     footage_categories(out, prepared, jid)
+    derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)
@@ -320,22 +372,53 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     focus_sets = focus_nodes(out, compiled, app, facts)
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
-    record_undecided(out, compiled, app, facts)
+    record_undecided(out, compiled, app, facts, prepared)
     return out
 
 
 def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
-                     facts: AppFacts | None = None) -> None:
+                     facts: AppFacts | None = None, prepared: Prepared | None = None) -> None:
     """dl:conditionUnknown [ dl:rule R ; dl:property P ] where a missing fact leaves open
     whether a rule applies to a node (cite turns these into "information needed")."""
+    interval = None
+    if prepared is not None:
+        bounds = Bounds(Evaluator(prepared.knowledge, graph, prepared.units))
+
+        def interval(rule: Node, focus: Node) -> tuple[Decimal, Decimal | None] | None:
+            expression = prepared.knowledge.value(rule, DL.limitExpression)
+            try:
+                return bounds.interval(expression, focus) if expression is not None else None
+            except (MissingOperand, ValueError):
+                return None
     for shape, pairs in undecided(graph, compiled, app, facts).items():
         rule = compiled.shape_rule.get(shape)
+        spec = compiled.specs.get(shape)
+        governed_nodes = [n for n in reachable(graph, app)
+                          if spec is not None and not (facts or AppFacts(graph)).types(n)
+                          .isdisjoint(spec.governs)]
+        if governed_nodes and rule is not None and all(
+                holds_regardless(compiled.graph, graph, shape, n, interval)
+                for n in governed_nodes):
+            for n in governed_nodes:  # decided with what is known: whether or not it applies
+                graph.add((n, DL.holdsRegardless, rule))
+            continue
         for node, prop in pairs:
             note = BNode()
             graph.add((node, DL.conditionUnknown, note))
             graph.add((note, DL.property, prop))
             if rule is not None:
                 graph.add((note, DL.rule, rule))
+
+
+def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,
+                     interval: Callable[[Node, Node], tuple[Decimal, Decimal | None] | None]
+                     | None = None) -> bool:
+    """The stated values meet the rule whether or not it applies (a 60 % open deck meets "at
+    least 60 % open when low" whatever the deck height): its applicability need not be asked."""
+    try:
+        return Reader(shapes, graph, interval).verdict(shape, node).value is True
+    except Unsupported:
+        return False
 
 
 def jurisdiction_of(graph: Graph) -> str:

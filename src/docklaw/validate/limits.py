@@ -16,7 +16,7 @@ from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.units import Units, format_number, quantize, to_decimal
+from docklaw.validate.units import Units, curie, format_number, quantize, to_decimal
 
 
 class MissingOperand(Exception):
@@ -68,10 +68,10 @@ class Evaluator:
         """The raw RDF value of ``prop`` on the focus or its parcel."""
         subject = self.parcel_of(focus) if of == DL.Parcel else focus
         if subject is None:
-            raise MissingOperand(prop, f"no parcel to read {prop} from")
+            raise MissingOperand(prop, f"no parcel to read {curie(prop)} from")
         value = self.data.value(subject, prop)
         if value is None:
-            raise MissingOperand(prop, f"{prop} is not stated")
+            raise MissingOperand(prop, f"{curie(prop)} is not stated")
         return value
 
     def number_of(self, prop: URIRef, of: Node | None, focus: Node) -> Decimal:
@@ -80,7 +80,7 @@ class Evaluator:
             value = self.data.value(value, QUDT.numericValue)  # normalised by derive
         number = to_decimal(value) if value is not None else None
         if number is None:
-            raise MissingOperand(prop, f"{prop} has no numeric value")
+            raise MissingOperand(prop, f"{curie(prop)} has no numeric value")
         return number
 
     def evaluate(self, expr: Node, focus: Node) -> Decimal:
@@ -262,3 +262,88 @@ def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
     else:
         where = f"is covered by no row of {name}"
     return f"{shown} {where}: the table gives no allocation for it"
+
+
+#: An interval of possible limit values: (low, high), high None = unbounded.
+Interval = tuple[Decimal, Decimal | None]
+
+
+class Bounds:
+    """What a computed limit can be when an operand is unstated (DESIGN.md "Unstated facts").
+
+    Why: "the lesser of navigable depth or 200 feet" is at most 200 feet whatever the depth, so a
+    225-foot dock violates it; "the greater of 40 % of frontage or 60 feet" is at least 60 feet,
+    so a 50-foot setback violates it. An unstated quantity ranges over its plausible values
+    (validation.ttl bounds, else zero to unbounded); a condition over both branches."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.ev = evaluator
+
+    def interval(self, expr: Node, focus: Node) -> Interval:
+        law = self.ev.law
+        kinds = set(law.objects(expr, RDF.type))
+        if DL.PropertyOf in kinds:
+            prop = law.value(expr, DL.property)
+            try:
+                value = self.ev.evaluate(expr, focus)
+                return value, value
+            except MissingOperand:
+                low, high = self.ev.units.bounds.get(prop, (None, None))
+                return (max(low, Decimal(0)) if low is not None else Decimal(0)), high
+        if kinds & {DL.GreaterOf, DL.LesserOf, DL.Sum}:
+            parts = [self.interval(e, focus)
+                     for e in Collection(law, law.value(expr, DL.operands))]
+            lows = [p[0] for p in parts]
+            highs = [p[1] for p in parts]
+            if DL.GreaterOf in kinds:
+                return max(lows), None if None in highs else max(h for h in highs if h is not None)
+            if DL.LesserOf in kinds:
+                known = [h for h in highs if h is not None]
+                return min(lows), min(known) if known else None
+            return sum(lows, Decimal(0)), None if None in highs else sum(
+                (h for h in highs if h is not None), Decimal(0))
+        if DL.Product in kinds:
+            factor = to_decimal(law.value(expr, DL.factor)) or Decimal(0)
+            low, high = self.interval(law.value(expr, DL.operand), focus)
+            return quantize(factor * low), quantize(factor * high) if high is not None else None
+        if DL.Conditional in kinds:
+            test = law.value(expr, DL["if"])
+            expected = law.value(test, DL.equals)
+            try:
+                actual = self.ev.value_of(law.value(test, DL.property), law.value(test, DL.of),
+                                          focus)
+            except MissingOperand:
+                if law.value(test, DL.absentIsNotEqual) != Literal(True):  # either branch
+                    a = self.interval(law.value(expr, DL.then), focus)
+                    b = self.interval(law.value(expr, DL["else"]), focus)
+                    return min(a[0], b[0]), None if None in (a[1], b[1]) else max(a[1], b[1])
+                actual = None
+            holds = actual is not None and (
+                actual.toPython() == expected.toPython()
+                if isinstance(actual, Literal) and isinstance(expected, Literal)
+                else actual == expected)
+            return self.interval(law.value(expr, DL.then if holds else DL["else"]), focus)
+        try:
+            value = self.ev.evaluate(expr, focus)
+        except MissingOperand:
+            return Decimal(0), None
+        return value, value
+
+
+def decide_by_bounds(interval: Interval, measured: Decimal, maximum: bool, strict: bool
+                     ) -> tuple[bool | None, Decimal]:
+    """(violates?, the bound that decides) for a measured value against a limit known only to
+    lie in ``interval``; (None, _) when the interval does not decide it. ``maximum``: the value
+    may not exceed the limit (``strict``: must stay below it)."""
+    low, high = interval
+    if maximum:
+        if high is not None and (measured > high or (strict and measured >= high)):
+            return True, high
+        if measured < low or (not strict and measured == low):
+            return False, low
+        return None, low
+    if measured < low or (strict and measured <= low):
+        return True, low
+    if high is not None and (measured > high or (not strict and measured == high)):
+        return False, high
+    return None, low

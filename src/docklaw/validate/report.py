@@ -4,13 +4,15 @@ Why one object with four renderings: the CLI, the web service and the tests must
 what was found; only the presentation differs. The JSON keys are a public contract:
 ``conforms``, ``jurisdiction``, ``results`` (section, section_iri, section_text, severity,
 message, focus_node, path, value, relief, relief_authority, plus optional extras) and
-``information_needed`` (section, section_iri, focus_node, message). A result may carry
-``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
+``information_needed`` (section, section_iri, focus_node, message), ``status``
+("conforms" | "violates" | "incomplete") and ``accounting`` (per rule: its state). A result
+may carry ``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
 interpretation, attachment, comment, text incomplete).
 """
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -19,6 +21,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
 
 from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
+from docklaw.validate.accounting import STATES, RuleState, counts
 from docklaw.validate.cite import InfoNeeded, Result
 from docklaw.validate.excess import Variance
 from docklaw.validate.excess import add_to_graph as add_variances
@@ -26,6 +29,7 @@ from docklaw.validate.excess import text_lines as variance_lines
 from docklaw.validate.measurements import Measurement, text_lines
 from docklaw.validate.readings import ReadingOutcome
 from docklaw.validate.readings import text_lines as reading_lines
+from docklaw.validate.status import STATUS_HEADLINES, exit_code_of
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
                "path", "value", "relief", "relief_authority")
@@ -45,6 +49,16 @@ class Report:
     results: list[Result] = field(default_factory=list)
     information_needed: list[InfoNeeded] = field(default_factory=list)
     name: str = "<input>"
+    accounting: list[RuleState] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """"violates" on any Violation (it takes precedence), else "incomplete" when a rule
+        could not be decided (information needed), else "conforms". Warnings and Info never
+        make an application fail."""
+        if any(r.severity == "Violation" for r in self.results):
+            return "violates"
+        return "incomplete" if self.information_needed else "conforms"
     measurements: list[Measurement] = field(default_factory=list)
     variances: list[Variance] = field(default_factory=list)
     variance_note: str = ""
@@ -53,8 +67,12 @@ class Report:
 
     @property
     def conforms(self) -> bool:
-        """False iff there is a Violation (Warnings and Info never make an application fail)."""
-        return not any(r.severity == "Violation" for r in self.results)
+        """True only when every applicable rule was decided and none is violated."""
+        return self.status == "conforms"
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code_of(self.status)
 
     def by_severity(self, severity: str) -> list[Result]:
         return [r for r in self.results if r.severity == severity]
@@ -73,6 +91,7 @@ class Report:
                                          for kind, text in r.section_notes]
             results.append(item)
         return {
+            "status": self.status,
             "conforms": self.conforms,
             "jurisdiction": self.jurisdiction,
             "results": results,
@@ -84,6 +103,8 @@ class Report:
                 {"section": r.section, "section_iri": r.section_iri, "focus_node": r.focus_node,
                  "message": r.message} for r in self.results if r.finding
             ],
+            "accounting": {"counts": counts(self.accounting),
+                           "rules": [a.to_json() for a in self.accounting]},
             "measurements": [m.to_json() for m in self.measurements],
             "variances": [v.to_json() for v in self.variances],
             "variance_note": self.variance_note if self.variances else None,
@@ -101,6 +122,7 @@ class Report:
         report = BNode()
         g.add((report, RDF.type, SH.ValidationReport))
         g.add((report, SH.conforms, Literal(self.conforms)))
+        g.add((report, DL.status, Literal(self.status)))
         g.add((report, DL.jurisdiction, jurisdiction_iri(self.jurisdiction)))
         for r in self.results:
             node = BNode()
@@ -153,13 +175,24 @@ class Report:
 
     def summary(self) -> str:
         counts = {s: len(self.by_severity(s)) for s in ("Violation", "Warning", "Info")}
-        verdict = "CONFORMS" if self.conforms else "DOES NOT CONFORM"
-        return (f"{self.name}: {verdict} ({self.jurisdiction}) - "
+        verdict = STATUS_HEADLINES[self.status]
+        return (f"{verdict}: {self.name} ({self.jurisdiction}) - "
                 f"{counts['Violation']} violation(s), "
                 f"{counts['Warning']} warning(s), {counts['Info']} finding(s)/info, "
                 f"{len(self.information_needed)} item(s) of information needed")
 
-    def to_text(self) -> str:
+    def explain_lines(self) -> list[str]:
+        """One line per rule: its state and why (the --explain view)."""
+        lines = ["Rules (" + ", ".join(f"{n} {s}" for s, n in counts(self.accounting).items())
+                 + "):"]
+        for a in sorted(self.accounting, key=lambda a: (STATES.index(a.state),
+                                                         a.section or "~", a.rule)):
+            why = f" - {a.reason}" if a.reason else ""
+            lines.append(f"  [{a.state}] {a.section or '(no section)'} "
+                         f"{a.rule.rsplit('/', 1)[-1]}{why}")
+        return lines
+
+    def to_text(self, explain: bool = False) -> str:
         lines = [self.summary(), ""]
         for section, items in self._groups():
             first = items[0]
@@ -193,24 +226,34 @@ class Report:
         lines.extend(text_lines(self.measurements))
         if any(r.severity != "Violation" for r in self.results):
             lines.append(DISCRETION_NOTE)
+        if explain:
+            lines += ["", *self.explain_lines()]
         return "\n".join(lines).rstrip() + "\n"
 
     # ------------------------------------------------------------------ HTML
-    def to_html(self) -> str:
-        """The printable report (Jinja templates, docklaw.validate.html_report)."""
+    def to_html(self, explain: bool = False) -> str:
+        """The printable report (Jinja templates, docklaw.validate.html_report); ``explain``
+        adds every rule's state before the end of the page."""
         from docklaw.validate.html_report import render_report
 
-        return render_report(self)
+        page = render_report(self)
+        if explain:
+            e = html.escape
+            rules = "".join(f"<li>{e(line.strip())}</li>" for line in self.explain_lines()[1:])
+            section = ("<section><h2>Rules</h2><ul class=\"accounting\">" + rules
+                       + "</ul></section>")
+            page = page.replace("</body>", section + "</body>", 1)
+        return page
 
-    def render(self, fmt: str) -> str:
-        """One of text | json | turtle | html."""
+    def render(self, fmt: str, explain: bool = False) -> str:
+        """One of text | json | turtle | html (``explain``: the per-rule view in text/HTML)."""
         if fmt == "json":
             return self.to_json_text() + "\n"
         if fmt == "turtle":
             return self.to_turtle()
         if fmt == "html":
-            return self.to_html()
-        return self.to_text()
+            return self.to_html(explain)
+        return self.to_text(explain)
 
 
 def basis_text(r: Result) -> str:

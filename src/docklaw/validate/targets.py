@@ -267,10 +267,26 @@ def undecided_conditions(
 
     Why: a rule conditioned on work kind, construction, land use, Tier, footage category or
     steep slope silently does not apply when the application omits the fact; the report must
-    ask for it instead of looking clean. (dl:appliesWhen conditions are excluded: the ontology
-    says such a rule does not apply when its value is missing.)"""
+    ask for it instead of looking clean. A dl:appliesWhen condition whose value is unstated is
+    undecided too, unless it carries dl:absentIsNotEqual true (an applicant's claim: unstated
+    means not claimed)."""
     facts = facts or AppFacts(graph)
     missing: list[tuple[Node, URIRef]] = []
+    if spec.conditions:  # dl:appliesWhen: an unstated value leaves the rule undecided
+        for node in candidates:
+            if facts.types(node).isdisjoint(spec.governs) or any(
+                    condition_holds(graph, app, node, c) for c in spec.conditions):
+                continue
+            if (spec.works and facts.works(node).isdisjoint(spec.works)) or (
+                    spec.constructions and facts.constructions(node).isdisjoint(
+                        spec.constructions)):
+                continue  # the rule does not apply to it whatever the condition says
+            for cond in spec.conditions:
+                if cond.absent_is_false:
+                    continue
+                subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
+                if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
+                    missing.append((subjects[0] if subjects else node, cond.prop))
     if spec.parcel_conditions:
         parcels = list(graph.objects(app, DL.parcel))
         where = parcels[0] if parcels else app

@@ -1,0 +1,235 @@
+"""The report's own accounting: for every rule of the code, what became of it.
+
+Why: "conforms" is only true when every rule that applies to something in the application was
+decided. A reviewer (and the tests) must be able to see, rule by rule, whether it was decided
+(conforms / violates / flagged for the Board), did not apply (and why: work kind, land use,
+Tier ...) or could not be decided (information needed, naming the facts). Rules whose shape
+stays silent because a fact is unstated are found here and turned into "information needed".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDF, SH
+from rdflib.term import Node
+
+from docklaw.namespaces import DL
+from docklaw.validate.applicability import exemption_notes
+from docklaw.validate.cite import InfoNeeded, Result, needed_message, section_fields
+from docklaw.validate.compile import CompiledShapes, TargetSpec, focus_marker
+from docklaw.validate.decide import alone, not_claimed, path_label, undecided_paths, values_at
+from docklaw.validate.derive import find_application, node_name
+from docklaw.validate.prepare import Prepared
+from docklaw.validate.targets import (
+    AppFacts,
+    condition_holds,
+    parcel_matches,
+    reachable,
+    self_and_containers,
+)
+from docklaw.validate.units import curie
+
+#: Rule states, worst first (a rule's state is the worst over the nodes it was checked on).
+STATES = ("violates", "needed", "flagged", "conforms", "not-applicable")
+
+
+@dataclass
+class NodeState:
+    focus_node: str
+    state: str
+    reason: str = ""
+
+
+@dataclass
+class RuleState:
+    """One rule (one shape) of the code and what became of it in this application."""
+
+    rule: str
+    shape: str
+    section: str | None
+    section_iri: str | None
+    severity: str
+    state: str
+    reason: str = ""
+    nodes: list[NodeState] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"rule": self.rule, "shape": self.shape, "section": self.section,
+                                  "section_iri": self.section_iri, "severity": self.severity,
+                                  "state": self.state}
+        if self.reason:
+            out["reason"] = self.reason
+        if self.nodes:
+            out["nodes"] = [{"focus_node": n.focus_node, "state": n.state}
+                            | ({"reason": n.reason} if n.reason else {}) for n in self.nodes]
+        return out
+
+
+SEVERITY_NAMES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
+
+
+def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
+            needed: list[InfoNeeded]) -> list[RuleState]:
+    """Every rule's state; appends to ``needed`` the rules silently undecided for want of a
+    stated fact (a value constraint on a property the application never gives)."""
+    compiled = prepared.compiled(jid)
+    app, _jid = find_application(derived)
+    exempt = exemption_notes(derived)
+    fired: dict[tuple[str, str], str] = {}
+    for r in results:
+        if r.shape is None:
+            continue
+        key = (r.shape, r.focus_node)
+        if r.severity == "Violation" or key not in fired:
+            fired[key] = "violates" if r.severity == "Violation" else "flagged"
+    asked = {(n.rule, n.focus_node) for n in needed if n.rule}
+    asked |= {(n.shape, n.focus_node) for n in needed if n.shape}
+    for prop in (DL.limitOperandMissing, DL.conditionUnknown):
+        for node, note in derived.subject_objects(prop):
+            rule = derived.value(note, DL.rule)
+            if rule is not None:
+                asked.add((str(rule), node_name(node)))
+    facts = AppFacts(derived)
+    candidates = reachable(derived, app)
+    if not exempt:  # outside the code: nothing needed
+        needed.extend(unlinked_structures(derived, app, candidates))
+    out: list[RuleState] = []
+    for top in compiled.shapes:
+        rule_iri = compiled.shape_rule.get(top)
+        rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
+        section, section_iri, _text = section_fields(prepared, rule)
+        severity = SEVERITY_NAMES.get(compiled.graph.value(top, SH.severity), "Violation")
+        state = RuleState(str(rule_iri), str(top), section, section_iri, severity,
+                          "not-applicable")
+        out.append(state)
+        if exempt:
+            state.reason = "the application is outside the code (exemption)"
+            continue
+        focus = sorted(set(derived.subjects(RDF.type, focus_marker(top))), key=str)
+        focus_set = set(focus)
+        for node in focus:
+            name = node_name(node)
+            if (str(top), name) in fired:
+                state.nodes.append(NodeState(name, fired[(str(top), name)]))
+            elif (str(rule_iri), name) in asked or (str(top), name) in asked:
+                state.nodes.append(NodeState(name, "needed"))
+            elif alone(compiled.graph, derived, top) and not values_at(
+                    derived, compiled.graph, compiled.graph.value(top, SH.path), node):
+                state.nodes.append(NodeState(name, "not-applicable", "the parcel has one: "
+                                             + curie(compiled.graph.value(top,
+                                                                          DL.onlyWithSeveral))
+                                             + " is 1"))
+            elif not_claimed(compiled.graph, top) and not values_at(
+                    derived, compiled.graph, compiled.graph.value(top, SH.path), node):
+                state.nodes.append(NodeState(name, "not-applicable", "not claimed: "
+                                             + path_label(compiled.graph,
+                                                          compiled.graph.value(top, SH.path))
+                                             + " is not stated"))
+            elif severity == "Violation" and (
+                    missing := undecided_paths(compiled.graph, derived, top, node)) and not (
+                    decided_on_whole(compiled.graph, derived, top, node, focus_set)):
+                state.nodes.append(NodeState(name, "needed", " and ".join(missing)))
+                needed.append(InfoNeeded(section, section_iri, name,
+                                         needed_message(missing, rule, section),
+                                         str(rule_iri), str(top)))
+            else:
+                state.nodes.append(NodeState(name, "conforms"))
+        spec = compiled.specs.get(top)
+        if spec is not None:
+            for node in sorted(candidates - focus_set, key=str):
+                if facts.types(node).isdisjoint(spec.governs):
+                    continue
+                name = node_name(node)
+                if (node, DL.holdsRegardless, rule_iri) in derived:
+                    state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
+                                                 "applies (a deciding fact is unstated)"))
+                elif (str(rule_iri), name) in asked:
+                    state.nodes.append(NodeState(name, "needed", "a fact deciding whether it "
+                                                 "applies is not stated"))
+                else:
+                    state.nodes.append(NodeState(name, "not-applicable",
+                                                 why_not(derived, app, node, spec, facts)))
+        if not state.nodes:
+            state.reason = not_present_reason(compiled, top, spec)
+        else:
+            state.state = min((n.state for n in state.nodes), key=STATES.index)
+            reasons = sorted({n.reason for n in state.nodes
+                              if n.state == state.state and n.reason})
+            state.reason = "; ".join(reasons)
+    return out
+
+
+def unlinked_structures(derived: Graph, app: Node, reached: set[Node]) -> list[InfoNeeded]:
+    """A structure described in the application but linked to it by nothing (dl:proposes,
+    dl:hasPart, the parcel's dl:hasStructure): no rule ran on it, so say so."""
+    linked = set(reached)
+    for parcel in derived.objects(app, DL.parcel):
+        stack = list(derived.objects(parcel, DL.hasStructure))
+        while stack:
+            node = stack.pop()
+            if node not in linked:
+                linked.add(node)
+                stack.extend(derived.objects(node, DL.hasPart))
+    out = []
+    if (app, DL.proposes, None) not in derived:
+        out.append(InfoNeeded(None, None, node_name(app),
+                              "dl:proposes is not stated: the application names no structure it "
+                              "applies for, so no rule on proposed work could be checked"))
+    for node in sorted(set(derived.subjects(RDF.type, DL.Structure)) - linked, key=str):
+        out.append(InfoNeeded(None, None, node_name(node),
+                              f"{node_name(node)} is described but not linked to the application "
+                              "(dl:proposes, dl:hasPart or the parcel's dl:hasStructure): no rule "
+                              "was checked on it"))
+    return out
+
+
+def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
+                     focus: set[Node]) -> bool:
+    """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
+    the rule was decided there (the whole is a focus of the same rule and holds the facts)."""
+    for whole in self_and_containers(derived, node) - {node}:
+        if whole in focus and undecided_paths(shapes, derived, top, whole) is None:
+            return True
+    return False
+
+
+def not_present_reason(compiled: CompiledShapes, top: Node, spec: TargetSpec | None) -> str:
+    if spec is not None:
+        return "nothing in the application is a " + " or ".join(
+            sorted(curie(c) for c in spec.governs))
+    return "nothing in the application matches its target"
+
+
+def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFacts) -> str:
+    """The condition of the rule that the stated facts rule out."""
+    parcels = list(graph.objects(app, DL.parcel))
+    if spec.parcel_conditions and not any(parcel_matches(graph, p, spec) for p in parcels):
+        if spec.uses and not any(u in spec.uses for p in parcels
+                                 for u in graph.objects(p, DL.landUse)):
+            return "land use: applies to " + _names(spec.uses)
+        if spec.tiers:
+            return "Tier: applies to Tier " + ", ".join(str(t) for t in sorted(spec.tiers))
+        if spec.categories:
+            return "footage category: applies to " + ", ".join(sorted(spec.categories))
+        return "steep slope: applies when dl:steepSlope is " + str(spec.steep)
+    if spec.conditions and not any(condition_holds(graph, app, node, c) for c in spec.conditions):
+        return "condition not met: " + ", ".join(sorted({curie(c.prop) for c in spec.conditions}))
+    if spec.works and facts.works(node).isdisjoint(spec.works):
+        return "work kind: applies to " + _names(spec.works)
+    if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
+        return "construction: applies to " + _names(spec.constructions)
+    return "outside the rule's target"
+
+
+def _names(values: frozenset[URIRef]) -> str:
+    return ", ".join(sorted(curie(v) for v in values))
+
+
+def counts(states: list[RuleState]) -> dict[str, int]:
+    return {s: sum(1 for r in states if r.state == s) for s in STATES}
+
+
+def is_true(value: object) -> bool:
+    return isinstance(value, Literal) and value.toPython() is True

@@ -1,0 +1,347 @@
+"""Three-valued reading of a shape on one focus node: holds, fails, or cannot be told.
+
+Why: SHACL is two-valued. A value constraint on a property the application never states passes
+vacuously (``sh:maxInclusive`` on an absent length), and ``sh:hasValue``/``sh:minCount`` on an
+absent fact fails. Both are wrong for a permit review: a rule whose facts are not stated is
+"information needed" (DESIGN.md "Unstated facts"), never silence and never a Violation. This
+module re-reads a compiled shape against the derived application and says which stated facts
+decide it; ``None`` means "undecided", with the missing paths named.
+
+Absence is judged at the levels a rule reads directly: the shape's own path, its
+``sh:property`` children and the alternatives of ``sh:or``/``sh:and``. Inside ``sh:not``,
+``sh:node`` and ``sh:qualifiedValueShape`` plain SHACL semantics apply (there an absent
+part-of link or flag is how the shape says "is not").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import RDF, SH
+from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
+from rdflib.term import Node
+
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.units import curie, to_decimal
+
+#: Parameters that read the values themselves (nothing to read when absent).
+VALUE_PARAMS = {SH["in"], SH.hasValue, SH.minInclusive, SH.maxInclusive, SH.minExclusive,
+                SH.maxExclusive, SH["class"], SH.datatype, SH.minCount, SH.qualifiedMinCount,
+                SH.sparql, SH["not"], SH.node, SH.pattern, SH.minLength, SH.maxLength,
+                SH.equals, SH.lessThan, SH.nodeKind}
+COMPARE = {SH.minInclusive: lambda v, lim: v >= lim, SH.maxInclusive: lambda v, lim: v <= lim,
+           SH.minExclusive: lambda v, lim: v > lim, SH.maxExclusive: lambda v, lim: v < lim}
+#: Parameter of a computed limit -> how a value meets it.
+COMPUTED_OK = {SH.maxInclusive: lambda v, lim: v <= lim, SH.maxExclusive: lambda v, lim: v < lim,
+               SH.minInclusive: lambda v, lim: v >= lim, SH.minExclusive: lambda v, lim: v > lim,
+               SH.maxCount: lambda v, lim: v <= lim, SH.minCount: lambda v, lim: v >= lim}
+
+
+class Unsupported(Exception):
+    """A constraint this reader does not evaluate (the SHACL engine's verdict stands)."""
+
+
+@dataclass
+class Verdict:
+    """True holds, False fails, None undecided (``missing`` names the unstated paths)."""
+
+    value: bool | None
+    missing: list[str] = field(default_factory=list)
+
+
+def shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
+    """A SHACL path node as an rdflib path (for ``Graph.objects``)."""
+    if isinstance(path, URIRef):
+        return path
+    if shapes.value(path, RDF.first) is not None:
+        steps = [shacl_path(shapes, p) for p in Collection(shapes, path)]
+        return steps[0] if len(steps) == 1 else SequencePath(*steps)
+    inverse = shapes.value(path, SH.inversePath)
+    if inverse is not None:
+        return InvPath(shacl_path(shapes, inverse))
+    for prop, mod in ((SH.zeroOrMorePath, "*"), (SH.oneOrMorePath, "+"), (SH.zeroOrOnePath, "?")):
+        inner = shapes.value(path, prop)
+        if inner is not None:
+            return MulPath(shacl_path(shapes, inner), mod)
+    alt = shapes.value(path, SH.alternativePath)
+    if alt is not None:
+        return AlternativePath(*[shacl_path(shapes, p) for p in Collection(shapes, alt)])
+    raise Unsupported(f"path {path}")
+
+
+def path_label(shapes: Graph, path: Node) -> str:
+    """The property a person must state: the last named step of the path that is not a unit
+    or number ('dl:landUse' for (^hasPart* ^proposes dl:parcel dl:landUse))."""
+    names: list[str] = []
+
+    def walk(node: Node) -> None:
+        if isinstance(node, URIRef):
+            if node not in (QUDT.numericValue, QUDT.unit):
+                names.append(curie(node))
+        elif shapes.value(node, RDF.first) is not None:
+            for step in Collection(shapes, node):
+                walk(step)
+    walk(path)
+    return names[-1] if names else "a value"
+
+
+def structural(shapes: Graph, path: Node) -> bool:
+    """A path made only of inverse links (^dl:hasPart: "is part of something"): that nothing
+    links to the node is itself the fact, so absence is judged as SHACL judges it."""
+    compiled = shacl_path(shapes, path)
+
+    def inverse_only(p: object) -> bool:
+        if isinstance(p, InvPath):
+            return True
+        if isinstance(p, MulPath):
+            return inverse_only(p.path)
+        if isinstance(p, SequencePath):
+            return all(inverse_only(x) for x in p.args)
+        return False
+    return inverse_only(compiled)
+
+
+def not_claimed(shapes: Graph, shape: Node) -> bool:
+    """The shape's path is an applicant's claim (dl:absentMeansNotClaimed): unstated, the
+    provision is not claimed and the rule does not apply."""
+    return shapes.value(shape, DL.absentMeansNotClaimed) == Literal(True)
+
+
+def alone(shapes: Graph, data: Graph, shape: Node) -> bool:
+    """The shape compares a structure with another of its kind on the parcel
+    (dl:onlyWithSeveral <total>) and the parcel's total is one: there is nothing to compare."""
+    total = shapes.value(shape, DL.onlyWithSeveral)
+    if total is None:
+        return False
+    for app in data.subjects(RDF.type, DL.PermitApplication):
+        for parcel in data.objects(app, DL.parcel):
+            for value in data.objects(parcel, total):
+                number = to_decimal(value) if isinstance(value, Literal) else None
+                if number is not None and number <= 1:
+                    return True
+    return False
+
+
+def values_at(data: Graph, shapes: Graph, path: Node, focus: Node) -> list[Node]:
+    return list(dict.fromkeys(data.objects(focus, shacl_path(shapes, path))))
+
+
+def and3(verdicts: Iterable[Verdict]) -> Verdict:
+    out = Verdict(True)
+    for v in verdicts:
+        if v.value is False:
+            return Verdict(False)
+        if v.value is None:
+            out = Verdict(None, out.missing + v.missing)
+    return out
+
+
+def or3(verdicts: Iterable[Verdict]) -> Verdict:
+    missing: list[str] = []
+    undecided = False
+    for v in verdicts:
+        if v.value is True:
+            return Verdict(True)
+        if v.value is None:
+            undecided = True
+            missing += v.missing
+    return Verdict(None, missing) if undecided else Verdict(False)
+
+
+class Reader:
+    """Reads compiled shapes (``shapes``) against one derived application (``data``)."""
+
+    def __init__(self, shapes: Graph, data: Graph,
+                 interval: Callable[[Node, Node], tuple[Decimal, Decimal | None] | None]
+                 | None = None) -> None:
+        self.shapes = shapes
+        self.data = data
+        self.interval = interval  # (rule, focus) -> what a computed limit can be, if known
+
+    # ------------------------------------------------------------- three-valued (rule level)
+    def verdict(self, shape: Node, focus: Node) -> Verdict:
+        """Whether ``shape`` holds on ``focus``, judging absence as undecided."""
+        g = self.shapes
+        parts: list[Verdict] = []
+        path = g.value(shape, SH.path)
+        if path is not None:
+            parts.append(self.property_verdict(shape, path, focus))
+        else:
+            parts += [self.verdict(child, focus) for child in g.objects(shape, SH.property)
+                      if g.value(child, DL.informationNeeded) != Literal(True)]
+            parts += [self.two_valued_node(shape, focus)]
+        for head in g.objects(shape, SH["or"]):
+            parts.append(or3(self.verdict(s, focus) for s in Collection(g, head)))
+        for head in g.objects(shape, SH["and"]):
+            parts.append(and3(self.verdict(s, focus) for s in Collection(g, head)))
+        return and3(parts)
+
+    def property_verdict(self, shape: Node, path: Node, focus: Node) -> Verdict:
+        g = self.shapes
+        params = {p for p, _o in g.predicate_objects(shape)}
+        values = values_at(self.data, g, path, focus)
+        if not values and (structural(g, path) or not_claimed(g, shape)
+                           or alone(g, self.data, shape)):
+            return Verdict(self.check_values(shape, values, focus))
+        if not values:
+            if params & VALUE_PARAMS or g.value(shape, DL.computedLimit) is not None:
+                return Verdict(None, [path_label(g, path)])
+            return Verdict(True)  # only a maximum number of values: none stated meets it
+        return Verdict(self.check_values(shape, values, focus))
+
+    # ------------------------------------------------------------- two-valued (plain SHACL)
+    def two_valued_node(self, shape: Node, focus: Node) -> Verdict:
+        """The node-level constraints of a shape without a path (class, not, node, in ...)."""
+        g = self.shapes
+        ok = True
+        for cls in g.objects(shape, SH["class"]):
+            ok = ok and (focus, RDF.type, cls) in self.data
+        for inner in g.objects(shape, SH["not"]):
+            ok = ok and not self.holds(inner, focus)
+        for inner in g.objects(shape, SH.node):
+            ok = ok and self.holds(inner, focus)
+        for head in g.objects(shape, SH["in"]):
+            ok = ok and focus in list(Collection(g, head))
+        for value in g.objects(shape, SH.hasValue):
+            ok = ok and focus == value
+        if (shape, SH.sparql, None) in g and g.value(shape, DL.computedLimit) is None:
+            raise Unsupported("SPARQL constraint")
+        return Verdict(ok)
+
+    def holds(self, shape: Node, focus: Node) -> bool:
+        """Plain SHACL: does ``focus`` conform to ``shape`` (absence as SHACL judges it)."""
+        g = self.shapes
+        ok = self.two_valued_node(shape, focus).value is True if g.value(shape, SH.path) is None \
+            else self.check_values(shape, values_at(self.data, g, g.value(shape, SH.path), focus),
+                                   focus)
+        for child in g.objects(shape, SH.property):
+            ok = ok and self.holds(child, focus)
+        for head in g.objects(shape, SH["or"]):
+            ok = ok and any(self.holds(s, focus) for s in Collection(g, head))
+        for head in g.objects(shape, SH["and"]):
+            ok = ok and all(self.holds(s, focus) for s in Collection(g, head))
+        return bool(ok)
+
+    def check_values(self, shape: Node, values: list[Node], focus: Node) -> bool:
+        """Plain SHACL value constraints of a property shape over ``values``."""
+        g = self.shapes
+        ok = True
+        for param, test in COMPARE.items():
+            for limit in g.objects(shape, param):
+                lim = to_decimal(limit)
+                for v in values:
+                    number = to_decimal(v) if isinstance(v, Literal) else None
+                    ok = ok and number is not None and lim is not None and test(number, lim)
+        count = len(values)
+        for limit in g.objects(shape, SH.minCount):
+            ok = ok and count >= int(limit)
+        for limit in g.objects(shape, SH.maxCount):
+            ok = ok and count <= int(limit)
+        for head in g.objects(shape, SH["in"]):
+            allowed = list(Collection(g, head))
+            ok = ok and all(_member(v, allowed) for v in values)
+        for expected in g.objects(shape, SH.hasValue):
+            ok = ok and _member(expected, values)
+        for cls in g.objects(shape, SH["class"]):
+            ok = ok and all((v, RDF.type, cls) in self.data for v in values)
+        for inner in g.objects(shape, SH["not"]):
+            ok = ok and not any(self.holds(inner, v) for v in values)
+        for inner in g.objects(shape, SH.node):
+            ok = ok and all(self.holds(inner, v) for v in values)
+        qualified = g.value(shape, SH.qualifiedValueShape)
+        if qualified is not None:
+            matching = sum(1 for v in values if self.holds(qualified, v))
+            for limit in g.objects(shape, SH.qualifiedMaxCount):
+                ok = ok and matching <= int(limit)
+            for limit in g.objects(shape, SH.qualifiedMinCount):
+                ok = ok and matching >= int(limit)
+        if g.value(shape, DL.computedLimit) is not None:
+            ok = ok and self.computed_ok(shape, values, focus)
+        elif (shape, SH.sparql, None) in g:
+            raise Unsupported("SPARQL constraint")
+        for param in (SH.datatype, SH.pattern, SH.equals, SH.lessThan, SH.nodeKind,
+                      SH.minLength, SH.maxLength):
+            if (shape, param, None) in g:
+                raise Unsupported(str(param))
+        return bool(ok)
+
+    def computed_ok(self, shape: Node, values: list[Node], focus: Node) -> bool:
+        """A computed limit: the value against derive's dl:computedLimitValue for the rule
+        (no limit written means the limit is not known: the caller reports it as needed)."""
+        g = self.shapes
+        parameter = g.value(shape, DL.limitParameter)
+        test = COMPUTED_OK.get(parameter)
+        rule = g.value(shape, DL.enforces)
+        limits = []
+        for node in self.data.objects(focus, DL.computedLimitValue):
+            if rule is None or self.data.value(node, DL.rule) == rule:
+                limits.append(to_decimal(self.data.value(node, QUDT.numericValue)))
+        if test is not None and not limits and self.interval is not None and rule is not None:
+            known = self.interval(rule, focus)  # no limit written: what can it be?
+            if known is not None and parameter not in (SH.maxCount, SH.minCount):
+                low, high = known
+                maximum = parameter in (SH.maxInclusive, SH.maxExclusive)
+                bound = low if maximum else high
+                if bound is not None and all(
+                        (m := to_decimal(v)) is not None and test(m, bound) for v in values):
+                    return True
+        if test is None or not limits:
+            raise Unsupported("computed limit not evaluated")
+        if parameter in (SH.maxCount, SH.minCount):
+            measured = [Decimal(len(values))]
+        else:
+            measured = [to_decimal(v) for v in values]
+        return all(m is not None and lim is not None and test(m, lim)
+                   for m in measured for lim in limits)
+
+
+def _member(value: Node, allowed: list[Node]) -> bool:
+    for a in allowed:
+        if isinstance(value, Literal) and isinstance(a, Literal):
+            if value.toPython() == a.toPython():
+                return True
+        elif value == a:
+            return True
+    return False
+
+
+def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
+                    rule: URIRef | None = None) -> list[str] | None:
+    """The unstated paths that leave ``shape`` undecided on ``focus``; None when decided (or
+    when the shape uses a constraint this reader does not evaluate)."""
+    reader = Reader(shapes, data)
+    try:
+        verdict = reader.verdict(shape, focus)
+    except Unsupported:
+        return None
+    if verdict.value is None:
+        return sorted(set(verdict.missing))
+    return None
+
+
+#: Components whose failure may only mean "not stated" (a value required, none given).
+ABSENCE_COMPONENTS = {SH.MinCountConstraintComponent, SH.HasValueConstraintComponent,
+                      SH.QualifiedMinCountConstraintComponent}
+#: Components combining alternatives: undecided when the alternatives that would hold are unstated.
+LOGICAL_COMPONENTS = {SH.OrConstraintComponent, SH.AndConstraintComponent,
+                      SH.XoneConstraintComponent}
+
+
+def unstated_cause(shapes: Graph, data: Graph, source: Node, focus: Node,
+                   component: Node | None) -> list[str]:
+    """Why a SHACL failure is not a Violation: the unstated facts it rests on ([] when the
+    failure rests on stated facts and stands)."""
+    path = shapes.value(source, SH.path)
+    try:
+        if path is not None and component in ABSENCE_COMPONENTS:
+            return [] if values_at(data, shapes, path, focus) else [path_label(shapes, path)]
+        if component in LOGICAL_COMPONENTS:
+            verdict = Reader(shapes, data).verdict(source, focus)
+            return sorted(set(verdict.missing)) if verdict.value is None else []
+    except Unsupported:
+        return []
+    return []

@@ -1,0 +1,68 @@
+"""Flags the law decides from stated measurements (``dl:derives``), not from the applicant's word.
+
+Why: Keuka § 160-123A(1)(b)[2] and Canandaigua § 73-9C(1)(d) / § 73-13H let a dock go past the
+line only "if a water depth of at least three feet is not attained" there. Eligibility is a
+fact the stated depth decides; asking for a ``dl:depthExtension`` flag instead gave a false
+violation when the flag was left out (2 feet at the line) and the wrong row when it was
+claimed against the depth (4 feet). The rule carrying ``dl:derives`` holds the test (property,
+comparison, limit, all in rules.ttl); here it is applied, and the flag the application states
+is replaced (cite reports both).
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import RDF
+from rdflib.term import Node
+
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.compile import CONDITION_OPS, limit_of, target_spec
+from docklaw.validate.prepare import Prepared
+from docklaw.validate.targets import COMPARE, parcel_matches, reachable
+from docklaw.validate.units import to_decimal
+
+
+def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
+    """(rule, flag) for each rule of the code that derives a flag."""
+    law = prepared.knowledge
+    return sorted(((r.iri, flag) for r in prepared.rules_of(jid)
+                   if isinstance(flag := law.value(r.iri, DL.derives), URIRef)), key=str)
+
+
+def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
+    """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
+    law = prepared.knowledge
+    for rule, flag in deriving_rules(prepared, jid):
+        prop = law.value(rule, DL.constrains)
+        op = CONDITION_OPS.get(law.value(rule, DL.comparison))
+        stated_limit = limit_of(prepared, rule, DL.limit)
+        if not isinstance(prop, URIRef) or op is None or stated_limit is None:
+            continue
+        value, unit = stated_limit
+        canonical = prepared.units.canonical_of_property.get(prop)
+        limit = prepared.units.convert(value, unit, canonical) if unit is not None else value
+        governs = set(law.objects(rule, DL.governs))
+        spec = target_spec(prepared, rule)
+        if spec.parcel_conditions and not any(parcel_matches(graph, p, spec)
+                                              for p in graph.objects(app, DL.parcel)):
+            continue  # another Tier's line (Canandaigua § 73-9C(1)(d) vs § 73-13H)
+        for node in sorted(reachable(graph, app), key=str):
+            if governs.isdisjoint(graph.objects(node, RDF.type)):
+                continue
+            stated = [v for v in graph.objects(node, flag) if isinstance(v, Literal)]
+            graph.remove((node, flag, None))
+            qv = graph.value(node, prop)
+            number = to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None
+            note = BNode()
+            graph.add((node, DL.derivedFlag, note))
+            graph.add((note, RDF.type, DL.DerivedFlag))
+            graph.add((note, DL.rule, rule))
+            graph.add((note, DL.property, flag))
+            graph.add((note, DL.basis, prop))
+            for value_stated in stated:
+                graph.add((note, DL.statedValue, value_stated))
+            if number is None or limit is None:
+                continue  # eligibility unknown: the rules conditioned on the flag ask for prop
+            holds = COMPARE[op](number, limit)
+            graph.add((node, flag, Literal(holds)))
+            graph.add((note, RDF.value, Literal(holds)))

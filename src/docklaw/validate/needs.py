@@ -1,0 +1,198 @@
+"""Which facts each code needs, generated from the rules and shapes (docs/applications.md).
+
+Why generated: a hand-kept list drifts from the law as encoded; a clerk preparing an
+application needs exactly the facts the checks read, or the report comes back "incomplete".
+``python -m docklaw.validate.needs`` prints the section; ``--write`` replaces it in
+docs/applications.md between its markers; a test checks the committed text is current.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+
+from rdflib import BNode, Graph, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import RDF, SH
+from rdflib.term import Node
+
+from docklaw import paths
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.eligibility import deriving_rules
+from docklaw.validate.prepare import Prepared, get_prepared
+from docklaw.validate.structures import short
+from docklaw.validate.units import curie
+
+START = "<!-- facts-each-code-needs:start (generated: python -m docklaw.validate.needs --write) -->"
+END = "<!-- facts-each-code-needs:end -->"
+#: rule condition -> the fact it reads (and where)
+CONDITION_FACTS = ((DL.appliesToWork, "dl:workKind", None),
+                   (DL.appliesToConstruction, "dl:construction", None),
+                   (DL.appliesToLandUse, "dl:landUse", DL.Parcel),
+                   (DL.appliesToTier, "dl:tier", DL.Parcel),
+                   (DL.appliesToFootageCategory, "dl:footageCategory (or dl:tier and "
+                                                 "dl:shorelineFrontage)", DL.Parcel),
+                   (DL.appliesToSteepSlope, "dl:steepSlope", DL.Parcel))
+
+
+def path_steps(g: Graph, path: Node) -> list[str]:
+    """A SHACL path as the steps a reader states: ['dl:parcel', 'dl:landUse']."""
+    if isinstance(path, URIRef):
+        return [] if path in (QUDT.numericValue, QUDT.unit) else [curie(path)]
+    if g.value(path, RDF.first) is not None:
+        return [s for p in Collection(g, path) for s in path_steps(g, p)]
+    inverse = g.value(path, SH.inversePath)
+    if inverse is not None:
+        return ["^" + "/".join(path_steps(g, inverse))]
+    for prop in (SH.zeroOrMorePath, SH.oneOrMorePath, SH.zeroOrOnePath):
+        inner = g.value(path, prop)
+        if inner is not None:
+            return ["(" + "/".join(path_steps(g, inner)) + ")*"]
+    alt = g.value(path, SH.alternativePath)
+    if alt is not None:
+        return [" or ".join("/".join(path_steps(g, p)) for p in Collection(g, alt))]
+    return []
+
+
+def place_of(steps: list[str]) -> tuple[str | None, str]:
+    """(where the fact is stated, the fact): a path through dl:parcel reads the parcel, one
+    climbing to the application (^dl:proposes) reads the application."""
+    for marker, place in (("dl:parcel", "dl:Parcel"), ("^dl:proposes", "dl:PermitApplication")):
+        if marker in steps:
+            rest = steps[steps.index(marker) + 1:]
+            return place, " / ".join(rest) if rest else marker
+    plain = [s for s in steps if not s.startswith(("(^", "^"))]
+    return None, " / ".join(plain)
+
+
+def shape_paths(g: Graph, shape: Node, seen: set[Node] | None = None
+                ) -> Iterator[tuple[str | None, str]]:
+    """(place, fact) for the paths a shape reads (its own, sh:property, sh:or/sh:and)."""
+    seen = seen if seen is not None else set()
+    if shape in seen:
+        return
+    seen.add(shape)
+    path = g.value(shape, SH.path)
+    if path is not None:
+        place, fact = place_of(path_steps(g, path))
+        if fact:
+            yield place, fact
+    for child in g.objects(shape, SH.property):
+        yield from shape_paths(g, child, seen)
+    for prop in (SH["or"], SH["and"]):
+        for head in g.objects(shape, prop):
+            for item in Collection(g, head):
+                yield from shape_paths(g, item, seen)
+
+
+def expression_facts(law: Graph, node: Node,
+                     out: set[tuple[str, URIRef | str | None]]) -> None:
+    """Properties a dl:limitExpression or condition reads, with where (focus or parcel)."""
+    if isinstance(node, BNode) or (node, RDF.type, None) in law:
+        prop = law.value(node, DL.property)
+        if isinstance(prop, URIRef):
+            out.add((curie(prop), DL.Parcel if law.value(node, DL.of) == DL.Parcel else None))
+        table = law.value(node, DL.table)
+        if table is not None:
+            footage = law.value(table, DL.footageProperty) or DL.shorelineFrontage
+            out.add((curie(footage), DL.Parcel))
+        for p, o in law.predicate_objects(node):
+            if p in (DL.operands,):
+                for item in Collection(law, o):
+                    expression_facts(law, item, out)
+            elif isinstance(o, BNode) and p != RDF.type:
+                expression_facts(law, o, out)
+
+
+def code_needs(prepared: Prepared, jid: str) -> dict[tuple[str, str], set[str]]:
+    """(where, fact) -> the sections whose rules read it."""
+    compiled = prepared.compiled(jid)
+    law = prepared.knowledge
+    needs: dict[tuple[str, str], set[str]] = {}
+    for top in compiled.shapes:
+        rule_iri = compiled.shape_rule.get(top)
+        rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
+        if rule is None:
+            continue
+        section = prepared.sections[rule.section].citation \
+            if rule.section in prepared.sections else str(rule.section)
+        where = ", ".join(sorted(short(c) for c in rule.governs)) or "(its target)"
+        facts: set[tuple[str, URIRef | str | None]] = set()
+        for place, fact in shape_paths(compiled.graph, top):
+            facts.add((fact, place))
+        for prop in (DL.limitExpression, DL.appliesWhen):
+            for expr in law.objects(rule.iri, prop):
+                expression_facts(law, expr, facts)
+        for condition, fact, on in CONDITION_FACTS:
+            if (rule.iri, condition, None) in law:
+                facts.add((fact, on))
+        for fact, on in facts:
+            place = "dl:Parcel" if on == DL.Parcel else (on if isinstance(on, str) else where)
+            needs.setdefault((place, fact), set()).add(section)
+    for rule_iri, flag in deriving_rules(prepared, jid):  # a measurement that decides a flag
+        rule = prepared.rules[rule_iri]
+        section = prepared.sections[rule.section].citation \
+            if rule.section in prepared.sections else str(rule.section)
+        where = ", ".join(sorted(short(c) for c in rule.governs)) or "(its target)"
+        for prop in law.objects(rule_iri, DL.constrains):
+            fact = f"{curie(prop)} (decides {curie(flag)})"
+            needs.setdefault((where, fact), set()).add(section)
+    return needs
+
+
+def section_key(citation: str) -> list[object]:
+    import re
+
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", citation)]
+
+
+def render(prepared: Prepared | None = None) -> str:
+    """The generated markdown section (between the markers)."""
+    prepared = prepared or get_prepared()
+    lines = [START, "", "## Facts each code needs", "",
+             "Generated from the rules and shapes (`python -m docklaw.validate.needs`); do not "
+             "edit by hand. Each row is a fact an application states on the node named in "
+             "\"on\" (a structure of that class, or the parcel); \"sections\" are the provisions "
+             "that read it. A fact that is not stated leaves those provisions undecided: the "
+             "report is \"incomplete\" and lists it under information needed, unless the stated "
+             "facts decide the rule anyway (docs/DESIGN.md, \"Unstated facts\"). Facts a rule "
+             "reads only where another condition holds (a light's height where there is a "
+             "light) are needed only then.", ""]
+    for jid in paths.JURISDICTIONS:
+        needs = code_needs(prepared, jid)
+        lines += [f"### {jid}", "", "| on | fact | sections |", "| --- | --- | --- |"]
+        for (place, fact), sections in sorted(needs.items()):
+            cited = ", ".join(sorted(sections, key=section_key))
+            lines.append(f"| {place} | {fact} | {cited} |")
+        lines.append("")
+    lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def replace_section(document: str, section: str) -> str:
+    """``document`` with the text between the markers (inclusive) replaced, or appended."""
+    if START in document and END in document:
+        head, rest = document.split(START, 1)
+        _old, tail = rest.split(END, 1)
+        return head + section.rstrip("\n") + tail
+    return document.rstrip("\n") + "\n\n" + section
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m docklaw.validate.needs",
+                                     description="Print (or --write into docs/applications.md) "
+                                                 "the facts each code needs.")
+    parser.add_argument("--write", action="store_true", help="update docs/applications.md")
+    args = parser.parse_args(argv)
+    text = render()
+    if args.write:
+        doc = paths.ROOT / "docs" / "applications.md"
+        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), text), encoding="utf-8")
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,175 @@
+"""Issue 11: verdicts fail closed. Three outcomes and their exit codes, the per-rule accounting,
+unknown and unread terms, and the README's example report against the real one."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from docklaw import paths
+from docklaw.cli import main
+from docklaw.errors import InputError
+from docklaw.validate.api import validate_bytes
+from docklaw.validate.status import combine
+
+ROOT = Path(__file__).resolve().parents[1]
+NH_DOCK = """@prefix dl: <https://w3id.org/docklaw/ontology#> .
+@prefix qudt: <http://qudt.org/schema/qudt/> .
+@prefix unit: <http://qudt.org/vocab/unit/> .
+@prefix : <https://example.org/fail-closed#> .
+:application a dl:PermitApplication ;
+    dl:jurisdiction <https://w3id.org/docklaw/jurisdiction/north-hempstead> ;
+    dl:parcel :parcel ; dl:proposes :dock .
+:parcel a dl:Parcel ; dl:landUse dl:SingleFamilyResidential ; dl:hasStructure :dock .
+:dock a dl:FixedDock ; dl:workKind dl:NewConstruction ; dl:construction dl:Permanent ;
+    EXTRA .
+"""
+
+
+def nh(extra: str) -> bytes:
+    return NH_DOCK.replace("EXTRA", extra).encode()
+
+
+def example(jid: str, name: str) -> Path:
+    return paths.EXAMPLES_DIR / jid / f"{name}.ttl"
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+@pytest.mark.parametrize(("jid", "name", "status", "code"), [
+    ("north-hempstead", "complete", "conforms", 0),
+    ("north-haven", "several-violations", "violates", 1),
+    ("north-haven", "geometry", "incomplete", 4),
+])
+def test_status_and_exit_code(jid: str, name: str, status: str, code: int,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = example(jid, name)
+    report = validate_bytes(path.read_bytes(), name=path.name)
+    assert report.status == status and report.conforms is (status == "conforms")
+    assert report.exit_code == code
+    assert main(["validate", str(path)]) == code
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert headline.startswith({"conforms": "CONFORMS", "violates": "DOES NOT CONFORM",
+                                "incomplete": "INCOMPLETE"}[status])
+    data = json.loads(report.to_json_text())
+    assert data["status"] == status and data["conforms"] is (status == "conforms")
+
+
+def test_violations_take_precedence_over_information_needed() -> None:
+    path = example("north-haven", "several-violations")
+    report = validate_bytes(path.read_bytes(), name=path.name)
+    assert report.information_needed and report.status == "violates"
+
+
+def test_several_files_give_the_most_serious_code() -> None:
+    assert combine([0, 4, 0]) == 4 and combine([4, 1]) == 1 and combine([1, 2]) == 2
+    assert combine([3, 1]) == 3 and combine([]) == 0
+
+
+def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["validate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "4 incomplete" in text and "1 violates" in text and "2 bad input" in text
+
+
+def test_batch_summary_counts_the_statuses(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    for jid, name in (("north-hempstead", "complete"), ("north-haven", "geometry"),
+                      ("north-haven", "several-violations")):
+        (tmp_path / f"{jid}-{name}.ttl").write_bytes(example(jid, name).read_bytes())
+    code = main(["validate", str(tmp_path), "--format", "json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["conforming"], summary["violating"], summary["incomplete"]) == (1, 1, 1)
+    assert code == 1 == summary["exit_code"]
+    statuses = sorted(f["status"] for f in summary["files"])
+    assert statuses == ["conforms", "incomplete", "violates"]
+
+
+# --------------------------------------------------------------------------- accounting
+
+
+def test_every_rule_is_accounted_for() -> None:
+    path = example("north-haven", "complete")
+    report = validate_bytes(path.read_bytes(), name=path.name)
+    data = report.to_json()["accounting"]
+    assert sum(data["counts"].values()) == len(data["rules"]) > 50
+    states = {r["state"] for r in data["rules"]}
+    assert states <= {"conforms", "violates", "needed", "flagged", "not-applicable"}
+    for rule in data["rules"]:
+        if rule["state"] == "not-applicable":
+            assert rule["reason"], rule
+    text = report.to_text(explain=True)
+    assert "Rules (" in text and "[not-applicable]" in text
+    assert "<ul class=\"accounting\">" in report.to_html(explain=True)
+
+
+def test_a_rule_whose_fact_is_unstated_is_needed_not_silent() -> None:
+    report = validate_bytes(nh("dl:width [ a qudt:QuantityValue ; qudt:numericValue 4 ; "
+                               "qudt:unit unit:FT ]"), name="nh.ttl")
+    state = {a.rule.rsplit("/", 1)[-1]: a.state for a in report.accounting}
+    assert state["42-9B-10-dock-width"] == "conforms"
+    assert state["42-9B-2-b-deck-height"] == "needed"
+    assert any(n.section == "§ 42-9B(2)(b)" and "dl:deckHeightAboveMHW is not stated" in n.message
+               for n in report.information_needed)
+    assert report.status == "incomplete"
+
+
+def test_north_hempstead_passage_without_passage_facts_is_needed_not_a_violation() -> None:
+    report = validate_bytes(nh("dl:width [ a qudt:QuantityValue ; qudt:numericValue 4 ; "
+                               "qudt:unit unit:FT ]"), name="nh.ttl")
+    assert not [r for r in report.results if r.section == "§ 42-9B(2)(a)"]
+    [item] = [n for n in report.information_needed if n.section == "§ 42-9B(2)(a)"]
+    assert "dl:clearanceBelow" in item.message and "dl:markedUplandPath" in item.message
+
+
+# --------------------------------------------------------------------------- terms
+
+
+def test_a_misspelt_term_is_bad_input_with_a_suggestion(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    data = nh("dl:widht [ a qudt:QuantityValue ; qudt:numericValue 9 ; qudt:unit unit:FT ]")
+    with pytest.raises(InputError) as info:
+        validate_bytes(data, name="typo.ttl")
+    assert "unknown term dl:widht" in str(info.value) and "dl:width" in str(info.value)
+    path = tmp_path / "typo.ttl"
+    path.write_bytes(data)
+    assert main(["validate", str(path)]) == 2
+    assert "did you mean dl:width" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra", [
+    "dl:slipCount 3",
+    "dl:appendageArea [ a qudt:QuantityValue ; qudt:numericValue 9 ; qudt:unit unit:FT2 ]",
+])
+def test_a_term_the_code_never_reads_is_a_warning_naming_it(extra: str) -> None:
+    report = validate_bytes(nh(extra), name="nh.ttl")
+    term = extra.split()[0]
+    warned = [r for r in report.results if r.severity == "Warning" and r.path == term]
+    assert warned and "did not count" in warned[0].message
+    assert warned[0].focus_node == "https://example.org/fail-closed#dock"
+
+
+# --------------------------------------------------------------------------- README
+
+
+def test_readme_example_report_is_real_output() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(.*?)```", readme, flags=re.S)
+    assert block, "the README shows an example JSON report"
+    shown = json.loads(block.group(1))
+    path = example("north-haven", "several-violations")
+    real = validate_bytes(path.read_bytes(), name=path.name).to_json()
+    for key in ("status", "conforms", "jurisdiction"):
+        assert shown[key] == real[key], key
+    for item in shown["results"]:
+        assert any(all(r.get(k) == v for k, v in item.items())
+                   for r in real["results"]), item  # type: ignore[union-attr]
+    for item in shown["information_needed"]:
+        assert item in real["information_needed"], item  # type: ignore[operator]
+    assert shown["accounting"]["counts"] == real["accounting"]["counts"]  # type: ignore[index]
