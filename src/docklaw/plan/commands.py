@@ -24,9 +24,9 @@ def run_plan(args: argparse.Namespace) -> int:
                          source=args.file)
     emit(report.plan_svg, args.output)
     if args.output is not None:
-        print(f"{args.file}: {'conforms' if report.conforms else 'violations'} -> {args.output}",
+        print(f"{args.file}: {report.status} -> {args.output}",
               file=sys.stderr)
-    return 0 if report.conforms else 1
+    return 1 if report.status == "violates" else 0  # the plan is drawn; the verdict is validate's
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
