@@ -15,7 +15,7 @@ def test_committed_section_is_the_generated_text() -> None:
 
 def test_every_code_lists_facts_with_their_sections() -> None:
     text = render()
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         assert f"### {jid}" in text
     assert "| dl:Parcel | dl:landUse | § 56-3E" in text  # North Haven § 56-3E reads the land use
     assert "dl:waterDepthAtLimitLine" in text           # the depth that decides the extension

@@ -159,7 +159,7 @@ def render(prepared: Prepared | None = None) -> str:
              "facts decide the rule anyway (docs/DESIGN.md, \"Unstated facts\"). Facts a rule "
              "reads only where another condition holds (a light's height where there is a "
              "light) are needed only then.", ""]
-    for jid in paths.JURISDICTIONS:
+    for jid in jurisdictions.ids():
         needs = code_needs(prepared, jid)
         lines += [f"### {jid}", "", "| on | fact | sections |", "| --- | --- | --- |"]
         for (place, fact), sections in sorted(needs.items()):

@@ -32,7 +32,7 @@ DOCKLAW = "https://w3id.org/docklaw/"
 NOT_CHECKED = (f"{DOCKLAW}jurisdiction/", str(T))
 IRI_IN_TEXT = re.compile(r"<(https://w3id\.org/docklaw/ontology#[A-Za-z0-9_]+)>")
 #: Modules whose dl: terms the pipeline reads for every code (parse -> derive -> geometry).
-#: totals.py is per code (COUNTING_JURISDICTIONS) and handled apart.
+#: totals.py runs only for codes declaring per-parcel allocation counts and is handled apart.
 PIPELINE_SOURCES = ("validate/derive.py", "validate/applicability.py", "validate/defaults.py",
                     "validate/targets.py", "validate/limits.py", "validate/structures.py",
                     "validate/monthday.py")
@@ -176,9 +176,10 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
         if str(table).startswith(prefix):
             _closure_iris(prepared.knowledge, table, anywhere, set())
-    from docklaw.validate.totals import COUNTING_JURISDICTIONS
+    from docklaw import jurisdictions
 
-    if jid in COUNTING_JURISDICTIONS:
+    counts = jurisdictions.get(jid).features.allocation_counts
+    if counts is not None and counts.per_parcel:
         root = Path(__file__).resolve().parent / "totals.py"
         anywhere.update(DL[a or b] for a, b in DL_REFERENCE.findall(root.read_text("utf-8")))
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
