@@ -10,7 +10,6 @@ Both are plain rdflib graphs; the SPARQL store is loaded from them (see ``dockla
 from __future__ import annotations
 
 import hashlib
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from rdflib.namespace import OWL, RDF, RDFS
 from rdflib.term import Node
 
 from docklaw import paths
+from docklaw.kg.cache import cache_dir, read_verified, write_verified
 from docklaw.namespaces import bind_prefixes
 
 CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl")
@@ -94,13 +94,6 @@ def law_graph() -> Graph:
         load_turtle(g, [f for f in code_files(jid) if f.name != "concepts.ttl"])
     load_turtle(g, shape_files())
     return bind_prefixes(g)
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("DOCKLAW_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "docklaw"
-    )
-    return Path(base)
 
 
 def schema_files() -> list[Path]:
@@ -185,13 +178,23 @@ def instance_entailments(data: Graph, schema: Graph) -> Graph:
 
 def inferred_triples() -> Graph:
     """Triples the closure adds to law_graph(): the closed terminology and its entailments
-    for the instance data. Cached on disk (N-Triples) keyed by the digest of every input."""
-    cached = cache_dir() / f"inferred-{inputs_digest()}.nt"
-    if cached.exists():
+    for the instance data. Cached on disk (N-Triples) keyed by the digest of every input;
+    a cache file that does not verify (empty, truncated, altered) is rebuilt, never used."""
+    digest = inputs_digest()
+    cached = cache_dir() / f"inferred-{digest}.nt"
+    body = read_verified(cached, "inferred", digest)
+    if body is not None:
         try:
-            return Graph().parse(cached, format="nt")
-        except Exception:  # a damaged cache file is rebuilt, not fatal
+            return Graph().parse(data=body, format="nt")
+        except Exception:  # verified but unparseable (hand-edited): rebuild
             pass
+    delta = compute_inferred()
+    write_verified(cached, "inferred", digest, delta.serialize(format="nt", encoding="utf-8"))
+    return delta
+
+
+def compute_inferred() -> Graph:
+    """The inferred triples computed from the sources (no cache)."""
     law = law_graph()
     schema = schema_closure()
     delta = Graph()
@@ -202,15 +205,7 @@ def inferred_triples() -> Graph:
     merged += law
     merged += delta
     delta += instance_entailments(merged, schema)
-    _clean(delta)
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-        delta.serialize(tmp, format="nt", encoding="utf-8")
-        tmp.replace(cached)
-    except OSError:
-        pass  # a read-only cache location only costs the warm start
-    return delta
+    return _clean(delta)
 
 
 @lru_cache(maxsize=1)

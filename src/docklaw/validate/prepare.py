@@ -313,9 +313,9 @@ def shape_sources() -> dict[str, Graph]:
     return out
 
 
-def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
-    """subclass_map() cached on disk by a digest of the ontology files (OWL-RL costs seconds)."""
-    from docklaw.kg.build import cache_dir, ontology_files
+def subclass_inputs_digest() -> str:
+    """Digest of what the subclass map is computed from (ontology, terms, concepts, this code)."""
+    from docklaw.kg.build import ontology_files
 
     h = hashlib.sha256()
     for path in [*ontology_files(), *concept_files()]:
@@ -323,25 +323,36 @@ def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
             h.update(path.name.encode())
             h.update(path.read_bytes())
     h.update(Path(__file__).read_bytes())
-    cached = cache_dir() / f"subclasses-{h.hexdigest()[:20]}.nt"
-    if cached.exists():
-        g = Graph().parse(cached, format="nt")
-        result: dict[URIRef, set[URIRef]] = {}
-        for s, o in g.subject_objects(RDFS.subClassOf):
-            result.setdefault(s, set()).add(o)
-        return {k: frozenset(v) for k, v in result.items()}
+    return h.hexdigest()[:20]
+
+
+def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
+    """subclass_map() cached on disk by a digest of the ontology files (OWL-RL costs seconds).
+
+    The cache verifies its own content (``docklaw.kg.cache``): an empty, truncated or altered
+    file is rebuilt from the ontology, never read as a smaller taxonomy (that would let a
+    structure escape the shapes of its class and a violating application "conform")."""
+    from docklaw.kg.cache import cache_dir, read_verified, write_verified
+
+    digest = subclass_inputs_digest()
+    cached = cache_dir() / f"subclasses-{digest}.nt"
+    body = read_verified(cached, "subclasses", digest)
+    if body is not None:
+        try:
+            g = Graph().parse(data=body, format="nt")
+        except Exception:  # verified but unparseable (hand-edited): rebuild
+            g = None
+        if g is not None:
+            found: dict[URIRef, set[URIRef]] = {}
+            for s, o in g.subject_objects(RDFS.subClassOf):
+                found.setdefault(s, set()).add(o)
+            return {k: frozenset(v) for k, v in found.items()}
     result_map = subclass_map(ontology)
-    try:
-        out = Graph()
-        for cls, supers in result_map.items():
-            for sup in supers:
-                out.add((cls, RDFS.subClassOf, sup))
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
-        out.serialize(tmp, format="nt", encoding="utf-8")
-        tmp.replace(cached)
-    except OSError:
-        pass
+    out = Graph()
+    for cls, supers in result_map.items():
+        for sup in supers:
+            out.add((cls, RDFS.subClassOf, sup))
+    write_verified(cached, "subclasses", digest, out.serialize(format="nt", encoding="utf-8"))
     return result_map
 
 
