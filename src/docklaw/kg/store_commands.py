@@ -12,12 +12,12 @@ import argparse
 import sys
 import time
 
-from docklaw.namespaces import LAW_GRAPH_IRI
-from docklaw.sparql.backends import SPEC_HELP, default_spec, load_graph, open_store
+from docklaw.sparql.specs import LAW_GRAPH_IRI, SPEC_HELP, default_spec
 
 
 def run_load(args: argparse.Namespace) -> int:
     from docklaw.kg.build import closure_graph
+    from docklaw.sparql.backends import load_graph, open_store
 
     started = time.perf_counter()
     graph = closure_graph()

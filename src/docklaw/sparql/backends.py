@@ -20,18 +20,13 @@ command that fills it. The spec defaults to the ``DOCKLAW_STORE`` environment va
 
 from __future__ import annotations
 
-import os
-
 from rdflib import Graph
 
 from docklaw.errors import InputError
 from docklaw.namespaces import LAW_GRAPH_IRI
+from docklaw.sparql.specs import DEFAULT_SPEC, ENV_VAR, SPEC_HELP, default_spec, in_memory
 from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
 
-DEFAULT_SPEC = "memory"
-ENV_VAR = "DOCKLAW_STORE"
-SPEC_HELP = ("memory (embedded Oxigraph, default), rdflib, oxigraph:PATH (persistent Oxigraph "
-             "directory) or sparql:URL (remote SPARQL 1.1 store, e.g. sparql:http://127.0.0.1:7878)")
 #: the knowledge graph is present iff this asks true (any triple in the law graph)
 HAS_LAW = f"ASK {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
 #: the whole law graph, for the web tier's page snapshot (``law_snapshot``)
@@ -39,17 +34,6 @@ ALL_LAW = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?
 
 __all__ = ["DEFAULT_SPEC", "ENV_VAR", "LAW_GRAPH_IRI", "SPEC_HELP", "default_spec",
            "in_memory", "knowledge_store", "law_snapshot", "load_graph", "open_store"]
-
-
-def default_spec() -> str:
-    """``$DOCKLAW_STORE`` if set, else ``memory``."""
-    return os.environ.get(ENV_VAR, "").strip() or DEFAULT_SPEC
-
-
-def in_memory(spec: str) -> bool:
-    """True for the backends that start empty and are filled by this process."""
-    kind, sep, _ = (spec or DEFAULT_SPEC).strip().partition(":")
-    return not sep and kind.lower() in ("memory", "oxigraph", "rdflib")
 
 
 def open_store(spec: str = DEFAULT_SPEC, *, execution: str = "process", workers: int = 2,
@@ -105,11 +89,16 @@ def knowledge_store(spec: str | None = None, *, execution: str = "inline", worke
     """
     spec = spec or default_spec()
     if in_memory(spec):
+        store = open_store(spec, execution=execution, workers=workers, timeout=timeout)
+        if graph is None and isinstance(store, OxigraphStore):
+            from docklaw.kg.build import closure_ntriples
+
+            store.load_ntriples(LAW_GRAPH_IRI, closure_ntriples())  # no rdflib copy
+            return store
         if graph is None:
             from docklaw.kg.build import closure_graph
 
             graph = closure_graph()
-        store = open_store(spec, execution=execution, workers=workers, timeout=timeout)
         load_graph(store, graph)
         return store
     store = open_store(spec, execution=execution, workers=workers, timeout=timeout,

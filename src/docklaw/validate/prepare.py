@@ -356,12 +356,20 @@ def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
     return result_map
 
 
-@lru_cache(maxsize=1)
-def get_prepared() -> Prepared:
-    """The process-wide Prepared for the real ontology, rules and shapes."""
+def build_real_prepared() -> Prepared:
+    """The Prepared for the real ontology, rules and shapes, built from the sources."""
     ontology = load_ontology()
     return build_prepared(ontology, load_knowledge(), shape_sources(),
                           superclasses=cached_subclass_map(ontology))
+
+
+@lru_cache(maxsize=1)
+def get_prepared() -> Prepared:
+    """The process-wide Prepared for the real ontology, rules and shapes: loaded from its
+    verified on-disk snapshot when the inputs are unchanged (``docklaw.validate.snapshot``)."""
+    from docklaw.validate.snapshot import load_or_build
+
+    return load_or_build(build_real_prepared)
 
 
 def jurisdiction_id(value: object) -> str | None:
