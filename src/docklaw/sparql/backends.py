@@ -29,8 +29,10 @@ from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
 
 #: the knowledge graph is present iff this asks true (any triple in the law graph)
 HAS_LAW = f"ASK {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
-#: the whole law graph, for the web tier's page snapshot (``law_snapshot``)
-ALL_LAW = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
+#: the whole law graph, for the web tier's page snapshot (``law_snapshot``): the law graph
+#: and, when the store was loaded one graph per code (``load_per_code``), every code's graph
+ALL_LAW = (f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
+           f'FILTER(?g = <{LAW_GRAPH_IRI}> || STRSTARTS(STR(?g), "{LAW_GRAPH_IRI}/code/")) }}')
 
 __all__ = ["DEFAULT_SPEC", "ENV_VAR", "LAW_GRAPH_IRI", "SPEC_HELP", "default_spec",
            "in_memory", "knowledge_store", "law_snapshot", "load_graph", "open_store"]
@@ -76,6 +78,27 @@ def load_graph(store: Store, graph: Graph, name: str = LAW_GRAPH_IRI, *,
             drop(name)
     store.add_graph(name, graph)
     return store.triple_count()
+
+
+def load_per_code(store: Store, data: bytes, *, replace: bool = False) -> dict[str, int]:
+    """Load a law graph of many codes (N-Triples) as one named graph per code plus the shared
+    graph ``LAW_GRAPH_IRI`` (``docklaw.kg.partition``), one batch per graph; returns the
+    triples sent per graph. The default graph of every backend is the union of its named
+    graphs, so the saved queries answer as on one graph; a question bound to one code reads
+    that code's graph. ``replace`` drops each graph first."""
+    from docklaw.kg.partition import partition_bytes
+
+    sent: dict[str, int] = {}
+    for name, chunk in partition_bytes(data):
+        if replace and getattr(store, "drop_graph", None) is not None:
+            store.drop_graph(name)  # type: ignore[attr-defined]
+        loader = getattr(store, "load_ntriples", None)
+        if loader is not None:
+            loader(name, chunk)
+        else:
+            store.add_graph(name, Graph().parse(data=chunk, format="nt"))
+        sent[name] = chunk.count(b"\n")
+    return sent
 
 
 def knowledge_store(spec: str | None = None, *, execution: str = "inline", workers: int = 2,

@@ -160,6 +160,27 @@ def to_rdflib(term: Any) -> Node | None:
     return found
 
 
+GEOF_IRI = "http://www.opengis.net/def/function/geosparql/"
+
+
+def uses_geof(text: str) -> bool:
+    """Whether a query may call a GeoSPARQL function (its namespace IRI appears in it); only
+    then are shapely and the functions loaded."""
+    return GEOF_IRI in text
+
+
+_GEOF: dict[Any, Any] = {}
+
+
+def geof_functions() -> dict[Any, Any]:
+    """geof: functions for Oxigraph (``docklaw.geometry.sparql``), built once per process."""
+    if not _GEOF:
+        from docklaw.geometry.sparql import oxigraph_functions
+
+        _GEOF.update(oxigraph_functions())
+    return _GEOF
+
+
 class OxigraphStore(Store):
     """Embedded in-memory Oxigraph; the default backend."""
 
@@ -200,6 +221,8 @@ class OxigraphStore(Store):
             kwargs = {"base_iri": plan.base_iri,
                       "default_graph": [ox.NamedNode(g) for g in dataset[0]],
                       "named_graphs": [ox.NamedNode(g) for g in dataset[1]]}
+        if uses_geof(plan.text):
+            kwargs["custom_functions"] = geof_functions()
         try:
             answer = self.store.query(plan.text, **kwargs)
         except SyntaxError as exc:
