@@ -107,7 +107,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
         except MemoryError:
             conn.send(("error", 503, MEMORY_MESSAGE))
         except Exception as exc:  # reported to the client as a query error, never a traceback
-            conn.send(("error", 400, f"query failed: {type(exc).__name__}: {exc}"))
+            conn.send(("error", 400, f"query failed: {type(exc).__name__}"))
 
 
 class _Worker:

@@ -4,10 +4,16 @@ The endpoint is read-only and makes no remote requests. The query is parsed with
 SPARQL parser (never a regex): text that parses as an update is refused, SERVICE is refused,
 and every graph named by FROM / FROM NAMED or by the protocol's default-graph-uri /
 named-graph-uri must be one of the graphs already loaded.
+
+The text that is checked is exactly the text that is executed: ``normalise`` first rewrites
+what rdflib and Oxigraph read differently (codepoint escapes, which rdflib expands
+everywhere and Oxigraph only inside tokens; ``\r``, which ends a ``#`` comment for Oxigraph
+but not for rdflib) and the plan carries the normalised text to the engine.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -49,6 +55,40 @@ TOO_DEEP = ("query is nested too deeply to parse (brackets, braces or parenthese
 #: the cache holds at most CACHE_SIZE * CACHE_MAX_TEXT characters.
 CACHE_SIZE = 1024
 CACHE_MAX_TEXT = 64 * 1024
+#: SPARQL 1.1 section 19.2 codepoint escapes: \\u + 4 hex digits, \\U + 8 hex digits.
+_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
+#: What either parser could still read as an escape after one expansion (rdflib's own
+#: pattern is case-insensitive and takes 4 or 8 digits after either letter).
+_ANY_ESCAPE = re.compile(r"\\[uU][0-9A-Fa-f]{4}")
+ESCAPE_AGAIN = ("a \\u or \\U escape in the query spells another escape; write the "
+                "character itself")
+
+
+def _expand(match: re.Match[str]) -> str:
+    code = int(match.group(1) or match.group(2), 16)
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        raise QueryError(f"malformed SPARQL query: {match.group(0)} is not a Unicode "
+                         f"character")
+    return chr(code)
+
+
+def normalise(text: str) -> str:
+    """The one text both the checker (rdflib) and the engine (Oxigraph) will read.
+
+    Codepoint escapes are expanded once here, as SPARQL says they are before parsing, so
+    neither parser meets one (rdflib expands them everywhere, Oxigraph only inside IRIs and
+    strings: ``'\\u0027'`` or ``# \\u000a`` would tokenise differently); an expansion that
+    spells a new escape is refused. Every line terminator becomes ``\\n``: Oxigraph ends a
+    ``#`` comment at ``\\r`` too, rdflib only at ``\\n``, so ``# x\\rSERVICE ...`` was a
+    comment to the checker and a remote call to the engine.
+    """
+    if "\\" in text:
+        text = _ESCAPE.sub(_expand, text)
+        if _ANY_ESCAPE.search(text):
+            raise QueryError(f"malformed SPARQL query: {ESCAPE_AGAIN}")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 @dataclass(frozen=True)
@@ -95,6 +135,10 @@ def refuse_update(text: str) -> None:
 
     Runs before every request that carries a query: the answer is cached per text.
     """
+    try:
+        text = normalise(text)
+    except QueryError:
+        return  # not a query either; check_query refuses it with the reason
     found = (_cached_update_operations(text) if len(text) <= CACHE_MAX_TEXT
              else update_operations(text))
     if found is not None:
@@ -196,6 +240,7 @@ def check_query(
     named_graph_uris = tuple(named_graph_uris)
     if not text or not text.strip():
         raise QueryError("empty query: give a SPARQL query in the 'query' parameter")
+    text = normalise(text)  # checked here and carried in the plan: what runs is what was checked
     found = (_cached_analyse(text, base_iri) if len(text) <= CACHE_MAX_TEXT
              else analyse(text, base_iri))
     if found.error:

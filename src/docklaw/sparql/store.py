@@ -181,6 +181,21 @@ def geof_functions() -> dict[Any, Any]:
     return _GEOF
 
 
+#: Words in an engine message that mean it may quote something fetched from elsewhere.
+REMOTE_WORDS = ("http", "service", "://", "body", "response", "server")
+
+
+def engine_error(exc: BaseException) -> str:
+    """A short, safe message for an evaluation error: its first line (at most 200
+    characters), or only its kind if it could carry a remote endpoint's answer (SERVICE is
+    refused before evaluation; this is the second line of defence)."""
+    first = (str(exc).splitlines() or [""])[0][:200]
+    if not first or any(word in first.lower() for word in REMOTE_WORDS):
+        return (f"query evaluation failed ({type(exc).__name__}); "
+                "remote requests are not made and their answers are never shown")
+    return f"query evaluation failed: {first}"
+
+
 class OxigraphStore(Store):
     """Embedded in-memory Oxigraph; the default backend."""
 
@@ -214,6 +229,14 @@ class OxigraphStore(Store):
 
     def execute(self, plan: QueryPlan, max_rows: int | None, *,
                 deadline: float | None) -> QueryResult:
+        """Evaluate; an engine error is reported by kind, never with a remote party's text."""
+        try:
+            return self._evaluate(plan, max_rows, deadline=deadline)
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise QueryError(engine_error(exc)) from None
+
+    def _evaluate(self, plan: QueryPlan, max_rows: int | None, *,
+                  deadline: float | None) -> QueryResult:
         kwargs: dict[str, Any] = {"use_default_graph_as_union": True,
                                   "base_iri": plan.base_iri}
         dataset = effective_dataset(plan)
