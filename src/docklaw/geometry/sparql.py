@@ -160,7 +160,7 @@ def _for_oxigraph(func: Callable[..., Literal]) -> Callable[..., object]:
     def call(*args: object) -> object:
         try:
             return _to_oxigraph(func(*(_to_rdflib(a) for a in args)))
-        except (SPARQLError, TypeError, ValueError):
+        except Exception:  # any failure of a function is a SPARQL error, never a crash
             return None
 
     call.__name__ = func.__name__
