@@ -84,3 +84,31 @@ def test_query_store_is_filled_from_the_closure_ntriples() -> None:
         assert store.triple_count() == len(closure_graph())
     finally:
         store.close()
+
+
+def test_snapshotted_state_validates_every_example_like_a_fresh_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prepared state, compiled shapes and class hierarchies read back from their
+    snapshots give the same report on every shipped example as state built from the files."""
+    from docklaw import paths
+    from docklaw.geometry import features
+    from docklaw.validate import snapshot
+    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.prepare import build_real_prepared
+
+    monkeypatch.setenv("DOCKLAW_CACHE", str(tmp_path))
+    fresh = build_real_prepared()  # no snapshot: compiles in memory
+    snapshot.load_or_build(build_real_prepared)  # writes the snapshot
+    monkeypatch.setattr(features, "PRIMED", {})
+    loaded = snapshot.load_or_build(lambda: pytest.fail("the snapshot was not used"))
+    assert set(features.PRIMED) == set(paths.JURISDICTIONS)
+    examples = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
+    for path in examples:  # first pass compiles and stores each code's shapes
+        validate_bytes(path.read_bytes(), name=path.name, prepared=loaded)
+    assert len(list(tmp_path.glob("compiled-*.pickle"))) == len(paths.JURISDICTIONS)
+    reloaded = snapshot.load_or_build(lambda: pytest.fail("the snapshot was not used"))
+    for path in examples:
+        data = path.read_bytes()
+        want = validate_bytes(data, name=path.name, prepared=fresh).render("json")
+        assert validate_bytes(data, name=path.name, prepared=reloaded).render("json") == want, \
+            path.name

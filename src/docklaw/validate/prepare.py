@@ -75,14 +75,25 @@ class Prepared:
     _compiled: dict[str, CompiledShapes] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _known_classes: frozenset[URIRef] | None = None
+    #: digest of the sources when this is the real, snapshotted Prepared (``snapshot``):
+    #: compiled shapes are then cached on disk per code too; None for fixture Prepareds
+    snapshot_digest: str | None = None
+    #: per code, the geometry stage's class hierarchy (``geometry.features``), snapshotted
+    class_hierarchies: dict[str, Graph] = field(default_factory=dict)
 
     def compiled(self, jid: str) -> CompiledShapes:
-        """The compiled shapes of one jurisdiction (compiled on first use, then reused)."""
+        """The compiled shapes of one jurisdiction (compiled on first use, then reused;
+        from a verified per-code snapshot when this Prepared is the snapshotted one)."""
         with self._lock:
             if jid not in self._compiled:
                 from docklaw.validate.compile import compile_shapes
 
-                self._compiled[jid] = compile_shapes(jid, self)
+                if self.snapshot_digest is None:
+                    self._compiled[jid] = compile_shapes(jid, self)
+                else:
+                    from docklaw.validate.snapshot import load_or_compile
+
+                    self._compiled[jid] = load_or_compile(jid, self, compile_shapes)
             return self._compiled[jid]
 
     def known_classes(self) -> frozenset[URIRef]:

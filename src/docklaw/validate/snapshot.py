@@ -122,9 +122,20 @@ def _portable(prepared: Any) -> Any:
 
 
 def _revive(prepared: Any) -> Any:
+    from docklaw.geometry import features
+
     prepared._lock = threading.Lock()
     prepared._compiled = {}
+    for jid, hierarchy in prepared.class_hierarchies.items():
+        features.PRIMED.setdefault(jid, hierarchy)
     return prepared
+
+
+def _hierarchies() -> dict[str, Any]:
+    """The geometry stage's class hierarchy of every code, computed by its own function."""
+    from docklaw.geometry.features import _class_hierarchy
+
+    return {jid: _class_hierarchy(jid) for jid in paths.JURISDICTIONS}
 
 
 def load_or_build(build: Any) -> Any:
@@ -137,8 +148,29 @@ def load_or_build(build: Any) -> Any:
     body = read_verified(path, KIND, digest)
     if body is not None:
         found = loads(body)
-        if isinstance(found, Prepared):
+        if isinstance(found, Prepared) and found.snapshot_digest == digest:
             return _revive(found)
     prepared = build()
+    prepared.snapshot_digest = digest
+    prepared.class_hierarchies = _hierarchies()
     write_verified(path, KIND, digest, dumps(_portable(prepared)))
     return prepared
+
+
+def load_or_compile(jid: str, prepared: Any, compile_shapes: Any) -> Any:
+    """One code's compiled shapes from its verified snapshot (keyed by the Prepared's digest),
+    else compiled and stored. Loading one code costs about a third of compiling it."""
+    from docklaw.kg.cache import cache_dir, read_verified, write_verified
+    from docklaw.validate.compile import CompiledShapes
+
+    digest = prepared.snapshot_digest
+    path = cache_dir() / f"compiled-{jid}-{digest}.pickle"
+    body = read_verified(path, f"compiled-{jid}", digest)
+    if body is not None:
+        found = loads(body)
+        if isinstance(found, CompiledShapes) and found.jurisdiction == jid:
+            return found
+    compiled = compile_shapes(jid, prepared)
+    if compiled.engine is None:  # the pyshacl engine is built per process, never stored
+        write_verified(path, f"compiled-{jid}", digest, dumps(compiled))
+    return compiled
