@@ -154,8 +154,9 @@ def test_progress_bar_only_on_a_terminal() -> None:
         progress(1, 2)
         progress(2, 2)
     assert pipe.getvalue() == ""
-    assert tty.getvalue() == ("\r[....] 0/2 applications\r[##..] 1/2 applications"
-                              "\r[####] 2/2 applications\n")
+    shown = tty.getvalue()
+    assert "validating" in shown and "applications" in shown
+    assert shown.index("0/2") < shown.index("1/2") < shown.index("2/2")
 
 
 def test_report_names_never_clash() -> None:

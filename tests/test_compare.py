@@ -55,7 +55,8 @@ def test_renderers() -> None:
     report = full()
     html = render(report, "html")
     assert "<svg" in html and "polyline" in html and 'href="https://w3id.org/docklaw/code/' in html
-    assert "not regulated" in html and 'class="differs"' in html
+    assert "not regulated" in html
+    assert 'class="mark-largest"' in html and 'class="mark-silent"' in html
     md = render(report, "md")
     assert md.count("## ") == len(TOPICS)
     assert "[§ 56-2D](https://w3id.org/docklaw/code/north-haven/56-2D)" in md

@@ -268,7 +268,7 @@ def test_web_compare_same_on_memory_and_persistent_store(disk_client) -> None:  
 
     memory = create_app({"TESTING": True, "SPARQL_EXECUTION": "inline"}).test_client()
     on_disk = disk_client.get("/compare")
-    assert on_disk.status_code == 200 and 'class="differs"' in on_disk.text
+    assert on_disk.status_code == 200 and 'class="mark-largest"' in on_disk.text
     assert on_disk.text == memory.get("/compare").text
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docklaw.clitools import add_output, emit
 from docklaw.errors import InputError
 
 if TYPE_CHECKING:
@@ -29,22 +29,42 @@ def store_of(args: argparse.Namespace) -> Store:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("queries", help="list the saved SPARQL questions")
+    p = subparsers.add_parser(
+        "queries", help="list the saved SPARQL questions",
+        description="List the saved cross-code questions (queries/*.rq): name, title and "
+                    "parameters (name:type=default). Run one with `docklaw query NAME`.")
+    add_output(p)
     p.set_defaults(func=cmd_queries)
 
-    p = subparsers.add_parser("query", help="run a saved query, a .rq file or SPARQL text")
-    p.add_argument("query", metavar="NAME|FILE|TEXT")
+    p = subparsers.add_parser(
+        "query", help="run a saved query, a .rq file or SPARQL text",
+        description="Run a saved query (by name, see `docklaw queries`), a .rq file or "
+                    "SPARQL text against the knowledge graph. Read-only: updates (INSERT, "
+                    "DELETE, LOAD, DROP ...) are refused with exit code 2.")
+    p.add_argument("query", metavar="NAME|FILE|TEXT",
+                   help="saved query name, .rq file or SPARQL query text")
     p.add_argument("--param", "-p", action="append", default=[], metavar="K=V",
                    help="parameter value (repeatable)")
-    p.add_argument("--format", "-f", choices=("table", "csv", "json"), default="table")
+    p.add_argument("--format", "-f", choices=("table", "csv", "json"), default="table",
+                   help="output format")
+    add_output(p)
     add_store_option(p)
     p.set_defaults(func=cmd_query)
 
-    p = subparsers.add_parser("compare", help="side-by-side comparison of the codes by topic")
-    p.add_argument("--topics", nargs="*", default=None, help="topics (default: all)")
-    p.add_argument("--jurisdictions", nargs="*", default=None, help="codes (default: all five)")
-    p.add_argument("--format", "-f", choices=("html", "md", "csv"), default="md")
-    p.add_argument("-o", "--output", type=Path, default=None, help="write to FILE")
+    from docklaw.queries.topics import TOPICS
+
+    p = subparsers.add_parser(
+        "compare", help="side-by-side comparison of the codes by topic",
+        description="Compare the codes topic by topic, each statement citing its section. "
+                    "`--topics` with no names lists the topics.")
+    p.add_argument("--topics", nargs="*", default=None, metavar="TOPIC",
+                   help=f"topics to compare (default: all); one of {', '.join(TOPICS)}; "
+                        "with no names: list the topics and exit")
+    p.add_argument("--jurisdictions", nargs="*", default=None, metavar="CODE",
+                   help="codes to compare (default: every registered code)")
+    p.add_argument("--format", "-f", choices=("html", "md", "csv"), default="md",
+                   help="output format")
+    add_output(p)
     add_store_option(p)
     p.set_defaults(func=cmd_compare)
 
@@ -52,10 +72,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def cmd_queries(args: argparse.Namespace) -> int:
     from docklaw.queries.catalogue import catalogue
 
+    lines = []
     for q in catalogue().values():
         params = " ".join(f"{p.name}:{p.type}" + (f"={p.default}" if p.default else "")
                           for p in q.params)
-        print(f"{q.name:32s} {q.title}" + (f"  [{params}]" if params else ""))
+        lines.append(f"{q.name:32s} {q.title}" + (f"  [{params}]" if params else ""))
+    emit("\n".join(lines), args.output)
     return 0
 
 
@@ -69,18 +91,31 @@ def _params(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+def looks_like_sparql(text: str) -> bool:
+    """Query or update text rather than a saved query's name or a file."""
+    return "{" in text or any(
+        word in text.upper() for word in ("SELECT", "PREFIX", "CONSTRUCT", "ASK", "DESCRIBE",
+                                          "INSERT", "DELETE", "LOAD", "CLEAR", "DROP",
+                                          "CREATE", "BASE"))
+
+
 def cmd_query(args: argparse.Namespace) -> int:
     from docklaw.queries.catalogue import catalogue, parse_header
     from docklaw.queries.run import run_saved, run_text
+    from docklaw.sparql.safety import refuse_update
 
     params = _params(args.param)
-    graph = store_of(args)
     target = args.query
+    sparql_text = target not in catalogue() and not (
+        target.endswith(".rq") and Path(target).is_file()) and looks_like_sparql(target)
+    if sparql_text:
+        refuse_update(target)  # "SPARQL updates are not allowed ..." before any store opens
+    graph = store_of(args)
     if target in catalogue():
         result = run_saved(graph, catalogue()[target], params)
     elif target.endswith(".rq") and Path(target).is_file():
         result = run_saved(graph, parse_header(Path(target).resolve()), params)
-    elif any(k in target.upper() for k in ("SELECT", "PREFIX")):
+    elif sparql_text:
         if params:
             raise InputError("--param applies to saved queries with declared parameters only")
         result = run_text(graph, target)
@@ -88,17 +123,17 @@ def cmd_query(args: argparse.Namespace) -> int:
         raise InputError(f"{target!r} is not a saved query name, a .rq file or SPARQL text "
                          f"(see `docklaw queries`)")
     text = {"table": result.to_table, "csv": result.to_csv, "json": result.to_json}[args.format]()
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    emit(text, args.output)
     return 0
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from docklaw.queries.compare import build_report, render
+    from docklaw.queries.compare import TOPICS, build_report, render
 
+    if args.topics == []:  # `--topics` alone: what can be compared
+        emit("\n".join(f"{key:14s} {title}" for key, (title, _, _) in TOPICS.items()),
+             args.output)
+        return 0
     report = build_report(args.topics, args.jurisdictions, graph=store_of(args))
-    text = render(report, args.format)
-    if args.output:
-        args.output.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    emit(render(report, args.format), args.output)
     return 0

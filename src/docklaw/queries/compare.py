@@ -30,22 +30,7 @@ PLURAL = {"foot": "feet", "inch": "inches", "square foot": "square feet", "pound
           "day": "days", "percent": "percent"}
 TO_FEET = {"foot": 1.0, "inch": 1 / 12, "square foot": 1.0, "pound": 1.0, "": 1.0}
 
-#: topic -> (title, saved query, parameters)
-TOPICS: dict[str, tuple[str, str, dict[str, str]]] = {
-    "length": ("Maximum length", "max-length", {}),
-    "width": ("Maximum width", "max-width", {}),
-    "area": ("Maximum area", "max-area", {}),
-    "height": ("Height limits", "max-height", {}),
-    "side-setbacks": ("Side setbacks", "side-setbacks", {}),
-    "allocation": ("Docks and slips for 150 feet of shoreline", "allocation-by-frontage",
-                   {"frontage": "150"}),
-    "boat-lifts": ("Boat lifts and hoists", "boat-lifts", {}),
-    "materials": ("Materials and treated wood", "treated-wood", {}),
-    "lighting": ("Lighting", "lights", {}),
-    "variance": ("Variance regime: who grants relief", "relief-authorities", {}),
-    "penalties": ("Penalties", "penalties", {}),
-    "permit-path": ("Permit path", "permit-path", {}),
-}
+from docklaw.queries.topics import TOPICS  # noqa: E402 (light: `docklaw compare --help`)
 
 
 @dataclass
@@ -58,11 +43,21 @@ class Line:
     value: float | None = None
 
 
+#: cell marks -> what the legend says (one colour each, the same words everywhere)
+MARKS: dict[str, str] = {
+    "largest": "the largest value among the codes (where they differ)",
+    "smallest": "the smallest value among the codes (where they differ)",
+    "silent": "not regulated here, while other codes regulate the matter",
+}
+
+
 @dataclass
 class Cell:
     jurisdiction: str
     lines: list[Line] = field(default_factory=list)
     highlight: bool = False
+    #: why highlighted: a key of MARKS, or "" (not highlighted)
+    mark: str = ""
 
     @property
     def empty(self) -> bool:
@@ -84,6 +79,8 @@ class Report:
     labels: dict[str, str]
     topics: list[Topic]
     chart_svg: str
+    #: codes left out of the chart -> why
+    chart_omitted: dict[str, str] = field(default_factory=dict)
 
 
 def _fmt_number(value: object) -> str:
@@ -215,27 +212,35 @@ def run_rows_with_jurisdiction(graph: Store | Graph, rows: list[dict[str, str | 
 
 
 def _highlight(topic: Topic) -> None:
-    """Mark the cells holding the largest and smallest numeric values, where codes differ."""
+    """Mark (see MARKS) the cells holding the largest and the smallest value where the codes'
+    values differ (a code's value: the largest number in its cell), and the codes that are
+    silent where others regulate."""
     peaks: dict[str, float] = {}
     for jid, cell in topic.cells.items():
         values = [ln.value for ln in cell.lines if ln.value is not None]
         if values:
             peaks[jid] = max(values)
-    regulated = [c for c in topic.cells.values() if not c.empty]
     if len(set(peaks.values())) > 1:
         topic.differs = True
         hi, lo = max(peaks.values()), min(peaks.values())
         for jid, v in peaks.items():
-            topic.cells[jid].highlight = v in (hi, lo)
-    elif regulated and len(regulated) != len(topic.cells):
+            if v in (hi, lo):
+                topic.cells[jid].mark = "largest" if v == hi else "smallest"
+    regulated = [c for c in topic.cells.values() if not c.empty]
+    if regulated and len(regulated) != len(topic.cells):
         topic.differs = True  # some codes regulate the matter, others are silent
         for cell in topic.cells.values():
-            cell.highlight = cell.empty
+            if cell.empty:
+                cell.mark = "silent"
+    for cell in topic.cells.values():
+        cell.highlight = bool(cell.mark)
 
 
 def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: list[float], *,
                            timeout: float | None = None) -> dict[str, list[tuple[float, int]]]:
-    """Docks allowed by each code's allocation table (Tier 1 where Tiers apply) per frontage."""
+    """Docks allowed by each code's allocation table per frontage, for the case every code
+    can be compared on: a residential parcel (tables for no land use or for residential use;
+    Tier 1 where Tiers apply). A code with no such table has no series (see chart_omitted)."""
     text = """PREFIX dl: <https://w3id.org/docklaw/ontology#>
     SELECT ?section ?tier ?min ?max ?base ?inc ?per ?over WHERE {
       ?table a dl:AllocationTable ; dl:section ?section ; dl:row ?row .
@@ -244,7 +249,8 @@ def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: lis
       OPTIONAL { ?row dl:maxFootage ?max }
       ?a dl:facility dl:Dock ; dl:baseCount ?base .
       OPTIONAL { ?a dl:incrementCount ?inc ; dl:incrementPer ?per ; dl:incrementOver ?over }
-      FILTER NOT EXISTS { ?table dl:appliesToLandUse ?use }
+      FILTER NOT EXISTS { ?table dl:appliesToLandUse ?use
+                          FILTER(?use != dl:ResidentialUse) }
     }"""
     rows = run_text(graph, text, timeout=timeout).plain()
     base_iri = "https://w3id.org/docklaw/code/"
@@ -337,7 +343,21 @@ def build_report(topics: list[str] | None = None, jurisdictions: list[str] | Non
     built = [build_topic(g, key, jids, timeout=timeout) for key in keys]
     series = dock_allocation_points(g, jids, [float(f) for f in range(0, 501, 5)],
                                     timeout=timeout)
-    return Report(jids, labels, built, chart_svg(series, labels))
+    omitted = {jid: "its code allocates no docks by shoreline frontage (no allocation table)"
+               for jid in jids if jid not in series}
+    return Report(jids, labels, built, chart_svg(series, labels), omitted)
+
+
+CHART_CAPTION = ("Docks allowed by shoreline frontage for a residential parcel "
+                 "(allocation tables; Tier 1 where Tiers apply).")
+
+
+def omitted_text(report: Report) -> str:
+    """One sentence naming the codes the chart leaves out and why ("" when none)."""
+    if not report.chart_omitted:
+        return ""
+    return "Not charted: " + "; ".join(f"{report.labels.get(j, j)}: {why}"
+                                       for j, why in report.chart_omitted.items()) + "."
 
 
 # --------------------------------------------------------------------------- renderers
@@ -350,7 +370,9 @@ def render(report: Report, fmt: str) -> str:
 
 
 def to_markdown(report: Report) -> str:
-    out = ["# Dock codes compared", ""]
+    out = ["# Dock codes compared", "",
+           "Bold codes are highlighted: " + "; ".join(f"{k}: {v}" for k, v in MARKS.items())
+           + ".", ""]
     for topic in report.topics:
         out += [f"## {topic.title}" + (" (codes differ)" if topic.differs else ""), "",
                 "| code | rule |", "| --- | --- |"]
@@ -358,7 +380,8 @@ def to_markdown(report: Report) -> str:
             cell = topic.cells[jid]
             body = "<br>".join(f"{ln.text} ([{ln.citation}]({ln.section}))" for ln in cell.lines)
             mark = "**" if cell.highlight else ""
-            out.append(f"| {mark}{report.labels[jid]}{mark} | "
+            why = f" ({cell.mark})" if cell.mark else ""
+            out.append(f"| {mark}{report.labels[jid]}{mark}{why} | "
                        f"{(body or NOT_REGULATED).replace('|', '/')} |")
         out.append("")
     return "\n".join(out)
@@ -379,7 +402,10 @@ def to_csv(report: Report) -> str:
 
 
 def to_html(report: Report) -> str:
+    """A standalone page (``docklaw compare --format html``); links keep the w3id IRIs."""
     esc = html.escape
+    legend = "Highlighted: " + " ".join(f'<span class="mark-{k}">{esc(v)}</span>'
+                                       for k, v in MARKS.items())
     head = "".join(f"<th>{esc(report.labels[j])}</th>" for j in report.jurisdictions)
     rows = []
     for topic in report.topics:
@@ -389,7 +415,7 @@ def to_html(report: Report) -> str:
             body = "".join(f'<li>{esc(ln.text)} <a href="{esc(ln.section)}">'
                            f'{esc(ln.citation)}</a></li>' for ln in cell.lines)
             content = f"<ul>{body}</ul>" if body else f"<em>{NOT_REGULATED}</em>"
-            cls = ' class="differs"' if cell.highlight else ""
+            cls = f' class="mark-{cell.mark}" title="{esc(MARKS[cell.mark])}"' if cell.mark else ""
             cells.append(f"<td{cls}>{content}</td>")
         rows.append(f'<tr id="{esc(topic.key)}"><th>{esc(topic.title)}</th>{"".join(cells)}</tr>')
     return f"""<!doctype html>
@@ -398,14 +424,16 @@ def to_html(report: Report) -> str:
 body {{ font-family: sans-serif; margin: 1.5em; }}
 table {{ border-collapse: collapse; }}
 th, td {{ border: 1px solid #bbb; padding: 4px 6px; vertical-align: top; font-size: 13px; }}
-td.differs {{ background: #fff3c4; }}
+.mark-largest {{ background: #ffd9a8; }}
+.mark-smallest {{ background: #c9e7ff; }}
+.mark-silent {{ background: #eeeeee; }}
+.legend span {{ padding: 0 .4em; margin-right: .6em; border: 1px solid #bbb; }}
 ul {{ margin: 0; padding-left: 1.1em; }}
 </style></head><body>
 <h1>Dock codes compared</h1>
-<p>Highlighted cells hold the most and least restrictive values,
-or a code's silence where others regulate.</p>
-<figure>{report.chart_svg}<figcaption>Docks allowed by shoreline frontage
-(allocation tables; Tier 1 where Tiers apply).</figcaption></figure>
+<p class="legend">{legend}</p>
+<figure>{report.chart_svg}<figcaption>{esc(CHART_CAPTION)} {esc(omitted_text(report))}
+</figcaption></figure>
 <table><thead><tr><th>topic</th>{head}</tr></thead><tbody>
 {chr(10).join(rows)}
 </tbody></table></body></html>

@@ -205,6 +205,16 @@ class OxigraphStore(Store):
         super().__init__(execution, workers)
         self.store = ox.Store()
 
+    _functions: dict[Any, Any] | None = None
+
+    def functions(self) -> dict[Any, Any]:
+        """Custom functions every query may call (full-text search: ``dlf:textScore`` ...)."""
+        if self._functions is None:
+            from docklaw.search.sparql import oxigraph_functions
+
+            self._functions = oxigraph_functions()
+        return self._functions
+
     def add_graph(self, name: str, graph: Graph) -> None:
         target = ox.NamedNode(name)
         self.store.add_graph(target)
@@ -244,8 +254,10 @@ class OxigraphStore(Store):
             kwargs = {"base_iri": plan.base_iri,
                       "default_graph": [ox.NamedNode(g) for g in dataset[0]],
                       "named_graphs": [ox.NamedNode(g) for g in dataset[1]]}
+        functions = self.functions()
         if uses_geof(plan.text):
-            kwargs["custom_functions"] = geof_functions()
+            functions = {**functions, **geof_functions()}
+        kwargs["custom_functions"] = functions
         try:
             answer = self.store.query(plan.text, **kwargs)
         except SyntaxError as exc:
@@ -287,6 +299,9 @@ class RdflibStore(Store):
     def __init__(self, execution: str = "process", workers: int = 2) -> None:
         super().__init__(execution, workers)
         self.dataset = Dataset(default_union=True)
+        from docklaw.search.sparql import register_rdflib
+
+        register_rdflib()  # dlf:textScore, dlf:textSnippet
 
     def add_graph(self, name: str, graph: Graph) -> None:
         target = self.dataset.graph(URIRef(name))

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from docklaw.errors import DocklawError
 
@@ -393,21 +393,37 @@ def render_table(summary: Summary) -> str:
 
 
 class Progress:
-    """A one-line progress bar on a terminal; silent otherwise (logs, pipes, tests)."""
+    """A progress bar (rich) on a terminal; silent otherwise (logs, pipes, tests).
+
+    Refreshed by each call, never by a background thread (worker processes fork after it
+    starts)."""
 
     def __init__(self, stream: TextIO, width: int = 30) -> None:
         self.stream = stream
         self.width = width
         self.enabled = bool(getattr(stream, "isatty", lambda: False)())
+        self._bar: Any = None
+        self._task: Any = None
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled or total == 0:
             return
-        filled = self.width * done // total
-        bar = "#" * filled + "." * (self.width - filled)
-        end = "\n" if done == total else ""
-        self.stream.write(f"\r[{bar}] {done}/{total} applications{end}")
-        self.stream.flush()
+        if self._bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as Bar
+
+            console = Console(file=self.stream, force_terminal=True)
+            self._bar = Bar(TextColumn("validating"), BarColumn(bar_width=self.width),
+                            MofNCompleteColumn(), TextColumn("applications"),
+                            TimeElapsedColumn(), console=console, auto_refresh=False)
+            self._task = self._bar.add_task("validate", total=total)
+            self._bar.start()
+        self._bar.update(self._task, completed=done, total=total)
+        self._bar.refresh()
+        if done >= total:
+            self._bar.stop()
+            self._bar = None
 
 
 # --------------------------------------------------------------------------- entry point

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docklaw import paths
+from docklaw.clitools import add_output, emit, json_error
 from docklaw.errors import DocklawError, InputError
 from docklaw.validate.batch import is_glob, report_names, run_batch
 
@@ -71,12 +72,16 @@ def run_validate(args: argparse.Namespace) -> int:
     status = 0
     names = report_names(args.files)
     outdir: Path | None = Path(args.output) if args.output else None
+    if outdir is not None and len(args.files) == 1 and not output_is_directory(args.output):
+        return validate_to_file(args, outdir)
     if outdir is not None:
         outdir.mkdir(parents=True, exist_ok=True)
     for name in args.files:
         outcome = validate_file(name, args.format, args.input_format)
         if outcome.error is not None:
             print(f"docklaw: {outcome.error}", file=sys.stderr)
+            if args.format == "json" and outdir is None:
+                json_error(outcome.error, outcome.status)
         elif outdir is not None:
             target = outdir / f"{names[name]}.{EXTENSIONS[args.format]}"
             target.write_text(outcome.output or "", encoding="utf-8")
@@ -85,6 +90,24 @@ def run_validate(args: argparse.Namespace) -> int:
             sys.stdout.write(outcome.output or "")
         status = max(status, outcome.status)
     return status
+
+
+def output_is_directory(output: str | Path) -> bool:
+    """``-o`` names a directory when it exists as one or ends with a slash."""
+    text = str(output)
+    return Path(text).is_dir() or text.endswith(("/", "\\"))
+
+
+def validate_to_file(args: argparse.Namespace, target: Path) -> int:
+    """One application, ``-o FILE``: its report goes into FILE (as ``export -o`` does)."""
+    outcome = validate_file(args.files[0], args.format, args.input_format)
+    if outcome.error is not None:
+        print(f"docklaw: {outcome.error}", file=sys.stderr)
+        if args.format == "json":
+            json_error(outcome.error, outcome.status)
+        return outcome.status
+    emit(outcome.output or "", target)
+    return outcome.status
 
 
 def _positive(text: str) -> int:
@@ -110,7 +133,20 @@ def example_files(jid: str) -> list[Path]:
     return sorted((paths.EXAMPLES_DIR / jid).glob("*.ttl"))
 
 
+def list_all_examples() -> int:
+    """Every shipped example of every code, as ``<jurisdiction> <name>`` lines."""
+    for jid in paths.JURISDICTIONS:
+        for path in example_files(jid):
+            print(f"{jid} {path.stem}")
+    return 0
+
+
 def run_example(args: argparse.Namespace) -> int:
+    if not args.jurisdiction:
+        if args.name:
+            raise InputError("give the jurisdiction before the example name "
+                             "(docklaw example JURISDICTION NAME)")
+        return list_all_examples()
     jid = resolve_jurisdiction(args.jurisdiction)
     files = example_files(jid)
     if args.list or not args.name:
@@ -142,15 +178,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=sorted(EXTENSIONS), default="text", help="report format")
     p.add_argument("--input-format", default=None,
                    help="input RDF format (turtle, nt, json-ld, xml); default: from the extension")
-    p.add_argument("-o", "--output", metavar="DIR", help="write one report per file into DIR")
+    add_output(p, directory_note="for one application a file, unless PATH is a directory or "
+                                 "ends in /; for several, or in batch mode, a directory that "
+                                 "gets one report per application")
     p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="batch mode: validate in N processes and print one summary (applications, "
                         "conforming, bad input, violations per section; JSON with --format json)")
     p.set_defaults(func=run_validate)
 
-    e = subparsers.add_parser("example", help="print a shipped example application",
-                              description="Print or list the example applications of a code.")
-    e.add_argument("jurisdiction", help=f"one of {', '.join(paths.JURISDICTIONS)} (or an alias)")
+    e = subparsers.add_parser(
+        "example", help="print a shipped example application",
+        description="Print an example application of a code, or list the examples: "
+                    "`docklaw example --list` lists every code's, `docklaw example JURISDICTION "
+                    "--list` one code's.")
+    e.add_argument("jurisdiction", nargs="?", default=None,
+                   help=f"one of {', '.join(paths.JURISDICTIONS)} (or an alias)")
     e.add_argument("name", nargs="?", help="example name (see --list)")
-    e.add_argument("--list", action="store_true", help="list the examples")
+    e.add_argument("--list", action="store_true",
+                   help="list the examples (of every code without a jurisdiction)")
     e.set_defaults(func=run_example)

@@ -52,10 +52,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    from docklaw.web import compare, law, pages, sparql_routes, validate_routes
+    from docklaw.web import (
+        compare,
+        law,
+        openapi,
+        pages,
+        search_routes,
+        site,
+        sparql_routes,
+        validate_routes,
+    )
 
-    for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp):
+    for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
+                      search_routes.bp, openapi.bp):
         app.register_blueprint(blueprint)
+    app.context_processor(site.context)
     app.before_request(refuse_updates)
     errors.register(app)
 

@@ -8,9 +8,13 @@ from docklaw.sparql.specs import SPEC_HELP, default_spec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = subparsers.add_parser("serve", help="serve the SPARQL endpoint, query page and law pages")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8080)
+    p = subparsers.add_parser(
+        "serve", help="serve the SPARQL endpoint, query page and law pages",
+        description="Serve the web front-end: the query page, search, validation, the "
+                    "comparison, the browsable law and the read-only SPARQL endpoint "
+                    "(/sparql), with its OpenAPI description at /openapi.json.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=int, default=8080, help="port to listen on")
     p.add_argument("--store", default=None, metavar="SPEC",
                    help=f"{SPEC_HELP}; default $DOCKLAW_STORE, else memory. memory and rdflib "
                         "load the knowledge graph at start; oxigraph:PATH and sparql:URL must "

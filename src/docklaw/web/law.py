@@ -147,6 +147,22 @@ def top_level(graph: Graph, node: Node) -> bool:
     return parent is None or (parent, RDF.type, DL.Code) in graph
 
 
+#: how the curation states the subject of a section whose heading is not printed
+INFERRED_SUBJECT = "Subject (inferred, no heading is printed): "
+
+
+def member_heading(graph: Graph, node: Node) -> dict[str, object]:
+    """A section's heading for the jurisdiction's contents, else its subject as the curation
+    inferred it (marked as inferred: the law prints no heading there)."""
+    heading = graph.value(node, DL.heading)
+    if heading is not None:
+        return {"heading": str(heading), "inferred": False}
+    for note in graph.objects(node, DL.curationNote):
+        if str(note).startswith(INFERRED_SUBJECT):
+            return {"heading": str(note)[len(INFERRED_SUBJECT):], "inferred": True}
+    return {"heading": "", "inferred": False}
+
+
 def notes(graph: Graph, node: Node) -> list[dict[str, str]]:
     return [{"kind": label(graph, p), "text": str(o)}
             for p in NOTE_PROPERTIES for o in sorted(graph.objects(node, p))]
@@ -204,6 +220,5 @@ def render_node(graph: Graph, node: URIRef, kind: str) -> Response | str:
         prop = DL.inCode if DL.Code in types else DL.jurisdiction
         members = [s for s in graph.subjects(prop, node) if top_level(graph, s)]
         members.sort(key=lambda s: (int(graph.value(s, DL.order) or 0), str(s)))
-        context["members"] = [dict(link(graph, s), heading=str(graph.value(s, DL.heading) or ""))
-                              for s in members]
+        context["members"] = [dict(link(graph, s), **member_heading(graph, s)) for s in members]
     return render_template("law.html", **context)

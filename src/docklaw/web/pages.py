@@ -5,12 +5,14 @@ Everything is a GET form, so the page URL is the permalink that reproduces a run
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, render_template, request, url_for
 
 from docklaw.errors import DocklawError
 from docklaw.sparql import formats
+from docklaw.web.editor import PREFIXES, editor_data, with_prefixes
 from docklaw.web.knowledge import knowledge
 from docklaw.web.links import href, is_iri
 from docklaw.web.saved import bound_text, saved_queries, saved_query
@@ -39,9 +41,12 @@ def index() -> str | tuple[str, int]:
     text = request.args.get("query")
     if text is None and chosen is not None:
         text = bound_text(chosen, params)
+    if text is not None:
+        text = with_prefixes(text)  # dl:, rdfs: ... need no declaration on this page
     context: dict[str, object] = {
         "saved": saved_queries(), "chosen": chosen, "params": params,
         "query": text if text is not None else EXAMPLE, "ran": text is not None,
+        "editor": editor_attributes(), "prefix_names": list(PREFIXES),
     }
     if text is not None:
         context.update(run_for_page(text))
@@ -49,6 +54,19 @@ def index() -> str | tuple[str, int]:
     # a refused or failed query is shown on the page, with its status (403, 400, 503 ...)
     status = context.get("error_status")
     return (page, int(status)) if isinstance(status, int) else page
+
+
+def editor_attributes() -> dict[str, str]:
+    """The editor's prefixes and completion terms (computed once per app)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    found = app.extensions.get("docklaw-editor")
+    if found is None:
+        try:
+            found = editor_data(knowledge().graph)
+        except DocklawError:  # the page still works, without completion
+            return {"prefixes": json.dumps(PREFIXES), "terms": "[]"}
+        app.extensions["docklaw-editor"] = found
+    return found
 
 
 def run_for_page(text: str) -> dict[str, object]:

@@ -52,7 +52,32 @@ def validate() -> Response:
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
-        return Response(report.to_html(), mimetype="text/html")
+        return Response(report_page(report), mimetype="text/html")
     if best == "text/turtle":
         return Response(report.to_turtle(), mimetype="text/turtle")
     return jsonify(report.to_json())
+
+
+def report_page(report: object) -> str:
+    """The report as a page of this site: its layout, citations linked to local pages."""
+    from flask import render_template
+
+    from docklaw.namespaces import jurisdiction_iri
+    from docklaw.validate.report import DISCRETION_NOTE
+    from docklaw.web.links import href
+
+    groups = []
+    for section, items in report._groups():  # type: ignore[attr-defined]
+        first = items[0]
+        groups.append({"section": section, "href": href(first.section_iri)
+                       if first.section_iri else None, "text": first.section_text,
+                       "notes": first.section_notes, "results": items})
+    needed = [{"section": n.section, "message": n.message, "focus_node": n.focus_node,
+               "href": href(n.section_iri) if getattr(n, "section_iri", None) else None}
+              for n in report.information_needed]  # type: ignore[attr-defined]
+    jid = getattr(report, "jurisdiction", "")
+    return render_template(
+        "validation.html", report=report, groups=groups, needed=needed,
+        discretion_note=DISCRETION_NOTE if any(
+            r.severity != "Violation" for r in report.results) else "",  # type: ignore[attr-defined]
+        jurisdiction_href=href(jurisdiction_iri(jid)) if jid else None)

@@ -1,0 +1,206 @@
+"""``/openapi.json``: an OpenAPI 3.1 description of the HTTP API.
+
+Why hand-written and not generated: the routes negotiate formats (JSON, SPARQL results, RDF
+syntaxes, HTML) that a generator cannot see. A test keeps it true: every route of the app's
+``url_map`` is described here with its methods, and nothing else is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+
+from docklaw import __version__
+
+bp = Blueprint("openapi", __name__)
+
+RDF_TYPES = ["text/turtle", "application/n-triples", "application/ld+json",
+             "application/rdf+xml"]
+RESULT_TYPES = ["application/sparql-results+json", "application/sparql-results+xml",
+                "text/csv", "text/tab-separated-values"]
+LAW_KINDS = ("code", "rule", "shape", "jurisdiction")
+
+
+def error(description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+def content(types: list[str], schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {t: ({"schema": schema} if schema else {}) for t in types}
+
+
+QUERY_PARAMS = [
+    {"name": "query", "in": "query", "schema": {"type": "string"},
+     "description": "SPARQL query (no query: the service description)"},
+    {"name": "default-graph-uri", "in": "query", "schema": {"type": "array",
+                                                            "items": {"type": "string"}}},
+    {"name": "named-graph-uri", "in": "query", "schema": {"type": "array",
+                                                          "items": {"type": "string"}}},
+    {"name": "format", "in": "query", "schema": {
+        "type": "string", "enum": ["json", "xml", "csv", "tsv", "ttl", "nt", "jsonld",
+                                   "rdfxml"]}, "description": "overrides Accept"},
+    {"name": "download", "in": "query", "schema": {"type": "string", "enum": ["1"]}},
+]
+SPARQL_RESPONSES = {
+    "200": {"description": "SELECT/ASK results, CONSTRUCT/DESCRIBE graphs, or (no query) the "
+                           "SPARQL service description",
+            "content": content(RESULT_TYPES + RDF_TYPES)},
+    "400": error("malformed query (line and column)"),
+    "403": error("an update, SERVICE, or a graph that is not loaded: read-only endpoint"),
+    "406": error("no offered media type is acceptable"),
+    "415": error("unsupported POST body type"),
+    "503": error("query timed out or needed more memory than allowed"),
+}
+
+
+def law_page(kind: str) -> dict[str, Any]:
+    return {"get": {
+        "summary": f"the {kind} page: HTML, or its RDF description",
+        "description": "`rest` is the rest of the IRI `https://w3id.org/docklaw/" + kind
+                       + "/{rest}` and may contain slashes (`north-haven/56-2D`).",
+        "parameters": [
+            {"name": "rest", "in": "path", "required": True, "schema": {"type": "string"}},
+            {"name": "format", "in": "query", "schema": {
+                "type": "string", "enum": ["ttl", "nt", "jsonld", "rdfxml"]},
+             "description": "RDF instead of HTML (or ask by Accept)"}],
+        "responses": {"200": {"description": "the page (HTML) or the resource's triples, "
+                                             "blank nodes followed (RDF)",
+                              "content": content(["text/html", *RDF_TYPES])},
+                      "404": error("not in the knowledge graph")}}}
+
+
+def spec() -> dict[str, Any]:
+    """The OpenAPI document (paths in Flask's rule order)."""
+    sparql = {
+        "get": {"summary": "SPARQL 1.1 Protocol query (read-only)", "parameters": QUERY_PARAMS,
+                "responses": SPARQL_RESPONSES},
+        "post": {"summary": "SPARQL 1.1 Protocol query by POST (form or sparql-query body)",
+                 "requestBody": {"content": {
+                     "application/x-www-form-urlencoded": {"schema": {
+                         "type": "object", "properties": {"query": {"type": "string"}}}},
+                     "application/sparql-query": {"schema": {"type": "string"}}}},
+                 "responses": SPARQL_RESPONSES},
+    }
+    paths: dict[str, Any] = {
+        "/sparql": sparql,
+        "/sparql/": {k: dict(v, summary=v["summary"] + " (same as /sparql)")
+                     for k, v in sparql.items()},
+        "/.well-known/void": {"get": {
+            "summary": "VoID description: triple and class counts, the jurisdictions",
+            "responses": {"200": {"description": "VoID", "content": content(RDF_TYPES)}}}},
+        "/": {"get": {
+            "summary": "the query page (HTML): saved queries, editor, results",
+            "parameters": [
+                {"name": "query", "in": "query", "schema": {"type": "string"}},
+                {"name": "saved", "in": "query", "schema": {"type": "string"},
+                 "description": "a saved query's name; its parameters as p-<name>"}],
+            "responses": {"200": {"description": "page", "content": content(["text/html"])}}}},
+        "/resource": {"get": {
+            "summary": "any other docklaw IRI (concepts, authorities, local laws, terms)",
+            "parameters": [{"name": "iri", "in": "query", "required": True,
+                            "schema": {"type": "string", "format": "iri"}},
+                           {"name": "format", "in": "query", "schema": {
+                               "type": "string", "enum": ["ttl", "nt", "jsonld", "rdfxml"]}}],
+            "responses": {"200": {"description": "page or RDF",
+                                  "content": content(["text/html", *RDF_TYPES])},
+                          "404": error("not in the knowledge graph")}}},
+        "/validate": {"post": {
+            "summary": "validate a permit application against its jurisdiction's code",
+            "requestBody": {"required": True, "content": {
+                **{t: {"schema": {"type": "string"}} for t in RDF_TYPES},
+                "multipart/form-data": {"schema": {
+                    "type": "object", "properties": {
+                        "application": {"type": "string", "format": "binary"}}}}}},
+            "responses": {
+                "200": {"description": "the validation report (JSON: the public contract; "
+                                       "Turtle; HTML for browsers)",
+                        "content": {"application/json": {"schema": {
+                            "$ref": "#/components/schemas/ValidationReport"}},
+                            "text/turtle": {}, "text/html": {}}},
+                "400": error("unparseable application (with line) or bad input"),
+                "413": error("application too large (bytes or triples)"),
+                "415": error("unsupported Content-Type")}}},
+        "/compare": {"get": {
+            "summary": "the codes compared topic by topic (HTML)",
+            "parameters": [
+                {"name": "topic", "in": "query", "schema": {"type": "array",
+                                                            "items": {"type": "string"}}},
+                {"name": "jurisdiction", "in": "query",
+                 "schema": {"type": "array", "items": {"type": "string"}}}],
+            "responses": {"200": {"description": "page", "content": content(["text/html"])},
+                          "400": error("unknown topic or jurisdiction")}}},
+        "/search": {"get": {
+            "summary": "full-text search of the law (ranked, highlighted)",
+            "parameters": [
+                {"name": "q", "in": "query", "schema": {"type": "string"},
+                 "description": "words (stemmed, all required), \"phrases\", prefix*, OR, NOT"},
+                {"name": "jurisdiction", "in": "query", "schema": {"type": "string"}},
+                {"name": "kind", "in": "query", "schema": {"type": "array", "items": {
+                    "type": "string", "enum": ["section", "definition", "rule", "note"]}}},
+                {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1,
+                                                            "maximum": 200, "default": 20}},
+                {"name": "format", "in": "query",
+                 "schema": {"type": "string", "enum": ["json", "html"]}}],
+            "responses": {
+                "200": {"description": "hits, best first (JSON for API clients, HTML for "
+                                       "browsers)",
+                        "content": {"application/json": {"schema": {
+                            "$ref": "#/components/schemas/SearchResults"}},
+                            "text/html": {}}},
+                "400": error("empty search, unknown kind or jurisdiction, bad limit"),
+                "406": error("format other than json or html")}}},
+        "/openapi.json": {"get": {
+            "summary": "this description",
+            "responses": {"200": {"description": "OpenAPI 3.1",
+                                  "content": content(["application/json"])}}}},
+    }
+    for kind in LAW_KINDS:
+        paths[f"/{kind}/{{rest}}"] = law_page(kind)
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "docklaw", "version": __version__,
+                 "description": "New York municipal dock and mooring law as a knowledge graph: "
+                                "a read-only SPARQL endpoint, validation of permit "
+                                "applications, full-text search and the browsable law. Every "
+                                "route refuses SPARQL updates (403)."},
+        "paths": paths,
+        "components": {"schemas": SCHEMAS},
+    }
+
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error", "status"], "properties": {
+        "error": {"type": "string"}, "status": {"type": "integer"},
+        "line": {"type": "integer"}, "node": {"type": "string"}}},
+    "ValidationReport": {"type": "object",
+                         "required": ["conforms", "jurisdiction", "results",
+                                      "information_needed"],
+                         "properties": {
+                             "conforms": {"type": "boolean"},
+                             "jurisdiction": {"type": "string"},
+                             "results": {"type": "array", "items": {
+                                 "type": "object", "properties": {
+                                     k: {} for k in (
+                                         "section", "section_iri", "section_text", "severity",
+                                         "message", "focus_node", "path", "value", "relief",
+                                         "relief_authority", "shape", "rule",
+                                         "discretionary", "relief_note", "section_notes")}}},
+                             "information_needed": {"type": "array"},
+                             "findings_required": {"type": "array"}}},
+    "SearchResults": {"type": "object", "properties": {
+        "query": {"type": "string"}, "jurisdiction": {"type": ["string", "null"]},
+        "kinds": {"type": "array", "items": {"type": "string"}},
+        "limit": {"type": "integer"}, "total": {"type": "integer"},
+        "matched": {"type": "string", "enum": ["all", "any"]},
+        "results": {"type": "array", "items": {"type": "object", "properties": {
+            k: {"type": "string"} for k in (
+                "iri", "kind", "jurisdiction", "section", "citation", "title", "snippet",
+                "snippet_html", "href", "section_href")} | {"score": {"type": "number"}}}}}},
+}
+
+
+@bp.route("/openapi.json")
+def openapi() -> Response:
+    return jsonify(spec())
