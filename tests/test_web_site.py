@@ -73,7 +73,7 @@ def test_no_inline_script_or_style(pages: dict[str, str]) -> None:
 
 def test_validation_page_cites_local_sections(pages: dict[str, str]) -> None:
     page = pages["POST /validate"]
-    assert 'id="verdict" class="fails"' in page
+    assert re.search(r'id="verdict" class="status-violates fails">[^<]*does not conform', page)
     assert 'class="citation" href="/code/north-haven/56-2D"' in page
 
 

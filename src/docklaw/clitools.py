@@ -105,3 +105,25 @@ def autocomplete(parser: argparse.ArgumentParser) -> None:
         import argcomplete
 
         argcomplete.autocomplete(parser)
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], *,
+               right: Sequence[int] = (), max_width: int | None = None, indent: int = 0) -> str:
+    """A plain-text table (rich, no box, no colour): columns sized to their content, cells
+    longer than ``max_width`` cut with an ellipsis, ``right`` columns right-aligned."""
+    import io
+
+    from rich.console import Console
+    from rich.padding import Padding
+    from rich.table import Table
+
+    table = Table(box=None, show_edge=False, pad_edge=False, header_style="", padding=(0, 2, 0, 0))
+    for i, name in enumerate(headers):
+        table.add_column(name, justify="right" if i in right else "left", no_wrap=True,
+                         overflow="ellipsis", max_width=max_width)
+    for row in rows:
+        table.add_row(*row)
+    buffer = io.StringIO()
+    Console(file=buffer, width=10_000, color_system=None, force_terminal=False,
+            highlight=False).print(Padding(table, (0, 0, 0, indent)))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())

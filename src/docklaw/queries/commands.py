@@ -51,15 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_store_option(p)
     p.set_defaults(func=cmd_query)
 
-    from docklaw.queries.topics import TOPICS
-
     p = subparsers.add_parser(
         "compare", help="side-by-side comparison of the codes by topic",
         description="Compare the codes topic by topic, each statement citing its section. "
                     "`--topics` with no names lists the topics.")
     p.add_argument("--topics", nargs="*", default=None, metavar="TOPIC",
-                   help=f"topics to compare (default: all); one of {', '.join(TOPICS)}; "
-                        "with no names: list the topics and exit")
+                   help="topics to compare (default: all); with no names: list the topics "
+                        "and exit")
     p.add_argument("--jurisdictions", nargs="*", default=None, metavar="CODE",
                    help="codes to compare (default: every registered code)")
     p.add_argument("--format", "-f", choices=("html", "md", "csv"), default="md",

@@ -64,16 +64,12 @@ class Result:
         return buf.getvalue()
 
     def to_table(self) -> str:
+        from docklaw.clitools import text_table
+
         rows = self.plain()
-        widths = {v: min(60, max([len(v), *(len(r[v] or "") for r in rows)]))
-                  for v in self.variables}
-        cut = lambda s, w: s if len(s) <= w else s[: w - 1] + "…"  # noqa: E731
-        lines = ["  ".join(v.ljust(widths[v]) for v in self.variables)]
-        lines.append("  ".join("-" * widths[v] for v in self.variables))
-        lines += ["  ".join(cut(r[v] or "", widths[v]).ljust(widths[v]) for v in self.variables)
-                  for r in rows]
-        lines.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
-        return "\n".join(lines)
+        table = text_table(self.variables, [[r[v] or "" for v in self.variables] for r in rows],
+                           max_width=60)
+        return f"{table}\n({len(rows)} row{'s' if len(rows) != 1 else ''})"
 
 
 def resolve_jurisdiction(value: str) -> URIRef:

@@ -375,14 +375,12 @@ def render_table(summary: Summary) -> str:
         lines.append(f"internal errors: {summary.internal_errors}")
     if summary.sections:
         lines += ["", "violations by section:"]
+        from docklaw.clitools import text_table
+
         header = ("jurisdiction", "section", "applications", "violations")
         rows = [(str(r["jurisdiction"]), str(r["section"]), str(r["applications"]),
                  str(r["violations"])) for r in summary.sections]
-        widths = [max(len(x) for x in col) for col in zip(header, *rows, strict=True)]
-        for row in (header, *rows):
-            lines.append("  " + "  ".join(
-                cell.ljust(w) if i < 2 else cell.rjust(w)
-                for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip())
+        lines.append(text_table(header, rows, right=(2, 3), indent=2))
     if summary.errors:
         lines += ["", "not validated:"]
         lines += [f"  {e['error']}" for e in summary.errors]

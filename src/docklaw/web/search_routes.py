@@ -7,6 +7,8 @@ JSON. Every hit links to this site's page for the node and its section.
 
 from __future__ import annotations
 
+import os
+
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
 from docklaw import paths
@@ -37,7 +39,7 @@ def search_index(app: Flask | None = None) -> Index:
     loader, extra graphs, an external store), an index of the graph its pages render."""
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     found = app.extensions.get("docklaw-search")
-    if found is None:
+    if found is None or found.pid != os.getpid():  # no SQLite connection crosses a fork
         standard = (app.config.get("KG_LOADER") is None and not app.config.get("SPARQL_GRAPHS")
                     and memory_spec(str(app.config["SPARQL_BACKEND"] or "memory")))
         found = default_index() if standard else in_memory(knowledge(app).graph)
