@@ -1,11 +1,13 @@
-"""Load test: ``docklaw serve --server gunicorn`` on loopback under N concurrent clients.
+"""Load test: ``docklaw serve`` (Flask's threaded server or gunicorn) on loopback.
 
 Why a script (not a test): it runs for a fixed wall-clock time and reports throughput,
-latency percentiles, errors and the server's memory (RSS of the gunicorn master, its
-workers and their query worker processes, read from /proc) after warm-up and at the end.
-Loopback only; bounded in time (``--duration``) and in clients (``--clients``).
+p50/p99 latency per request kind and overall, errors (503s counted apart) and the server's
+memory (RSS and PSS of the whole process tree: server, workers and their query worker
+processes, read from /proc) after warm-up, half-way and at the end. Loopback only;
+bounded in time (``--duration``) and in clients (``--clients``).
 
-    python bench/load.py --clients 8 --duration 60 --workers 2 --threads 4 --json out.json
+    python bench/load.py --server flask --clients 8 --duration 60 --json flask.json
+    python bench/load.py --server gunicorn --workers 2 --threads 4 --json gunicorn.json
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def descendants(pid: int) -> list[int]:
 def rss_mib(pid: int) -> dict[str, float]:
     """Total and per-process resident memory (MiB) of the server's process tree."""
     per: dict[str, float] = {}
-    pss = 0.0
+    per_pss: dict[str, float] = {}
     for p in descendants(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
@@ -70,12 +72,13 @@ def rss_mib(pid: int) -> dict[str, float]:
                     per[str(p)] = int(line.split()[1]) / 1024
             for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    pss += int(line.split()[1]) / 1024
+                    per_pss[str(p)] = int(line.split()[1]) / 1024
         except OSError:
             continue
     # RSS counts pages shared copy-on-write after fork once per process; PSS splits them
-    return {"total": round(sum(per.values()), 1), "pss_total": round(pss, 1),
-            "processes": len(per), **{k: round(v, 1) for k, v in sorted(per.items())}}
+    return {"total": round(sum(per.values()), 1), "pss_total": round(sum(per_pss.values()), 1),
+            "processes": len(per), **{k: round(v, 1) for k, v in sorted(per.items())},
+            "pss": {k: round(v, 1) for k, v in sorted(per_pss.items())}}
 
 
 def request(base: str, kind: str, rng: random.Random, saved: list[str],
@@ -144,8 +147,8 @@ def wait_ready(base: str, proc: subprocess.Popen[bytes], limit: float) -> None:
 
 def run(args: argparse.Namespace) -> dict[str, object]:
     base = f"http://{HOST}:{args.port}"
-    cmd = [sys.executable, "-m", "docklaw.cli", "serve", "--server", "gunicorn", "--host", HOST,
-           "--port", str(args.port), "--workers", str(args.workers), "--threads",
+    cmd = [sys.executable, "-m", "docklaw.cli", "serve", "--server", args.server, "--host",
+           HOST, "--port", str(args.port), "--workers", str(args.workers), "--threads",
            str(args.threads)]
     log = open(args.log, "wb") if args.log else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
@@ -183,15 +186,19 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         ks = sorted(r[2] for r in results if r[0] == kind)
         kq = statistics.quantiles(ks, n=100) if len(ks) > 1 else [0.0] * 99
         per_kind[kind] = {"requests": len(ks), "p50_ms": round(kq[49] * 1000, 1),
-                          "p99_ms": round(kq[98] * 1000, 1)}
+                          "p99_ms": round(kq[98] * 1000, 1),
+                          "p99_over_p50": round(kq[98] / kq[49], 2) if kq[49] else None,
+                          "errors": sum(1 for r in results if r[0] == kind and r[1] != 200)}
     errors = [r for r in results if r[1] != 200]
     return {
+        "server": args.server,
         "clients": args.clients, "warmup_s": args.warmup, "duration_s": round(wall, 1),
         "workers": args.workers, "threads": args.threads, "server_ready_s": round(ready_s, 1),
         "requests": len(results), "throughput_rps": round(len(results) / wall, 2),
         "p50_ms": round(q[49] * 1000, 1), "p99_ms": round(q[98] * 1000, 1),
         "p99_over_p50": round(q[98] / q[49], 2) if q[49] else None,
         "errors": len(errors), "error_statuses": sorted({r[1] for r in errors}),
+        "status_503": sum(1 for r in errors if r[1] == 503),
         "error_samples": ERROR_SAMPLES,
         "per_kind": per_kind, "rss_mib_start": rss_start, "rss_mib_mid": mid,
         "rss_mib_end": rss_end, "cpus": os.cpu_count(),
@@ -204,6 +211,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
+    parser.add_argument("--server", choices=("flask", "gunicorn"), default="gunicorn")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--port", type=int, default=18931)

@@ -7,6 +7,7 @@ datatypes, extreme numbers, broken WKT). Every outcome must be a report or an In
 
 from __future__ import annotations
 
+import contextlib
 import random
 from decimal import Decimal
 
@@ -134,3 +135,103 @@ def test_fuzz_sparql_route(client, query: str, fmt: str) -> None:  # type: ignor
     r = client.post("/sparql", data=query.encode("utf-8", "surrogatepass"),
                     content_type="application/sparql-query")
     assert r.status_code in (200, 400, 403, 406, 503), (query, r.status_code, r.data[:300])
+
+
+# ------------------------------------------------------------------ issue 13 standing checks
+
+
+class _Accepts:
+    """A loopback listener that only counts connections (the engine must make none)."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.sock.settimeout(0.1)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/"
+        self.count = 0
+        self.running = True
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while self.running:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.count += 1
+            conn.close()
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join(timeout=2)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def accepts():  # type: ignore[no-untyped-def]
+    found = _Accepts()
+    yield found
+    found.close()
+
+
+#: Pieces that the checker and the engine could read differently: a comment ended by each
+#: line terminator (raw or escaped), escapes that spell quotes, long-string quotes.
+ENDS = ["\r", "\n", "\r\n", "\\u000d", "\\u000D", "\\u000a", "\\U0000000d", "\u2028",
+        "\u0085", "\x0b", "\x0c", "\\u005cu000d"]
+HIDING = [f"# x{end}" for end in ENDS] + [
+    "'\\u0027' ", '"\\u0022" ', "'''", '"""', "BIND('\\u0027' AS ?z) ", "\\\\", " ", "{ } "]
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(HIDING), max_size=3), st.lists(st.sampled_from(HIDING),
+                                                                max_size=3))
+def test_fuzz_checked_text_never_hides_a_service(accepts, before: list[str],  # type: ignore[no-untyped-def]
+                                                  after: list[str]) -> None:
+    """Whatever surrounds a SERVICE, a query the checker accepts makes no remote call when
+    the engine runs the plan's text (issue 13, item 1)."""
+    import pyoxigraph as ox
+
+    from docklaw.errors import QueryError
+    from docklaw.sparql.safety import check_query
+
+    query = ("SELECT * WHERE { " + "".join(before) + f"SERVICE <{accepts.url}> {{ ?a ?b ?c }}"
+             + "".join(after) + "\n}")  # a line end before the last brace, as in the attack
+    try:
+        plan = check_query(query)
+    except QueryError:
+        return
+    seen = accepts.count
+    with contextlib.suppress(SyntaxError, OSError, ValueError):
+        list(ox.Store().query(plan.text))
+    assert accepts.count == seen, repr(query)
+
+
+LAUGH = ('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>'
+         '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+         "<rdf:Description rdf:about='http://a/s'><rdf:value>&b;</rdf:value>"
+         "</rdf:Description></rdf:RDF>")
+
+
+@FUZZ
+@given(st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                        "utf-32-le", "utf-32-be"]),
+       st.sampled_from(["", "UTF-8", "UTF-16", "utf-32", "ISO-8859-1"]),
+       st.sampled_from(["DOCTYPE", "doctype", "DocType"]),
+       st.text(alphabet=" \t\r\n", max_size=4))
+def test_fuzz_dtd_refused_in_any_encoding(encoding: str, declared: str, keyword: str,
+                                          lead: str) -> None:
+    """A DTD is refused before any parser, however the document is encoded (item 2)."""
+    from docklaw.errors import InputError
+    from docklaw.validate.parse import parse
+
+    text = LAUGH.replace("DOCTYPE", keyword)
+    if declared:
+        text = text.replace('version="1.0"', f'version="1.0" encoding="{declared}"')
+    with pytest.raises(InputError):
+        parse((lead + text).encode(encoding), None, "fuzz.rdf",
+              content_type="application/rdf+xml")

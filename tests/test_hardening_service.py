@@ -11,6 +11,7 @@ query page (GET and POST) and a saved query's parameters.
 
 from __future__ import annotations
 
+import platform
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -149,3 +150,27 @@ def test_engine_error_text_is_not_echoed() -> None:
     remote = OSError(f"HTTP error code 500 returned by http://x/: {MARKER} secret body")
     assert MARKER not in engine_error(remote) and "OSError" in engine_error(remote)
     assert "division" in engine_error(ValueError("division by zero\nsecond line"))
+
+
+def _raw_service(url: str, *, deadline: float | None) -> str:
+    """Run SERVICE on Oxigraph directly, skipping the checker: what a checker bug would do."""
+    import pyoxigraph as ox
+
+    try:
+        list(ox.Store().query(f"SELECT * WHERE {{ SERVICE <{url}> {{ ?a ?b ?c }} }}"))
+    except OSError as exc:
+        return type(exc).__name__
+    return "reached"
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "aarch64"), reason="seccomp arch")
+def test_query_workers_cannot_reach_the_network(listener: Listener) -> None:
+    """Defence in depth: even a query that slipped past the checker cannot leave a worker."""
+    from docklaw.sparql.runner import ProcessRunner
+
+    runner = ProcessRunner(_raw_service, workers=1)
+    try:
+        assert runner.run((listener.url,), timeout=20) == "PermissionError"
+    finally:
+        runner.close()
+    assert listener.requests == []

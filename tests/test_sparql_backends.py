@@ -313,9 +313,11 @@ def test_check_is_parsed_once_per_text_and_graphs_rechecked(monkeypatch: pytest.
         assert err.value.http_status == 403
     assert len(calls) == 2
     big = "SELECT * WHERE { ?s ?p ?o }" + " " * safety.CACHE_MAX_TEXT
-    safety.check_query(big)
-    safety.check_query(big)
-    assert len(calls) == 4  # too long to keep: parsed each time
+    for _ in range(2):  # too long to keep, and to parse: refused (413) before parsing
+        with pytest.raises(QueryError) as err:
+            safety.check_query(big)
+        assert err.value.http_status == 413
+    assert len(calls) == 2
 
 
 def test_update_refusal_is_cached(monkeypatch: pytest.MonkeyPatch) -> None:

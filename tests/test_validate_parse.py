@@ -143,7 +143,21 @@ def test_json_error_names_the_line():
 def test_relative_iris_resolve_against_a_stable_base_not_the_cwd():
     g = parse(b"<#dock> a <#Thing> .", name="dir/my app.ttl")
     [(s, _p, _o)] = list(g)
-    assert str(s) == "urn:docklaw:input:my-app.ttl#dock"
+    assert str(s) == "https://input.docklaw.invalid/my-app.ttl#dock"
+
+
+@pytest.mark.parametrize(("fmt", "data"), [
+    ("turtle", b"<a> <b> <c> ."),
+    ("json-ld", b'{"@id": "a", "http://x/p": {"@id": "c"}}'),
+    ("xml", b'<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:x="b/">'
+            b'<rdf:Description rdf:about="a"><x:p rdf:resource="c"/></rdf:Description>'
+            b'</rdf:RDF>'),
+])
+def test_relative_iri_gets_the_base_instead_of_an_error(fmt: str, data: bytes) -> None:
+    """Issue 13: ``<a>`` in an application was a parse error under the old ``urn:`` base."""
+    g = parse(data, fmt, name="app.ttl")
+    subjects = {str(s) for s in g.subjects()}
+    assert subjects == {"https://input.docklaw.invalid/a"}, subjects
 
 
 def test_truncated_turtle_is_reported_at_the_end():

@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.commands",
     "docklaw.kg.store_commands",
     "docklaw.validate.commands",
+    "docklaw.plan.commands",
     "docklaw.queries.commands",
     "docklaw.search.commands",
     "docklaw.web.commands",

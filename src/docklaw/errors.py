@@ -9,6 +9,11 @@ class DocklawError(Exception):
     exit_code = 1
     http_status = 500
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with every field (line, node, status ...): errors cross from the process
+        that ran a limited job (``docklaw.validate.budget``) back to the one answering."""
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
 
 class InputError(DocklawError):
     """Bad input (unparseable file, unknown unit, unknown jurisdiction, bad geometry ...)."""
@@ -87,3 +92,25 @@ class QueryError(DocklawError):
 class QueryTimeout(QueryError):
     def __init__(self, message: str) -> None:
         super().__init__(message, http_status=503)
+
+
+class ResourceLimit(DocklawError):
+    """A job stopped at a server or CLI budget (time, memory): exit 5, HTTP 503.
+
+    Not the input's fault as such and not "incomplete" (exit 4): the same input may pass
+    with a larger budget."""
+
+    exit_code = 5
+    http_status = 503
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+def _rebuild(cls: type[DocklawError], args: tuple[object, ...],
+             fields: dict[str, object]) -> DocklawError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error

@@ -40,9 +40,10 @@ from docklaw.geometry.lines import (
     side_clearance,
 )
 from docklaw.geometry.output import Writer
+from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, extent_along, unit
-from docklaw.namespaces import DL, UNIT, section_iri
+from docklaw.namespaces import DL, UNIT, jurisdiction_iri, section_iri
 
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
 #: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
@@ -74,12 +75,15 @@ class ParcelFrame:
     riparian_sources: list[Node] = field(default_factory=list)
 
 
-def derive_geometry(graph: Graph, jurisdiction: str) -> None:
-    """Add geometry-derived values to an application graph (see the module docstring)."""
+def derive_geometry(graph: Graph, jurisdiction: str) -> GeometryRecord:
+    """Add geometry-derived values to an application graph (see the module docstring); the
+    record of what was measured from what is returned for the plan (docklaw.plan)."""
     jid = paths.ALIASES.get(jurisdiction, jurisdiction)
     if jid not in paths.JURISDICTIONS:
         raise InputError(f"unknown jurisdiction {jurisdiction!r}", jurisdiction=jurisdiction)
-    _Stage(graph, jid, load()).run()
+    stage = _Stage(graph, jid, load())
+    stage.run()
+    return stage.record
 
 
 class _Stage:
@@ -88,8 +92,9 @@ class _Stage:
         self.jid = jid
         self.s = settings
         self.drawing = Drawing(graph, jid)
-        self.out = Writer(graph, settings)
+        self.out = Writer(graph, settings, jurisdiction=jurisdiction_iri(jid))
         self.frames: dict[Node, ParcelFrame] = {}
+        self.record = GeometryRecord(jid)
 
     # ---- discovery -------------------------------------------------------------------
     def structures(self) -> list[Node]:
@@ -144,16 +149,21 @@ class _Stage:
         for parcel in self.parcels():  # every drawn shore and lot line is checked, used or not
             self.frame(parcel)
         self.out.crs = self.drawing.crs
+        self.record.crs = self.drawing.crs
+        part_of = {p for s in structures for p in parts(self.g, s)}
         for n in structures:
             full, sources = self.footprint(n)
             if full is None:
                 continue
+            if n not in part_of:
+                self.record.add("structure", n, full)
             frame = self.frame(self.parcel_of(n))
             self.measure(n, full, sources, frame)
             self.setbacks(n, full, sources, frame)
         for b in boats:
             d = self.drawing.drawn(b)
             if d is not None:
+                self.record.add("boat", b, d.geom)
                 self.setbacks(b, d.geom, [d.geometry_node], self.frame(self.parcel_of(b)))
         self.separations(structures)
         self.out.discrepancies()
@@ -190,6 +200,12 @@ class _Stage:
         if not lines[DL.MeanHighWater]:
             return f
         mhw = lines[DL.MeanHighWater][0]
+        drawn_parcel = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
+        if drawn_parcel is not None:
+            self.record.add("parcel", parcel, drawn_parcel.geom)
+        self.record.add("mhw", mhw.node, mhw.geom)
+        for low in lines[DL.MeanLowWater]:
+            self.record.add("mlw", low.node, low.geom)
         own = [
             self.drawing.drawn(n, kinds=LINEAR, what="a lot line")
             for n in self.g.objects(parcel, DL.lotLine)
@@ -200,8 +216,13 @@ class _Stage:
         ]
         own_d = [d for d in own if d is not None]
         nbr_d = [d for d in nbr if d is not None]
+        for d in own_d:
+            self.record.add("lot-line", d.node, d.geom)
+        for d in nbr_d:
+            self.record.add("neighbour-lot-line", d.node, d.geom)
         extent = unary_union([d.geom for d in self.drawing.cache.values() if d is not None])
         f.mhw, f.mhw_node = self.shore(parcel, mhw, extent), mhw.geometry_node
+        self.record.add("water", parcel, f.mhw.water)
         if lines[DL.MeanLowWater]:
             mlw = lines[DL.MeanLowWater][0]
             f.mlw = Shore.build(mlw.geom, self.land_point(parcel, f.mhw), extent, label(mlw.node))
@@ -282,6 +303,7 @@ class _Stage:
         assert rip is not None
         for line, angle in zip(rip.lines, rip.angles, strict=True):
             node = self.out.line_feature(f.node, prop, cls, line, f.riparian_sources)
+            self.record.add("riparian", node, line, label=str(cls).rsplit("#", 1)[-1])
             self.out.quantity(node, DL.bisectedAngle, angle, UNIT.DEG, f.riparian_sources)
         for text in rip.notes:
             self.out.note(f.node, text, sources=f.riparian_sources)
@@ -435,8 +457,12 @@ class _Stage:
             inside = self.inside_point(f, i)
             if inside is None:
                 continue
-            same.append(side_clearance(wet, same_axis_extension(f.mhw, m, length), inside, step))
-            right.append(side_clearance(wet, right_angle_extension(f.mhw, m, length), inside, step))
+            same_line = same_axis_extension(f.mhw, m, length)
+            right_line = right_angle_extension(f.mhw, m, length)
+            self.record.add("same-axis", m.node, same_line)
+            self.record.add("right-angle", m.node, right_line)
+            same.append(side_clearance(wet, same_line, inside, step))
+            right.append(side_clearance(wet, right_line, inside, step))
         if not same:
             return
         src = [*sources, f.mhw_node, *f.own_sources]
@@ -445,6 +471,8 @@ class _Stage:
         q(n, DL.sideSetbackRightAngle, min(right), UNIT.FT, src)
         # North Haven: the more demanding construction (smaller clearance) -> greater setback.
         value = min(min(same), min(right)) if self.jid == "north-haven" else min(same)
+        self.record.side_constructions = (
+            ("same-axis", "right-angle") if self.jid == "north-haven" else ("same-axis",))
         q(n, DL.sideSetback, value, UNIT.FT, src)
 
     def inside_point(self, f: ParcelFrame, i: int) -> Point | None:
@@ -461,6 +489,8 @@ class _Stage:
                 d = self.drawing.drawn(node, what="a water feature")
                 if d is not None:
                     found[node] = d
+                    kind = "outlet" if cls == DL.LakeOutlet else "channel"
+                    self.record.add(kind, node, d.geom)
         return list(found.values())
 
     def separations(self, structures: list[Node]) -> None:

@@ -34,6 +34,7 @@ class Writer:
     graph: Graph
     settings: GeometrySettings
     crs: str | None = None
+    jurisdiction: URIRef | None = None  # picks the code's own dl:MeasurementConstruction
     written: dict[tuple[Node, URIRef], list[Node]] = field(default_factory=dict)
 
     def quantity(
@@ -48,6 +49,9 @@ class Writer:
         g.add((qv, QUDT.numericValue, _number(value, precision)))
         g.add((qv, QUDT.unit, unit))
         g.add((qv, DL.derived, Literal(True)))
+        construction = self.settings.construction(prop, self.jurisdiction)
+        if construction is not None:
+            g.add((qv, DL.measuredBy, construction))
         for s in dict.fromkeys(sources):
             g.add((qv, PROV.wasDerivedFrom, s))
         self.written.setdefault((focus, prop), []).append(qv)

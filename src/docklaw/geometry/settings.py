@@ -56,6 +56,12 @@ class GeometrySettings:
     min_riparian_length: float = 200.0
     min_riparian_sections: tuple[URIRef, ...] = ()
     survey_frame_iri: str = str(DL.SurveyFrameFeet)
+    #: (quantity property, jurisdiction IRI or None) -> the dl:MeasurementConstruction used
+    constructions: dict[tuple[URIRef, URIRef | None], URIRef] = field(default_factory=dict)
+
+    def construction(self, prop: URIRef, jurisdiction: URIRef | None) -> URIRef | None:
+        """The construction measuring ``prop`` in a code (its own override, else the common one)."""
+        return self.constructions.get((prop, jurisdiction)) or self.constructions.get((prop, None))
 
 
 def _quantity(g: Graph, subject: URIRef, prop: URIRef) -> tuple[float, tuple[URIRef, ...]]:
@@ -100,6 +106,13 @@ def load() -> GeometrySettings:
             canonical = v.value(unit, DL.canonicalUnit)
             if isinstance(unit, URIRef) and isinstance(canonical, URIRef):
                 s.unit_factors[unit] = (canonical, float(factor))
+    for c in g.subjects(RDF.type, DL.MeasurementConstruction):
+        if not isinstance(c, URIRef):
+            continue
+        places = [j for j in g.objects(c, DL.inJurisdiction) if isinstance(j, URIRef)] or [None]
+        for prop in g.objects(c, DL.measures):
+            for place in places:
+                s.constructions[(prop, place)] = c  # type: ignore[index]
     for unit in (UNIT.FT, UNIT.FT2, UNIT.PERCENT):
         s.unit_factors.setdefault(unit, (unit, 1.0))
     return s

@@ -9,10 +9,19 @@ named graph the web service queries (``LAW_GRAPH_IRI``).
 from __future__ import annotations
 
 import argparse
+import gc
+import os
+import shutil
 import sys
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from docklaw.errors import InputError
 from docklaw.sparql.specs import LAW_GRAPH_IRI, SPEC_HELP, default_spec
+
+if TYPE_CHECKING:
+    from rdflib import Graph
 
 
 def run_load(args: argparse.Namespace) -> int:
@@ -21,17 +30,86 @@ def run_load(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     graph = closure_graph()
-    store = open_store(args.store, execution="inline", timeout=args.timeout)
-    try:
-        total = load_graph(store, graph, args.graph, replace=args.replace)
-    finally:
-        store.close()
+    kind, _, location = args.store.strip().partition(":")
+    if kind.lower() == "oxigraph" and location:
+        total = load_directory(Path(location).expanduser(), graph, args.graph, args.replace)
+    else:
+        store = open_store(args.store, execution="inline", timeout=args.timeout)
+        try:
+            total = load_graph(store, graph, args.graph, replace=args.replace)
+        finally:
+            store.close()
     print(f"loaded {len(graph)} triples into <{args.graph}> of {args.store} "
           f"({total} triples in the store) in {time.perf_counter() - started:.1f} s")
     if args.store.split(":", 1)[0].lower() in ("memory", "rdflib", ""):
         print("note: an in-memory store is discarded on exit (a dry run); use "
               "oxigraph:PATH or sparql:URL to keep the graph", file=sys.stderr)
     return 0
+
+
+def load_directory(path: Path, graph: Graph, name: str, replace: bool) -> int:
+    """Load into a copy of the store at ``path`` and rename the copy into place.
+
+    Why: a load killed mid-way used to leave a directory that ``query`` and ``serve`` could
+    not open ("Column family not found"). Now the work happens in ``.NAME.loading-PID``
+    beside it; only a complete store is renamed to ``path``, so a reader finds the old
+    store, none (for the instant between two renames) or the new one. The replaced store is
+    kept as ``.NAME.previous`` until the next load: a server still reading it keeps working.
+    """
+    from docklaw.sparql.backends import load_graph
+    from docklaw.sparql.persistent import PersistentOxigraphStore
+
+    path = path.absolute()
+    if path.exists() and not path.is_dir():
+        raise InputError(f"oxigraph store location {path} is a file, not a directory")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    remove_abandoned(path)
+    work = path.with_name(f".{path.name}.loading-{os.getpid()}")
+    shutil.rmtree(work, ignore_errors=True)
+    try:
+        if path.is_dir():
+            copy_existing(path, work, replace)
+        store = PersistentOxigraphStore(work, execution="inline")
+        try:
+            total = load_graph(store, graph, name, replace=replace)
+        finally:
+            store.close()
+            del store
+            gc.collect()  # the RocksDB handle (and its lock) goes before the rename
+        previous = path.with_name(f".{path.name}.previous")
+        if path.is_dir():
+            shutil.rmtree(previous, ignore_errors=True)
+            os.rename(path, previous)
+        os.rename(work, path)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return total
+
+
+def copy_existing(path: Path, work: Path, replace: bool) -> None:
+    """Start from what ``path`` holds (a load adds to a store; --replace swaps one graph);
+    a damaged store is only rebuilt from scratch when --replace says so."""
+    from docklaw.sparql.persistent import PersistentOxigraphStore
+
+    if not any(path.iterdir()):
+        return
+    try:
+        old = PersistentOxigraphStore(path, execution="inline", read_only=True)
+        old.store.backup(str(work))
+    except (InputError, OSError) as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        if replace:
+            return  # the repair: a fresh store with the graph loaded
+        raise InputError(f"{getattr(exc, 'message', exc)}") from None
+
+
+def remove_abandoned(path: Path) -> None:
+    """Delete ``.NAME.loading-PID`` directories whose loading process is gone."""
+    for found in path.parent.glob(f".{path.name}.loading-*"):
+        pid = found.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(found, ignore_errors=True)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from rdflib import Graph
 
-from docklaw.errors import InputError
+from docklaw.errors import DocklawError, InputError
 from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.sparql.specs import DEFAULT_SPEC, ENV_VAR, SPEC_HELP, default_spec, in_memory
 from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
@@ -126,7 +126,17 @@ def knowledge_store(spec: str | None = None, *, execution: str = "inline", worke
         return store
     store = open_store(spec, execution=execution, workers=workers, timeout=timeout,
                        read_only=True)
-    if not ask_inline(store, HAS_LAW):
+    try:
+        holds_law = ask_inline(store, HAS_LAW)
+    except DocklawError:
+        store.close()
+        raise
+    except Exception as exc:  # a damaged directory can open and fail on the first read
+        store.close()
+        raise InputError(f"store {spec} cannot be read ({type(exc).__name__}: "
+                         f"{str(exc)[:200]}); rebuild it with "
+                         f"`docklaw load --store {spec} --replace`") from None
+    if not holds_law:
         store.close()
         raise InputError(f"store {spec} does not hold the knowledge graph (named graph "
                          f"<{LAW_GRAPH_IRI}> is missing or empty): fill it first with "

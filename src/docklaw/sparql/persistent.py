@@ -19,6 +19,14 @@ from docklaw.sparql.runner import InlineRunner, ProcessRunner
 from docklaw.sparql.store import OxigraphStore, QueryPlan, QueryResult
 
 
+def broken_store(path: Path, exc: BaseException) -> str:
+    """The message for a directory that is not a readable store, with the repairing command
+    (a load killed mid-way before loads were atomic left such directories behind)."""
+    first = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
+    return (f"cannot open oxigraph store at {path} ({first}); it is incomplete or damaged: "
+            f"rebuild it with `docklaw load --store oxigraph:{path} --replace`")
+
+
 class PersistentOxigraphStore(OxigraphStore):
     """``OxigraphStore`` backed by a RocksDB directory instead of memory."""
 
@@ -37,8 +45,8 @@ class PersistentOxigraphStore(OxigraphStore):
         try:
             self.store = (ox.Store.read_only(str(self.path)) if read_only
                           else ox.Store(str(self.path)))
-        except OSError as exc:
-            raise InputError(f"cannot open oxigraph store at {self.path}: {exc}") from None
+        except Exception as exc:  # RocksDB reports a broken directory in several ways
+            raise InputError(broken_store(self.path, exc)) from None
 
     def __repr__(self) -> str:
         return f"PersistentOxigraphStore({str(self.path)!r})"
@@ -53,7 +61,7 @@ class PersistentOxigraphStore(OxigraphStore):
         if self._runner is None:
             self._runner = (
                 ProcessRunner(_DiskExecute(str(self.path)), self.workers, self.worker_memory,
-                              start_method="spawn")
+                              start_method="spawn", recycle_bytes=self.worker_recycle)
                 if self.execution == "process" else InlineRunner(self.execute))
         return self._runner
 

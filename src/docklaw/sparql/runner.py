@@ -25,6 +25,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from docklaw.errors import QueryError, QueryTimeout
+from docklaw.sparql.nonet import deny_network
 
 Execute = Callable[..., Any]
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -93,6 +94,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
     die_with_parent()
     if os.getppid() == 1:  # the parent died before prctl took effect
         return
+    deny_network()  # second line of defence behind the SERVICE check (``nonet``)
     limit_memory(memory)
     while True:
         try:
@@ -110,6 +112,20 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
             conn.send(("error", 400, f"query failed: {type(exc).__name__}"))
 
 
+def private_bytes(pid: int) -> int | None:
+    """Memory only this process holds (private pages: what it copied or allocated since the
+    fork), from /proc; None where /proc is missing. Shared copy-on-write pages don't count."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+            total = 0
+            for line in rollup:
+                if line.startswith(("Private_Clean:", "Private_Dirty:")):
+                    total += int(line.split()[1]) * 1024
+            return total
+    except (OSError, ValueError):
+        return None
+
+
 class _Worker:
     def __init__(self, ctx: Any, execute: Execute, memory: int | None = None) -> None:
         self.conn, child = ctx.Pipe()
@@ -117,6 +133,7 @@ class _Worker:
             target=_serve, args=(child, execute, memory, self.conn), daemon=True)
         self.process.start()
         child.close()
+        self.served = 0
 
     def kill(self) -> None:
         self.process.kill()
@@ -124,29 +141,87 @@ class _Worker:
         self.conn.close()
 
 
+class Spawner:
+    """One long-lived thread that starts every worker of a pool.
+
+    Why: PR_SET_PDEATHSIG fires when the *thread* that forked the worker ends, not its
+    process. Under a threaded server each request runs in a short-lived thread, so a worker
+    forked there was killed as soon as that request ended (a quarter of the queries of the
+    default ``docklaw serve`` were answered 503). This thread lives as long as the pool.
+    """
+
+    def __init__(self) -> None:
+        self.requests: queue.Queue[tuple[Callable[[], Any], queue.Queue[Any]] | None] = (
+            queue.Queue())
+        self.thread = threading.Thread(target=self._loop, name="docklaw-query-spawner",
+                                       daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            job = self.requests.get()
+            if job is None:
+                return
+            make, box = job
+            try:
+                box.put((True, make()))
+            except BaseException as exc:  # handed to the caller, which raises it
+                box.put((False, exc))
+
+    def start(self, make: Callable[[], Any]) -> Any:
+        """Run ``make`` (which forks) on the spawner thread; return what it returned."""
+        box: queue.Queue[Any] = queue.Queue(maxsize=1)
+        self.requests.put((make, box))
+        ok, value = box.get()
+        if not ok:
+            raise value
+        return value
+
+    def stop(self) -> None:
+        self.requests.put(None)
+
+
 class ProcessRunner:
     """A small pool of forked workers; a worker that overruns its timeout is killed.
 
     ``start_method="spawn"`` is for stores whose handle must not cross a fork (RocksDB on
     disk): ``execute`` must then be picklable and open its own store in the worker.
+    Workers are started by one long-lived thread (``Spawner``), and a worker whose private
+    memory grew past ``recycle_bytes`` is replaced after the request it served.
     """
 
     def __init__(self, execute: Execute, workers: int = 2, memory: int | None = None,
-                 start_method: str = "fork") -> None:
+                 start_method: str = "fork", recycle_bytes: int | None = None) -> None:
         self.execute = execute
         self.size = max(1, workers)
         self.memory = memory
+        self.recycle_bytes = recycle_bytes
         self.ctx = multiprocessing.get_context(start_method)
         self.idle: queue.Queue[_Worker] = queue.Queue()
         self.lock = threading.Lock()
         self.started = 0
         self.killed = 0
+        self.recycled = 0
+        self._spawner: Spawner | None = None
+
+    def _new_worker(self) -> _Worker:
+        if self._spawner is None:
+            self._spawner = Spawner()
+        return self._spawner.start(
+            lambda: _Worker(self.ctx, self.execute, self.memory))  # type: ignore[no-any-return]
 
     def _take(self, timeout: float | None) -> _Worker:
         with self.lock:
-            if self.idle.empty() and self.started < self.size:
+            grow = self.idle.empty() and self.started < self.size
+            if grow:
                 self.started += 1
-                return _Worker(self.ctx, self.execute, self.memory)
+        if grow:
+            try:
+                return self._new_worker()
+            except BaseException:
+                with self.lock:
+                    self.started -= 1
+                raise
         try:
             worker = self.idle.get(timeout=timeout)
         except queue.Empty:
@@ -158,11 +233,22 @@ class ProcessRunner:
             return self._take(timeout)
         return worker
 
-    def _replace(self, worker: _Worker) -> None:
+    def _grown(self, worker: _Worker) -> bool:
+        """True when the worker now holds more private memory than ``recycle_bytes``
+        (results built, copy-on-write pages touched): it is replaced, not reused."""
+        if not self.recycle_bytes or worker.process.pid is None:
+            return False
+        held = private_bytes(worker.process.pid)
+        return held is not None and held > self.recycle_bytes
+
+    def _replace(self, worker: _Worker, recycled: bool = False) -> None:
         worker.kill()
         with self.lock:
             self.started -= 1
-            self.killed += 1
+            if recycled:
+                self.recycled += 1
+            else:
+                self.killed += 1
 
     def run(self, args: tuple[Any, ...], timeout: float | None) -> Any:
         # Waiting for a free worker and running are bounded separately, each by ``timeout``:
@@ -180,7 +266,11 @@ class ProcessRunner:
         except (EOFError, OSError, BrokenPipeError):
             self._replace(worker)
             raise QueryError(WORKER_DIED, http_status=503) from None
-        self.idle.put(worker)
+        worker.served += 1
+        if self._grown(worker):
+            self._replace(worker, recycled=True)
+        else:
+            self.idle.put(worker)
         if status == "ok":
             return payload[0]
         raise QueryError(payload[1], http_status=payload[0])
@@ -188,3 +278,6 @@ class ProcessRunner:
     def close(self) -> None:
         while not self.idle.empty():
             self.idle.get_nowait().kill()
+        if self._spawner is not None:
+            self._spawner.stop()
+            self._spawner = None

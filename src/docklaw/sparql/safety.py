@@ -13,20 +13,22 @@ but not for rdflib) and the plan carries the normalised text to the engine.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from pyparsing import ParseBaseException
 from rdflib.plugins.sparql.algebra import translatePName, translatePrologue, traverse
 from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 from rdflib.plugins.sparql.parserutils import CompValue
 
-from docklaw.errors import QueryError
+from docklaw.errors import QueryError, QueryTimeout
 
+T = TypeVar("T")
 QUERY_KINDS: dict[str, str] = {
     "SelectQuery": "SELECT",
     "AskQuery": "ASK",
@@ -45,6 +47,10 @@ UPDATE_NAMES: dict[str, str] = {
 #: Every rdflib SPARQL parse in docklaw's web path holds this lock; ``warm_up_parser`` runs
 #: the parse actions once before a server starts threads.
 PARSE_LOCK = threading.RLock()
+#: A fork (query worker, validation child) taken while another thread parses would copy the
+#: lock held by a thread the child does not have: every later parse there would hang.
+os.register_at_fork(before=PARSE_LOCK.acquire, after_in_parent=PARSE_LOCK.release,
+                    after_in_child=PARSE_LOCK.release)
 READ_ONLY = "this endpoint is read-only"
 NO_REMOTE = "this endpoint makes no remote requests"
 #: Deep nesting exhausts the (recursive) parser's stack: an input problem, answered 400.
@@ -55,6 +61,14 @@ TOO_DEEP = ("query is nested too deeply to parse (brackets, braces or parenthese
 #: the cache holds at most CACHE_SIZE * CACHE_MAX_TEXT characters.
 CACHE_SIZE = 1024
 CACHE_MAX_TEXT = 64 * 1024
+#: Longest query text accepted (characters). rdflib's parser is pure Python and runs in the
+#: request thread under PARSE_LOCK: a 3.8 MB VALUES query held it for ~100 s of CPU. The
+#: longest saved query is under 4 KiB; longer texts are refused (413) before any parsing.
+MAX_QUERY_CHARS = 64 * 1024
+#: Texts longer than this are parsed in a forked child under PARSE_TIMEOUT seconds
+#: (``in_child_if_long``); shorter ones (every saved query) parse here in milliseconds.
+LONG_TEXT = 8 * 1024
+PARSE_TIMEOUT = 10.0
 #: SPARQL 1.1 section 19.2 codepoint escapes: \\u + 4 hex digits, \\U + 8 hex digits.
 _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 #: What either parser could still read as an escape after one expansion (rdflib's own
@@ -62,6 +76,14 @@ _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 _ANY_ESCAPE = re.compile(r"\\[uU][0-9A-Fa-f]{4}")
 ESCAPE_AGAIN = ("a \\u or \\U escape in the query spells another escape; write the "
                 "character itself")
+
+
+def refuse_oversize(text: str) -> None:
+    """413 for a query text longer than MAX_QUERY_CHARS, before anything parses it."""
+    if len(text) > MAX_QUERY_CHARS:
+        raise QueryError(f"query text is {len(text)} characters; the limit is "
+                         f"{MAX_QUERY_CHARS} (bind long lists of values in several queries)",
+                         http_status=413)
 
 
 def _expand(match: re.Match[str]) -> str:
@@ -127,7 +149,26 @@ def update_operations(text: str) -> str | None:
     return ", ".join(dict.fromkeys(ops)) or "an update"
 
 
-_cached_update_operations = lru_cache(maxsize=CACHE_SIZE)(update_operations)
+def in_child_if_long(func: Callable[..., T], text: str, *args: Any) -> T:
+    """``func(text, *args)`` here for short texts; for texts over LONG_TEXT in a forked child
+    killed after PARSE_TIMEOUT seconds (503), like query execution.
+
+    Why: rdflib's parser is pure Python and holds PARSE_LOCK, so one long text (a 64 KiB
+    VALUES list parses for several seconds) would stall every other request's check. A child
+    holds only its own copy of the lock. A timeout raises (and so is not cached)."""
+    if len(text) <= LONG_TEXT or not PARSE_TIMEOUT:
+        return func(text, *args)
+    from docklaw.errors import ResourceLimit
+    from docklaw.validate.budget import run_limited
+
+    try:
+        return run_limited(func, text, *args, timeout=PARSE_TIMEOUT, what="query parsing")
+    except ResourceLimit as exc:
+        raise QueryTimeout(f"{exc.message} (a query of {len(text)} characters)") from None
+
+
+_cached_update_operations = lru_cache(maxsize=CACHE_SIZE)(
+    partial(in_child_if_long, update_operations))
 
 
 def refuse_update(text: str) -> None:
@@ -135,6 +176,9 @@ def refuse_update(text: str) -> None:
 
     Runs before every request that carries a query: the answer is cached per text.
     """
+    refuse_oversize(text)
+    if not text.strip():
+        return  # an empty update is no operation: check_query answers "empty query" (400)
     try:
         text = normalise(text)
     except QueryError:
@@ -193,7 +237,7 @@ def analyse(text: str, base_iri: str | None) -> Analysis:
         return Analysis(error=exc.message, status=exc.http_status)
 
 
-_cached_analyse = lru_cache(maxsize=CACHE_SIZE)(analyse)
+_cached_analyse = lru_cache(maxsize=CACHE_SIZE)(partial(in_child_if_long, analyse))
 
 
 def cache_info() -> tuple[object, object]:
@@ -240,6 +284,7 @@ def check_query(
     named_graph_uris = tuple(named_graph_uris)
     if not text or not text.strip():
         raise QueryError("empty query: give a SPARQL query in the 'query' parameter")
+    refuse_oversize(text)
     text = normalise(text)  # checked here and carried in the plan: what runs is what was checked
     found = (_cached_analyse(text, base_iri) if len(text) <= CACHE_MAX_TEXT
              else analyse(text, base_iri))

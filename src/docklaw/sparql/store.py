@@ -73,6 +73,8 @@ class Store(ABC):
         self.workers = workers
         #: address space each forked query worker may add (bytes); None: unlimited
         self.worker_memory: int | None = None
+        #: private memory (bytes) past which a worker is replaced after its request
+        self.worker_recycle: int | None = None
         self._runner: ProcessRunner | InlineRunner | None = None
 
     @abstractmethod
@@ -93,7 +95,8 @@ class Store(ABC):
     @property
     def runner(self) -> ProcessRunner | InlineRunner:
         if self._runner is None:  # created lazily so workers fork after loading
-            self._runner = (ProcessRunner(self.execute, self.workers, self.worker_memory)
+            self._runner = (ProcessRunner(self.execute, self.workers, self.worker_memory,
+                                          recycle_bytes=self.worker_recycle)
                             if self.execution == "process" else InlineRunner(self.execute))
         return self._runner
 

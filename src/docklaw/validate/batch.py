@@ -424,6 +424,41 @@ class Progress:
             self._bar = None
 
 
+# --------------------------------------------------------------------------- index page
+
+INDEX_WORDS = {0: "conforms", 1: "violates", 2: "bad input", 3: "internal error",
+               4: "incomplete"}
+
+
+def index_rows(outdir: Path, outcomes: list[Outcome]) -> list[dict[str, str]]:
+    """One row per application: name, code, status, violated sections, link to its report."""
+    rows = []
+    for o in sorted(outcomes, key=lambda o: o.index):
+        status = INDEX_WORDS.get(o.status, str(o.status))
+        if o.status == 0 and o.information_needed:
+            status += f" ({o.information_needed} item(s) of information needed)"
+        href = ""
+        if o.report_file and o.error is None:
+            with contextlib.suppress(ValueError):
+                href = Path(o.report_file).resolve().relative_to(outdir.resolve()).as_posix()
+        rows.append({"name": o.name, "jurisdiction": o.jurisdiction or "", "status": status,
+                     "css": {1: "Violation", 2: "Warning", 3: "Warning"}.get(o.status, ""),
+                     "violations": ", ".join(sorted(o.violations)), "href": href,
+                     "error": o.error or ""})
+    return rows
+
+
+def write_index(outdir: Path, outcomes: list[Outcome]) -> Path:
+    """``index.html`` in the report directory (``docklaw-index.html`` when an application's
+    own report is called index.html): every report linked with its status."""
+    from docklaw.validate.html_report import render_index
+
+    taken = {Path(o.report_file).name for o in outcomes if o.report_file}
+    target = outdir / ("index.html" if "index.html" not in taken else "docklaw-index.html")
+    target.write_text(render_index(index_rows(outdir, outcomes)), encoding="utf-8")
+    return target
+
+
 # --------------------------------------------------------------------------- entry point
 
 
@@ -443,6 +478,8 @@ def run_batch(inputs: list[str], *, jobs: int, fmt: str, input_format: str | Non
              for k, item in enumerate(items)]
     outcomes = run_tasks(tasks, max(1, jobs), Progress(stderr))
     summary = summarise(outcomes)
+    if outdir is not None and fmt == "html":
+        write_index(outdir, outcomes)
     if summary_format == "json":
         stdout.write(json.dumps(summary.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:

@@ -43,10 +43,12 @@ def read_input(name: str) -> bytes:
 
 def validate_file(name: str, fmt: str, input_format: str | None = None) -> Outcome:
     """Validate one file; never raises for bad input (the error becomes the outcome)."""
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.api import validate_bytes_within
+    from docklaw.validate.budget import default_timeout
 
-    try:
-        report = validate_bytes(read_input(name), input_format, name=name)
+    try:  # a run past the budget ($DOCKLAW_VALIDATE_TIMEOUT) is exit 5
+        report = validate_bytes_within(read_input(name), input_format, name=name,
+                                       timeout=default_timeout())
     except DocklawError as exc:
         return Outcome(name, exc.exit_code, error=str(exc))
     return Outcome(name, 0 if report.conforms else 1, output=report.render(fmt))
@@ -63,7 +65,45 @@ def is_batch(args: argparse.Namespace) -> bool:
     return False
 
 
+def run_against(args: argparse.Namespace) -> int:
+    """``--against all``: each file under every registered code, one matrix each."""
+    from docklaw.validate.matrix import against_all
+    from docklaw.validate.parse import parse
+
+    if args.against != "all":
+        raise InputError(f"--against takes 'all' (got {args.against!r})")
+    status = 0
+    names = report_names(args.files)
+    directory = args.output is not None and output_is_directory(args.output)
+    rendered: list[str] = []
+    for name in args.files:
+        try:
+            graph = parse(read_input(name), args.input_format, name)
+            matrix = against_all(graph, name=name)
+        except DocklawError as exc:
+            if isinstance(exc, InputError) and exc.source is None:
+                exc.source = name
+                exc.args = (exc.describe(),)
+            print(f"docklaw: {exc}", file=sys.stderr)
+            if args.format == "json" and args.output is None:
+                json_error(str(exc), exc.exit_code)
+            status = max(status, exc.exit_code)
+            continue
+        if directory:
+            Path(args.output).mkdir(parents=True, exist_ok=True)
+            target = Path(args.output) / f"{names[name]}.matrix.{EXTENSIONS[args.format]}"
+            emit(matrix.render(args.format), target)
+        else:
+            rendered.append(matrix.render(args.format))
+        status = max(status, matrix.exit_status)
+    if rendered:
+        emit("".join(rendered), Path(args.output) if args.output is not None else None)
+    return status
+
+
 def run_validate(args: argparse.Namespace) -> int:
+    if args.against:
+        return run_against(args)
     if is_batch(args):
         return run_batch(args.files, jobs=args.jobs or 1, fmt=args.format,
                          input_format=args.input_format,
@@ -181,6 +221,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_output(p, directory_note="for one application a file, unless PATH is a directory or "
                                  "ends in /; for several, or in batch mode, a directory that "
                                  "gets one report per application")
+    p.add_argument("--against", metavar="all", default=None,
+                   help="validate each application under every registered code and print a "
+                        "matrix: code x status, violated sections, information needed")
     p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="batch mode: validate in N processes and print one summary (applications, "
                         "conforming, bad input, violations per section; JSON with --format json)")

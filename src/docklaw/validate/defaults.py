@@ -13,6 +13,7 @@ from rdflib import BNode, Graph, Literal
 from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
+from docklaw.errors import InputError
 from docklaw.namespaces import DL
 from docklaw.validate.prepare import Prepared
 
@@ -25,6 +26,10 @@ def apply_defaults(graph: Graph, prepared: Prepared, jid: str, app: Node) -> lis
     law = prepared.knowledge
     notes: list[Node] = []
     parcels = sorted(graph.objects(app, DL.parcel), key=str)
+    for parcel in parcels:
+        if isinstance(parcel, Literal):  # a literal cannot carry the parcel's facts
+            raise InputError(f"dl:parcel is the literal {str(parcel)!r}; give the parcel node",
+                             node=str(app), prop="dl:parcel")
     for rule in sorted(prepared.rules_of(jid), key=lambda r: str(r.iri)):
         for default_prop, target in DEFAULTS:
             value = law.value(rule.iri, default_prop)

@@ -186,14 +186,17 @@ def normalise_month_days(graph: Graph, prepared: Prepared) -> None:
 
 
 def run_geometry(graph: Graph, jid: str) -> None:
-    """The geometry stage (another package) when it is installed."""
+    """The geometry stage (another package) when it is installed; its record of what was
+    measured from what stays on the graph (``geometry_record``) for the plan."""
     try:
         module = importlib.import_module("docklaw.geometry.derive")
     except ModuleNotFoundError as exc:
         if exc.name in ("docklaw.geometry.derive", "docklaw.geometry"):
             return
         raise
-    module.derive_geometry(graph, jid)
+    record = module.derive_geometry(graph, jid)
+    if isinstance(graph, PreparedQueryGraph):
+        graph.geometry_record = record
 
 
 def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
@@ -233,8 +236,11 @@ class PreparedQueryGraph(Graph):
     """A plain in-memory rdflib Graph whose SPARQL strings are parsed once per process.
 
     Why: pyshacl passes the text of SHACL-SPARQL constraints to ``Graph.query`` on every run;
-    parsing costs ~40 ms a query with rdflib, evaluating a few ms.
+    parsing costs ~40 ms a query with rdflib, evaluating a few ms. It also carries the
+    geometry stage's record (``geometry_record``) for the plan.
     """
+
+    geometry_record: object | None = None
 
     def query(self, query_object, processor="sparql", result="sparql", initNs=None,
               initBindings=None, use_store_provided=True, **kwargs):

@@ -160,7 +160,10 @@ class Evaluator:
             per = to_decimal(law.value(allowance, DL.incrementPer))
             over = to_decimal(law.value(allowance, DL.incrementOver))
             if inc is not None and per and over is not None and footage > over:
-                count += inc * math.floor((footage - over) / per)
+                steps = (footage - over) / per
+                rounded = math.ceil(steps) if law.value(
+                    allowance, DL.incrementRounding) == DL.RoundUp else math.floor(steps)
+                count += inc * rounded
             return count
         return Decimal(0)  # the row allows none of this facility
 

@@ -44,7 +44,15 @@ EXTENSIONS: dict[str, str] = {
     ".ttl": "turtle", ".turtle": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json": "json-ld",
     ".rdf": "xml", ".xml": "xml", ".owl": "xml",
 }
-_XML_DECL = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_XML_DECL = re.compile(r"<!\s*(DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)", re.IGNORECASE)
+#: The XML declaration's encoding: what expat would switch to after reading it.
+_XML_ENCODING = re.compile(r"""^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([^"']*)["']""")
+XML_ENCODINGS = ("utf-8", "utf8", "us-ascii", "ascii")
+#: Byte-order marks of the encodings refused (UTF-8's own is accepted and dropped).
+WIDE_BOMS: dict[bytes, str] = {
+    b"\x00\x00\xfe\xff": "UTF-32", b"\xff\xfe\x00\x00": "UTF-32",
+    b"\xfe\xff": "UTF-16", b"\xff\xfe": "UTF-16",
+}
 
 
 def resolve_format(
@@ -86,9 +94,22 @@ def sniff(data: bytes) -> str:
 
 
 def decode_utf8(data: bytes, name: str | None) -> str:
-    """Text must be UTF-8; say on which line the first bad byte is."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError("input is UTF-16; only UTF-8 is accepted", line=1, source=name)
+    """Decide the encoding before any parser does: text must be UTF-8.
+
+    UTF-16 and UTF-32 are refused with or without a byte-order mark (without one, ASCII
+    text in them is full of NUL bytes, which UTF-8 decoding alone would accept while an XML
+    parser reads the other encoding: the old DTD guard, looking at bytes, saw nothing).
+    Say on which line the first bad byte is."""
+    for bom, encoding in WIDE_BOMS.items():
+        if data.startswith(bom):
+            raise InputError(f"input is {encoding}; only UTF-8 is accepted", line=1,
+                             source=name)
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data[:nul].count(b"\n") + 1
+        raise InputError(f"input contains a NUL byte (offset {nul}): UTF-16 or UTF-32 "
+                         "without a byte-order mark, or binary; only UTF-8 is accepted",
+                         line=line, source=name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -136,13 +157,21 @@ def check_jsonld(text: str, name: str | None) -> None:
         )
 
 
-def check_xml(data: bytes, name: str | None) -> None:
-    """Refuse RDF/XML with DOCTYPE or ENTITY declarations (entity expansion, external fetches)."""
-    match = _XML_DECL.search(data)
+def check_xml(text: str, name: str | None) -> None:
+    """Refuse RDF/XML with a DTD (DOCTYPE, ENTITY ... : entity expansion, external fetches)
+    or declaring an encoding other than UTF-8.
+
+    ``text`` is the decoded document (``decode_utf8``), and the parser is given exactly its
+    UTF-8 bytes: the text checked is the text parsed, whatever the bytes looked like."""
+    declared = _XML_ENCODING.match(text)
+    if declared and declared.group(1).strip().lower() not in XML_ENCODINGS:
+        raise InputError(f"RDF/XML declares encoding {declared.group(1)!r}; only UTF-8 is "
+                         "accepted", line=1, source=name)
+    match = _XML_DECL.search(text)
     if match:
-        line = data[: match.start()].count(b"\n") + 1
+        line = text[: match.start()].count("\n") + 1
         raise InputError(
-            f"RDF/XML with a <!{match.group(1).decode().upper()}> declaration is not accepted",
+            f"RDF/XML with a <!{match.group(1).upper()}> declaration (a DTD) is not accepted",
             line=line, source=name,
         )
 
@@ -190,7 +219,8 @@ def parse(
     rdf_format = resolve_format(fmt, content_type=content_type, name=name, data=data)
     text = decode_utf8(data, name)
     if rdf_format == "xml":
-        check_xml(data, name)
+        check_xml(text, name)
+        data = text.encode("utf-8")  # what was checked, without a BOM
     elif rdf_format == "json-ld":
         check_jsonld(text, name)
     store = CappedMemory(max_triples)
@@ -218,10 +248,16 @@ def parse(
     return graph
 
 
+#: Base of every uploaded file's relative IRIs: hierarchical, so ``<a>`` and ``<../b>``
+#: resolve as well as ``<#dock>`` (a ``urn:`` base made ``<a>`` a parse error), and on the
+#: reserved ``.invalid`` domain (RFC 6761), so it names nothing real and never the cwd.
+INPUT_BASE = "https://input.docklaw.invalid/"
+
+
 def _public_id(name: str | None) -> str:
-    """Base IRI for relative IRIs (``<#dock>``) in a file; stable and never the cwd."""
+    """Base IRI for relative IRIs (``<#dock>``, ``<a>``) in a file; stable, never the cwd."""
     clean = re.sub(r"[^A-Za-z0-9._-]+", "-", PurePath(name or "input").name) or "input"
-    return f"urn:docklaw:input:{clean}"
+    return f"{INPUT_BASE}{clean}"
 
 
 def _describe_parse_error(

@@ -11,7 +11,6 @@ interpretation, attachment, comment, text incomplete).
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -21,6 +20,12 @@ from rdflib.namespace import RDF, SH
 
 from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
 from docklaw.validate.cite import InfoNeeded, Result
+from docklaw.validate.excess import Variance
+from docklaw.validate.excess import add_to_graph as add_variances
+from docklaw.validate.excess import text_lines as variance_lines
+from docklaw.validate.measurements import Measurement, text_lines
+from docklaw.validate.readings import ReadingOutcome
+from docklaw.validate.readings import text_lines as reading_lines
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
                "path", "value", "relief", "relief_authority")
@@ -39,6 +44,11 @@ class Report:
     results: list[Result] = field(default_factory=list)
     information_needed: list[InfoNeeded] = field(default_factory=list)
     name: str = "<input>"
+    measurements: list[Measurement] = field(default_factory=list)
+    variances: list[Variance] = field(default_factory=list)
+    variance_note: str = ""
+    readings: list[ReadingOutcome] = field(default_factory=list)
+    plan_svg: str | None = None                          # docklaw.plan, when drawn
 
     @property
     def conforms(self) -> bool:
@@ -73,6 +83,11 @@ class Report:
                 {"section": r.section, "section_iri": r.section_iri, "focus_node": r.focus_node,
                  "message": r.message} for r in self.results if r.finding
             ],
+            "measurements": [m.to_json() for m in self.measurements],
+            "variances": [v.to_json() for v in self.variances],
+            "variance_note": self.variance_note if self.variances else None,
+            "readings": [o.to_json() for o in self.readings],
+            "verdict_depends_on_reading": any(o.verdict_depends for o in self.readings),
         }
 
     def to_json_text(self, indent: int | None = 2) -> str:
@@ -111,6 +126,7 @@ class Report:
                 g.add((node, DL.reliefNote, Literal(r.relief_note)))
             if r.rule:
                 g.add((node, DL.rule, URIRef(r.rule)))
+        add_variances(g, report, self.variances, self.variance_note)
         for n in self.information_needed:
             node = BNode()
             g.add((report, DL.informationNeeded, node))
@@ -163,57 +179,19 @@ class Report:
             for n in self.information_needed:
                 lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
             lines.append("")
+        lines.extend(variance_lines(self.variances, self.variance_note))
+        lines.extend(reading_lines(self.readings))
+        lines.extend(text_lines(self.measurements))
         if any(r.severity != "Violation" for r in self.results):
             lines.append(DISCRETION_NOTE)
         return "\n".join(lines).rstrip() + "\n"
 
     # ------------------------------------------------------------------ HTML
     def to_html(self) -> str:
-        e = html.escape
-        parts = [
-            "<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
-            f"<title>docklaw validation: {e(self.name)}</title>",
-            "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
-            ".Violation{color:#a00}.Warning{color:#a60}.Info{color:#06a}"
-            "blockquote{color:#444;border-left:3px solid #ccc;padding-left:1em}</style>",
-            "</head><body>",
-            f"<h1>{e(self.name)}: {'conforms' if self.conforms else 'does not conform'}</h1>",
-            f"<p>{e(self.summary())}</p>",
-        ]
-        if any(r.severity != "Violation" for r in self.results):
-            parts.append(f"<p class=\"note\">{e(DISCRETION_NOTE)}</p>")
-        for section, items in self._groups():
-            first = items[0]
-            anchor = f" <a href=\"{e(first.section_iri)}\">{e(first.section_iri)}</a>" \
-                if first.section_iri else ""
-            parts.append(f"<section><h2>{e(section or '(no section)')}</h2><p>{anchor}</p>")
-            if first.section_text:
-                parts.append(f"<blockquote>{e(first.section_text)}</blockquote>")
-            if first.section_notes:
-                parts.append("<ul class=\"notes\">" + "".join(
-                    f"<li><em>{e(kind)}</em>: {e(text)}</li>" for kind, text in first.section_notes)
-                    + "</ul>")
-            parts.append("<ul>")
-            for r in items:
-                relief = r.relief or "none stated"
-                if r.relief_authority:
-                    relief += f" ({r.relief_authority})"
-                value = f"; {e(r.path or '')} = {e(r.value)}" if r.value is not None else ""
-                note = f"<br><em>{e(r.relief_note)}</em>" if r.relief_note else ""
-                parts.append(
-                    f"<li><strong class=\"{e(r.severity)}\">{e(r.severity)}</strong>: "
-                    f"{e(r.message)}<br><small>node {e(r.focus_node)}{value}; "
-                    f"relief: {e(relief)}</small>{note}</li>"
-                )
-            parts.append("</ul></section>")
-        if self.information_needed:
-            parts.append("<section><h2>Information needed</h2><ul>")
-            for n in self.information_needed:
-                parts.append(f"<li>{e(n.section or '(no section)')}: {e(n.message)} "
-                             f"<small>({e(n.focus_node)})</small></li>")
-            parts.append("</ul></section>")
-        parts.append("</body></html>")
-        return "\n".join(parts) + "\n"
+        """The printable report (Jinja templates, docklaw.validate.html_report)."""
+        from docklaw.validate.html_report import render_report
+
+        return render_report(self)
 
     def render(self, fmt: str) -> str:
         """One of text | json | turtle | html."""

@@ -68,12 +68,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     app.context_processor(site.context)
     app.before_request(refuse_updates)
+    app.after_request(errors.security_headers)
     errors.register(app)
 
     @app.template_filter("href")
     def href_filter(term: object) -> str:
         from docklaw.web.links import href
 
-        return href(term)  # type: ignore[arg-type]
+        return href(term) or ""  # type: ignore[arg-type]
 
     return app

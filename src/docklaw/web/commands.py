@@ -20,6 +20,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         "load the knowledge graph at start; oxigraph:PATH and sparql:URL must "
                         "hold it already (docklaw load --store SPEC)")
     p.add_argument("--backend", dest="store", metavar="SPEC", help="alias of --store")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the URL clients reach this service at (sd:endpoint, VoID); default "
+                        "http://HOST:PORT/ as bound (the Host header is not trusted)")
     p.add_argument("--timeout", type=float, default=None, help="query timeout in seconds")
     p.add_argument("--max-rows", type=int, default=None, help="row cap per query")
     p.add_argument("--server", choices=("flask", "gunicorn"), default="flask",
@@ -35,6 +38,7 @@ def serve(args: argparse.Namespace) -> int:
     from docklaw.web.knowledge import Unavailable, knowledge
 
     config: dict[str, object] = {"SPARQL_BACKEND": args.store or default_spec()}
+    config["PUBLIC_BASE_URL"] = args.public_url or bound_url(args.host, args.port)
     if args.timeout is not None:
         config["SPARQL_TIMEOUT"] = args.timeout
     if args.max_rows is not None:
@@ -53,19 +57,25 @@ def serve(args: argparse.Namespace) -> int:
         run_gunicorn(app, args.host, args.port, max(1, args.workers), max(1, args.threads),
                      float(app.config["SPARQL_TIMEOUT"]))
         return 0
+    warm_up_validator()  # before request threads, as for gunicorn
     app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     return 0
 
 
 def warm_up_validator() -> None:
-    """Validate the shipped examples once in the master: caches filled and rdflib's SPARQL
-    parse actions run single-threaded before gunicorn's threads share them."""
-    from docklaw.errors import DocklawError
-    from docklaw.paths import EXAMPLES_DIR
-    from docklaw.validate.api import validate_bytes
+    """Validate the shipped examples once in the server process: caches filled and rdflib's
+    SPARQL parse actions run single-threaded before request threads (or gunicorn's forks)
+    share them; budgeted validations fork from a warm process."""
+    from docklaw.validate.api import warm_once
 
-    for path in sorted(EXAMPLES_DIR.glob("*/*.ttl")):
-        try:
-            validate_bytes(path.read_bytes(), name=path.name)
-        except DocklawError:
-            continue
+    warm_once()
+
+
+def bound_url(host: str, port: int) -> str | None:
+    """http://HOST:PORT/ for a concrete bind address; None for a wildcard (0.0.0.0, ::),
+    where only --public-url can say what clients use."""
+    if host in ("", "0.0.0.0", "::", "[::]"):
+        return None
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"

@@ -18,6 +18,8 @@ DEFAULTS: dict[str, Any] = {
     "SPARQL_WORKERS": 2,
     "SPARQL_TIMEOUT": 10.0,  # seconds; an overrun query is killed and answered 503
     "SPARQL_WORKER_MEMORY": 2 * 1024**3,  # bytes a query worker may allocate beyond its start
+    # private memory (bytes) past which a query worker is replaced after its request
+    "SPARQL_WORKER_RECYCLE": 256 * 1024**2,
     "SPARQL_MAX_ROWS": 10_000,  # rows (or triples) returned; more sets X-Docklaw-Truncated
     # name -> rdflib Graph | path | callable returning a Graph; None: the knowledge graph
     "SPARQL_GRAPHS": None,
@@ -26,7 +28,13 @@ DEFAULTS: dict[str, Any] = {
     # /validate
     "VALIDATE_MAX_BYTES": 2 * 1024 * 1024,
     "VALIDATE_MAX_TRIPLES": 20_000,
+    # seconds one validation (parse included) may run, in a killable child; past it: 503
+    "VALIDATE_TIMEOUT": 20.0,
     # whole request bodies (form uploads included); Flask answers 413 beyond it
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
+    # the URL this service is published at (sd:endpoint, VoID, base IRI of queries); None:
+    # the request's Host if it is a plain host[:port]. ``docklaw serve`` sets the address
+    # it binds (or --public-url), so a forged Host header changes nothing it publishes.
+    "PUBLIC_BASE_URL": None,
     "PAGE_MAX_ROWS": 1000,  # rows rendered in the HTML table (downloads get SPARQL_MAX_ROWS)
 }

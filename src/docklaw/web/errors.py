@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 
-from flask import Flask, Response, jsonify, render_template
+from flask import Flask, Response, render_template
 from werkzeug.exceptions import HTTPException
 
 from docklaw.errors import DocklawError, InputError
@@ -13,16 +14,28 @@ from docklaw.web.negotiation import wants_html
 log = logging.getLogger(__name__)
 
 
+#: Longest error message sent: parser messages can quote a long stretch of the input.
+MAX_MESSAGE = 500
+#: JSON escapes for the characters that make markup: an error quoting a parameter
+#: (``unknown format '<script>'``) is never markup, even to a client that sniffs.
+_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027"})
+
+
+def clip(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
+
+
 def error_response(status: int, message: str, detail: dict[str, object] | None = None) -> Response:
+    message = clip(message)
     body: dict[str, object] = {"error": message, "status": status}
     if detail:
-        body.update({k: v for k, v in detail.items() if v is not None})
-    if wants_html():
+        body.update({k: clip(v) if isinstance(v, str) else v
+                     for k, v in detail.items() if v is not None})
+    if wants_html():  # autoescaped by Jinja
         html = render_template("error.html", status=status, message=message, detail=body)
         return Response(html, status=status, mimetype="text/html")
-    response = jsonify(body)
-    response.status_code = status
-    return response
+    text = json.dumps(body, ensure_ascii=False).translate(_INERT)
+    return Response(text + "\n", status=status, mimetype="application/json")
 
 
 def register(app: Flask) -> None:
@@ -52,5 +65,25 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def internal(exc: Exception) -> Response:
-        log.exception("internal error")
-        return error_response(500, f"internal error: {type(exc).__name__}: {exc}")
+        log.exception("internal error")  # the detail goes to the log, not to the client
+        return error_response(500, f"internal error ({type(exc).__name__}); see the server log")
+
+
+#: Sent with every response. No inline script or style anywhere (templates load
+#: static/app.js and static/style.css), so the policy needs no 'unsafe-inline' or hashes.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                                "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                                "form-action 'self'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def security_headers(response: Response) -> Response:
+    """after_request: the headers above, unless a route set its own."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response

@@ -86,6 +86,7 @@ def load(app: Flask) -> Knowledge:
         except DocklawError as exc:
             raise Unavailable(f"SPARQL store {spec} unavailable: {exc}") from None
     store.worker_memory = app.config.get("SPARQL_WORKER_MEMORY")
+    store.worker_recycle = app.config.get("SPARQL_WORKER_RECYCLE")
     # before any request thread: pyparsing's first use of a parse action is not thread-safe
     warm_up_parser(p.read_text(encoding="utf-8") for p in sorted(QUERIES_DIR.glob("*.rq")))
     return Knowledge(graph=graph, store=store)

@@ -24,10 +24,19 @@ def local_path(iri: str) -> str | None:
     return url_for("law.resource", iri=iri)
 
 
-def href(term: Node | str) -> str:
-    """Where a link on ``term`` should go: a local page for ours, the IRI itself otherwise."""
+#: Schemes rendered as live links; any other IRI (``javascript:``, ``data:``, ``file:`` ...)
+#: that a query result or an uploaded graph carries is shown as text only.
+LINK_SCHEMES = ("http://", "https://")
+
+
+def href(term: Node | str) -> str | None:
+    """Where a link on ``term`` should go: a local page for ours, the IRI itself for other
+    http(s) IRIs, None (no link) for every other scheme."""
     iri = str(term)
-    return local_path(iri) or iri
+    local = local_path(iri)
+    if local is not None:
+        return local
+    return iri if iri.lower().startswith(LINK_SCHEMES) else None
 
 
 def is_iri(term: Node | None) -> bool:

@@ -96,7 +96,15 @@ def spec() -> dict[str, Any]:
                 {"name": "query", "in": "query", "schema": {"type": "string"}},
                 {"name": "saved", "in": "query", "schema": {"type": "string"},
                  "description": "a saved query's name; its parameters as p-<name>"}],
-            "responses": {"200": {"description": "page", "content": content(["text/html"])}}}},
+            "responses": {"200": {"description": "page", "content": content(["text/html"])}}},
+              "post": {
+            "summary": "the query page running a query too long for a URL (form-encoded)",
+            "requestBody": {"required": True, "content": {
+                "application/x-www-form-urlencoded": {"schema": {
+                    "type": "object", "properties": {
+                        "query": {"type": "string"}, "saved": {"type": "string"}}}}}},
+            "responses": {"200": {"description": "page", "content": content(["text/html"])},
+                          "413": error("query text over 64 KiB")}}},
         "/resource": {"get": {
             "summary": "any other docklaw IRI (concepts, authorities, local laws, terms)",
             "parameters": [{"name": "iri", "in": "query", "required": True,

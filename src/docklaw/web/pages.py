@@ -1,6 +1,7 @@
 """The query page at ``/``: saved queries, an editor, results as a linked HTML table.
 
-Everything is a GET form, so the page URL is the permalink that reproduces a run.
+Everything is a GET form, so the page URL is the permalink that reproduces a run; a query
+too long for a URL is POSTed instead (static/app.js switches the form).
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ def cell(term: object) -> dict[str, str | None]:
     return {"text": str(term), "href": href(term) if is_iri(term) else None}  # type: ignore[arg-type]
 
 
-@bp.route("/")
+@bp.route("/", methods=["GET", "POST"])
 def index() -> str | tuple[str, int]:
-    name = request.args.get("saved", "")
+    """GET is the permalink; POST (form-encoded) carries a query too long for a URL."""
+    values = request.values
+    name = values.get("saved", "")
     chosen = saved_query(name) if name else None
-    params = {k[len("p-"):]: v for k, v in request.args.items() if k.startswith("p-")}
-    text = request.args.get("query")
+    params = {k[len("p-"):]: v for k, v in values.items() if k.startswith("p-")}
+    text = values.get("query")
     if text is None and chosen is not None:
         text = bound_text(chosen, params)
     if text is not None:

@@ -7,6 +7,8 @@ Description. Updates never reach the store (see ``before_request`` in ``create_a
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
@@ -27,7 +29,7 @@ def read_query() -> tuple[str | None, list[str], list[str]]:
     """The query text and protocol dataset from a GET or POST, checked per the Protocol."""
     default = request.args.getlist("default-graph-uri")
     named = request.args.getlist("named-graph-uri")
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         queries = request.args.getlist("query")
     else:
         mimetype = request.mimetype
@@ -73,11 +75,44 @@ def run(sparql: str, default: list[str], named: list[str],
         max_rows: int | None = None) -> tuple[QueryResult, str]:
     """Check, negotiate (406 before evaluating), run; shared with the query page."""
     store = knowledge().store
-    plan = store.check(sparql, default, named, base_iri=request.base_url)
+    plan = store.check(sparql, default, named, base_iri=endpoint_url())
     media_type = choose(formats.offered(plan.kind))
     result = store.run_plan(plan, timeout=current_app.config["SPARQL_TIMEOUT"],
                             max_rows=max_rows or current_app.config["SPARQL_MAX_ROWS"])
     return result, media_type
+
+
+#: A host[:port] as a Host header may carry it (names, IPv4, bracketed IPv6).
+_HOST = re.compile(r"^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])"
+                   r"(?::[0-9]{1,5})?$")
+
+
+def public_base() -> str:
+    """This service's base URL for what it publishes (sd:endpoint, the query base IRI).
+
+    ``PUBLIC_BASE_URL`` (``docklaw serve --public-url``; by default the address served) wins;
+    without it the Host header is used only if it is a plain host[:port], else localhost.
+    """
+    configured = str(current_app.config.get("PUBLIC_BASE_URL") or "").strip()
+    if configured:
+        return configured.rstrip("/") + "/"
+    host = request.host if _HOST.match(request.host or "") else "localhost"
+    scheme = "https" if request.scheme == "https" else "http"
+    return f"{scheme}://{host}/"
+
+
+def endpoint_url() -> str:
+    """The canonical endpoint URL (``/sparql``, below any script root)."""
+    return public_base() + f"{request.script_root}/sparql".lstrip("/")
+
+
+def browser_wants_page() -> bool:
+    """A browser (explicit Accept preferring text/html) rather than a SPARQL client."""
+    if not explicit_accept():
+        return False
+    best = request.accept_mimetypes.best_match(
+        ["text/html", *formats.TABULAR_TYPES, *formats.RDF_TYPES])
+    return best == "text/html"
 
 
 @bp.route("/sparql", methods=["GET", "POST"])
@@ -87,12 +122,12 @@ def endpoint() -> Response:
     if sparql is None:
         if request.method == "POST":
             raise QueryError("no 'query' given in the POST body")
-        return description_response(service_description(request.base_url))
-    if request.method == "GET" and explicit_accept():
-        best = request.accept_mimetypes.best_match(
-            ["text/html", *formats.TABULAR_TYPES, *formats.RDF_TYPES])
-        if best == "text/html":  # a browser following a link: show the query page instead
-            return redirect(url_for("pages.index", query=sparql), code=303)
+        if browser_wants_page():  # a browser opening /sparql: the query page
+            return redirect(url_for("pages.index"), code=303)
+        return description_response(service_description(endpoint_url()))
+    if request.method in ("GET", "HEAD") and browser_wants_page():
+        # a browser following a link: the query page, which shows and runs the query
+        return redirect(url_for("pages.index", query=sparql), code=303)
     result, media_type = run(sparql, default, named)
     return result_response(result, media_type)
 
@@ -107,4 +142,4 @@ def description_response(graph: object) -> Response:
 
 @bp.route("/.well-known/void")
 def void() -> Response:
-    return description_response(void_description(request.url_root, knowledge()))
+    return description_response(void_description(public_base(), knowledge()))

@@ -6,7 +6,8 @@ name). The size cap is checked against Content-Length before the body is read.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from markupsafe import Markup
 
 from docklaw.errors import InputError, PayloadTooLarge
 
@@ -40,15 +41,53 @@ def read_upload(limit: int) -> tuple[bytes, str | None, str]:
     return data, request.content_type, request.args.get("name", "<upload>")
 
 
+def wants_html() -> bool:
+    accept = request.accept_mimetypes
+    best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
+    return best == "text/html" and accept["text/html"] > accept["application/json"]
+
+
+def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None, limit: int,
+                     against: str) -> Response:
+    """The same application under every registered code (HTML matrix or JSON), in a child
+    under the validation time budget (one budget per code)."""
+    from docklaw.validate.api import warm_once
+    from docklaw.validate.budget import run_limited
+    from docklaw.validate.matrix import against_all_bytes, registered_codes
+
+    if against != "all":
+        raise InputError(f"against takes 'all' (got {against!r})")
+    timeout = current_app.config.get("VALIDATE_TIMEOUT")
+    if timeout:
+        warm_once()
+    matrix = run_limited(against_all_bytes, data, fmt, name,
+                         timeout=timeout * len(registered_codes()) if timeout else None,
+                         content_type=ctype, max_bytes=limit,
+                         max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    if wants_html():
+        from docklaw.validate.html_report import render_matrix_fragment
+
+        return Response(render_template("matrix_page.html", title=f"{name} under every code",
+                                        body=Markup(render_matrix_fragment(matrix))),
+                        mimetype="text/html")
+    return jsonify(matrix.to_json())
+
+
 @bp.route("/validate", methods=["POST"])
 def validate() -> Response:
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.api import validate_bytes_within
 
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
     fmt = request.args.get("format")
-    report = validate_bytes(data, fmt, name, content_type=ctype, max_bytes=limit,
-                            max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    against = request.args.get("against") or request.form.get("against")
+    if against:
+        return validate_against(data, fmt, name, ctype, limit, against)
+    # parse + validate in a child killed after VALIDATE_TIMEOUT s: 503, never a held CPU
+    report = validate_bytes_within(
+        data, fmt, name, content_type=ctype, max_bytes=limit,
+        max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
+        timeout=current_app.config.get("VALIDATE_TIMEOUT"), warm=True)
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
@@ -76,8 +115,11 @@ def report_page(report: object) -> str:
                "href": href(n.section_iri) if getattr(n, "section_iri", None) else None}
               for n in report.information_needed]  # type: ignore[attr-defined]
     jid = getattr(report, "jurisdiction", "")
+    from docklaw.validate.html_report import render_extras
+
     return render_template(
-        "validation.html", report=report, groups=groups, needed=needed,
+        "validation_report.html", report=report, groups=groups, needed=needed,
+        extra=Markup(render_extras(report)),  # plan, variance figures, readings, measurements
         discretion_note=DISCRETION_NOTE if any(
             r.severity != "Violation" for r in report.results) else "",  # type: ignore[attr-defined]
         jurisdiction_href=href(jurisdiction_iri(jid)) if jid else None)

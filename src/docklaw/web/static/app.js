@@ -165,11 +165,22 @@
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       var form = document.getElementById("query-form");
-      if (form) form.submit();
+      if (form) { chooseMethod(form, this.textarea); form.submit(); }
     }
   };
 
+  // URLs past ~4 KB are cut or refused by browsers and proxies: a long query is POSTed
+  // (the page answers the same; only the permalink is lost).
+  var LONG_QUERY = 3000;
+  function chooseMethod(form, textarea) {
+    form.method = encodeURIComponent(textarea.value).length > LONG_QUERY ? "post" : "get";
+  }
+
   var textarea = document.getElementById("query");
   if (textarea) window.docklawEditor = new Editor(textarea);
+  var queryForm = document.getElementById("query-form");
+  if (textarea && queryForm) {
+    queryForm.addEventListener("submit", function () { chooseMethod(queryForm, textarea); });
+  }
   window.docklawHighlight = highlight;
 })();

@@ -1,0 +1,398 @@
+"""The measurements a verdict rests on, stated or derived, whether or not a rule failed.
+
+Why: a board cannot act on "conforms" alone; a dock 10.01 ft from a facility area line conforms,
+and the 10.01 must be in the report. Every quantity of the application after derive (stated values,
+values the geometry stage measured, totals counted from the structures, footage categories looked
+up in an allocation table, and computed limits such as max(0.4 x frontage, 60 ft)) becomes one
+``Measurement``: value, unit, whether it was stated or derived, how it was derived (the
+``dl:MeasurementConstruction`` and the sections that prescribe it, or the limit expression and its
+rule's section) and what it was derived from. The JSON shape is documented in docs/reports.md.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import PROV, RDF, RDFS, SKOS
+from rdflib.term import Node
+
+from docklaw.namespaces import DL, GEO, QUDT
+from docklaw.validate.derive import node_name
+from docklaw.validate.limits import Evaluator, MissingOperand
+from docklaw.validate.prepare import Prepared
+from docklaw.validate.units import curie, format_number, to_decimal
+
+#: Order of sources in a structure's list.
+SOURCES = ("stated", "derived", "counted", "looked up", "computed limit")
+#: Properties whose values are not measurements of the application (bookkeeping of derive).
+SKIP = frozenset({DL.computedLimitValue, DL.declaredValue, DL.derivedValue, DL.tolerance})
+
+
+@dataclass
+class Measurement:
+    """One quantity of the application; ``to_json`` is the public shape (docs/reports.md)."""
+
+    node: str
+    property: str
+    label: str
+    value: float | bool | str
+    unit: str | None
+    shown: str
+    source: str
+    construction: str | None = None
+    construction_iri: str | None = None
+    construction_text: str | None = None
+    sections: list[tuple[str, str]] = field(default_factory=list)
+    derived_from: list[str] = field(default_factory=list)
+    stated_as: str | None = None
+    rule: str | None = None
+    discrepancy: str | None = None
+
+    node_label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.node_label:
+            self.node_label = short_name(self.node)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "node": self.node, "node_label": self.node_label, "property": self.property,
+            "label": self.label,
+            "value": self.value, "unit": self.unit, "shown": self.shown, "source": self.source,
+            "construction": self.construction, "construction_iri": self.construction_iri,
+            "construction_text": self.construction_text,
+            "sections": [{"section": c, "section_iri": i} for c, i in self.sections],
+            "derived_from": self.derived_from, "stated_as": self.stated_as, "rule": self.rule,
+            "discrepancy": self.discrepancy,
+        }
+
+
+def _number(number: Decimal, shown: str) -> float | str:
+    """A JSON number, or the words when the magnitude is beyond a float (never Infinity)."""
+    value = float(number)
+    return value if math.isfinite(value) else shown
+
+
+def short_name(node: str) -> str:
+    """'dock' for https://example.org/app#dock; blank nodes stay as they are."""
+    for sep in ("#", "/"):
+        if sep in node and not node.startswith("_:"):
+            tail = node.rsplit(sep, 1)[-1]
+            if tail:
+                return tail
+    return node
+
+
+def collect(raw: Graph, derived: Graph, prepared: Prepared) -> list[Measurement]:
+    """Every measurement of one derived application (see the module docstring)."""
+    return _Collector(raw, derived, prepared).run()
+
+
+class _Collector:
+    def __init__(self, raw: Graph, derived: Graph, prepared: Prepared) -> None:
+        self.raw = raw
+        self.g = derived
+        self.p = prepared
+        self.owner = {gnode: owner for owner, gnode in derived.subject_objects(GEO.hasGeometry)}
+
+    def run(self) -> list[Measurement]:
+        out: list[Measurement] = []
+        out += self.quantities()
+        out += self.flags()
+        out += self.counted()
+        out += self.categories()
+        out += self.limits()
+        self.mark_discrepancies(out)
+        self.name_lines(out)
+        order = {s: i for i, s in enumerate(SOURCES)}
+        # blank nodes (derived lines) have fresh ids each run: order them by their label
+        return sorted(out, key=lambda m: (m.node_label if m.node.startswith("_:") else m.node,
+                                          order.get(m.source, 9), m.property, m.shown))
+
+    # ---- helpers --------------------------------------------------------------------
+    def label(self, prop: Node) -> str:
+        return self.p.label(prop) or curie(prop)
+
+    def section(self, iri: Node) -> tuple[str, str] | None:
+        info = self.p.sections.get(iri) if isinstance(iri, URIRef) else None
+        return (info.citation, str(iri)) if info is not None else None
+
+    def source_name(self, node: Node) -> str:
+        """A geometry node is named by the feature it draws ('mhw', 'dock')."""
+        owner = self.owner.get(node)
+        return node_name(owner if owner is not None else node)
+
+    def shown(self, qv: Node) -> tuple[Decimal | None, URIRef | None, str]:
+        number = to_decimal(self.g.value(qv, QUDT.numericValue))
+        unit = self.g.value(qv, QUDT.unit)
+        if number is None:
+            return None, None, str(self.g.value(qv, QUDT.numericValue))
+        if isinstance(unit, URIRef):
+            return number, unit, self.p.units.describe(number, unit)
+        return number, None, format_number(number)
+
+    # ---- stated and derived quantities -------------------------------------------------
+    def quantities(self) -> list[Measurement]:
+        out = []
+        canonical = self.p.units.canonical_of_property
+        for subject, prop, qv in self.g:
+            if prop in SKIP or prop not in canonical or isinstance(qv, Literal):
+                continue
+            if (subject, RDF.type, QUDT.QuantityValue) in self.g:
+                continue
+            number, unit, shown = self.shown(qv)
+            if number is None:
+                continue
+            m = Measurement(
+                node=node_name(subject), property=curie(prop), label=self.label(prop),
+                value=_number(number, shown), unit=curie(unit) if unit is not None else None,
+                shown=shown, source="stated",
+            )
+            if self.g.value(qv, DL.derived) == Literal(True):
+                m.source = "derived"
+                construction = self.g.value(qv, DL.measuredBy)
+                if isinstance(construction, URIRef):
+                    self.describe_construction(m, construction)
+                m.derived_from = sorted({self.source_name(s)
+                                         for s in self.g.objects(qv, PROV.wasDerivedFrom)})
+            else:
+                stated = to_decimal(self.g.value(qv, DL.statedValue))
+                stated_unit = self.g.value(qv, DL.statedUnit)
+                if stated is not None and isinstance(stated_unit, URIRef) and stated_unit != unit:
+                    m.stated_as = self.p.units.describe(stated, stated_unit)
+            out.append(m)
+        return out
+
+    def describe_construction(self, m: Measurement, construction: URIRef) -> None:
+        law = self.p.knowledge
+        m.construction_iri = str(construction)
+        m.construction = str(law.value(construction, RDFS.label) or curie(construction))
+        text = law.value(construction, SKOS.definition)
+        m.construction_text = str(text) if text is not None else None
+        sections = [self.section(s) for s in law.objects(construction, DL.prescribedBy)]
+        jid_prefix = self.jurisdiction_prefix()
+        m.sections = sorted(s for s in sections if s is not None and s[1].startswith(jid_prefix))
+
+    def jurisdiction_prefix(self) -> str:
+        app = next(iter(self.g.subjects(RDF.type, DL.PermitApplication)), None)
+        jur = self.g.value(app, DL.jurisdiction) if app is not None else None
+        jid = str(jur).rstrip("/").rsplit("/", 1)[-1] if jur is not None else ""
+        return f"https://w3id.org/docklaw/code/{jid}/"
+
+    def flags(self) -> list[Measurement]:
+        """dl:withinRiparianLines: a derived yes/no (the geometry stage's only boolean)."""
+        out = []
+        for subject, value in self.g.subject_objects(DL.withinRiparianLines):
+            out.append(Measurement(
+                node=node_name(subject), property=curie(DL.withinRiparianLines),
+                label=self.label(DL.withinRiparianLines), value=bool(value.toPython()),
+                unit=None, shown="yes" if value.toPython() else "no", source="derived",
+                construction="water-side footprint within the parcel's riparian lines",
+            ))
+        return out
+
+    # ---- totals, categories, limits ----------------------------------------------------
+    def counted(self) -> list[Measurement]:
+        out = []
+        for note in self.g.subjects(RDF.type, DL.CountedTotal):
+            focus, prop = self.g.value(note, DL.focus), self.g.value(note, DL.property)
+            value = self.g.value(focus, prop) if focus is not None else None
+            number = to_decimal(value) if value is not None else None
+            if number is None or prop is None:
+                continue
+            out.append(Measurement(
+                node=node_name(focus), property=curie(prop), label=self.label(prop),
+                value=_number(number, format_number(number)), unit=None,
+                shown=format_number(number), source="counted",
+                construction="counted from the structures the application describes",
+                construction_text=str(self.g.value(note, RDFS.comment) or ""),
+            ))
+        return out
+
+    def categories(self) -> list[Measurement]:
+        """A footage category derive looked up (not stated) from the Tier's allocation table."""
+        out = []
+        law = self.p.knowledge
+        for parcel, category in self.g.subject_objects(DL.footageCategory):
+            if self.raw.value(parcel, DL.footageCategory) is not None:
+                continue
+            m = Measurement(
+                node=node_name(parcel), property=curie(DL.footageCategory),
+                label=self.label(DL.footageCategory), value=str(category), unit=None,
+                shown=str(category), source="looked up",
+                construction="the allocation table row of the parcel's Tier containing its "
+                             "shoreline frontage",
+                derived_from=[f"{curie(DL.tier)} {self.g.value(parcel, DL.tier)}",
+                              f"{curie(DL.shorelineFrontage)}"],
+            )
+            for table in law.subjects(RDF.type, DL.AllocationTable):
+                if not str(table).startswith(self.jurisdiction_prefix()):
+                    continue
+                tiers = {to_decimal(t) for t in law.objects(table, DL.appliesToTier)}
+                if to_decimal(self.g.value(parcel, DL.tier)) in tiers:
+                    section = self.section(law.value(table, DL.section))
+                    if section is not None:
+                        m.sections.append(section)
+            out.append(m)
+        return out
+
+    def limits(self) -> list[Measurement]:
+        out = []
+        evaluator = Evaluator(self.p.knowledge, self.g, self.p.units)
+        for focus, node in self.g.subject_objects(DL.computedLimitValue):
+            rule_iri = self.g.value(node, DL.rule)
+            rule = self.p.rules.get(rule_iri)
+            number, unit, shown = self.shown(node)
+            if number is None or rule is None:
+                continue
+            prop = rule.constrains[0] if rule.constrains else None
+            expression = self.p.knowledge.value(rule.iri, DL.limitExpression)
+            text = describe_expression(self.p.knowledge, evaluator, expression, focus) \
+                if expression is not None else None
+            m = Measurement(
+                node=node_name(focus), property=curie(prop) if prop is not None else "",
+                label=f"limit: {rule.label}", value=_number(number, shown),
+                unit=curie(unit) if unit is not None else None, shown=shown,
+                source="computed limit", construction=text, rule=str(rule.iri),
+                derived_from=sorted(operands(self.p.knowledge, expression)) if expression else [],
+            )
+            section = self.section(rule.section)
+            if section is not None:
+                m.sections.append(section)
+            out.append(m)
+        return out
+
+    def name_lines(self, found: list[Measurement]) -> None:
+        """Derived riparian lines are blank nodes: name them '<parcel> facility area line 1'."""
+        for prop in (DL.waterRightsLine, DL.facilityAreaLine):
+            for parcel in set(self.g.subjects(prop, None)):
+                lines = sorted(self.g.objects(parcel, prop), key=lambda n: str(
+                    self.g.value(self.g.value(n, GEO.hasGeometry), GEO.asWKT)))
+                for i, line in enumerate(lines, start=1):
+                    name = f"{short_name(node_name(parcel))} {self.label(prop)} {i}"
+                    for m in found:
+                        if m.node == node_name(line):
+                            m.node_label = name
+
+    def mark_discrepancies(self, found: list[Measurement]) -> None:
+        for note in self.g.subjects(RDF.type, DL.Discrepancy):
+            focus, prop = self.g.value(note, DL.focus), self.g.value(note, DL.property)
+            declared, derived = self.g.value(note, DL.declaredValue), self.g.value(note,
+                                                                                   DL.derivedValue)
+            text = (f"stated {self.value_text(declared)} but derived {self.value_text(derived)}")
+            for m in found:
+                if m.node == node_name(focus) and m.property == curie(prop):
+                    m.discrepancy = text
+
+    def value_text(self, node: Node | None) -> str:
+        if node is None:
+            return "?"
+        if isinstance(node, Literal):
+            return str(node)
+        return self.shown(node)[2]
+
+
+def operands(law: Graph, expr: Node) -> set[str]:
+    """The application properties a limit expression reads ('dl:shorelineFrontage of the
+    parcel')."""
+    found: set[str] = set()
+    kinds = set(law.objects(expr, RDF.type))
+    if DL.PropertyOf in kinds:
+        of = "the parcel" if law.value(expr, DL.of) == DL.Parcel else "the checked node"
+        found.add(f"{curie(law.value(expr, DL.property))} of {of}")
+    for p in (DL.operand, DL.then, DL["else"]):
+        for sub in law.objects(expr, p):
+            found |= operands(law, sub)
+    lst = law.value(expr, DL.operands)
+    if lst is not None:
+        for sub in Collection(law, lst):
+            found |= operands(law, sub)
+    if DL.AllocationLookup in kinds:
+        found.add(f"{curie(DL.shorelineFrontage)} of the parcel")
+    return found
+
+
+def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> str:
+    """The limit as arithmetic a reader can redo: 'greater of (0.4 x dl:shorelineFrontage
+    (150 feet) = 60; 60 feet) = 60'."""
+    try:
+        value = format_number(ev.evaluate(expr, focus))
+    except (MissingOperand, ValueError):
+        value = "?"
+    kinds = set(law.objects(expr, RDF.type))
+    if law.value(expr, QUDT.numericValue) is not None:
+        unit = law.value(expr, QUDT.unit)
+        number = to_decimal(law.value(expr, QUDT.numericValue))
+        return ev.units.describe(number, unit) if number is not None and isinstance(
+            unit, URIRef) else value
+    if DL.PropertyOf in kinds:
+        prop = law.value(expr, DL.property)
+        unit = ev.units.canonical_of_property.get(prop)
+        number = to_decimal(value)
+        shown = ev.units.describe(number, unit) if unit is not None and number is not None \
+            else value
+        return f"{curie(prop)} ({shown})"
+    names = {DL.GreaterOf: "greater of", DL.LesserOf: "lesser of", DL.Sum: "sum of"}
+    for kind, name in names.items():
+        if kind in kinds:
+            parts = [describe_expression(law, ev, e, focus)
+                     for e in Collection(law, law.value(expr, DL.operands))]
+            return f"{name} ({'; '.join(parts)}) = {value}"
+    if DL.Product in kinds:
+        inner = describe_expression(law, ev, law.value(expr, DL.operand), focus)
+        return f"{law.value(expr, DL.factor)} x {inner} = {value}"
+    if DL.Conditional in kinds:
+        test = law.value(expr, DL["if"])
+        prop = curie(law.value(test, DL.property))
+        try:
+            actual = ev.value_of(law.value(test, DL.property), law.value(test, DL.of), focus)
+        except MissingOperand:
+            actual = None
+        expected = law.value(test, DL.equals)
+        holds = actual is not None and str(actual) == str(expected)
+        branch = law.value(expr, DL.then if holds else DL["else"])
+        inner = describe_expression(law, ev, branch, focus) if branch is not None else value
+        shown = str(actual) if actual is not None else "not stated"
+        return f"{prop} is {shown}, so {inner}"
+    if DL.AllocationLookup in kinds:
+        table = law.value(expr, DL.table)
+        return (f"{law.value(table, RDFS.label) or curie(table)}: allowance of "
+                f"{curie(law.value(expr, DL.facility))} = {value}")
+    return value
+
+
+def by_node(measurements: list[Measurement]) -> list[tuple[str, list[Measurement]]]:
+    """Measurements grouped per structure or parcel, in report order."""
+    groups: dict[str, list[Measurement]] = {}
+    for m in measurements:
+        groups.setdefault(m.node, []).append(m)
+    return list(groups.items())
+
+
+def text_lines(measurements: list[Measurement]) -> list[str]:
+    """The text report's "Measurements" block, per structure."""
+    if not measurements:
+        return []
+    lines = ["Measurements (stated and derived; every value the rules read):"]
+    for node, items in by_node(measurements):
+        lines.append(f"  {items[0].node_label} [{node}]")
+        for m in items:
+            how = f"{m.source}"
+            if m.construction:
+                how += f": {m.construction}"
+            if m.sections:
+                how += f" ({', '.join(c for c, _ in m.sections)})"
+            line = f"    {m.label}: {m.shown}"
+            if m.stated_as:
+                line += f" (stated as {m.stated_as})"
+            lines.append(f"{line} - {how}")
+            if m.derived_from:
+                lines.append(f"      from: {', '.join(short_name(s) for s in m.derived_from)}")
+            if m.discrepancy:
+                lines.append(f"      DISCREPANCY: {m.discrepancy}")
+    lines.append("")
+    return lines

@@ -1,0 +1,271 @@
+"""Evaluate every recorded reading of an ambiguous provision and say when the verdict depends on it.
+
+Why: where the text admits more than one reading, the encoding chooses one openly (the default,
+which the shapes check); a board must still know when its decision turns on that choice. The
+other readings are data beside the rule (ontology/terms/readings.ttl: dl:alternativeReading with
+a label, a note and what it changes). This module re-applies the rule under each reading to the
+same derived values (the same numbers the shapes compared) and reports "violates under reading
+B (...), conforms under reading A (...)"; for a section listed under two kinds of relief, the
+relief under each reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rdflib import Graph, URIRef
+from rdflib.namespace import RDFS, SH
+from rdflib.term import Node
+
+from docklaw.namespaces import DL, QUDT
+from docklaw.validate.cite import RELIEF_NAMES, InfoNeeded, Result
+from docklaw.validate.compile import focus_marker, sparql_path
+from docklaw.validate.derive import node_name
+from docklaw.validate.excess import numbers, path_steps, violates
+from docklaw.validate.limits import Evaluator, MissingOperand
+from docklaw.validate.prepare import Prepared
+from docklaw.validate.units import format_number, to_decimal
+
+COMPARISONS = {DL.AtMost: ("max", True), DL.LessThan: ("max", False),
+               DL.AtLeast: ("min", True), DL.MoreThan: ("min", False)}
+WORDS = {("max", True): "at most", ("max", False): "less than",
+         ("min", True): "at least", ("min", False): "more than"}
+
+
+@dataclass
+class ReadingVerdict:
+    label: str
+    note: str
+    default: bool
+    verdict: str             # violates | conforms | undetermined
+    detail: str = ""
+    relief: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"label": self.label, "note": self.note, "default": self.default,
+                "verdict": self.verdict, "detail": self.detail, "relief": self.relief}
+
+
+@dataclass
+class ReadingOutcome:
+    section: str | None
+    section_iri: str | None
+    rule: str | None
+    focus_node: str
+    readings: list[ReadingVerdict] = field(default_factory=list)
+
+    @property
+    def verdict_depends(self) -> bool:
+        decided = {r.verdict for r in self.readings if r.verdict != "undetermined"}
+        return len(decided) > 1
+
+    @property
+    def relief_depends(self) -> bool:
+        return len({r.relief for r in self.readings if r.relief is not None}) > 1 or (
+            any(r.relief is not None for r in self.readings)
+            and any(r.relief is None for r in self.readings))
+
+    @property
+    def summary(self) -> str:
+        if self.verdict_depends:
+            parts = [f"{v} under reading {', '.join(self.labels(v))}"
+                     for v in ("violates", "conforms", "undetermined") if self.labels(v)]
+            return "The verdict depends on the reading: " + "; ".join(parts) + "."
+        if self.relief_depends:
+            shown = "; ".join(f"{r.label}: {r.relief or 'none reported'}" for r in self.readings)
+            return f"The relief depends on the reading ({shown})."
+        verdicts = {r.verdict for r in self.readings}
+        return (f"The same verdict ({', '.join(sorted(verdicts))}) under every recorded reading: "
+                + "; ".join(f"{r.label} ({r.detail})" if r.detail else r.label
+                            for r in self.readings) + ".")
+
+    def labels(self, verdict: str) -> list[str]:
+        return [f"{r.label}" + (f" [{r.detail}]" if r.detail else "")
+                for r in self.readings if r.verdict == verdict]
+
+    def to_json(self) -> dict[str, object]:
+        return {"section": self.section, "section_iri": self.section_iri, "rule": self.rule,
+                "focus_node": self.focus_node, "verdict_depends": self.verdict_depends,
+                "relief_depends": self.relief_depends, "summary": self.summary,
+                "readings": [r.to_json() for r in self.readings]}
+
+
+def _alternatives(law: Graph, node: Node) -> list[Node]:
+    """The recorded alternative readings, in the order of their labels (B, C ...)."""
+    return sorted(law.objects(node, DL.alternativeReading),
+                  key=lambda n: str(law.value(n, RDFS.label) or ""))
+
+
+def _reading(law: Graph, node: Node, default: bool) -> tuple[str, str]:
+    label = str(law.value(node, RDFS.label) or ("default" if default else "alternative"))
+    return label, str(law.value(node, DL.readingNote) or "")
+
+
+def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
+             prepared: Prepared, jid: str) -> list[ReadingOutcome]:
+    """Every recorded reading that bears on this application, evaluated."""
+    law = prepared.knowledge
+    out: list[ReadingOutcome] = []
+    compiled = prepared.compiled(jid)
+    evaluator = Evaluator(law, derived, prepared.units)
+    for rule in prepared.rules_of(jid):
+        alternatives = _alternatives(law, rule.iri)
+        if not alternatives:
+            continue
+        shapes = [s for s in compiled.targets if compiled.shape_rule.get(s) == rule.iri]
+        info = prepared.sections.get(rule.section) if rule.section else None
+        for shape in shapes:
+            path = value_path(compiled.graph, shape, rule.constrains)
+            for focus in sorted(derived.subjects(None, focus_marker(shape)), key=str):
+                outcome = ReadingOutcome(info.citation if info else None,
+                                         str(rule.section) if rule.section else None,
+                                         str(rule.iri), node_name(focus))
+                default_node = law.value(rule.iri, DL.defaultReading)
+                label, note = _reading(law, default_node, True) if default_node else (
+                    "A (encoded)", "")
+                fired = any(r.rule == str(rule.iri) and r.focus_node == node_name(focus)
+                            and r.severity == "Violation" for r in results)
+                open_ = any(n.rule == str(rule.iri) and n.focus_node == node_name(focus)
+                            for n in needed)
+                base = _numeric(derived, prepared, rule.iri, focus, path, None, evaluator)
+                verdict = "violates" if fired else ("undetermined" if open_ else "conforms")
+                outcome.readings.append(ReadingVerdict(label, note, True, verdict,
+                                                       base[1] if base else ""))
+                for alt in alternatives:
+                    label, note = _reading(law, alt, False)
+                    found = _numeric(derived, prepared, rule.iri, focus, path, alt, evaluator)
+                    verdict, detail = found if found else ("undetermined", "")
+                    outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
+                out.append(outcome)
+    out += _relief_readings(results, prepared)
+    return out
+
+
+NUMERIC = (SH.minInclusive, SH.minExclusive, SH.maxInclusive, SH.maxExclusive)
+
+
+def value_path(shapes: Graph, shape: Node, constrained: tuple[URIRef, ...]) -> Node | None:
+    """The path of the (possibly nested) property shape that compares the rule's value."""
+    todo, seen, fallback = [shape], set(), None
+    while todo:
+        node = todo.pop(0)
+        if node in seen:
+            continue
+        seen.add(node)
+        path = shapes.value(node, SH.path)
+        if path is not None:
+            steps = [s for s in path_steps(shapes, path) if s != QUDT.numericValue]
+            if steps and steps[-1] in constrained:
+                if any(shapes.value(node, p) is not None for p in NUMERIC) or \
+                        shapes.value(node, DL.limitParameter) is not None or \
+                        shapes.value(node, DL.computedLimit) is not None:
+                    return path
+                fallback = fallback or path
+        todo.extend(shapes.objects(node, SH.property))
+    return fallback
+
+
+def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path: Node | None,
+             reading: Node | None, evaluator: Evaluator) -> tuple[str, str] | None:
+    """(verdict, detail) of a numeric rule under a reading (None: the rule is not numeric)."""
+    law = prepared.knowledge
+    comparison = (law.value(reading, DL.comparison) if reading is not None else None) or \
+        law.value(rule, DL.comparison)
+    kind = COMPARISONS.get(comparison)
+    if kind is None:
+        return None
+    constrained = law.value(rule, DL.constrains)
+    unit = prepared.units.canonical_of_property.get(constrained)
+    value_expr = law.value(reading, DL.readingValue) if reading is not None else None
+    try:
+        if value_expr is not None:
+            values = [evaluator.evaluate(value_expr, focus)]
+        elif path is not None:
+            values = numbers(derived, focus, sparql_path(prepared.compiled(
+                _jid(prepared, rule)).graph, path))
+        else:
+            return None
+        limit = _limit(derived, prepared, rule, focus, reading, evaluator, unit)
+    except MissingOperand as missing:
+        return "undetermined", f"needs {missing.note}"
+    if limit is None or not values:
+        return "undetermined", "needs the value compared"
+    bad = [v for v in values if violates(v, limit, *kind)]
+    shown = [_shown(prepared, v, unit) for v in (bad or values)]
+    detail = f"{', '.join(shown)}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
+    return ("violates" if bad else "conforms"), detail
+
+
+def _limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, reading: Node | None,
+           evaluator: Evaluator, unit: URIRef | None) -> Decimal | None:
+    law = prepared.knowledge
+    for source in ([reading] if reading is not None else []) + [rule]:
+        qv = law.value(source, DL.limit)
+        if qv is not None:
+            number = to_decimal(law.value(qv, QUDT.numericValue))
+            stated = law.value(qv, QUDT.unit)
+            if number is not None and isinstance(stated, URIRef):
+                return prepared.units.convert(number, stated, unit) or number
+            return number
+        expr = law.value(source, DL.limitExpression)
+        if expr is not None:
+            if source == rule:  # the default's computed limit: the one derive wrote
+                for node in derived.objects(focus, DL.computedLimitValue):
+                    if derived.value(node, DL.rule) == rule:
+                        return to_decimal(derived.value(node, QUDT.numericValue))
+            return evaluator.evaluate(expr, focus)
+    return None
+
+
+def _jid(prepared: Prepared, rule: URIRef) -> str:
+    return prepared.rules[rule].jurisdiction
+
+
+def _shown(prepared: Prepared, value: Decimal, unit: URIRef | None) -> str:
+    return prepared.units.describe(value, unit) if unit is not None else format_number(value)
+
+
+def _relief_readings(results: list[Result], prepared: Prepared) -> list[ReadingOutcome]:
+    """Sections listed under two kinds of relief: the relief of each cited violation under each
+    recorded reading (the verdict itself does not change)."""
+    law = prepared.knowledge
+    out: list[ReadingOutcome] = []
+    seen: set[tuple[str, str]] = set()
+    for r in results:
+        if r.severity != "Violation" or not r.section_iri:
+            continue
+        section = URIRef(r.section_iri)
+        alternatives = _alternatives(law, section)
+        if not alternatives or (r.section_iri, r.focus_node) in seen:
+            continue
+        seen.add((r.section_iri, r.focus_node))
+        outcome = ReadingOutcome(r.section, r.section_iri, r.rule, r.focus_node)
+        default = law.value(section, DL.defaultReading)
+        label, note = _reading(law, default, True) if default is not None else ("A", "")
+        outcome.readings.append(ReadingVerdict(label, note, True, "violates", relief=r.relief))
+        authority = f" ({r.relief_authority})" if r.relief_authority else ""
+        for alt in alternatives:
+            label, note = _reading(law, alt, False)
+            cls = law.value(alt, DL.varianceClass)
+            relief = RELIEF_NAMES.get(cls, str(cls)) + authority if cls is not None else None
+            outcome.readings.append(ReadingVerdict(label, note, False, "violates",
+                                                   relief=relief))
+        out.append(outcome)
+    return out
+
+
+def text_lines(outcomes: list[ReadingOutcome]) -> list[str]:
+    if not outcomes:
+        return []
+    lines = ["Readings (where the text admits more than one):"]
+    for o in outcomes:
+        lines.append(f"  {o.section or '(no section)'} on {o.focus_node}: {o.summary}")
+        for r in o.readings:
+            mark = " (default)" if r.default else ""
+            lines.append(f"    {r.label}{mark}: {r.verdict}"
+                         + (f" - {r.relief}" if r.relief else "")
+                         + (f" - {r.note}" if r.note else ""))
+    lines.append("")
+    return lines
+

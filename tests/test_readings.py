@@ -1,0 +1,143 @@
+"""Every recorded reading of an ambiguous provision is evaluated, and the report says when the
+verdict (or the relief) depends on it: North Haven § 56-3A ("within 40 feet"; "whichever results in
+the greater setback"), § 56-4Q (listed under both kinds of variance), North Hempstead § 42-9B(7)
+(the count for 100-199 feet; partial 100-foot units).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docklaw import paths
+from docklaw.validate.api import validate_bytes, validate_graph
+
+CASES = Path(__file__).resolve().parent / "cases"
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \
+    "north-haven-drawn-violations.ttl"
+
+
+def outcome(report, section: str):  # type: ignore[no-untyped-def]
+    found = [o for o in report.readings if o.section == section]
+    assert len(found) == 1, [o.section for o in report.readings]
+    return found[0]
+
+
+def verdicts(o) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {r.label.split(":")[0].split(" ")[0]: r.verdict for r in o.readings}
+
+
+def test_56_3A_exactly_40_feet_depends_on_the_reading_of_within() -> None:
+    path = paths.EXAMPLES_DIR / "north-haven" / "geometry.ttl"
+    report = validate_bytes(path.read_bytes(), "turtle", name=path.name)
+    assert report.conforms  # the default reading stays the verdict
+    o = outcome(report, "§ 56-3A")
+    assert verdicts(o) == {"A": "conforms", "B": "violates", "C": "conforms"}
+    assert o.verdict_depends and not o.relief_depends
+    assert o.summary.startswith("The verdict depends on the reading: violates under reading B")
+    assert "40 feet; more than 40 feet" in o.summary
+    data = report.to_json()
+    assert data["verdict_depends_on_reading"] is True
+    assert data["readings"][0]["readings"][1]["note"].startswith("'Prohibited if within 40 feet'")
+    assert "The verdict depends on the reading" in report.to_text()
+    assert "The verdict depends on the reading" in report.to_html()
+
+
+def test_56_3A_reading_c_compares_the_greater_clearance() -> None:
+    """Reading C reads the larger of the two constructions' clearances (76.65 ft here)."""
+    path = paths.EXAMPLES_DIR / "north-haven" / "geometry.ttl"
+    o = outcome(validate_bytes(path.read_bytes(), "turtle"), "§ 56-3A")
+    c = next(r for r in o.readings if r.label.startswith("C"))
+    assert c.detail == "76.65 feet; at least 40 feet"
+
+
+def test_56_3A_well_inside_every_reading_violates() -> None:
+    report = validate_bytes(FIXTURE.read_bytes(), "turtle")
+    o = outcome(report, "§ 56-3A")
+    assert verdicts(o) == {"A": "violates", "B": "violates", "C": "violates"}
+    assert not o.verdict_depends
+    assert o.summary.startswith("The same verdict (violates) under every recorded reading")
+    assert report.to_json()["verdict_depends_on_reading"] is False
+
+
+def test_56_3A_stated_setback_leaves_reading_c_undetermined() -> None:
+    """Without the drawing there are no two clearances: reading C cannot be decided (said so),
+    and an undetermined reading never makes the verdict 'depend'."""
+    from test_cases import load_case
+
+    case = (CASES / "north-haven"
+            / "dock-39.9-feet-from-the-extended-property-line-violates-56-3A.ttl")
+    report = validate_graph(load_case(case).graph)
+    o = outcome(report, "§ 56-3A")
+    assert verdicts(o) == {"A": "violates", "B": "violates", "C": "undetermined"}
+    assert not o.verdict_depends
+    c = next(r for r in o.readings if r.label.startswith("C"))
+    assert "sideSetbackSameAxis" in c.detail
+
+
+def test_56_4Q_relief_depends_on_the_reading() -> None:
+    from test_cases import load_case
+
+    case = CASES / "north-haven" / "a-community-commercial-catwalk-violates-56-4Q.ttl"
+    report = validate_graph(load_case(case).graph)
+    o = outcome(report, "§ 56-4Q")
+    assert not o.verdict_depends and o.relief_depends
+    reliefs = [r.relief for r in o.readings]
+    assert reliefs[0] is None  # as encoded: no single relief is reported
+    assert reliefs[1].startswith("area variance") and reliefs[2].startswith("use variance")
+    assert "Zoning Board of Appeals" in reliefs[1]
+    assert o.summary.startswith("The relief depends on the reading")
+
+
+NHE = """@prefix dl: <https://w3id.org/docklaw/ontology#> .
+@prefix qudt: <http://qudt.org/schema/qudt/> .
+@prefix unit: <http://qudt.org/vocab/unit/> .
+@prefix rule: <https://w3id.org/docklaw/rule/north-hempstead/> .
+@prefix : <https://example.org/readings#> .
+:application a dl:PermitApplication ;
+    dl:jurisdiction <https://w3id.org/docklaw/jurisdiction/north-hempstead> ;
+    dl:parcel :parcel ; dl:permitSought dl:StructurePermit ;
+    dl:otherAgencyApproval dl:USACEPermit , dl:NYSDECPermit ; dl:proposes :dock .
+:parcel a dl:Parcel ; dl:landUse dl:SingleFamilyResidential ;
+    dl:shorelineFrontage [ a qudt:QuantityValue ; qudt:numericValue FRONTAGE ; qudt:unit unit:FT ] ;
+    dl:dockCount DOCKS ; dl:boatSlipCount 2 ; dl:hasStructure :dock .
+:dock a dl:FixedDock ; dl:workKind dl:NewConstruction ; dl:construction dl:Permanent .
+"""
+
+
+@pytest.mark.parametrize(("frontage", "docks", "expected"), [
+    ("99", 1, {"A": "conforms", "B": "conforms", "C": "conforms"}),
+    ("99", 2, {"A": "violates", "B": "violates", "C": "violates"}),
+    ("100", 2, {"A": "violates", "B": "conforms", "C": "violates"}),     # B: 100 ft gives two
+    ("150", 2, {"A": "violates", "B": "conforms", "C": "conforms"}),     # C: part of 100 counts
+    ("199", 2, {"A": "violates", "B": "conforms", "C": "conforms"}),
+    ("200", 2, {"A": "conforms", "B": "conforms", "C": "conforms"}),
+    ("200", 3, {"A": "violates", "B": "conforms", "C": "violates"}),
+    ("200.01", 3, {"A": "violates", "B": "conforms", "C": "conforms"}),
+    ("250", 3, {"A": "violates", "B": "conforms", "C": "conforms"}),
+])
+def test_42_9B_7_dock_count_under_each_reading(frontage: str, docks: int,
+                                               expected: dict[str, str]) -> None:
+    data = NHE.replace("FRONTAGE", frontage).replace("DOCKS", str(docks))
+    report = validate_bytes(data.encode(), "turtle")
+    o = outcome(report, "§ 42-9B(7)")
+    assert verdicts(o) == expected
+    assert o.verdict_depends == (len(set(expected.values())) > 1)
+    default_fires = any(r.section == "§ 42-9B(7)" and r.severity == "Violation"
+                        for r in report.results)
+    assert default_fires == (expected["A"] == "violates")  # the default stays the verdict
+
+
+def test_alternative_tables_are_not_law_the_shapes_check() -> None:
+    """Reading tables are dl:AlternativeAllocationTable: the allocation query lists only the
+    encoded table."""
+    from rdflib.namespace import RDF
+
+    from docklaw.namespaces import DL
+    from docklaw.validate.prepare import get_prepared
+
+    law = get_prepared().knowledge
+    alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))
+    assert len(alternatives) == 2
+    assert not alternatives & set(law.subjects(RDF.type, DL.AllocationTable))
