@@ -4,6 +4,7 @@ these tests check the behaviour that makes it fast: what is imported, what is ca
 from __future__ import annotations
 
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -107,8 +108,12 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
         validate_bytes(path.read_bytes(), name=path.name, prepared=loaded)
     assert len(list(tmp_path.glob("compiled-*.pickle"))) == len(paths.JURISDICTIONS)
     reloaded = snapshot.load_or_build(lambda: pytest.fail("the snapshot was not used"))
+
+    def report(data: bytes, name: str, prepared: object) -> str:
+        """The JSON report with blank-node labels (fresh in every run) made neutral."""
+        text = validate_bytes(data, name=name, prepared=prepared).render("json")  # type: ignore[arg-type]
+        return re.sub(r"_:[A-Za-z0-9]+", "_:b", text)
+
     for path in examples:
         data = path.read_bytes()
-        want = validate_bytes(data, name=path.name, prepared=fresh).render("json")
-        assert validate_bytes(data, name=path.name, prepared=reloaded).render("json") == want, \
-            path.name
+        assert report(data, path.name, reloaded) == report(data, path.name, fresh), path.name
