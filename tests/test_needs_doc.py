@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.validate.needs import END, START, render, replace_section
 
 

@@ -105,11 +105,19 @@ class Drawing:
         return result
 
 
+#: Hierarchies handed over by the prepared-state snapshot (``docklaw.validate.snapshot``),
+#: computed by ``_class_hierarchy`` itself when the snapshot was built: no Turtle parsing
+#: per process.
+PRIMED: dict[str, Graph] = {}
+
+
 @lru_cache(maxsize=8)
 def _class_hierarchy(jurisdiction: str) -> Graph:
     """Subclass axioms of the ontology and the jurisdiction's concepts (if those files exist
     yet).
     """
+    if jurisdiction in PRIMED:
+        return PRIMED[jurisdiction]
     g = Graph()
     files = [*ontology_files(), jurisdictions.get(jurisdiction).file("concepts.ttl")]
     for path in files:

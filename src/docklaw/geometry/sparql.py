@@ -130,3 +130,47 @@ def unregister() -> None:
     for iri, func in FUNCTIONS.items():
         with contextlib.suppress(KeyError):
             unregister_custom_function(iri, func)
+
+
+# --------------------------------------------------------------------------- Oxigraph
+
+
+def _to_rdflib(term: object) -> object:
+    import pyoxigraph as ox
+
+    if isinstance(term, ox.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, ox.Literal):
+        if term.language:
+            return Literal(term.value, lang=term.language)
+        return Literal(term.value, datatype=URIRef(term.datatype.value))
+    return term  # blank nodes and triples: no geof: function accepts them (SPARQLError)
+
+
+def _to_oxigraph(term: Literal) -> object:
+    import pyoxigraph as ox
+
+    datatype = ox.NamedNode(str(term.datatype)) if term.datatype is not None else None
+    return ox.Literal(str(term), datatype=datatype)
+
+
+def _for_oxigraph(func: Callable[..., Literal]) -> Callable[..., object]:
+    """``func`` on pyoxigraph terms; a SPARQL error (bad literal, CRS, unit) returns None,
+    which Oxigraph treats as an error too: a FILTER is false, a BIND leaves the variable unbound."""
+    def call(*args: object) -> object:
+        try:
+            return _to_oxigraph(func(*(_to_rdflib(a) for a in args)))
+        except Exception:  # any failure of a function is a SPARQL error, never a crash
+            return None
+
+    call.__name__ = func.__name__
+    call.__doc__ = func.__doc__
+    return call
+
+
+def oxigraph_functions() -> dict[object, Callable[..., object]]:
+    """The same geof: functions for pyoxigraph's ``custom_functions`` (the default store), so
+    the SPARQL endpoint answers GeoSPARQL function calls whatever the backend."""
+    import pyoxigraph as ox
+
+    return {ox.NamedNode(str(iri)): _for_oxigraph(func) for iri, func in FUNCTIONS.items()}

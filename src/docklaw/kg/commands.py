@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_output(p)
     p.set_defaults(func=cmd_stats)
 
-    from docklaw.kg.export import FORMATS
+    from docklaw.kg.formats import FORMATS
 
     p = subparsers.add_parser("export", help="write the knowledge graph as RDF")
     p.add_argument("--format", "-f", choices=tuple(FORMATS), default="turtle",

@@ -10,14 +10,7 @@ from rdflib import BNode, Dataset, Graph
 from rdflib.compare import isomorphic
 
 from docklaw.errors import InputError
-
-#: CLI format name -> (rdflib serializer, file suffix)
-FORMATS: dict[str, tuple[str, str]] = {
-    "turtle": ("turtle", ".ttl"),
-    "nt": ("nt", ".nt"),
-    "jsonld": ("json-ld", ".jsonld"),
-    "trig": ("trig", ".trig"),
-}
+from docklaw.kg.formats import FORMATS
 
 
 def serialize(graph: Graph, fmt: str) -> bytes:

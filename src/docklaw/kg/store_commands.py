@@ -15,16 +15,18 @@ import shutil
 import sys
 import time
 from pathlib import Path
-
-from rdflib import Graph
+from typing import TYPE_CHECKING
 
 from docklaw.errors import InputError
-from docklaw.namespaces import LAW_GRAPH_IRI
-from docklaw.sparql.backends import SPEC_HELP, default_spec, load_graph, open_store
+from docklaw.sparql.specs import LAW_GRAPH_IRI, SPEC_HELP, default_spec
+
+if TYPE_CHECKING:
+    from rdflib import Graph
 
 
 def run_load(args: argparse.Namespace) -> int:
     from docklaw.kg.build import closure_graph
+    from docklaw.sparql.backends import load_graph, open_store
 
     started = time.perf_counter()
     graph = closure_graph()
@@ -54,6 +56,7 @@ def load_directory(path: Path, graph: Graph, name: str, replace: bool) -> int:
     store, none (for the instant between two renames) or the new one. The replaced store is
     kept as ``.NAME.previous`` until the next load: a server still reading it keeps working.
     """
+    from docklaw.sparql.backends import load_graph
     from docklaw.sparql.persistent import PersistentOxigraphStore
 
     path = path.absolute()

@@ -30,23 +30,7 @@ PLURAL = {"foot": "feet", "inch": "inches", "square foot": "square feet", "pound
           "day": "days", "percent": "percent"}
 TO_FEET = {"foot": 1.0, "inch": 1 / 12, "square foot": 1.0, "pound": 1.0, "": 1.0}
 
-#: topic -> (title, saved query, parameters)
-TOPICS: dict[str, tuple[str, str, dict[str, str]]] = {
-    "length": ("Maximum length", "max-length", {}),
-    "width": ("Maximum width", "max-width", {}),
-    "area": ("Maximum area", "max-area", {}),
-    "height": ("Height limits", "max-height", {}),
-    "side-setbacks": ("Side setbacks", "side-setbacks", {}),
-    "allocation": ("Docks and slips for 150 feet of shoreline", "allocation-by-frontage",
-                   {"frontage": "150"}),
-    "boat-lifts": ("Boat lifts and hoists", "boat-lifts", {}),
-    "materials": ("Materials and treated wood", "treated-wood", {}),
-    "lighting": ("Lighting", "lights", {}),
-    "variance": ("Variance regime: who grants relief", "relief-authorities", {}),
-    "penalties": ("Penalties", "penalties", {}),
-    "permit-path": ("Permit path", "permit-path", {}),
-    "lake-datums": ("Lake levels stated as law", "lake-datums", {}),
-}
+from docklaw.queries.topics import TOPICS  # noqa: E402 (light: `docklaw compare --help`)
 
 
 @dataclass

@@ -20,37 +20,24 @@ command that fills it. The spec defaults to the ``DOCKLAW_STORE`` environment va
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from rdflib import Graph
 
 from docklaw.errors import DocklawError, InputError
 from docklaw.namespaces import LAW_GRAPH_IRI
+from docklaw.sparql.specs import DEFAULT_SPEC, ENV_VAR, SPEC_HELP, default_spec, in_memory
 from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
 
-DEFAULT_SPEC = "memory"
-ENV_VAR = "DOCKLAW_STORE"
-SPEC_HELP = ("memory (embedded Oxigraph, default), rdflib, oxigraph:PATH (persistent Oxigraph "
-             "directory) or sparql:URL (remote SPARQL 1.1 store, e.g. sparql:http://127.0.0.1:7878)")
 #: the knowledge graph is present iff this asks true (any triple in the law graph)
 HAS_LAW = f"ASK {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
-#: the whole law graph, for the web tier's page snapshot (``law_snapshot``)
-ALL_LAW = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
+#: the whole law graph, for the web tier's page snapshot (``law_snapshot``): the law graph
+#: and, when the store was loaded one graph per code (``load_per_code``), every code's graph
+ALL_LAW = (f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
+           f'FILTER(?g = <{LAW_GRAPH_IRI}> || STRSTARTS(STR(?g), "{LAW_GRAPH_IRI}/code/")) }}')
 
 __all__ = ["DEFAULT_SPEC", "ENV_VAR", "LAW_GRAPH_IRI", "SPEC_HELP", "default_spec",
            "in_memory", "knowledge_store", "law_snapshot", "load_graph", "open_store"]
-
-
-def default_spec() -> str:
-    """``$DOCKLAW_STORE`` if set, else ``memory``."""
-    return os.environ.get(ENV_VAR, "").strip() or DEFAULT_SPEC
-
-
-def in_memory(spec: str) -> bool:
-    """True for the backends that start empty and are filled by this process."""
-    kind, sep, _ = (spec or DEFAULT_SPEC).strip().partition(":")
-    return not sep and kind.lower() in ("memory", "oxigraph", "rdflib")
 
 
 def open_store(spec: str = DEFAULT_SPEC, *, execution: str = "process", workers: int = 2,
@@ -95,6 +82,27 @@ def load_graph(store: Store, graph: Graph, name: str = LAW_GRAPH_IRI, *,
     return store.triple_count()
 
 
+def load_per_code(store: Store, data: bytes, *, replace: bool = False) -> dict[str, int]:
+    """Load a law graph of many codes (N-Triples) as one named graph per code plus the shared
+    graph ``LAW_GRAPH_IRI`` (``docklaw.kg.partition``), one batch per graph; returns the
+    triples sent per graph. The default graph of every backend is the union of its named
+    graphs, so the saved queries answer as on one graph; a question bound to one code reads
+    that code's graph. ``replace`` drops each graph first."""
+    from docklaw.kg.partition import partition_bytes
+
+    sent: dict[str, int] = {}
+    for name, chunk in partition_bytes(data):
+        if replace and getattr(store, "drop_graph", None) is not None:
+            store.drop_graph(name)  # type: ignore[attr-defined]
+        loader = getattr(store, "load_ntriples", None)
+        if loader is not None:
+            loader(name, chunk)
+        else:
+            store.add_graph(name, Graph().parse(data=chunk, format="nt"))
+        sent[name] = chunk.count(b"\n")
+    return sent
+
+
 def knowledge_store(spec: str | None = None, *, execution: str = "inline", workers: int = 2,
                     timeout: float | None = None,
                     graph: Graph | Callable[[], Graph] | None = None) -> Store:
@@ -108,9 +116,16 @@ def knowledge_store(spec: str | None = None, *, execution: str = "inline", worke
     """
     spec = spec or default_spec()
     if in_memory(spec):
-        if graph is None:
-            raise ValueError(f"an in-memory store ({spec}) needs the graph to fill it with")
         store = open_store(spec, execution=execution, workers=workers, timeout=timeout)
+        if graph is None and isinstance(store, OxigraphStore):
+            from docklaw.kg.build import closure_ntriples
+
+            store.load_ntriples(LAW_GRAPH_IRI, closure_ntriples())  # no rdflib copy
+            return store
+        if graph is None:
+            from docklaw.kg.build import closure_graph
+
+            graph = closure_graph
         load_graph(store, graph() if callable(graph) else graph)
         return store
     store = open_store(spec, execution=execution, workers=workers, timeout=timeout,

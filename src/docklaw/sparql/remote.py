@@ -248,6 +248,19 @@ class RemoteStore(Store):
             sent += len(chunk)
         return sent
 
+    def load_ntriples(self, name: str, data: bytes) -> None:
+        """Add N-Triples bytes to the named graph ``name`` in one request (Graph Store POST,
+        else SPARQL Update INSERT DATA): the batch unit of a per-code load, whose blank
+        nodes must arrive together (``docklaw.kg.partition`` keeps each island in one graph)."""
+        if not (self.endpoints.store or self.endpoints.update):
+            raise QueryError(f"sparql store {self.url!r} has no update or graph store "
+                             "endpoint: cannot load (name one: #update=URL or #store=URL)")
+        self._graphs = None
+        if self.endpoints.store:
+            self._send(self._store_url(name), body=data, content_type="application/n-triples")
+        else:
+            self._update(f"INSERT DATA {{ GRAPH <{name}> {{\n{data.decode('utf-8')}}} }}")
+
     def _store_url(self, graph_uri: str | None) -> str:
         assert self.endpoints.store
         if graph_uri:

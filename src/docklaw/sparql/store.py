@@ -163,6 +163,27 @@ def to_rdflib(term: Any) -> Node | None:
     return found
 
 
+GEOF_IRI = "http://www.opengis.net/def/function/geosparql/"
+
+
+def uses_geof(text: str) -> bool:
+    """Whether a query may call a GeoSPARQL function (its namespace IRI appears in it); only
+    then are shapely and the functions loaded."""
+    return GEOF_IRI in text
+
+
+_GEOF: dict[Any, Any] = {}
+
+
+def geof_functions() -> dict[Any, Any]:
+    """geof: functions for Oxigraph (``docklaw.geometry.sparql``), built once per process."""
+    if not _GEOF:
+        from docklaw.geometry.sparql import oxigraph_functions
+
+        _GEOF.update(oxigraph_functions())
+    return _GEOF
+
+
 #: Words in an engine message that mean it may quote something fetched from elsewhere.
 REMOTE_WORDS = ("http", "service", "://", "body", "response", "server")
 
@@ -204,6 +225,14 @@ class OxigraphStore(Store):
             data = graph.serialize(format="nt", encoding="utf-8")
             self.store.load(data, format=ox.RdfFormat.N_TRIPLES, to_graph=target)
 
+    def load_ntriples(self, name: str, data: bytes) -> None:
+        """Bulk-load N-Triples bytes into the named graph ``name`` with Oxigraph's own
+        parser (no rdflib graph in between: the fast path for cached closures)."""
+        target = ox.NamedNode(name)
+        self.store.add_graph(target)
+        if data:
+            self.store.bulk_load(data, format=ox.RdfFormat.N_TRIPLES, to_graph=target)
+
     def graph_names(self) -> frozenset[str]:
         return frozenset(g.value for g in self.store.named_graphs()
                          if isinstance(g, ox.NamedNode))
@@ -228,7 +257,10 @@ class OxigraphStore(Store):
             kwargs = {"base_iri": plan.base_iri,
                       "default_graph": [ox.NamedNode(g) for g in dataset[0]],
                       "named_graphs": [ox.NamedNode(g) for g in dataset[1]]}
-        kwargs["custom_functions"] = self.functions()
+        functions = self.functions()
+        if uses_geof(plan.text):
+            functions = {**functions, **geof_functions()}
+        kwargs["custom_functions"] = functions
         try:
             answer = self.store.query(plan.text, **kwargs)
         except SyntaxError as exc:

@@ -17,7 +17,7 @@ from rdflib.collection import Collection
 from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.eligibility import deriving_rules
 from docklaw.validate.prepare import Prepared, get_prepared

@@ -73,12 +73,23 @@ class Prepared:
     _compiled: dict[str, CompiledShapes] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _known_classes: frozenset[URIRef] | None = None
+    #: digest of the sources when this is the real, snapshotted Prepared (``snapshot``):
+    #: compiled shapes are then cached on disk per code too; None for fixture Prepareds
+    snapshot_digest: str | None = None
+    #: per code, the geometry stage's class hierarchy (``geometry.features``), snapshotted
+    class_hierarchies: dict[str, Graph] = field(default_factory=dict)
 
     def compiled(self, jid: str) -> CompiledShapes:
-        """The compiled shapes of one jurisdiction (compiled on first use, then reused)."""
+        """The compiled shapes of one jurisdiction (compiled on first use, then reused;
+        from a verified per-code snapshot when this Prepared is the snapshotted one)."""
         with self._lock:
             if jid not in self._compiled:
-                self._compiled[jid] = compile_shapes(jid, self)
+                if self.snapshot_digest is None:
+                    self._compiled[jid] = compile_shapes(jid, self)
+                else:
+                    from docklaw.validate.snapshot import load_or_compile
+
+                    self._compiled[jid] = load_or_compile(jid, self, compile_shapes)
             return self._compiled[jid]
 
     def known_classes(self) -> frozenset[URIRef]:
@@ -330,9 +341,9 @@ def check_shapes_enforce_rules(sources: dict[str, Graph], rules: dict[URIRef, Ru
                                 source=files)
 
 
-def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
-    """subclass_map() cached on disk by a digest of the ontology files (OWL-RL costs seconds)."""
-    from docklaw.kg.build import cache_dir, ontology_files
+def subclass_inputs_digest() -> str:
+    """Digest of what the subclass map is computed from (ontology, terms, concepts, this code)."""
+    from docklaw.kg.build import ontology_files
 
     h = hashlib.sha256()
     for path in [*ontology_files(), *concept_files()]:
@@ -340,37 +351,56 @@ def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
             h.update(path.name.encode())
             h.update(path.read_bytes())
     h.update(Path(__file__).read_bytes())
-    cached = cache_dir() / f"subclasses-{h.hexdigest()[:20]}.nt"
-    if cached.exists():
-        g = Graph().parse(cached, format="nt")
-        result: dict[URIRef, set[URIRef]] = {}
-        for s, o in g.subject_objects(RDFS.subClassOf):
-            result.setdefault(s, set()).add(o)
-        return {k: frozenset(v) for k, v in result.items()}
+    return h.hexdigest()[:20]
+
+
+def cached_subclass_map(ontology: Graph) -> dict[URIRef, frozenset[URIRef]]:
+    """subclass_map() cached on disk by a digest of the ontology files (OWL-RL costs seconds).
+
+    The cache verifies its own content (``docklaw.kg.cache``): an empty, truncated or altered
+    file is rebuilt from the ontology, never read as a smaller taxonomy (that would let a
+    structure escape the shapes of its class and a violating application "conform")."""
+    from docklaw.kg.cache import cache_dir, read_verified, write_verified
+
+    digest = subclass_inputs_digest()
+    cached = cache_dir() / f"subclasses-{digest}.nt"
+    body = read_verified(cached, "subclasses", digest)
+    if body is not None:
+        try:
+            g = Graph().parse(data=body, format="nt")
+        except Exception:  # verified but unparseable (hand-edited): rebuild
+            g = None
+        if g is not None:
+            found: dict[URIRef, set[URIRef]] = {}
+            for s, o in g.subject_objects(RDFS.subClassOf):
+                found.setdefault(s, set()).add(o)
+            return {k: frozenset(v) for k, v in found.items()}
     result_map = subclass_map(ontology)
-    try:
-        out = Graph()
-        for cls, supers in result_map.items():
-            for sup in supers:
-                out.add((cls, RDFS.subClassOf, sup))
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
-        out.serialize(tmp, format="nt", encoding="utf-8")
-        tmp.replace(cached)
-    except OSError:
-        pass
+    out = Graph()
+    for cls, supers in result_map.items():
+        for sup in supers:
+            out.add((cls, RDFS.subClassOf, sup))
+    write_verified(cached, "subclasses", digest, out.serialize(format="nt", encoding="utf-8"))
     return result_map
 
 
-@lru_cache(maxsize=1)
-def get_prepared() -> Prepared:
-    """The process-wide Prepared for the real ontology, rules and shapes."""
+def build_real_prepared() -> Prepared:
+    """The Prepared for the real ontology, rules and shapes, built from the sources."""
     ontology = load_ontology()
     sources = shape_sources()
     prepared = build_prepared(ontology, load_knowledge(), sources,
                               superclasses=cached_subclass_map(ontology))
     check_shapes_enforce_rules(sources, prepared.rules)
     return prepared
+
+
+@lru_cache(maxsize=1)
+def get_prepared() -> Prepared:
+    """The process-wide Prepared for the real ontology, rules and shapes: loaded from its
+    verified on-disk snapshot when the inputs are unchanged (``docklaw.validate.snapshot``)."""
+    from docklaw.validate.snapshot import load_or_build
+
+    return load_or_build(build_real_prepared)
 
 
 def jurisdiction_id(value: object) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from docklaw.sparql.backends import SPEC_HELP, default_spec
+from docklaw.sparql.specs import SPEC_HELP, default_spec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

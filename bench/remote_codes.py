@@ -1,0 +1,65 @@
+"""N synthetic codes in a remote SPARQL store, one named graph per code (issue 17 item 6).
+
+Loads the synthetic graph of N codes (``bench/synth.py``) into the store at ``--url`` with
+``load_per_code`` (one Graph Store POST per code, plus the shared graph), then runs every saved
+query with its default parameters and with ``jurisdiction`` bound to one code, and prints the
+load time and each query's median. Start a store first, e.g.
+``oxigraph serve --location /tmp/oxi --bind 127.0.0.1:7878``.
+
+    python bench/remote_codes.py --url http://127.0.0.1:7878 --jurisdictions 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import machine
+from docklaw.queries.catalogue import catalogue
+from docklaw.queries.run import run_saved
+from docklaw.sparql.backends import load_per_code, open_store
+from synth import synthetic_path
+
+
+def median_run(store: object, query: object, params: dict[str, str], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        run_saved(store, query, params)  # type: ignore[arg-type]
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--jurisdictions", type=int, default=100)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--skip-load", action="store_true", help="the store already holds them")
+    args = parser.parse_args()
+    print(machine())
+    store = open_store(f"sparql:{args.url}", timeout=600)
+    if not args.skip_load:
+        data = synthetic_path(args.jurisdictions).read_bytes()
+        t0 = time.perf_counter()
+        sent = load_per_code(store, data, replace=True)
+        print(f"\nloaded {sum(sent.values())} triples as {len(sent)} named graphs "
+              f"({len(sent) - 1} codes + shared) in {time.perf_counter() - t0:.1f} s")
+    print("\n| query | all codes (default parameters) | one code (jurisdiction bound) |")
+    print("| --- | --- | --- |")
+    for name, query in catalogue().items():
+        everything = median_run(store, query, {}, args.repeats)
+        one = ""
+        if any(p.name == "jurisdiction" for p in query.params):
+            seconds = median_run(store, query, {"jurisdiction": "north-haven"}, args.repeats)
+            one = f"{seconds * 1000:.0f} ms"
+        print(f"| {name} | {everything * 1000:.0f} ms | {one} |", flush=True)
+    store.close()
+
+
+if __name__ == "__main__":
+    main()
