@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from rdflib import BNode
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.kg.build import closure_ntriples
 from docklaw.kg.partition import code_graph, partition
 from docklaw.queries.catalogue import catalogue
@@ -51,11 +51,11 @@ def per_code() -> Iterator[OxigraphStore]:
 
 def test_graphs_are_the_shared_one_and_one_per_code(per_code: OxigraphStore,
                                                    single: OxigraphStore) -> None:
-    assert per_code.graph_names() == {LAW_GRAPH_IRI, *(code_graph(j) for j in paths.JURISDICTIONS)}
+    assert per_code.graph_names() == {LAW_GRAPH_IRI, *(code_graph(j) for j in jurisdictions.ids())}
     assert per_code.triple_count() == single.triple_count()
 
 
-@pytest.mark.parametrize("jid", paths.JURISDICTIONS)
+@pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_a_code_graph_holds_that_code_only(per_code: OxigraphStore, jid: str) -> None:
     found = per_code.query(
         f"SELECT DISTINCT ?j WHERE {{ GRAPH <{code_graph(jid)}> "
@@ -100,12 +100,12 @@ def test_remote_store_loaded_per_code_answers_the_same(single: OxigraphStore) ->
     store = open_store(f"sparql:{URL}", timeout=120)
     try:
         sent = load_per_code(store, closure_ntriples(), replace=True)
-        assert set(sent) >= {LAW_GRAPH_IRI, *(code_graph(j) for j in paths.JURISDICTIONS)}
+        assert set(sent) >= {LAW_GRAPH_IRI, *(code_graph(j) for j in jurisdictions.ids())}
         remote, local = saved_query_rows(store), saved_query_rows(single)
         for name in catalogue():
             assert remote[name] == local[name], name
     finally:
-        for name in (code_graph(j) for j in paths.JURISDICTIONS):
+        for name in (code_graph(j) for j in jurisdictions.ids()):
             store.drop_graph(name)  # type: ignore[attr-defined]
         store.close()
 

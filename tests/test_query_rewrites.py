@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from rdflib import Graph
 
-from docklaw import paths
+from docklaw import jurisdictions
 from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.queries.catalogue import catalogue, get, parse_header
 from docklaw.queries.run import Result, default_store, run_saved
@@ -32,7 +32,7 @@ def parameter_sets(name: str) -> list[dict[str, str]]:
     """Default parameters, then each jurisdiction bound (where the query takes one)."""
     sets: list[dict[str, str]] = [{}]
     if any(p.name == "jurisdiction" for p in get(name).params):
-        sets += [{"jurisdiction": jid} for jid in paths.JURISDICTIONS]
+        sets += [{"jurisdiction": jid} for jid in jurisdictions.ids()]
     if name == "allocation-by-frontage":
         sets += [{"frontage": f} for f in ("0", "25", "25.5", "100", "200.01", "1000")]
         sets += [{"frontage": "150", "tier": t} for t in ("1", "2", "3")]

@@ -92,6 +92,7 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
     """The prepared state, compiled shapes and class hierarchies read back from their
     snapshots give the same report on every shipped example as state built from the files."""
     from docklaw import paths
+    from docklaw import jurisdictions
     from docklaw.geometry import features
     from docklaw.validate import snapshot
     from docklaw.validate.api import validate_bytes
@@ -102,11 +103,11 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
     snapshot.load_or_build(build_real_prepared)  # writes the snapshot
     monkeypatch.setattr(features, "PRIMED", {})
     loaded = snapshot.load_or_build(lambda: pytest.fail("the snapshot was not used"))
-    assert set(features.PRIMED) == set(paths.JURISDICTIONS)
+    assert set(features.PRIMED) == set(jurisdictions.ids())
     examples = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
     for path in examples:  # first pass compiles and stores each code's shapes
         validate_bytes(path.read_bytes(), name=path.name, prepared=loaded)
-    assert len(list(tmp_path.glob("compiled-*.pickle"))) == len(paths.JURISDICTIONS)
+    assert len(list(tmp_path.glob("compiled-*.pickle"))) == len(jurisdictions.ids())
     reloaded = snapshot.load_or_build(lambda: pytest.fail("the snapshot was not used"))
 
     def report(data: bytes, name: str, prepared: object) -> str:

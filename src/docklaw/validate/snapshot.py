@@ -32,7 +32,7 @@ from typing import Any
 import rdflib
 from rdflib import BNode, Literal, URIRef
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 
 KIND = "prepared"
 
@@ -135,7 +135,7 @@ def _hierarchies() -> dict[str, Any]:
     """The geometry stage's class hierarchy of every code, computed by its own function."""
     from docklaw.geometry.features import _class_hierarchy
 
-    return {jid: _class_hierarchy(jid) for jid in paths.JURISDICTIONS}
+    return {jid: _class_hierarchy(jid) for jid in jurisdictions.ids()}
 
 
 def load_or_build(build: Any) -> Any:
