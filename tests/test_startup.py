@@ -91,8 +91,7 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The prepared state, compiled shapes and class hierarchies read back from their
     snapshots give the same report on every shipped example as state built from the files."""
-    from docklaw import paths
-    from docklaw import jurisdictions
+    from docklaw import jurisdictions, paths
     from docklaw.geometry import features
     from docklaw.validate import snapshot
     from docklaw.validate.api import validate_bytes
