@@ -131,7 +131,6 @@ def test_no_two_packages_import_each_other() -> None:
     assert cycles(packages) == []
 
 
-@pytest.mark.xfail(reason='the start-up work (issue 17) loads the closure from docklaw.kg.build inside sparql.backends, re-opening the sparql<->kg import cycle; open in issue 14', strict=False)  # noqa: E501
 def test_the_two_cycles_of_issue_14_are_gone() -> None:
     assert "docklaw.validate.prepare" not in GRAPH["docklaw.validate.compile"]
     assert "docklaw.kg" not in package_graph()["docklaw.sparql"]

@@ -1,6 +1,6 @@
 """One named graph per code plus the shared graph (issue 17 items 3 and 6).
 
-The law graph split by ``docklaw.kg.partition`` and loaded with
+The law graph split by ``docklaw.sparql.partition`` and loaded with
 ``docklaw.sparql.backends.load_per_code`` answers every saved query exactly as the single law
 graph does (the default graph is the union), each code's graph holds only that code, and no
 blank-node island is split. The same load against a real remote store
@@ -18,10 +18,10 @@ from rdflib import BNode
 
 from docklaw import jurisdictions
 from docklaw.kg.build import closure_ntriples
-from docklaw.kg.partition import code_graph, partition
 from docklaw.queries.catalogue import catalogue
 from docklaw.queries.run import Result, run_saved
 from docklaw.sparql.backends import LAW_GRAPH_IRI, load_per_code, open_store
+from docklaw.sparql.partition import code_graph, partition
 from docklaw.sparql.store import OxigraphStore, Store
 
 URL = os.environ.get("DOCKLAW_TEST_SPARQL_URL")

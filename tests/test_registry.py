@@ -201,3 +201,11 @@ def test_every_local_class_that_a_query_needs_declares_its_sense() -> None:
         dock = [c for c in g.subjects(DL.senseOf, DL.Dock) if str(c).startswith(
             j.concept_namespace)]
         assert dock, f"{j.id}: no local class is declared the code's sense of dl:Dock"
+
+
+def test_the_registry_iri_base_is_the_namespace_base() -> None:
+    """jurisdictions keeps its own copy of the IRI base so that `--help` imports no rdflib."""
+    from docklaw import jurisdictions, namespaces
+
+    assert jurisdictions.BASE == namespaces.BASE
+    assert str(namespaces.JUR) == jurisdictions.JURISDICTION_BASE

@@ -22,7 +22,6 @@ def _imported_after(code: str) -> list[str]:
     return done.stdout.split()
 
 
-@pytest.mark.xfail(reason='integration of the registry (issue 14) and the fail-closed commands (issue 11) made `docklaw --help` import rdflib again via docklaw.jurisdictions -> namespaces and validate.commands -> batch; open in issue 17', strict=False)  # noqa: E501
 def test_help_imports_no_engine() -> None:
     """`docklaw --help` (and every subcommand's registration) imports no RDF, SHACL, SPARQL,
     geometry or web library."""
@@ -78,10 +77,10 @@ def test_prepared_snapshot_round_trips(tmp_path: Path, monkeypatch: pytest.Monke
 def test_query_store_is_filled_from_the_closure_ntriples() -> None:
     """The default store is filled from the cached N-Triples, with the same triples as the
     rdflib closure graph (nothing lost on the fast path)."""
-    from docklaw.kg.build import closure_graph
+    from docklaw.kg.build import closure_graph, closure_ntriples
     from docklaw.sparql.backends import knowledge_store
 
-    store = knowledge_store("memory")
+    store = knowledge_store("memory", ntriples=closure_ntriples)
     try:
         assert store.triple_count() == len(closure_graph())
     finally:

@@ -25,7 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.store_commands",
     "docklaw.kg.scaffold",
     "docklaw.validate.commands",
-    "docklaw.validate.export",
+    "docklaw.validate.export_commands",
     "docklaw.plan.commands",
     "docklaw.queries.commands",
     "docklaw.search.commands",

@@ -22,20 +22,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from rdflib import URIRef
+from typing import TYPE_CHECKING, Any
 
 from docklaw import paths
 from docklaw.errors import DataError, InputError
-from docklaw.namespaces import BASE, JUR
 
+if TYPE_CHECKING:  # rdflib is imported only when an IRI is asked for (fast `--help`)
+    from rdflib import URIRef
+
+#: The IRI base (docklaw.namespaces.BASE, which imports rdflib; checked equal by the tests).
+BASE = "https://w3id.org/docklaw/"
+JURISDICTION_BASE = BASE + "jurisdiction/"
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 PREFIX_RE = re.compile(r"^[a-z][a-z0-9]*$")
 WATERS = ("tidal", "lake")
 SIDE_SETBACK = ("same-axis", "greater-setback-of-same-axis-and-right-angle")
 RIPARIAN = ("water-rights", "facility-area")
 CHANNEL_FROM = ("nearest-point", "seaward-terminus")
+FRONTAGE = ("tie-line",)
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,18 @@ class AllocationCounts:
 
 
 @dataclass(frozen=True)
+class Frontage:
+    """The code defines the parcel's shoreline frontage by a construction the drawing can give
+    (Canandaigua § 73-5 LINEAL FEET OF SHORELINE: "the distance of the tie line"), so a drawn
+    parcel's frontage is derived, not asked for. A code whose frontage comes from elsewhere
+    (Keuka: "based upon the Town or Village Tax Maps") declares none."""
+
+    construction: str  # one of FRONTAGE
+    section: str | None = None
+    citation: str | None = None
+
+
+@dataclass(frozen=True)
 class Features:
     """The constructions a code uses, declared in its description (``[features]``)."""
 
@@ -76,6 +92,7 @@ class Features:
     riparian_lines: RiparianLines | None = None
     channel_distance: ChannelDistance | None = None
     allocation_counts: AllocationCounts | None = None
+    frontage: Frontage | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +113,8 @@ class Jurisdiction:
 
     @property
     def iri(self) -> URIRef:
+        from docklaw.namespaces import JUR
+
         return JUR[self.id]
 
     @property
@@ -154,7 +173,8 @@ def _choice(value: str | None, choices: tuple[str, ...], name: str, src: Path) -
 
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
-    known = {"side_setback", "riparian_lines", "channel_distance", "allocation_counts"}
+    known = {"side_setback", "riparian_lines", "channel_distance", "allocation_counts",
+             "frontage"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -186,8 +206,17 @@ def _features(data: dict[str, Any], src: Path) -> Features:
             per_parcel=_field(al, "per_parcel", bool, src, w),
             buoys_excluded_citation=_field(al, "buoys_excluded_citation", str, src, w, False),
         )
+    frontage = None
+    if (fr := _field(feats, "frontage", dict, src, "features", False)) is not None:
+        w = "features.frontage"
+        frontage = Frontage(
+            construction=_choice(_field(fr, "construction", str, src, w), FRONTAGE,
+                                 f"{w}.construction", src) or "",
+            section=_field(fr, "section", str, src, w, False),
+            citation=_field(fr, "citation", str, src, w, False),
+        )
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
-                    allocation_counts=counts)
+                    allocation_counts=counts, frontage=frontage)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:
@@ -288,8 +317,8 @@ class Registry:
     def find(self, value: object) -> Jurisdiction | None:
         """The code named by an id, an alias or a jurisdiction IRI (any case), or None."""
         text = str(value).strip()
-        if text.startswith(str(JUR)):
-            text = text[len(str(JUR)):]
+        if text.startswith(JURISDICTION_BASE):
+            text = text[len(JURISDICTION_BASE):]
         return self.names.get(text.lower())
 
     def resolve(self, value: object) -> Jurisdiction:

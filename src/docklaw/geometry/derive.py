@@ -232,6 +232,9 @@ class _Stage:
         if len(f.own_points) == 2:  # the parcel's mean high water tie line
             a, b = sorted(f.own_points, key=lambda m: m.station)
             f.along = unit((b.point.x - a.point.x, b.point.y - a.point.y))
+            if self.declared.frontage is not None:  # the code's frontage is this tie line
+                self.out.quantity(parcel, DL.shorelineFrontage, a.point.distance(b.point),
+                                  UNIT.FT, [mhw.geometry_node, *f.own_sources])
         else:  # else the chord of the drawn mean high water line
             c = list(mhw.geom.coords)
             f.along = unit((c[-1][0] - c[0][0], c[-1][1] - c[0][1]))

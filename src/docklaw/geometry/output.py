@@ -36,6 +36,7 @@ class Writer:
     crs: str | None = None
     jurisdiction: URIRef | None = None  # picks the code's own dl:MeasurementConstruction
     written: dict[tuple[Node, URIRef], list[Node]] = field(default_factory=dict)
+    lines: int = 0
 
     def quantity(
         self, focus: Node, prop: URIRef, value: float, unit: URIRef, sources: list[Node]
@@ -86,9 +87,14 @@ class Writer:
     def line_feature(
         self, parcel: Node, prop: URIRef, cls: URIRef, geom: BaseGeometry, sources: list[Node]
     ) -> Node:
-        """A derived line (water rights / facility area line) with its geometry in the input CRS."""
+        """A derived line (water rights / facility area line) with its geometry in the input CRS.
+
+        Its blank node is named by the order of derivation, so the same application gives the
+        same report (a report names the line's node)."""
         g = self.graph
-        node, gnode = BNode(), BNode()
+        self.lines += 1
+        node = BNode(f"docklaw-derived-{cls.fragment or 'line'}-{self.lines}")
+        gnode = BNode(f"docklaw-derived-{cls.fragment or 'line'}-{self.lines}-geometry")
         g.add((parcel, prop, node))
         g.add((node, RDF.type, cls))
         g.add((node, GEO.hasGeometry, gnode))

@@ -16,13 +16,14 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-
-from rdflib import Graph
-from rdflib.namespace import RDF
+from typing import TYPE_CHECKING
 
 from docklaw import jurisdictions, paths
 from docklaw.errors import InputError
-from docklaw.namespaces import BASE, DL
+from docklaw.jurisdictions import BASE
+
+if TYPE_CHECKING:  # rdflib only when a code is scaffolded (fast `--help`)
+    from rdflib import Graph
 
 #: Marks a line the author must still write; a registered code may not contain it.
 STUB_MARK = "STUB(new-code)"
@@ -78,7 +79,7 @@ note = "Section numbers and titles are printed in the text."
 
 
 def turtle_head(jid: str, what: str) -> str:
-    return (f"@prefix dl:   <{DL}> .\n"
+    return (f"@prefix dl:   <{BASE}ontology#> .\n"
             "@prefix sh:   <http://www.w3.org/ns/shacl#> .\n"
             "@prefix qudt: <http://qudt.org/schema/qudt/> .\n"
             "@prefix unit: <http://qudt.org/vocab/unit/> .\n"
@@ -97,6 +98,8 @@ def turtle_head(jid: str, what: str) -> str:
 def normative_nodes(g: Graph) -> list[tuple[str, str, str]]:
     """(local name, citation, text) of every section or subsection that states a requirement
     and has no subsection of its own (the most specific place a rule cites)."""
+    from docklaw.namespaces import DL, RDF
+
     out = []
     for kind in (DL.Section, DL.Subsection):
         for node in g.subjects(RDF.type, kind):
@@ -185,6 +188,7 @@ def scaffold(jid: str, text: Path, args: argparse.Namespace, root: Path) -> Scaf
 def coverage_report(made: Scaffold) -> str:
     """Ingest the new code and say what was found and what is still to write."""
     from docklaw.kg.ingest import build_section_graph
+    from docklaw.namespaces import DL, RDF
 
     g = build_section_graph(made.jid)
     nodes = normative_nodes(g)

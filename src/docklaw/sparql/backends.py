@@ -84,11 +84,11 @@ def load_graph(store: Store, graph: Graph, name: str = LAW_GRAPH_IRI, *,
 
 def load_per_code(store: Store, data: bytes, *, replace: bool = False) -> dict[str, int]:
     """Load a law graph of many codes (N-Triples) as one named graph per code plus the shared
-    graph ``LAW_GRAPH_IRI`` (``docklaw.kg.partition``), one batch per graph; returns the
+    graph ``LAW_GRAPH_IRI`` (``docklaw.sparql.partition``), one batch per graph; returns the
     triples sent per graph. The default graph of every backend is the union of its named
     graphs, so the saved queries answer as on one graph; a question bound to one code reads
     that code's graph. ``replace`` drops each graph first."""
-    from docklaw.kg.partition import partition_bytes
+    from docklaw.sparql.partition import partition_bytes
 
     sent: dict[str, int] = {}
     for name, chunk in partition_bytes(data):
@@ -105,27 +105,30 @@ def load_per_code(store: Store, data: bytes, *, replace: bool = False) -> dict[s
 
 def knowledge_store(spec: str | None = None, *, execution: str = "inline", workers: int = 2,
                     timeout: float | None = None,
-                    graph: Graph | Callable[[], Graph] | None = None) -> Store:
+                    graph: Graph | Callable[[], Graph] | None = None,
+                    ntriples: Callable[[], bytes] | None = None) -> Store:
     """A store that holds the knowledge graph, ready to query.
 
-    In-memory specs are filled with ``graph`` (a graph, or a function that builds one, called
-    only for them: callers pass ``docklaw.kg.build.closure_graph``, what ``docklaw load``
-    loads, so every backend answers the same; this layer never builds the graph itself);
+    In-memory specs are filled by the caller's loader (this layer never builds the graph, so
+    sparql does not import kg): ``ntriples`` (a function giving the law as N-Triples,
+    ``docklaw.kg.build.closure_ntriples``: bulk-loaded into Oxigraph with no rdflib copy) or
+    ``graph`` (a graph, or a function that builds one, ``docklaw.kg.build.closure_graph``),
+    called only for them, so every backend answers the same as what ``docklaw load`` loads;
     ``oxigraph:PATH`` (opened read-only) and ``sparql:URL`` must already hold it: if not, an
     InputError (exit 2, HTTP 400) names the store and the command that fills it.
     """
     spec = spec or default_spec()
     if in_memory(spec):
         store = open_store(spec, execution=execution, workers=workers, timeout=timeout)
-        if graph is None and isinstance(store, OxigraphStore):
-            from docklaw.kg.build import closure_ntriples
-
-            store.load_ntriples(LAW_GRAPH_IRI, closure_ntriples())  # no rdflib copy
+        if ntriples is not None and (graph is None or isinstance(store, OxigraphStore)):
+            if isinstance(store, OxigraphStore):
+                store.load_ntriples(LAW_GRAPH_IRI, ntriples())  # no rdflib copy
+            else:
+                load_graph(store, Graph().parse(data=ntriples(), format="nt"))
             return store
         if graph is None:
-            from docklaw.kg.build import closure_graph
-
-            graph = closure_graph
+            store.close()
+            raise ValueError("an in-memory store needs the law: pass ntriples= or graph=")
         load_graph(store, graph() if callable(graph) else graph)
         return store
     store = open_store(spec, execution=execution, workers=workers, timeout=timeout,

@@ -251,7 +251,7 @@ class RemoteStore(Store):
     def load_ntriples(self, name: str, data: bytes) -> None:
         """Add N-Triples bytes to the named graph ``name`` in one request (Graph Store POST,
         else SPARQL Update INSERT DATA): the batch unit of a per-code load, whose blank
-        nodes must arrive together (``docklaw.kg.partition`` keeps each island in one graph)."""
+        nodes must arrive together (``docklaw.sparql.partition`` keeps each island in one graph)."""
         if not (self.endpoints.store or self.endpoints.update):
             raise QueryError(f"sparql store {self.url!r} has no update or graph store "
                              "endpoint: cannot load (name one: #update=URL or #store=URL)")

@@ -32,7 +32,9 @@ from docklaw.validate.targets import (
 from docklaw.validate.units import curie
 
 #: Rule states, worst first (a rule's state is the worst over the nodes it was checked on).
-STATES = ("violates", "needed", "flagged", "conforms", "not-applicable")
+#: "unchecked" is a Warning/Info finding whose facts are not stated: it cannot change the
+#: verdict (the Board decides it case by case), but it was not evaluated, so it is not "conforms".
+STATES = ("violates", "needed", "flagged", "unchecked", "conforms", "not-applicable")
 
 
 @dataclass
@@ -134,6 +136,10 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 needed.append(InfoNeeded(section, section_iri, name,
                                          needed_message(missing, rule, section),
                                          str(rule_iri), str(top)))
+            elif severity != "Violation" and (
+                    missing := undecided_paths(compiled.graph, derived, top, node)) and not (
+                    decided_on_whole(compiled.graph, derived, top, node, focus_set)):
+                state.nodes.append(NodeState(name, "unchecked", " and ".join(missing)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
         spec = compiled.specs.get(top)

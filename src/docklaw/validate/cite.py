@@ -541,4 +541,5 @@ SEVERITY_ORDER = {"Violation": 0, "Warning": 1, "Info": 2}
 
 def sort_results(results: list[Result]) -> list[Result]:
     return sorted(results, key=lambda r: (SEVERITY_ORDER.get(r.severity, 3), r.section or "~",
-                                          r.focus_node, r.shape or "", r.message))
+                                          r.focus_node, r.shape or "", r.message,
+                                          r.rule or ""))

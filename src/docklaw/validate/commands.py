@@ -214,7 +214,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "conforming, bad input, violations per section; JSON with --format json)")
     p.add_argument("--explain", action="store_true",
                    help="text/HTML: list every rule of the code with its state (conforms, "
-                        "violates, flagged, needed, not applicable and why)")
+                        "violates, needed, flagged, unchecked, not applicable and why)")
     p.set_defaults(func=run_validate)
 
     e = subparsers.add_parser(

@@ -35,6 +35,7 @@ from docklaw.validate.limits import (
     decide_by_bounds,
     gap_description,
     matching_row,
+    stated_first,
 )
 from docklaw.validate.literals import check_numeric_literals
 from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
@@ -211,7 +212,7 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
         if graph.value(parcel, DL.footageCategory) is not None:
             continue
         tier = graph.value(parcel, DL.tier)
-        frontage = graph.value(parcel, DL.shorelineFrontage)
+        frontage = stated_first(graph, parcel, DL.shorelineFrontage)
         if tier is None or frontage is None:
             continue
         footage = to_decimal(graph.value(frontage, QUDT.numericValue))

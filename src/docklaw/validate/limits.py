@@ -19,6 +19,14 @@ from docklaw.namespaces import DL, QUDT
 from docklaw.validate.units import Units, curie, format_number, quantize, to_decimal
 
 
+def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:
+    """The value an operand is read from: a stated value before one the geometry stage derived
+    (dl:derived true). When both exist and disagree, the geometry stage has already reported a
+    dl:Discrepancy naming both; a limit is computed from what the applicant states."""
+    values = sorted(data.objects(subject, prop), key=str)
+    stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
+    return (stated or values or [None])[0]
+
 class MissingOperand(Exception):
     """An operand of a computed limit is absent from the application."""
 
@@ -69,7 +77,7 @@ class Evaluator:
         subject = self.parcel_of(focus) if of == DL.Parcel else focus
         if subject is None:
             raise MissingOperand(prop, f"no parcel to read {curie(prop)} from")
-        value = self.data.value(subject, prop)
+        value = stated_first(self.data, subject, prop)
         if value is None:
             raise MissingOperand(prop, f"{curie(prop)} is not stated")
         return value

@@ -80,8 +80,11 @@ def load(app: Flask) -> Knowledge:
             store.add_graph(name, source)
     else:
         try:
+            from docklaw.kg.build import closure_ntriples
+
             store = knowledge_store(spec, execution=execution, workers=workers,
-                                    timeout=float(app.config["SPARQL_TIMEOUT"]))
+                                    timeout=float(app.config["SPARQL_TIMEOUT"]),
+                                    ntriples=closure_ntriples)
             graph = loader() if loader is not None else law_snapshot(store)
         except DocklawError as exc:
             raise Unavailable(f"SPARQL store {spec} unavailable: {exc}") from None
