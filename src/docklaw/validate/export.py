@@ -7,8 +7,10 @@ writes the compiled shapes in SHACL Core plus SHACL-SPARQL constraints (for comp
 geometry measured, superclasses and computed limits written, and every shape's focus nodes
 typed with that shape's target class (``<shape>#focus``). Stock pyshacl (no inference, no
 advanced features) run on the two files reports the same focus nodes and shapes as
-``docklaw validate`` (a test proves it for every shipped example); the citations, relief and
-the "information needed" reading of some results stay docklaw's.
+``docklaw validate`` (a test proves it for every shipped example). A node a shape fails on
+only for want of a stated fact ("information needed" in docklaw's report) is left untargeted,
+so a stock engine does not call it a violation; the citations, relief and the list of what is
+needed stay docklaw's.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from docklaw.clitools import emit
 from docklaw.namespaces import DL, bind_prefixes
 from docklaw.validate.applicability import is_exempt
 from docklaw.validate.compile import focus_marker
-from docklaw.validate.derive import derive, jurisdiction_of
+from docklaw.validate.derive import derive, jurisdiction_of, node_name
 from docklaw.validate.export_commands import FORMATS
 from docklaw.validate.prepare import Prepared, get_prepared
 
@@ -48,13 +50,26 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
 
     Focus classes are left off where docklaw runs no shape: an application outside the code
     (an exemption applies) and a required finding the application records as made."""
+    from docklaw.validate.check import check
+    from docklaw.validate.cite import cite
+
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)
-    compiled = prepared.compiled(jurisdiction_of(derived))
+    jid = jurisdiction_of(derived)
+    compiled = prepared.compiled(jid)
     made = set(derived.objects(None, DL.findingMade))
+    # A shape that fails on a node only for want of a stated fact is "information needed" in
+    # docklaw's report, not a violation: that node is not a focus of the shape here either.
+    _results, needed = cite(check(derived, prepared, jid), derived, prepared, jid)
+    undecided = {(n.shape, n.focus_node) for n in needed if n.shape}
     for shape in compiled.targets:
+        marker = focus_marker(shape)
         if is_exempt(derived) or compiled.shape_rule.get(shape) in made:
-            derived.remove((None, RDF.type, focus_marker(shape)))
+            derived.remove((None, RDF.type, marker))
+            continue
+        for node in list(derived.subjects(RDF.type, marker)):
+            if (str(shape), node_name(node)) in undecided:
+                derived.remove((node, RDF.type, marker))
     out = bind_prefixes(Graph())
     out += derived
     for prefix, ns in graph.namespaces():
