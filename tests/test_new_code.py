@@ -110,16 +110,12 @@ def test_every_example_gives_the_same_report_under_the_new_id(run: dict) -> None
         mine, theirs = run["reports"][f"{NEW}/{name}"], run["reports"][f"{ORIGINAL}/{name}"]
         assert mine["jurisdiction"] == NEW
         mine, theirs = dict(mine), dict(theirs)
-        mine.pop("measurements", None), theirs.pop("measurements", None)  # see the xfail below
+        mine.pop("measurements", None), theirs.pop("measurements", None)  # compared below
         assert renamed(mine) == theirs, name
         cited = [r for r in mine.get("results", [])]
         assert all(NEW in r["section_iri"] for r in cited if r.get("section_iri"))
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "the report's measurements name their construction from dl:MeasurementConstruction nodes in "
-    "ontology/terms/geometry.ttl keyed by dl:inJurisdiction jur:<id> (landed in parallel with "
-    "issue 14): a copied code does not get them until they move into the code's folder"))
 def test_measurement_constructions_follow_the_copy(run: dict) -> None:
     for key, report in run["reports"].items():
         if key.startswith(NEW + "/"):

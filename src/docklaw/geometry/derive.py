@@ -58,6 +58,13 @@ RIPARIAN = {
 }
 
 
+#: How each side-setback feature a code declares measures dl:sideSetback (geometry.ttl).
+SIDE_SETBACK_CONSTRUCTION = {
+    "greater-setback-of-same-axis-and-right-angle": DL.GreaterSetbackOfTwoExtensions,
+    "same-axis": DL.SeawardExtension,
+}
+
+
 @dataclass
 class ParcelFrame:
     """Everything measured from one parcel's shore: shorelines, lot lines, riparian lines."""
@@ -486,7 +493,8 @@ class _Stage:
         value = min(min(same), min(right)) if both else min(same)
         self.record.side_constructions = (
             ("same-axis", "right-angle") if both else ("same-axis",))
-        q(n, DL.sideSetback, value, UNIT.FT, src)
+        q(n, DL.sideSetback, value, UNIT.FT, src, SIDE_SETBACK_CONSTRUCTION[
+            self.declared.side_setback or "same-axis"])
 
     def inside_point(self, f: ParcelFrame, i: int) -> Point | None:
         """A point on the parcel side of lot line i: the other MHW point, or the parcel."""

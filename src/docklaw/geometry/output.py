@@ -39,9 +39,11 @@ class Writer:
     lines: int = 0
 
     def quantity(
-        self, focus: Node, prop: URIRef, value: float, unit: URIRef, sources: list[Node]
+        self, focus: Node, prop: URIRef, value: float, unit: URIRef, sources: list[Node],
+        construction: URIRef | None = None,
     ) -> Node:
-        """Add one derived QuantityValue on focus."""
+        """Add one derived QuantityValue on focus (measured by ``construction``, else the one
+        geometry.ttl gives for the property)."""
         qv = BNode()
         g = self.graph
         g.add((focus, prop, qv))
@@ -50,7 +52,7 @@ class Writer:
         g.add((qv, QUDT.numericValue, _number(value, precision)))
         g.add((qv, QUDT.unit, unit))
         g.add((qv, DL.derived, Literal(True)))
-        construction = self.settings.construction(prop, self.jurisdiction)
+        construction = construction or self.settings.construction(prop, self.jurisdiction)
         if construction is not None:
             g.add((qv, DL.measuredBy, construction))
         for s in dict.fromkeys(sources):
