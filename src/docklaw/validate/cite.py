@@ -214,6 +214,8 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
         section, section_iri, text = section_fields(prepared, rule)
         focus_term = results.value(r, SH.focusNode)
+        section, section_iri, text = row_section(data, focus_term, rule, prepared) or (
+            section, section_iri, text)
         focus = node_name(focus_term)
         messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
         message = messages[0] if messages else (rule.label if rule else "constraint not met")
@@ -255,6 +257,25 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(derived_flags(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
+
+
+def row_section(data: Graph, focus: Node | None, rule: RuleInfo | None,
+                prepared: Prepared) -> tuple[str | None, str | None, str | None] | None:
+    """The most specific provision: when the limit was one allocation-table row that is a
+    subsection of the rule's own section (Keuka § 160-123A(1)(a)[2] under § 160-123A(1)(a)),
+    that subsection. A row read by another section's rule (§ 160-122F counts hoists against the
+    moorings of § 160-123A(1)(a)) leaves that rule's own section cited."""
+    if focus is None or rule is None or rule.section is None:
+        return None
+    for node in data.objects(focus, DL.computedLimitValue):
+        if data.value(node, DL.rule) != rule.iri:
+            continue
+        row = data.value(node, DL.limitRow)
+        section = prepared.knowledge.value(row, DL.section) if row is not None else None
+        info = prepared.sections.get(section) if section is not None else None
+        if info is not None and str(info.iri).startswith(f"{rule.section}-"):
+            return info.citation, str(info.iri), info.text
+    return None
 
 
 def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,

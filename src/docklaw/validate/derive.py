@@ -279,6 +279,7 @@ def computed_limits(
                     step is not None and graph.value(focus, step) is None):
                 continue  # nothing stated to compare with: no limit needed
             node = BNode()
+            evaluator.rows = []
             try:
                 value = evaluator.evaluate(expression, focus)
             except MissingOperand as missing:
@@ -300,6 +301,10 @@ def computed_limits(
             graph.add((node, QUDT.numericValue, number))
             if item.unit is not None:
                 graph.add((node, QUDT.unit, item.unit))
+            cited_rows = {r for r in evaluator.rows
+                          if prepared.knowledge.value(r, DL.section) is not None}
+            if len(cited_rows) == 1:  # the limit is one row's: cite its subsection
+                graph.add((node, DL.limitRow, cited_rows.pop()))
 
 
 MAXIMA = {SH.maxInclusive: False, SH.maxExclusive: True, SH.maxCount: False}

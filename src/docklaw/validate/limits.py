@@ -51,6 +51,8 @@ class Evaluator:
         self.law = law
         self.data = data
         self.units = units
+        #: allocation-table rows the last evaluations looked up (cite names the row's section)
+        self.rows: list[Node] = []
 
     def parcel_of(self, focus: Node) -> Node | None:
         """The focus itself if a parcel; else the parcel of an application proposing it."""
@@ -206,6 +208,7 @@ class Evaluator:
         row = matching_row(law, table, footage)
         if row is None:
             raise TableGap(footage_prop, table, gap_description(law, table, footage))
+        self.rows.append(row)
         for allowance in law.objects(row, DL.allowance):
             if law.value(allowance, DL.facility) != facility:
                 continue
