@@ -235,7 +235,7 @@ def test_computed_limit_shows_its_arithmetic() -> None:
                  if m["source"] == "computed limit" and m["node"].endswith("#dock")
                  and m["property"] == "dl:sideSetback")
     assert limit["value"] == 60.0 and limit["unit"] == "unit:FT"
-    assert limit["construction"] == ("greater of (0.40 x dl:shorelineFrontage (140 feet) = 56; "
+    assert limit["construction"] == ("greater of (0.4 x dl:shorelineFrontage (140 feet) = 56; "
                                      "60 feet) = 60")
     assert limit["sections"][0]["section"] == "Standards C"
     assert limit["derived_from"] == ["dl:shorelineFrontage of the parcel"]

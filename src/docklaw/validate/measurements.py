@@ -344,7 +344,10 @@ def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> s
             return f"{name} ({'; '.join(parts)}) = {value}"
     if DL.Product in kinds:
         inner = describe_expression(law, ev, law.value(expr, DL.operand), focus)
-        return f"{law.value(expr, DL.factor)} x {inner} = {value}"
+        factor = to_decimal(law.value(expr, DL.factor))  # "0.40" and "0.4" read alike
+        shown_factor = format_number(factor) if factor is not None else str(
+            law.value(expr, DL.factor))
+        return f"{shown_factor} x {inner} = {value}"
     if DL.Conditional in kinds:
         test = law.value(expr, DL["if"])
         prop = curie(law.value(test, DL.property))
