@@ -33,11 +33,11 @@ from docklaw import paths
 from docklaw.errors import DocklawError
 from docklaw.namespaces import T
 from docklaw.validate.api import validate_bytes, validate_graph
-from docklaw.validate.check import check_naive, naive_input
-from docklaw.validate.cite import cite
-from docklaw.validate.derive import derive
-from docklaw.validate.parse import parse
-from docklaw.validate.prepare import Prepared, get_prepared, load_ontology
+from docklaw.validate.derivation.derive import derive
+from docklaw.validate.findings.cite import cite
+from docklaw.validate.intake.parse import parse
+from docklaw.validate.shapes.check import check_naive, naive_input
+from docklaw.validate.shapes.prepare import Prepared, get_prepared, load_ontology
 
 
 def application_bytes(path: Path) -> bytes:

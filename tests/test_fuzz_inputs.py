@@ -227,7 +227,7 @@ def test_fuzz_dtd_refused_in_any_encoding(encoding: str, declared: str, keyword:
                                           lead: str) -> None:
     """A DTD is refused before any parser, however the document is encoded (item 2)."""
     from docklaw.errors import InputError
-    from docklaw.validate.parse import parse
+    from docklaw.validate.intake.parse import parse
 
     text = LAUGH.replace("DOCTYPE", keyword)
     if declared:

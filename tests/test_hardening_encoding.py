@@ -17,7 +17,7 @@ import pytest
 from docklaw.cli import main
 from docklaw.errors import InputError, ResourceLimit
 from docklaw.paths import EXAMPLES_DIR
-from docklaw.validate.parse import parse
+from docklaw.validate.intake.parse import parse
 
 RDFXML = "application/rdf+xml"
 GOOD = (EXAMPLES_DIR / "north-haven" / "complete.ttl").read_bytes()

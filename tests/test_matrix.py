@@ -16,8 +16,8 @@ import pytest
 from docklaw import paths
 from docklaw.cli import main
 from docklaw.validate.api import validate_bytes
+from docklaw.validate.intake.parse import parse
 from docklaw.validate.matrix import Matrix, against_all, registered_codes
-from docklaw.validate.parse import parse
 
 EXAMPLES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
 STATUSES = {"conforms", "violates", "incomplete"}

@@ -32,9 +32,9 @@ from rdflib import Graph
 from docklaw import jurisdictions
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.api import validate_bytes
-from docklaw.validate.derive import derive
-from docklaw.validate.parse import parse
-from docklaw.validate.prepare import get_prepared
+from docklaw.validate.derivation.derive import derive
+from docklaw.validate.intake.parse import parse
+from docklaw.validate.shapes.prepare import get_prepared
 from docklaw.kg.build import law_graph
 from docklaw.kg.stats import compute_stats
 from docklaw.queries.compare import build_report

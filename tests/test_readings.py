@@ -135,7 +135,7 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
     from rdflib.namespace import RDF
 
     from docklaw.namespaces import DL
-    from docklaw.validate.prepare import get_prepared
+    from docklaw.validate.shapes.prepare import get_prepared
 
     law = get_prepared().knowledge
     alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))

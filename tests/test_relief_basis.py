@@ -13,9 +13,9 @@ from rdflib.namespace import RDF
 
 from docklaw.namespaces import DL, T
 from docklaw.validate.api import validate_graph
-from docklaw.validate.cite import Result
-from docklaw.validate.prepare import get_prepared
-from docklaw.validate.report import Report
+from docklaw.validate.findings.cite import Result
+from docklaw.validate.output.report import Report
+from docklaw.validate.shapes.prepare import get_prepared
 
 CASES = Path(__file__).resolve().parent / "cases"
 

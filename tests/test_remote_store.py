@@ -191,7 +191,7 @@ def test_validation_with_rule_data_read_back_from_the_remote_store(remote: Remot
     into it and read back with CONSTRUCT); ontology and shapes from the files as usual."""
     from docklaw.kg.build import law_graph
     from docklaw.validate.api import validate_graph
-    from docklaw.validate.prepare import (
+    from docklaw.validate.shapes.prepare import (
         build_prepared,
         cached_subclass_map,
         get_prepared,

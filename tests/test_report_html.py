@@ -15,7 +15,7 @@ from pathlib import Path
 from docklaw import __version__, paths
 from docklaw.validate.api import validate_bytes
 from docklaw.validate.batch import run_batch
-from docklaw.validate.html_report import data_version
+from docklaw.validate.output.html_report import data_version
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \
     "north-haven-drawn-violations.ttl"

@@ -11,7 +11,7 @@ from rdflib import Graph, URIRef
 
 from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
 from docklaw.namespaces import DL
-from docklaw.validate.parse import parse, resolve_format
+from docklaw.validate.intake.parse import parse, resolve_format
 
 TTL = b"""@prefix dl: <https://w3id.org/docklaw/ontology#> .
 <https://example.org/a> a dl:PermitApplication .

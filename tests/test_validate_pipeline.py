@@ -10,8 +10,8 @@ from rdflib.namespace import SH
 
 from docklaw.namespaces import DL
 from docklaw.validate import validate_bytes
-from docklaw.validate.compile import ShapeLintError, compile_shapes, lint
-from docklaw.validate.report import RESULT_KEYS
+from docklaw.validate.output.report import RESULT_KEYS
+from docklaw.validate.shapes.compile import ShapeLintError, compile_shapes, lint
 from fixtures.validate.support import app, fixture_prepared
 
 SEC = "https://w3id.org/docklaw/code/north-haven/"
@@ -246,9 +246,9 @@ def test_fixture_shapes_have_no_lint():
 
 
 def test_generated_targets_evaluated_directly_agree_with_their_sparql():
-    from docklaw.validate.derive import find_application
-    from docklaw.validate.parse import parse
-    from docklaw.validate.targets import focus_nodes, focus_nodes_by_sparql
+    from docklaw.validate.derivation.derive import find_application
+    from docklaw.validate.intake.parse import parse
+    from docklaw.validate.shapes.targets import focus_nodes, focus_nodes_by_sparql
 
     prepared = fixture_prepared()
     extra = float_extra("10") + "\n:application dl:proposes :float ."
@@ -260,7 +260,7 @@ def test_generated_targets_evaluated_directly_agree_with_their_sparql():
 
 
 def derive_for_targets(prepared, graph):
-    from docklaw.validate.derive import derive
+    from docklaw.validate.derivation.derive import derive
 
     return derive(graph, prepared)
 

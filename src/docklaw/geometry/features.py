@@ -105,7 +105,7 @@ class Drawing:
         return result
 
 
-#: Hierarchies handed over by the prepared-state snapshot (``docklaw.validate.snapshot``),
+#: Hierarchies handed over by the prepared-state snapshot (``docklaw.validate.shapes.snapshot``),
 #: computed by ``_class_hierarchy`` itself when the snapshot was built: no Turtle parsing
 #: per process.
 PRIMED: dict[str, Graph] = {}

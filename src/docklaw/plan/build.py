@@ -19,12 +19,12 @@ from docklaw.geometry.record import Feature, GeometryRecord
 from docklaw.namespaces import DL
 from docklaw.plan.limits import node_limits
 from docklaw.plan.svg import Dimension, PlanInput, band_along, nearest_segment, render
-from docklaw.validate.measurements import short_name
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.units import format_number
+from docklaw.validate.derivation.units import format_number
+from docklaw.validate.findings.measurements import short_name
+from docklaw.validate.shapes.prepare import Prepared
 
 if TYPE_CHECKING:
-    from docklaw.validate.report import Report
+    from docklaw.validate.output.report import Report
 
 #: Which constructed lines each measured distance is taken from (record feature kinds).
 MEASURED_FROM = {

@@ -1,7 +1,13 @@
 """Validate permit applications against the dock codes.
 
-Pipeline: parse -> derive -> check -> cite -> report. The public names are imported on first
-use, so ``docklaw.validate.commands`` registers its subcommand without loading the pipeline.
+Pipeline, one sub-package per stage: ``intake`` (parse: bytes -> graph, unsafe or unknown input
+refused) -> ``derivation`` (derive: units, geometry, types, defaults, flags, totals, computed
+limits) -> ``shapes`` (prepare once, then targets and check) -> ``findings`` (cite, relief,
+accounting, readings, variance figures, measurements) -> ``output`` (the report's forms).
+Around them: ``api`` (the entry points), ``commands`` / ``export_commands`` (CLI), ``batch``,
+``budget``, ``matrix``, ``export``, ``needs``, ``status``. The public names are imported on
+first use, so ``docklaw.validate.commands`` registers its subcommand without loading the
+pipeline.
 """
 
 from __future__ import annotations
@@ -10,8 +16,8 @@ from typing import Any
 
 __all__ = ["Prepared", "Report", "get_prepared", "validate_bytes", "validate_graph"]
 
-_HOMES = {"validate_bytes": "api", "validate_graph": "api", "Prepared": "prepare",
-          "get_prepared": "prepare", "Report": "report"}
+_HOMES = {"validate_bytes": "api", "validate_graph": "api", "Prepared": "shapes.prepare",
+          "get_prepared": "shapes.prepare", "Report": "output.report"}
 
 
 def __getattr__(name: str) -> Any:

@@ -12,17 +12,17 @@ from rdflib import Graph
 
 from docklaw.errors import InputError
 from docklaw.plan.build import plan_svg
-from docklaw.validate import excess, readings
-from docklaw.validate.accounting import account
-from docklaw.validate.applicability import is_exempt
-from docklaw.validate.check import check
-from docklaw.validate.cite import cite
-from docklaw.validate.derive import derive, jurisdiction_of
-from docklaw.validate.measurements import collect
-from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
-from docklaw.validate.prepare import Prepared, get_prepared
-from docklaw.validate.report import Report
-from docklaw.validate.vocabulary import unread_warnings
+from docklaw.validate.derivation.applicability import is_exempt
+from docklaw.validate.derivation.derive import derive, jurisdiction_of
+from docklaw.validate.findings import excess, readings
+from docklaw.validate.findings.accounting import account
+from docklaw.validate.findings.cite import cite
+from docklaw.validate.findings.measurements import collect
+from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
+from docklaw.validate.intake.vocabulary import unread_warnings
+from docklaw.validate.output.report import Report
+from docklaw.validate.shapes.check import check
+from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def validate_graph(

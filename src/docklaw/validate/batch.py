@@ -240,7 +240,7 @@ def prepare_once() -> None:
     """Build the ontology closure, every code's compiled shapes and pyshacl's parsed shapes
     (cached in this process, so forked workers inherit all of it copy-on-write)."""
     from docklaw.validate import api
-    from docklaw.validate.check import shape_index
+    from docklaw.validate.shapes.check import shape_index
 
     prepared = api.get_prepared()
     for jid in sorted(prepared.shape_sources):
@@ -470,7 +470,7 @@ def index_rows(outdir: Path, outcomes: list[Outcome]) -> list[dict[str, str]]:
 def write_index(outdir: Path, outcomes: list[Outcome]) -> Path:
     """``index.html`` in the report directory (``docklaw-index.html`` when an application's
     own report is called index.html): every report linked with its status."""
-    from docklaw.validate.html_report import render_index
+    from docklaw.validate.output.html_report import render_index
 
     taken = {Path(o.report_file).name for o in outcomes if o.report_file}
     target = outdir / ("index.html" if "index.html" not in taken else "docklaw-index.html")

@@ -19,10 +19,10 @@ from rdflib.namespace import RDF
 from docklaw import jurisdictions
 from docklaw.namespaces import T
 from docklaw.validate.api import validate_graph
-from docklaw.validate.check import check_naive, naive_input
-from docklaw.validate.derive import derive, find_application
-from docklaw.validate.parse import parse
-from docklaw.validate.prepare import get_prepared
+from docklaw.validate.derivation.derive import derive, find_application
+from docklaw.validate.intake.parse import parse
+from docklaw.validate.shapes.check import check_naive, naive_input
+from docklaw.validate.shapes.prepare import get_prepared
 
 
 def applications(limit: int | None = None) -> list[tuple[str, Graph]]:

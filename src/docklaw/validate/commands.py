@@ -58,8 +58,8 @@ def is_batch(args: argparse.Namespace) -> bool:
 
 def run_against(args: argparse.Namespace) -> int:
     """``--against all``: each file under every registered code, one matrix each."""
+    from docklaw.validate.intake.parse import parse
     from docklaw.validate.matrix import against_all
-    from docklaw.validate.parse import parse
 
     if args.against != "all":
         raise InputError(f"--against takes 'all' (got {args.against!r})")

@@ -22,11 +22,11 @@ from rdflib.namespace import RDF, RDFS
 
 from docklaw.clitools import emit
 from docklaw.namespaces import DL, bind_prefixes
-from docklaw.validate.applicability import is_exempt
-from docklaw.validate.compile import focus_marker
-from docklaw.validate.derive import derive, jurisdiction_of, node_name
+from docklaw.validate.derivation.applicability import is_exempt
+from docklaw.validate.derivation.derive import derive, jurisdiction_of, node_name
 from docklaw.validate.export_commands import FORMATS
-from docklaw.validate.prepare import Prepared, get_prepared
+from docklaw.validate.shapes.compile import focus_marker
+from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def exported_shapes(jid: str, prepared: Prepared | None = None) -> Graph:
@@ -50,8 +50,8 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
 
     Focus classes are left off where docklaw runs no shape: an application outside the code
     (an exemption applies) and a required finding the application records as made."""
-    from docklaw.validate.check import check
-    from docklaw.validate.cite import cite
+    from docklaw.validate.findings.cite import cite
+    from docklaw.validate.shapes.check import check
 
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)

@@ -26,7 +26,7 @@ def run_derive(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise InputError("no such file", source=args.file)
     from docklaw.validate.export import derived_application, write
-    from docklaw.validate.parse import parse
+    from docklaw.validate.intake.parse import parse
 
     graph = parse(path.read_bytes(), args.input_format, args.file)
     try:

@@ -18,8 +18,8 @@ from rdflib.namespace import RDF
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, jurisdiction_iri
-from docklaw.validate.prepare import Prepared, get_prepared
-from docklaw.validate.report import Report
+from docklaw.validate.output.report import Report
+from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def registered_codes() -> list[str]:
@@ -93,7 +93,7 @@ class Matrix:
         return "\n".join(lines) + "\n"
 
     def to_html(self) -> str:
-        from docklaw.validate.html_report import environment
+        from docklaw.validate.output.html_report import environment
 
         return environment().get_template("matrix.html").render(matrix=self)
 
@@ -132,7 +132,7 @@ def against_all(graph: Graph, name: str = "<graph>", *,
                 prepared: Prepared | None = None) -> Matrix:
     """Validate one application under every registered code."""
     from docklaw.validate.api import validate_graph
-    from docklaw.validate.derive import find_application
+    from docklaw.validate.derivation.derive import find_application
 
     prepared = prepared or get_prepared()
     _app, own = find_application(graph, name)
@@ -172,7 +172,7 @@ def against_all_bytes(data: bytes, fmt: str | None, name: str, *,
                       max_triples: int | None = None) -> Matrix:
     """Parse (safely) and validate one upload under every registered code; every InputError
     names the upload."""
-    from docklaw.validate.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
+    from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 
     graph = parse(data, fmt, name, content_type=content_type,
                   max_bytes=max_bytes or DEFAULT_MAX_BYTES,

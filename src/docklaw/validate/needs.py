@@ -19,10 +19,10 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.eligibility import deriving_rules
-from docklaw.validate.prepare import Prepared, get_prepared
-from docklaw.validate.structures import short
-from docklaw.validate.units import curie
+from docklaw.validate.derivation.eligibility import deriving_rules
+from docklaw.validate.derivation.units import curie
+from docklaw.validate.intake.structures import short
+from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 START = "<!-- facts-each-code-needs:start (generated: python -m docklaw.validate.needs --write) -->"
 END = "<!-- facts-each-code-needs:end -->"

@@ -65,7 +65,7 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
                          content_type=ctype, max_bytes=limit,
                          max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
     if wants_html():
-        from docklaw.validate.html_report import render_matrix_fragment
+        from docklaw.validate.output.html_report import render_matrix_fragment
 
         return Response(render_template("matrix_page.html", title=f"{name} under every code",
                                         body=Markup(render_matrix_fragment(matrix))),
@@ -102,7 +102,7 @@ def report_page(report: object) -> str:
     from flask import render_template
 
     from docklaw.namespaces import jurisdiction_iri
-    from docklaw.validate.report import DISCRETION_NOTE
+    from docklaw.validate.output.report import DISCRETION_NOTE
     from docklaw.web.links import href
 
     groups = []
@@ -115,7 +115,7 @@ def report_page(report: object) -> str:
                "href": href(n.section_iri) if getattr(n, "section_iri", None) else None}
               for n in report.information_needed]  # type: ignore[attr-defined]
     jid = getattr(report, "jurisdiction", "")
-    from docklaw.validate.html_report import render_extras
+    from docklaw.validate.output.html_report import render_extras
 
     return render_template(
         "validation_report.html", report=report, groups=groups, needed=needed,

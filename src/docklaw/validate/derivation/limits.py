@@ -16,7 +16,7 @@ from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.units import Units, curie, format_number, quantize, to_decimal
+from docklaw.validate.derivation.units import Units, curie, format_number, quantize, to_decimal
 
 
 def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:

@@ -19,13 +19,13 @@ from rdflib.namespace import RDFS, SH
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.cite import RELIEF_NAMES, InfoNeeded, Result
-from docklaw.validate.compile import focus_marker, sparql_path
-from docklaw.validate.derive import node_name
-from docklaw.validate.excess import numbers, path_steps, violates
-from docklaw.validate.limits import Evaluator, MissingOperand
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.units import format_number, to_decimal
+from docklaw.validate.derivation.derive import node_name
+from docklaw.validate.derivation.limits import Evaluator, MissingOperand
+from docklaw.validate.derivation.units import format_number, to_decimal
+from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
+from docklaw.validate.findings.excess import numbers, path_steps, violates
+from docklaw.validate.shapes.compile import focus_marker, sparql_path
+from docklaw.validate.shapes.prepare import Prepared
 
 COMPARISONS = {DL.AtMost: ("max", True), DL.LessThan: ("max", False),
                DL.AtLeast: ("min", True), DL.MoreThan: ("min", False)}

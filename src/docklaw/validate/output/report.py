@@ -21,14 +21,14 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
 
 from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
-from docklaw.validate.accounting import STATES, RuleState, counts
-from docklaw.validate.cite import InfoNeeded, Result
-from docklaw.validate.excess import Variance
-from docklaw.validate.excess import add_to_graph as add_variances
-from docklaw.validate.excess import text_lines as variance_lines
-from docklaw.validate.measurements import Measurement, text_lines
-from docklaw.validate.readings import ReadingOutcome
-from docklaw.validate.readings import text_lines as reading_lines
+from docklaw.validate.findings.accounting import STATES, RuleState, counts
+from docklaw.validate.findings.cite import InfoNeeded, Result
+from docklaw.validate.findings.excess import Variance
+from docklaw.validate.findings.excess import add_to_graph as add_variances
+from docklaw.validate.findings.excess import text_lines as variance_lines
+from docklaw.validate.findings.measurements import Measurement, text_lines
+from docklaw.validate.findings.readings import ReadingOutcome
+from docklaw.validate.findings.readings import text_lines as reading_lines
 from docklaw.validate.status import STATUS_HEADLINES, exit_code_of
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
@@ -232,9 +232,9 @@ class Report:
 
     # ------------------------------------------------------------------ HTML
     def to_html(self, explain: bool = False) -> str:
-        """The printable report (Jinja templates, docklaw.validate.html_report); ``explain``
+        """The printable report (Jinja templates, docklaw.validate.output.html_report); ``explain``
         adds every rule's state before the end of the page."""
-        from docklaw.validate.html_report import render_report
+        from docklaw.validate.output.html_report import render_report
 
         page = render_report(self)
         if explain:

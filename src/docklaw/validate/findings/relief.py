@@ -20,7 +20,7 @@ from rdflib.namespace import RDFS
 from rdflib.term import Node
 
 from docklaw.namespaces import DL
-from docklaw.validate.prepare import Prepared, RuleInfo
+from docklaw.validate.shapes.prepare import Prepared, RuleInfo
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,10 @@ from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
 from docklaw.sparql.safety import PARSE_LOCK
-from docklaw.validate.applicability import record_exemptions
-from docklaw.validate.compile import CompiledShapes, ComputedShape, path_first
-from docklaw.validate.decide import Reader, Unsupported, values_at
-from docklaw.validate.defaults import apply_defaults
-from docklaw.validate.eligibility import derive_flags
-from docklaw.validate.limits import (
+from docklaw.validate.derivation.applicability import record_exemptions
+from docklaw.validate.derivation.defaults import apply_defaults
+from docklaw.validate.derivation.eligibility import derive_flags
+from docklaw.validate.derivation.limits import (
     Bounds,
     Evaluator,
     MissingOperand,
@@ -37,13 +35,21 @@ from docklaw.validate.limits import (
     matching_row,
     stated_first,
 )
-from docklaw.validate.literals import check_numeric_literals
-from docklaw.validate.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
-from docklaw.validate.prepare import Prepared, jurisdiction_id
-from docklaw.validate.structures import check_structure_classes
-from docklaw.validate.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
-from docklaw.validate.totals import count_totals
-from docklaw.validate.units import curie, format_number, to_decimal
+from docklaw.validate.derivation.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
+from docklaw.validate.derivation.totals import count_totals
+from docklaw.validate.derivation.units import curie, format_number, to_decimal
+from docklaw.validate.intake.literals import check_numeric_literals
+from docklaw.validate.intake.structures import check_structure_classes
+from docklaw.validate.shapes.compile import CompiledShapes, ComputedShape, path_first
+from docklaw.validate.shapes.decide import Reader, Unsupported, values_at
+from docklaw.validate.shapes.prepare import Prepared, jurisdiction_id
+from docklaw.validate.shapes.targets import (
+    AppFacts,
+    focus_nodes,
+    mark_focus_nodes,
+    reachable,
+    undecided,
+)
 
 _QUERY_CACHE: dict[tuple[object, ...], object] = {}
 
@@ -357,7 +363,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
         out.bind(prefix, ns, override=False)
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
-    from docklaw.validate.vocabulary import check_terms  # vocabulary imports cite -> derive
+    from docklaw.validate.intake.vocabulary import check_terms  # vocabulary imports cite -> derive
 
     check_terms(out, prepared, name)
     check_numeric_literals(out, name)

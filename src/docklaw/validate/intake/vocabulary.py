@@ -22,10 +22,10 @@ from rdflib.term import Node
 
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, T
-from docklaw.validate.cite import Result
-from docklaw.validate.derive import node_name
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.units import curie
+from docklaw.validate.derivation.derive import node_name
+from docklaw.validate.derivation.units import curie
+from docklaw.validate.findings.cite import Result
+from docklaw.validate.shapes.prepare import Prepared
 
 DOCKLAW = "https://w3id.org/docklaw/"
 #: Namespaces checked elsewhere (jurisdiction IRIs by find_application) or never data (tests).
@@ -33,9 +33,10 @@ NOT_CHECKED = (f"{DOCKLAW}jurisdiction/", str(T))
 IRI_IN_TEXT = re.compile(r"<(https://w3id\.org/docklaw/ontology#[A-Za-z0-9_]+)>")
 #: Modules whose dl: terms the pipeline reads for every code (parse -> derive -> geometry).
 #: totals.py runs only for codes declaring per-parcel allocation counts and is handled apart.
-PIPELINE_SOURCES = ("validate/derive.py", "validate/applicability.py", "validate/defaults.py",
-                    "validate/targets.py", "validate/limits.py", "validate/structures.py",
-                    "validate/monthday.py")
+PIPELINE_SOURCES = ("validate/derivation/derive.py", "validate/derivation/applicability.py",
+                    "validate/derivation/defaults.py", "validate/shapes/targets.py",
+                    "validate/derivation/limits.py", "validate/intake/structures.py",
+                    "validate/derivation/monthday.py")
 #: What the geometry stage reads (its other dl: terms are what it derives or compares), and
 #: links every application has.
 ALWAYS_READ = frozenset({DL.shoreline, DL.lotLine, DL.neighbourLotLine, DL.datum,
@@ -49,7 +50,7 @@ DL_REFERENCE = re.compile(r"DL(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\"([A-Za-z0-9_]+)\
 def vocabulary_terms() -> frozenset[URIRef]:
     """Every IRI the shipped ontology and terms define or mention (the docklaw vocabulary,
     whichever law a Prepared holds)."""
-    from docklaw.validate.prepare import load_ontology
+    from docklaw.validate.shapes.prepare import load_ontology
 
     return frozenset(t for triple in load_ontology() for t in triple if isinstance(t, URIRef))
 
@@ -59,7 +60,11 @@ def known_terms(prepared: Prepared) -> frozenset[URIRef]:
     cached = getattr(prepared, "_vocabulary_known", None)
     if cached is not None:
         return cached
-    from docklaw.validate.cite import DISCREPANCY_FOCUS, DISCREPANCY_MESSAGE, DISCREPANCY_PROPERTY
+    from docklaw.validate.findings.cite import (
+        DISCREPANCY_FOCUS,
+        DISCREPANCY_MESSAGE,
+        DISCREPANCY_PROPERTY,
+    )
 
     found: set[URIRef] = set(vocabulary_terms())  # and the aliases cite reads on notes:
     found.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
@@ -112,7 +117,7 @@ def check_terms(graph: Graph, prepared: Prepared, name: str | None = None) -> No
 @cache
 def pipeline_terms() -> frozenset[URIRef]:
     """dl: terms the validator's derivations read for every code (from their source)."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]  # src/docklaw
     found: set[URIRef] = set()
     for rel in PIPELINE_SOURCES:
         path = root / rel
@@ -147,7 +152,11 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
         return cached
     compiled = prepared.compiled(jid)
     g = compiled.graph
-    from docklaw.validate.cite import DISCREPANCY_FOCUS, DISCREPANCY_MESSAGE, DISCREPANCY_PROPERTY
+    from docklaw.validate.findings.cite import (
+        DISCREPANCY_FOCUS,
+        DISCREPANCY_MESSAGE,
+        DISCREPANCY_PROPERTY,
+    )
 
     anywhere: set[URIRef] = set(pipeline_terms())  # and what cite reads on stated notes
     anywhere.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
@@ -180,7 +189,7 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
 
     counts = jurisdictions.get(jid).features.allocation_counts
     if counts is not None and counts.per_parcel:
-        root = Path(__file__).resolve().parent / "totals.py"
+        root = Path(__file__).resolve().parents[1] / "derivation" / "totals.py"
         anywhere.update(DL[a or b] for a, b in DL_REFERENCE.findall(root.read_text("utf-8")))
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
     for prop, classes in on.items():

@@ -13,7 +13,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.namespaces import DL
-from docklaw.validate.prepare import Prepared
+from docklaw.validate.shapes.prepare import Prepared
 
 
 def condition_holds(law: Graph, data: Graph, condition: Node, app: Node) -> bool:

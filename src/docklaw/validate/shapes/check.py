@@ -18,9 +18,9 @@ from pyshacl.shapes_graph import ShapesGraph
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF
 
-from docklaw.validate.applicability import is_exempt
-from docklaw.validate.compile import CompiledShapes, focus_marker
-from docklaw.validate.prepare import Prepared
+from docklaw.validate.derivation.applicability import is_exempt
+from docklaw.validate.shapes.compile import CompiledShapes, focus_marker
+from docklaw.validate.shapes.prepare import Prepared
 
 _LOCK = threading.RLock()
 OPTIONS = {

@@ -20,8 +20,8 @@ from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.compile import CompiledShapes, Condition, TargetSpec, focus_marker
-from docklaw.validate.units import to_decimal
+from docklaw.validate.derivation.units import to_decimal
+from docklaw.validate.shapes.compile import CompiledShapes, Condition, TargetSpec, focus_marker
 
 #: IRIs already converted (vocabulary terms recur in every application).
 _TERMS: dict[Node, object] = {}

@@ -15,7 +15,7 @@ from rdflib.term import Node
 
 from docklaw.errors import InputError
 from docklaw.namespaces import DL
-from docklaw.validate.prepare import Prepared
+from docklaw.validate.shapes.prepare import Prepared
 
 #: default-bearing property of a provision -> the application property it fills on the parcel.
 DEFAULTS = ((DL.defaultTier, DL.tier),)

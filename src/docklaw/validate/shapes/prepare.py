@@ -20,8 +20,8 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from docklaw import jurisdictions, paths
 from docklaw.errors import DataError
 from docklaw.namespaces import DL, rule_ns
-from docklaw.validate.compile import CompiledShapes, compile_shapes
-from docklaw.validate.units import Units
+from docklaw.validate.derivation.units import Units
+from docklaw.validate.shapes.compile import CompiledShapes, compile_shapes
 
 _IGNORED_SUPERS = {OWL.Thing, RDFS.Resource, OWL.Class, RDFS.Class}
 
@@ -87,7 +87,7 @@ class Prepared:
                 if self.snapshot_digest is None:
                     self._compiled[jid] = compile_shapes(jid, self)
                 else:
-                    from docklaw.validate.snapshot import load_or_compile
+                    from docklaw.validate.shapes.snapshot import load_or_compile
 
                     self._compiled[jid] = load_or_compile(jid, self, compile_shapes)
             return self._compiled[jid]
@@ -397,8 +397,9 @@ def build_real_prepared() -> Prepared:
 @lru_cache(maxsize=1)
 def get_prepared() -> Prepared:
     """The process-wide Prepared for the real ontology, rules and shapes: loaded from its
-    verified on-disk snapshot when the inputs are unchanged (``docklaw.validate.snapshot``)."""
-    from docklaw.validate.snapshot import load_or_build
+    verified on-disk snapshot when the inputs are unchanged
+    (``docklaw.validate.shapes.snapshot``)."""
+    from docklaw.validate.shapes.snapshot import load_or_build
 
     return load_or_build(build_real_prepared)
 

@@ -26,7 +26,7 @@ from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.units import curie, to_decimal
+from docklaw.validate.derivation.units import curie, to_decimal
 
 #: Parameters that read the values themselves (nothing to read when absent).
 VALUE_PARAMS = {SH["in"], SH.hasValue, SH.minInclusive, SH.maxInclusive, SH.minExclusive,

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from docklaw import __version__
-from docklaw.validate.measurements import by_node, short_name
+from docklaw.validate.findings.measurements import by_node, short_name
 
 if TYPE_CHECKING:
-    from docklaw.validate.report import Report
+    from docklaw.validate.output.report import Report
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
 @lru_cache(maxsize=1)
@@ -43,7 +43,7 @@ def data_version() -> str:
 
 
 def context(report: Report) -> dict[str, object]:
-    from docklaw.validate.report import DISCRETION_NOTE
+    from docklaw.validate.output.report import DISCRETION_NOTE
 
     return {
         "discretion_note": DISCRETION_NOTE,

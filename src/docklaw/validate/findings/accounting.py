@@ -16,20 +16,26 @@ from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
 from docklaw.namespaces import DL
-from docklaw.validate.applicability import exemption_notes
-from docklaw.validate.cite import InfoNeeded, Result, needed_message, section_fields
-from docklaw.validate.compile import CompiledShapes, TargetSpec, focus_marker
-from docklaw.validate.decide import alone, not_claimed, path_label, undecided_paths, values_at
-from docklaw.validate.derive import find_application, node_name
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.targets import (
+from docklaw.validate.derivation.applicability import exemption_notes
+from docklaw.validate.derivation.derive import find_application, node_name
+from docklaw.validate.derivation.units import curie
+from docklaw.validate.findings.cite import InfoNeeded, Result, needed_message, section_fields
+from docklaw.validate.shapes.compile import CompiledShapes, TargetSpec, focus_marker
+from docklaw.validate.shapes.decide import (
+    alone,
+    not_claimed,
+    path_label,
+    undecided_paths,
+    values_at,
+)
+from docklaw.validate.shapes.prepare import Prepared
+from docklaw.validate.shapes.targets import (
     AppFacts,
     condition_holds,
     parcel_matches,
     reachable,
     self_and_containers,
 )
-from docklaw.validate.units import curie
 
 #: Rule states, worst first (a rule's state is the worst over the nodes it was checked on).
 #: "unchecked" is a Warning/Info finding whose facts are not stated: it cannot change the

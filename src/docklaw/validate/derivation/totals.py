@@ -24,7 +24,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.namespaces import DL
-from docklaw.validate.units import to_decimal
+from docklaw.validate.derivation.units import to_decimal
 
 #: Structures whose slips count toward dl:boatSlipCount (each must state dl:slipCount).
 SLIP_BEARING = (DL.Dock, DL.Boathouse, DL.BoatStation)

@@ -13,8 +13,8 @@ from rdflib.namespace import XSD
 
 from docklaw.errors import InputError
 from docklaw.namespaces import DL
-from docklaw.validate.targets import NUMERIC
-from docklaw.validate.units import curie, to_decimal
+from docklaw.validate.derivation.units import curie, to_decimal
+from docklaw.validate.shapes.targets import NUMERIC
 
 FLOATS = {XSD.double, XSD.float}
 

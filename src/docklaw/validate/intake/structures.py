@@ -15,8 +15,8 @@ from rdflib.term import Node
 
 from docklaw.errors import InputError
 from docklaw.namespaces import DL
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.units import curie
+from docklaw.validate.derivation.units import curie
+from docklaw.validate.shapes.prepare import Prepared
 
 #: Properties whose objects are proposed or existing structures of an application.
 STRUCTURE_LINKS = (DL.proposes, DL.hasStructure, DL.hasPart)

@@ -21,10 +21,10 @@ from rdflib.namespace import PROV, RDF, RDFS, SKOS
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, GEO, QUDT
-from docklaw.validate.derive import node_name
-from docklaw.validate.limits import Evaluator, MissingOperand
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.units import curie, format_number, to_decimal
+from docklaw.validate.derivation.derive import node_name
+from docklaw.validate.derivation.limits import Evaluator, MissingOperand
+from docklaw.validate.derivation.units import curie, format_number, to_decimal
+from docklaw.validate.shapes.prepare import Prepared
 
 #: Order of sources in a structure's list.
 SOURCES = ("stated", "derived", "counted", "looked up", "computed limit")

@@ -21,12 +21,12 @@ from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
-from docklaw.validate.cite import Result
-from docklaw.validate.compile import sparql_path
-from docklaw.validate.monthday import describe as describe_day
-from docklaw.validate.monthday import month_day_properties
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.units import curie, format_number, to_decimal
+from docklaw.validate.derivation.monthday import describe as describe_day
+from docklaw.validate.derivation.monthday import month_day_properties
+from docklaw.validate.derivation.units import curie, format_number, to_decimal
+from docklaw.validate.findings.cite import Result
+from docklaw.validate.shapes.compile import sparql_path
+from docklaw.validate.shapes.prepare import Prepared
 
 ARITHMETIC_NOTE = (
     "Arithmetic, not legal advice: the excess over (or shortfall from) each numeric limit and the "
@@ -292,13 +292,13 @@ def text_lines(variances: list[Variance], note_text: str) -> list[str]:
 
 
 def _expand(text: str) -> URIRef:
-    from docklaw.validate.report import _expand as expand
+    from docklaw.validate.output.report import _expand as expand
 
     return expand(text)
 
 
 def _node(text: str) -> Node:
-    from docklaw.validate.report import _node as node
+    from docklaw.validate.output.report import _node as node
 
     return node(text)
 

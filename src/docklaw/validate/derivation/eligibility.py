@@ -16,10 +16,10 @@ from rdflib.namespace import RDF
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.compile import CONDITION_OPS, limit_of, target_spec
-from docklaw.validate.prepare import Prepared
-from docklaw.validate.targets import COMPARE, parcel_matches, reachable
-from docklaw.validate.units import to_decimal
+from docklaw.validate.derivation.units import to_decimal
+from docklaw.validate.shapes.compile import CONDITION_OPS, limit_of, target_spec
+from docklaw.validate.shapes.prepare import Prepared
+from docklaw.validate.shapes.targets import COMPARE, parcel_matches, reachable
 
 
 def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
