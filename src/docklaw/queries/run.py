@@ -192,10 +192,12 @@ def store_for(spec: str) -> Store:
     once per process; queries run inline (the CLI and the comparison report are not a
     server). In-memory specs are filled with the closure, as ``docklaw load`` fills a store,
     so every backend gives the same answers; ``oxigraph:PATH`` / ``sparql:URL`` must hold it."""
-    from docklaw.kg.build import closure_graph
+    from docklaw.kg.build import closure_graph, closure_ntriples
     from docklaw.sparql.backends import knowledge_store
 
-    return knowledge_store(spec, execution="inline", graph=closure_graph)
+    # Oxigraph takes the cached N-Triples (no rdflib copy of the law); rdflib takes the graph
+    return knowledge_store(spec, execution="inline", graph=closure_graph,
+                           ntriples=closure_ntriples)
 
 
 def default_store() -> Store:
