@@ -171,6 +171,18 @@ def _choice(value: str | None, choices: tuple[str, ...], name: str, src: Path) -
     return value
 
 
+def _cited_choice(feats: dict[str, Any], key: str, name: str, choices: tuple[str, ...],
+                  src: Path) -> tuple[str, str | None, str | None] | None:
+    """A feature table ``{ <name> = one of choices, section, citation }``, checked."""
+    table = _field(feats, key, dict, src, "features", False)
+    if table is None:
+        return None
+    w = f"features.{key}"
+    value = _choice(_field(table, name, str, src, w), choices, f"{w}.{name}", src) or ""
+    return (value, _field(table, "section", str, src, w, False),
+            _field(table, "citation", str, src, w, False))
+
+
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "allocation_counts",
@@ -191,14 +203,8 @@ def _features(data: dict[str, Any], src: Path) -> Features:
             method_citation=_field(rip, "method_citation", str, src, w, False),
         )
     channel = None
-    if (ch := _field(feats, "channel_distance", dict, src, "features", False)) is not None:
-        w = "features.channel_distance"
-        channel = ChannelDistance(
-            measured_from=_choice(_field(ch, "measured_from", str, src, w), CHANNEL_FROM,
-                                  f"{w}.measured_from", src) or "",
-            section=_field(ch, "section", str, src, w, False),
-            citation=_field(ch, "citation", str, src, w, False),
-        )
+    if (ch := _cited_choice(feats, "channel_distance", "measured_from", CHANNEL_FROM, src)):
+        channel = ChannelDistance(*ch)
     counts = None
     if (al := _field(feats, "allocation_counts", dict, src, "features", False)) is not None:
         w = "features.allocation_counts"
@@ -207,14 +213,8 @@ def _features(data: dict[str, Any], src: Path) -> Features:
             buoys_excluded_citation=_field(al, "buoys_excluded_citation", str, src, w, False),
         )
     frontage = None
-    if (fr := _field(feats, "frontage", dict, src, "features", False)) is not None:
-        w = "features.frontage"
-        frontage = Frontage(
-            construction=_choice(_field(fr, "construction", str, src, w), FRONTAGE,
-                                 f"{w}.construction", src) or "",
-            section=_field(fr, "section", str, src, w, False),
-            citation=_field(fr, "citation", str, src, w, False),
-        )
+    if (fr := _cited_choice(feats, "frontage", "construction", FRONTAGE, src)):
+        frontage = Frontage(*fr)
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
                     allocation_counts=counts, frontage=frontage)
 
