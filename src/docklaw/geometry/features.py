@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS
@@ -122,11 +123,18 @@ def _class_hierarchy(jurisdiction: str) -> Graph:
     files = [*ontology_files(), jurisdictions.get(jurisdiction).file("concepts.ttl")]
     for path in files:
         if path.exists():
-            part = Graph().parse(path, format="turtle")
-            for s, o in part.subject_objects(RDFS.subClassOf):
-                if isinstance(o, URIRef):
-                    g.add((s, RDFS.subClassOf, o))
+            for s, o in _named_subclass_axioms(path):
+                g.add((s, RDFS.subClassOf, o))
     return g
+
+
+@lru_cache(maxsize=64)
+def _named_subclass_axioms(path: Path) -> tuple[tuple[Node, URIRef], ...]:
+    """``s rdfs:subClassOf o`` (o named) of one Turtle file, parsed once per process: every
+    code's hierarchy reads the same ontology files."""
+    part = Graph().parse(path, format="turtle")
+    return tuple((s, o) for s, o in part.subject_objects(RDFS.subClassOf)
+                 if isinstance(o, URIRef))
 
 
 def superclasses(graph: Graph, cls: Node, jurisdiction: str) -> set[Node]:

@@ -117,30 +117,18 @@ def schema_files() -> list[Path]:
     return files
 
 
-def _clean(g: Graph) -> Graph:
-    """Drop what OWL-RL derives that is not RDF: literal subjects and reflexive owl:sameAs."""
-    junk = [t for t in g if isinstance(t[0], Literal) or (t[1] == OWL.sameAs and t[0] == t[2])]
-    for t in junk:
-        g.remove(t)
-    return g
-
-
 @lru_cache(maxsize=1)
 def schema_closure() -> Graph:
-    """OWL-RL closure of the terminology only (~3k triples: a few seconds, not the ~11 s that
-    the whole law graph costs). ``improved_datatypes=False``: owlrl's own lexical converters
-    reject valid xsd:gMonthDay values ("--04-01") and log a traceback for each."""
-    import owlrl
+    """OWL-RL closure of the terminology only (~3k triples; the whole law graph would cost
+    ~11 s). ``docklaw.kg.reasoner`` says why it is owlrl's closure, computed faster."""
+    from docklaw.kg.reasoner import owl_rl_closure
 
     g = Graph()
     g += schema_graph()
-    owlrl.DeductiveClosure(
-        owlrl.OWLRL_Semantics, axiomatic_triples=False, improved_datatypes=False
-    ).expand(g)
-    return _clean(g)
+    return owl_rl_closure(g)
 
 
-def instance_entailments(data: Graph, schema: Graph) -> Graph:
+def instance_entailments(data: Graph | list[Graph], schema: Graph) -> Graph:
     """What the terminology entails about the instance data (sections, rules, shapes):
     super-properties, inverses, domain/range types and super-classes, to a fixpoint.
 
@@ -165,8 +153,9 @@ def instance_entailments(data: Graph, schema: Graph) -> Graph:
     inverse = closure_map(OWL.inverseOf, symmetric=True)
     domain = closure_map(RDFS.domain)
     range_ = closure_map(RDFS.range)
+    parts = data if isinstance(data, list) else [data]  # read together, never copied
     out = Graph()
-    todo = list(data)
+    todo = [t for part in parts for t in part]
     while todo:
         fresh = []
         for s, p, o in todo:
@@ -180,7 +169,7 @@ def instance_entailments(data: Graph, schema: Graph) -> Graph:
             if p == RDF.type:
                 derived += [(s, RDF.type, c) for c in supers.get(o, ())]
             for t in derived:
-                if t not in data and t not in out:
+                if t not in out and not any(t in part for part in parts):
                     out.add(t)
                     fresh.append(t)
         todo = fresh
@@ -212,11 +201,10 @@ def compute_inferred() -> Graph:
     for t in schema:
         if t not in law:
             delta.add(t)
-    merged = Graph()
-    merged += law
-    merged += delta
-    delta += instance_entailments(merged, schema)
-    return _clean(delta)
+    delta += instance_entailments([law, delta], schema)
+    from docklaw.kg.reasoner import clean
+
+    return clean(delta)
 
 
 @lru_cache(maxsize=1)
@@ -244,6 +232,9 @@ def closure_ntriples() -> bytes:
     body = read_verified(cached, "closure", digest)
     if body is not None:
         return body
-    body = closure_graph().serialize(format="nt", encoding="utf-8")
+    # closure_graph() is law_graph() + inferred_triples(), the two sharing blank-node objects:
+    # their N-Triples side by side are its N-Triples, without a 40,000-triple rdflib copy.
+    body = b"".join(part.serialize(format="nt", encoding="utf-8")
+                    for part in (law_graph(), inferred_triples()))
     write_verified(cached, "closure", digest, body)
     return body

@@ -18,6 +18,7 @@ from decimal import Decimal
 from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import RDF, SH
+from rdflib.paths import Path
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
@@ -25,7 +26,7 @@ from docklaw.validate.derivation.monthday import describe as describe_day
 from docklaw.validate.derivation.monthday import month_day_properties
 from docklaw.validate.derivation.units import curie, format_number, to_decimal
 from docklaw.validate.findings.cite import Result
-from docklaw.validate.shapes.compile import sparql_path
+from docklaw.validate.shapes.compile import rdflib_path
 from docklaw.validate.shapes.prepare import Prepared
 
 ARITHMETIC_NOTE = (
@@ -158,7 +159,7 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
         prop = next((p for p in reversed(steps) if p != QUDT.numericValue), prop)
         unit: URIRef | None = prepared.units.canonical_of_property.get(prop)
         direction, inclusive = kind
-        values = numbers(derived, focus, sparql_path(compiled.graph, path))
+        values = numbers(derived, focus, rdflib_path(compiled.graph, path))
         bad = [v for v in values if violates(v, limit, direction, inclusive)]
         if not bad:
             continue
@@ -247,11 +248,10 @@ def computed_limit(derived: Graph, focus: Node, rule: URIRef) -> Decimal | None:
     return None
 
 
-def numbers(derived: Graph, focus: Node, path: str) -> list[Decimal]:
+def numbers(derived: Graph, focus: Node, path: URIRef | Path) -> list[Decimal]:
     """The numbers the shape's path reaches from the focus node (a QuantityValue's number)."""
     out = []
-    rows = derived.query(f"SELECT ?v WHERE {{ ?this {path} ?v }}", initBindings={"this": focus})
-    for (value,) in rows:
+    for value in derived.objects(focus, path):  # type: ignore[arg-type]
         number = to_decimal(value) if isinstance(value, Literal) else to_decimal(
             derived.value(value, QUDT.numericValue))
         if number is not None:

@@ -24,7 +24,7 @@ from docklaw.validate.derivation.limits import Evaluator, MissingOperand
 from docklaw.validate.derivation.units import format_number, to_decimal
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
-from docklaw.validate.shapes.compile import focus_marker, sparql_path
+from docklaw.validate.shapes.compile import focus_marker, rdflib_path
 from docklaw.validate.shapes.prepare import Prepared
 
 COMPARISONS = {DL.AtMost: ("max", True), DL.LessThan: ("max", False),
@@ -182,7 +182,7 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
         if value_expr is not None:
             values = [evaluator.evaluate(value_expr, focus)]
         elif path is not None:
-            values = numbers(derived, focus, sparql_path(prepared.compiled(
+            values = numbers(derived, focus, rdflib_path(prepared.compiled(
                 _jid(prepared, rule)).graph, path))
         else:
             return None

@@ -78,6 +78,9 @@ class Prepared:
     snapshot_digest: str | None = None
     #: per code, the geometry stage's class hierarchy (``geometry.features``), snapshotted
     class_hierarchies: dict[str, Graph] = field(default_factory=dict)
+    #: every IRI the vocabulary, law and shapes mention (``intake.vocabulary.known_terms``),
+    #: computed once and snapshotted with the rest
+    _vocabulary_known: frozenset[URIRef] | None = None
 
     def compiled(self, jid: str) -> CompiledShapes:
         """The compiled shapes of one jurisdiction (compiled on first use, then reused;
@@ -121,9 +124,9 @@ def subclass_map(ontology: Graph, closure: bool = True) -> dict[URIRef, frozense
     g = Graph()
     g += ontology
     if closure:
-        import owlrl
+        from docklaw.kg.reasoner import owl_rl_closure
 
-        owlrl.DeductiveClosure(owlrl.OWLRL_Semantics, axiomatic_triples=False).expand(g)
+        owl_rl_closure(g)
     direct: dict[URIRef, set[URIRef]] = {}
     for sub, sup in g.subject_objects(RDFS.subClassOf):
         if isinstance(sub, URIRef) and isinstance(sup, URIRef) and sup not in _IGNORED_SUPERS:
@@ -249,9 +252,12 @@ def build_prepared(
     superclasses: dict[URIRef, frozenset[URIRef]] | None = None,
 ) -> Prepared:
     """Assemble a Prepared from graphs (tests pass small fixture graphs here)."""
-    merged = Graph()
-    merged += ontology
-    merged += knowledge
+    if all(t in knowledge for t in ontology):
+        merged = knowledge  # the law graph holds the terminology already: no 26k-triple copy
+    else:
+        merged = Graph()
+        merged += ontology
+        merged += knowledge
     labels = {s: str(o) for s, o in merged.subject_objects(RDFS.label) if isinstance(s, URIRef)}
     for s, o in merged.subject_objects(SKOS.prefLabel):
         if isinstance(s, URIRef):
@@ -293,11 +299,13 @@ def curated_files() -> list[Path]:
 
 def load_ontology() -> Graph:
     """Ontology + terms (via kg.build) + every jurisdiction's concepts."""
-    from docklaw.kg.build import ontology_graph
+    from docklaw.kg.build import schema_graph
 
     g = Graph()
-    g += ontology_graph() if paths.ONTOLOGY_FILE.exists() else _parse_files(
-        sorted(paths.TERMS_DIR.glob("*.ttl")))
+    if paths.ONTOLOGY_FILE.exists():
+        g += schema_graph()  # the same files, parsed once per process, shared blank nodes
+        return g
+    g += _parse_files(sorted(paths.TERMS_DIR.glob("*.ttl")))
     g += _parse_files(concept_files())
     return g
 

@@ -153,6 +153,9 @@ def load_or_build(build: Any) -> Any:
     prepared = build()
     prepared.snapshot_digest = digest
     prepared.class_hierarchies = _hierarchies()
+    from docklaw.validate.intake.vocabulary import known_terms
+
+    known_terms(prepared)  # stored on the snapshot: not re-collected in every process
     write_verified(path, KIND, digest, dumps(_portable(prepared)))
     return prepared
 
