@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
@@ -21,6 +22,7 @@ from rdflib.namespace import RDF, XSD
 
 from docklaw.errors import InputError, QueryError, QueryTimeout
 from docklaw.kg import store_commands
+from docklaw.queries.answers import ANSWERS_GRAPH
 from docklaw.sparql.backends import LAW_GRAPH_IRI, load_graph, open_store
 from docklaw.sparql.persistent import PersistentOxigraphStore
 from docklaw.sparql.remote import Endpoints, RemoteStore, _chunks
@@ -174,7 +176,11 @@ def test_load_command_fills_a_persistent_store(tmp_path: Path, monkeypatch: pyte
     out = capsys.readouterr().out.splitlines()
     assert out[-1].startswith(f"loaded 6 triples into <{LAW_GRAPH_IRI}> of oxigraph:{location} "
                               "(6 triples in the store)")
-    assert PersistentOxigraphStore(location, execution="inline").triple_count() == 6
+    store = PersistentOxigraphStore(location, execution="inline")
+    law = ox.NamedNode(LAW_GRAPH_IRI)
+    assert sum(1 for _ in store.store.quads_for_pattern(None, None, None, law)) == 6
+    # beside the law: the saved queries' default answers (docklaw.queries.answers)
+    assert store.graph_names() == {LAW_GRAPH_IRI, ANSWERS_GRAPH}
 
 
 def test_load_command_bad_spec_is_an_input_error(monkeypatch: pytest.MonkeyPatch) -> None:

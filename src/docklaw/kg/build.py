@@ -176,23 +176,6 @@ def instance_entailments(data: Graph | list[Graph], schema: Graph) -> Graph:
     return out
 
 
-def inferred_triples() -> Graph:
-    """Triples the closure adds to law_graph(): the closed terminology and its entailments
-    for the instance data. Cached on disk (N-Triples) keyed by the digest of every input;
-    a cache file that does not verify (empty, truncated, altered) is rebuilt, never used."""
-    digest = inputs_digest()
-    cached = cache_dir() / f"inferred-{digest}.nt"
-    body = read_verified(cached, "inferred", digest)
-    if body is not None:
-        try:
-            return Graph().parse(data=body, format="nt")
-        except Exception:  # verified but unparseable (hand-edited): rebuild
-            pass
-    delta = compute_inferred()
-    write_verified(cached, "inferred", digest, delta.serialize(format="nt", encoding="utf-8"))
-    return delta
-
-
 def compute_inferred() -> Graph:
     """The inferred triples computed from the sources (no cache)."""
     law = law_graph()
@@ -209,32 +192,33 @@ def compute_inferred() -> Graph:
 
 @lru_cache(maxsize=1)
 def closure_graph() -> Graph:
-    """law_graph() plus inference (split closure, see ``instance_entailments``).
+    """law_graph() plus inference (split closure, see ``instance_entailments``), read from
+    ``closure_ntriples()``.
 
     OWL-RL runs over the terminology only (ontology, terms, concepts); the instance data
     (sections, rules, curation, shapes) gets the entailments of that terminology in plain
-    Python. Warm starts read the inferred triples from the disk cache.
+    Python. One N-Triples document holds both, so an inferred triple about a blank node (a
+    limit's, a condition's type) stays on that blank node in every process.
     """
-    g = Graph()
-    g += law_graph()
-    g += inferred_triples()
-    return bind_prefixes(g)
+    return bind_prefixes(Graph().parse(data=closure_ntriples(), format="nt"))
 
 
 def closure_ntriples() -> bytes:
-    """closure_graph() as N-Triples, from a verified disk cache keyed by the input digest.
+    """The closure as N-Triples, from a verified disk cache keyed by the input digest.
 
     Why: a store is filled by handing these bytes to Oxigraph's own parser (milliseconds per
     ten thousand triples), so ``docklaw query`` on a warm cache never builds an rdflib copy
-    of the law (ingesting five codes and re-parsing the closure cost about a second)."""
+    of the law. Built from law_graph() and the entailments computed on it in this process
+    (never from a separately cached delta: blank-node labels do not survive a process)."""
     digest = inputs_digest()
     cached = cache_dir() / f"closure-{digest}.nt"
     body = read_verified(cached, "closure", digest)
     if body is not None:
         return body
-    # closure_graph() is law_graph() + inferred_triples(), the two sharing blank-node objects:
-    # their N-Triples side by side are its N-Triples, without a 40,000-triple rdflib copy.
+    law = law_graph()
+    # the two share blank-node objects: their N-Triples side by side are the closure's,
+    # without a 40,000-triple rdflib copy
     body = b"".join(part.serialize(format="nt", encoding="utf-8")
-                    for part in (law_graph(), inferred_triples()))
+                    for part in (law, compute_inferred()))
     write_verified(cached, "closure", digest, body)
     return body

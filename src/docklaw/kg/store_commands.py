@@ -23,20 +23,24 @@ from docklaw.sparql.specs import LAW_GRAPH_IRI, SPEC_HELP, default_spec
 if TYPE_CHECKING:
     from rdflib import Graph
 
+    from docklaw.sparql.store import Store
+
 
 def run_load(args: argparse.Namespace) -> int:
     from docklaw.kg.build import closure_graph
-    from docklaw.sparql.backends import load_graph, open_store
+    from docklaw.sparql.backends import open_store
 
     started = time.perf_counter()
     graph = closure_graph()
     kind, _, location = args.store.strip().partition(":")
+    answers = getattr(args, "answers", True)
     if kind.lower() == "oxigraph" and location:
-        total = load_directory(Path(location).expanduser(), graph, args.graph, args.replace)
+        total = load_directory(Path(location).expanduser(), graph, args.graph, args.replace,
+                               answers=answers)
     else:
         store = open_store(args.store, execution="inline", timeout=args.timeout)
         try:
-            total = load_graph(store, graph, args.graph, replace=args.replace)
+            total = load_with_answers(store, graph, args.graph, args.replace, answers)
         finally:
             store.close()
     print(f"loaded {len(graph)} triples into <{args.graph}> of {args.store} "
@@ -47,7 +51,24 @@ def run_load(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_directory(path: Path, graph: Graph, name: str, replace: bool) -> int:
+def load_with_answers(store: Store, graph: Graph, name: str, replace: bool,
+                      answers: bool = True) -> int:
+    """Drop the stored answers, load, then (``answers``) keep every saved query's default
+    answer in the store (``docklaw.queries.answers``): no answer outlives the data it was
+    computed on. In-memory stores keep none (they are filled anew in every process)."""
+    from docklaw.queries.answers import drop, holds_answers, materialise
+    from docklaw.queries.catalogue import catalogue
+    from docklaw.sparql.backends import load_graph
+
+    drop(store)
+    total = load_graph(store, graph, name, replace=replace)
+    if answers and holds_answers(store):
+        materialise(store, catalogue().values())
+    return total
+
+
+def load_directory(path: Path, graph: Graph, name: str, replace: bool,
+                   answers: bool = True) -> int:
     """Load into a copy of the store at ``path`` and rename the copy into place.
 
     Why: a load killed mid-way used to leave a directory that ``query`` and ``serve`` could
@@ -56,7 +77,6 @@ def load_directory(path: Path, graph: Graph, name: str, replace: bool) -> int:
     store, none (for the instant between two renames) or the new one. The replaced store is
     kept as ``.NAME.previous`` until the next load: a server still reading it keeps working.
     """
-    from docklaw.sparql.backends import load_graph
     from docklaw.sparql.persistent import PersistentOxigraphStore
 
     path = path.absolute()
@@ -71,7 +91,7 @@ def load_directory(path: Path, graph: Graph, name: str, replace: bool) -> int:
             copy_existing(path, work, replace)
         store = PersistentOxigraphStore(work, execution="inline")
         try:
-            total = load_graph(store, graph, name, replace=replace)
+            total = load_with_answers(store, graph, name, replace, answers)
         finally:
             store.close()
             del store
@@ -126,4 +146,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help=f"named graph to load into (default {LAW_GRAPH_IRI})")
     p.add_argument("--timeout", type=float, default=None,
                    help="seconds per request to a remote store (default 30)")
+    p.add_argument("--no-answers", dest="answers", action="store_false",
+                   help="do not keep the saved queries' default answers in the store (they "
+                        "are computed after the load; every load drops the old ones first)")
     p.set_defaults(func=run_load)

@@ -47,6 +47,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="parameter value (repeatable)")
     p.add_argument("--format", "-f", choices=("table", "csv", "json"), default="table",
                    help="output format")
+    p.add_argument("--evaluate", action="store_true",
+                   help="evaluate even where the store keeps this query's answer from its "
+                        "last `docklaw load`")
     add_output(p)
     add_store_option(p)
     p.set_defaults(func=cmd_query)
@@ -109,14 +112,16 @@ def cmd_query(args: argparse.Namespace) -> int:
     if sparql_text:
         refuse_update(target)  # "SPARQL updates are not allowed ..." before any store opens
     graph = store_of(args)
+    evaluate = bool(getattr(args, "evaluate", False))
     if target in catalogue():
-        result = run_saved(graph, catalogue()[target], params)
+        result = run_saved(graph, catalogue()[target], params, evaluate=evaluate)
     elif target.endswith(".rq") and Path(target).is_file():
-        result = run_saved(graph, parse_header(Path(target).resolve()), params)
+        result = run_saved(graph, parse_header(Path(target).resolve()), params,
+                           evaluate=evaluate)
     elif sparql_text:
         if params:
             raise InputError("--param applies to saved queries with declared parameters only")
-        result = run_text(graph, target)
+        result = run_text(graph, target, evaluate=evaluate)
     else:
         raise InputError(f"{target!r} is not a saved query name, a .rq file or SPARQL text "
                          f"(see `docklaw queries`)")

@@ -150,15 +150,26 @@ def bind_values(text: str, bindings: Mapping[str, Node]) -> str:
 
 def run_text(source: Store | Graph, text: str,
              bindings: Mapping[str, Node] | None = None, *,
-             timeout: float | None = None) -> Result:
+             timeout: float | None = None, evaluate: bool = False) -> Result:
     """Run SPARQL SELECT text on a store (or an rdflib graph) with ``bindings`` bound.
 
     ``timeout`` (seconds) bounds the run on a store (the web tier passes its query timeout).
-    The store's safety check caches its parse per text (``docklaw.sparql.safety``).
+    The store's safety check caches its parse per text (``docklaw.sparql.safety``). A store
+    loaded by ``docklaw load`` keeps the rows of each saved query's default text
+    (``docklaw.queries.answers``): exactly that text is read back unless ``evaluate``.
     """
     if isinstance(source, Graph):
         return _run_rdflib(source, text, bindings)
-    plan = source.check(bind_values(text, dict(bindings or {})))
+    bound = bind_values(text, dict(bindings or {}))
+    if not evaluate:
+        from docklaw.queries.answers import lookup
+
+        stored = lookup(source, bound)
+        if stored is not None:
+            variables, stored_rows = stored
+            return Result(variables, [dict(zip(variables, row, strict=True))
+                                      for row in stored_rows])
+    plan = source.check(bound)
     if plan.kind != "SELECT":
         raise QueryError("only SELECT queries are supported here")
     answer = source.run_plan(plan, timeout=timeout)
@@ -182,8 +193,9 @@ def _run_rdflib(graph: Graph, text: str, bindings: Mapping[str, Node] | None) ->
 
 def run_saved(source: Store | Graph, query: SavedQuery,
               params: Mapping[str, str] | None = None, *,
-              timeout: float | None = None) -> Result:
-    return run_text(source, query.text, bindings_for(query, params or {}), timeout=timeout)
+              timeout: float | None = None, evaluate: bool = False) -> Result:
+    return run_text(source, query.text, bindings_for(query, params or {}), timeout=timeout,
+                    evaluate=evaluate)
 
 
 @lru_cache(maxsize=8)

@@ -25,3 +25,9 @@ def in_memory(spec: str) -> bool:
     """True for the backends that start empty and are filled by this process."""
     kind, sep, _ = (spec or DEFAULT_SPEC).strip().partition(":")
     return not sep and kind.lower() in ("memory", "oxigraph", "rdflib")
+
+
+def embedded_oxigraph(spec: str) -> bool:
+    """True for the in-memory Oxigraph backend (``memory``, ``oxigraph`` without a path)."""
+    kind, sep, _ = (spec or DEFAULT_SPEC).strip().partition(":")
+    return not sep and kind.lower() in ("memory", "oxigraph")

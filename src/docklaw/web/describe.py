@@ -8,8 +8,9 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, XSD
 
 from docklaw import jurisdictions
-from docklaw.namespaces import DL, SD, VOID, bind_prefixes, jurisdiction_iri
+from docklaw.namespaces import SD, VOID, bind_prefixes, jurisdiction_iri
 from docklaw.sparql import formats
+from docklaw.sparql.statistics import TEXTS
 
 if TYPE_CHECKING:
     from docklaw.web.knowledge import Knowledge
@@ -56,35 +57,61 @@ def service_description(endpoint: str) -> Graph:
     return g
 
 
+def law_statistics(know: Knowledge) -> dict[str, object]:
+    """Counts for VoID (``docklaw.sparql.statistics``), asked of the store with aggregates
+    (no triple is copied here) once per app, or read from what ``docklaw load`` kept."""
+    found = know.statistics
+    if found is not None:
+        return found
+    from docklaw.queries.answers import lookup
+
+    store = know.store
+
+    def rows(text: str) -> list[tuple[object, ...]]:
+        kept = lookup(store, text)
+        if kept is not None:
+            return list(kept[1])
+        return list(store.execute(store.check(text), None, deadline=None).rows)
+
+    def number(text: str) -> int:
+        found = rows(text)
+        return int(found[0][0]) if found and found[0][0] is not None else 0  # type: ignore[arg-type]
+
+    stats: dict[str, object] = {name: number(TEXTS[name])
+                                for name in ("triples", "classes", "subjects")}
+    for name in ("partitions", "members"):
+        stats[name] = {row[0]: int(row[1]) for row in rows(TEXTS[name])}  # type: ignore[arg-type]
+    know.statistics = stats
+    return stats
+
+
 def void_description(root: str, know: Knowledge) -> Graph:
     """void:Dataset with triple count, classes, and every registered jurisdiction as a subset."""
     g = bind_prefixes(Graph())
     g.bind("void", VOID)
-    graph = know.graph
+    stats = law_statistics(know)
     dataset = URIRef(root.rstrip("/") + "/.well-known/void#docklaw")
     g.add((dataset, RDF.type, VOID.Dataset))
     g.add((dataset, DCTERMS.title, Literal("docklaw: New York dock and mooring law", lang="en")))
     g.add((dataset, VOID.sparqlEndpoint, URIRef(root.rstrip("/") + "/sparql")))
     g.add((dataset, VOID.uriSpace, Literal("https://w3id.org/docklaw/")))
-    g.add((dataset, VOID.triples, Literal(len(graph), datatype=XSD.integer)))
-    classes = set(graph.objects(None, RDF.type))
-    g.add((dataset, VOID.classes, Literal(len(classes), datatype=XSD.integer)))
-    subjects = set(graph.subjects())
-    g.add((dataset, VOID.distinctSubjects, Literal(len(subjects), datatype=XSD.integer)))
-    for cls in sorted(c for c in classes if isinstance(c, URIRef) and str(c).startswith(str(DL))):
+    g.add((dataset, VOID.triples, Literal(stats["triples"], datatype=XSD.integer)))
+    g.add((dataset, VOID.classes, Literal(stats["classes"], datatype=XSD.integer)))
+    g.add((dataset, VOID.distinctSubjects, Literal(stats["subjects"], datatype=XSD.integer)))
+    partitions: dict[URIRef, int] = stats["partitions"]  # type: ignore[assignment]
+    for cls in sorted(partitions):
         partition = BNode()
         g.add((dataset, VOID.classPartition, partition))
         g.add((partition, VOID["class"], cls))
-        count = sum(1 for _ in graph.subjects(RDF.type, cls))
-        g.add((partition, VOID.entities, Literal(count, datatype=XSD.integer)))
+        g.add((partition, VOID.entities, Literal(partitions[cls], datatype=XSD.integer)))
+    members: dict[URIRef, int] = stats["members"]  # type: ignore[assignment]
     for jid in jurisdictions.ids():
         jur = jurisdiction_iri(jid)
         subset = URIRef(f"{dataset}-{jid}")
         g.add((dataset, VOID.subset, subset))
         g.add((subset, RDF.type, VOID.Dataset))
         g.add((subset, DCTERMS.subject, jur))
-        label = graph.value(jur, RDFS.label)
+        label = know.graph.value(jur, RDFS.label)
         g.add((subset, DCTERMS.title, Literal(str(label) if label else jid)))
-        members = set(graph.subjects(DL.jurisdiction, jur))
-        g.add((subset, VOID.entities, Literal(len(members), datatype=XSD.integer)))
+        g.add((subset, VOID.entities, Literal(members.get(jur, 0), datatype=XSD.integer)))
     return g

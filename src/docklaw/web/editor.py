@@ -72,7 +72,7 @@ def completion_terms(graph: Graph) -> list[str]:
                 short = shorten(str(node))
                 if short:
                     terms.add(short)
-    for node in graph.subjects(None, None):
+    for node in graph.subjects(RDF.type, DL.Jurisdiction):  # a lookup, not a scan of the law
         if isinstance(node, URIRef) and str(node).startswith(str(JUR)):
             short = shorten(str(node))
             if short:

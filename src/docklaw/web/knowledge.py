@@ -18,9 +18,11 @@ from rdflib import Graph
 from docklaw.errors import DocklawError
 from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.paths import QUERIES_DIR
-from docklaw.sparql.backends import in_memory, knowledge_store, law_snapshot, open_store
+from docklaw.sparql.backends import in_memory, knowledge_store, open_store
 from docklaw.sparql.safety import warm_up_parser
+from docklaw.sparql.specs import embedded_oxigraph
 from docklaw.sparql.store import Store
+from docklaw.sparql.view import law_view
 
 
 class Unavailable(DocklawError):
@@ -33,6 +35,8 @@ class Unavailable(DocklawError):
 class Knowledge:
     graph: Graph
     store: Store
+    #: VoID's counts, asked of the store once (``docklaw.web.describe.law_statistics``)
+    statistics: dict[str, object] | None = None
 
 
 def default_loader() -> Graph:
@@ -55,17 +59,20 @@ def as_graph(source: Any) -> Graph:
 def load(app: Flask) -> Knowledge:
     """The app's store (``SPARQL_BACKEND``, a store spec) and the graph its pages render.
 
-    ``memory``/``rdflib``: the knowledge graph (``KG_LOADER``, default the closure) and any
-    ``SPARQL_GRAPHS`` are loaded into a fresh store. ``oxigraph:PATH`` / ``sparql:URL``: the
-    store must already hold the law graph (``docklaw load --store SPEC``); the pages render a
-    read-only snapshot of it read back from the store at start (or ``KG_LOADER``'s graph if
-    one is configured), so pages and queries always show the same law.
+    ``memory`` with the bundled law: the store is filled from the cached closure N-Triples
+    and the pages read the store (``docklaw.sparql.view``): no rdflib copy of the law.
+    ``memory``/``rdflib`` with a ``KG_LOADER`` or ``SPARQL_GRAPHS``: those graphs are loaded
+    into a fresh store and the pages render the loader's graph. ``oxigraph:PATH`` /
+    ``sparql:URL``: the store must already hold the law graph (``docklaw load --store
+    SPEC``); the pages read it through the same view (or ``KG_LOADER``'s graph if one is
+    configured), so pages and queries always show the same law.
     """
     spec = str(app.config["SPARQL_BACKEND"] or "memory")
     execution = app.config["SPARQL_EXECUTION"]
     workers = int(app.config["SPARQL_WORKERS"])
     loader: Callable[[], Graph] | None = app.config.get("KG_LOADER")
-    if in_memory(spec):
+    standard = loader is None and not app.config.get("SPARQL_GRAPHS")
+    if in_memory(spec) and not (standard and embedded_oxigraph(spec)):
         try:
             graph = (loader or default_loader)()
             sources = app.config.get("SPARQL_GRAPHS") or {LAW_GRAPH_IRI: graph}
@@ -85,9 +92,12 @@ def load(app: Flask) -> Knowledge:
             store = knowledge_store(spec, execution=execution, workers=workers,
                                     timeout=float(app.config["SPARQL_TIMEOUT"]),
                                     ntriples=closure_ntriples)
-            graph = loader() if loader is not None else law_snapshot(store)
+            graph = loader() if loader is not None else law_view(store)
         except DocklawError as exc:
             raise Unavailable(f"SPARQL store {spec} unavailable: {exc}") from None
+        except Exception as exc:  # a broken input file of the bundled law
+            raise Unavailable(f"knowledge graph unavailable: {type(exc).__name__}: {exc}"
+                              ) from None
     store.worker_memory = app.config.get("SPARQL_WORKER_MEMORY")
     store.worker_recycle = app.config.get("SPARQL_WORKER_RECYCLE")
     # before any request thread: pyparsing's first use of a parse action is not thread-safe

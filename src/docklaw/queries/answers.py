@@ -1,0 +1,145 @@
+"""Saved-query answers computed once when a store is loaded, read back instead of evaluated.
+
+Why: on a store of 1,000 codes the cross-code saved queries take about a second each (every
+code's rules are joined), yet the store is read-only between loads. ``docklaw load`` (and
+``docklaw answers --store SPEC``) evaluates every saved query once with its default
+parameters and keeps the rows in the store's named graph ``ANSWERS_GRAPH``, keyed by the
+digest of the exact text evaluated; a later run of that same text on that store reads the
+rows (milliseconds) instead of evaluating it. Any other text (other parameters, an edited
+query) is evaluated as before.
+
+Fail-closed rules: every load drops the answers before it writes the law, so an answer is
+never read after a docklaw load changed the data; answers are only read from persistent and
+remote stores (an in-memory store is filled in this process and never has any); the rows are
+kept with the number of rows and the query's name and are refused if they do not decode. A
+store changed by something other than ``docklaw load`` must be re-answered (documented in
+docs/web.md); ``docklaw query --evaluate`` always evaluates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+if TYPE_CHECKING:
+    from docklaw.queries.catalogue import SavedQuery
+    from docklaw.queries.run import Result
+    from docklaw.sparql.store import Store
+
+ANSWERS_GRAPH = "https://w3id.org/docklaw/graph/answers"
+NS = ANSWERS_GRAPH + "#"
+ROWS, VARIABLES, COUNT, NAME = (URIRef(NS + p) for p in ("rows", "variables", "count", "query"))
+
+
+def key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def subject(text: str) -> URIRef:
+    return URIRef(f"{ANSWERS_GRAPH}/{key(text)}")
+
+
+def encode(term: Node | None) -> list[str] | None:
+    if term is None:
+        return None
+    if isinstance(term, URIRef):
+        return ["u", str(term)]
+    if isinstance(term, BNode):
+        return ["b", str(term)]
+    if isinstance(term, Literal):
+        return ["l", str(term), str(term.datatype or ""), term.language or ""]
+    raise TypeError(f"not an RDF term: {term!r}")
+
+
+def decode(cell: Any) -> Node | None:
+    if cell is None:
+        return None
+    kind = cell[0]
+    if kind == "u":
+        return URIRef(cell[1])
+    if kind == "b":
+        return BNode(cell[1])
+    if kind == "l":
+        if cell[3]:
+            return Literal(cell[1], lang=cell[3])
+        return Literal(cell[1], datatype=URIRef(cell[2]) if cell[2] else None)
+    raise ValueError(f"unknown cell kind {kind!r}")
+
+
+def holds_answers(store: Store) -> bool:
+    """Only stores loaded by ``docklaw load`` (persistent or remote) carry answers."""
+    return store.backend in ("oxigraph-disk", "sparql")
+
+
+def lookup(store: Store, text: str) -> tuple[list[str], list[tuple[Node | None, ...]]] | None:
+    """The stored (variables, rows) of exactly ``text`` on ``store``, or None."""
+    if not holds_answers(store) or ANSWERS_GRAPH not in store.graph_names():
+        return None
+    node = subject(text)
+    found = store.execute(store.check(
+        f"SELECT ?v ?r ?n WHERE {{ GRAPH <{ANSWERS_GRAPH}> {{ <{node}> <{VARIABLES}> ?v ; "
+        f"<{ROWS}> ?r ; <{COUNT}> ?n }} }}"), None, deadline=None).rows
+    if len(found) != 1:
+        return None
+    try:
+        variables = json.loads(str(found[0][0]))
+        rows = [tuple(decode(c) for c in row) for row in json.loads(str(found[0][1]))]
+        if len(rows) != int(str(found[0][2])) or any(len(r) != len(variables) for r in rows):
+            return None
+    except (ValueError, TypeError, IndexError):
+        return None  # undecodable: evaluate instead
+    return variables, rows
+
+
+def drop(store: Store) -> None:
+    """Remove every stored answer (first step of every load)."""
+    dropper = getattr(store, "drop_graph", None)
+    if dropper is not None and ANSWERS_GRAPH in store.graph_names():
+        dropper(ANSWERS_GRAPH)
+
+
+def texts_of(query: SavedQuery) -> list[str]:
+    """The texts a default run evaluates: the CLI's (defaults bound) and the web page's."""
+    from docklaw.queries.run import bind_values, bindings_for
+
+    bound = bind_values(query.text, bindings_for(query, {}))
+    return list(dict.fromkeys([bound, query.text]))
+
+
+def materialise(store: Store, queries: Iterable[SavedQuery]) -> dict[str, float]:
+    """Evaluate every saved query's default texts on ``store`` and store the rows; returns
+    seconds per query name. Answers from an earlier load are dropped first."""
+    from docklaw.queries.run import run_text
+
+    drop(store)
+    out = Graph()
+    seconds: dict[str, float] = {}
+    for query in queries:
+        started = time.perf_counter()
+        for text in texts_of(query):
+            keep(out, query.name, text, run_text(store, text, evaluate=True))
+        seconds[query.name] = time.perf_counter() - started
+    from docklaw.sparql.statistics import TEXTS
+
+    for name, text in TEXTS.items():  # VoID's counts: the costliest aggregates of all
+        started = time.perf_counter()
+        keep(out, f"statistics:{name}", text, run_text(store, text, evaluate=True))
+        seconds[f"statistics:{name}"] = time.perf_counter() - started
+    store.add_graph(ANSWERS_GRAPH, out)
+    return seconds
+
+
+def keep(out: Graph, name: str, text: str, result: Result) -> None:
+    node = subject(text)
+    out.add((node, NAME, Literal(name)))
+    out.add((node, VARIABLES, Literal(json.dumps(result.variables))))
+    out.add((node, ROWS, Literal(json.dumps(
+        [[encode(r.get(v)) for v in result.variables] for r in result.rows],
+        ensure_ascii=False))))
+    out.add((node, COUNT, Literal(len(result.rows))))

@@ -1,0 +1,121 @@
+"""Saved-query answers kept by ``docklaw load`` (issue 17 item 3: ``docklaw.queries.answers``).
+
+A store filled by ``docklaw load`` keeps every saved query's default answer; reading it back
+gives exactly the rows evaluation gives, other parameters are still evaluated, every load
+drops the old answers first, and an answer that does not decode is never used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+from rdflib import BNode, Literal, URIRef
+
+from docklaw.kg.build import closure_graph
+from docklaw.kg.store_commands import load_directory, load_with_answers
+from docklaw.namespaces import LAW_GRAPH_IRI
+from docklaw.queries import answers
+from docklaw.queries.catalogue import catalogue
+from docklaw.queries.run import Result, bind_values, bindings_for, run_saved
+from docklaw.sparql.backends import open_store
+from docklaw.sparql.persistent import PersistentOxigraphStore
+
+URL = os.environ.get("DOCKLAW_TEST_SPARQL_URL")
+
+
+def rows(result: Result) -> Counter[tuple[str | None, ...]]:
+    return Counter(tuple(None if r.get(v) is None else "_:" if isinstance(r[v], BNode)
+                         else str(r[v]) for v in result.variables) for r in result.rows)
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PersistentOxigraphStore]:
+    location = tmp_path_factory.mktemp("answers") / "db"
+    load_directory(location, closure_graph(), LAW_GRAPH_IRI, replace=True)
+    store = PersistentOxigraphStore(location, execution="inline", read_only=True)
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize("name", sorted(catalogue()))
+def test_the_kept_answer_is_what_evaluation_gives(loaded: PersistentOxigraphStore,
+                                                  name: str) -> None:
+    query = catalogue()[name]
+    for text in answers.texts_of(query):
+        assert answers.lookup(loaded, text) is not None, text
+    kept = run_saved(loaded, query)
+    evaluated = run_saved(loaded, query, evaluate=True)
+    assert kept.variables == evaluated.variables
+    assert rows(kept) == rows(evaluated)
+    assert [list(r) for r in kept.rows] == [list(r) for r in evaluated.rows] or any(
+        isinstance(v, BNode) for r in kept.rows for v in r.values())  # order kept too
+
+
+def test_other_parameters_are_evaluated(loaded: PersistentOxigraphStore) -> None:
+    query = catalogue()["use-variance"]
+    text = bind_values(query.text, bindings_for(query, {"jurisdiction": "north-haven"}))
+    assert answers.lookup(loaded, text) is None
+    result = run_saved(loaded, query, {"jurisdiction": "north-haven"})
+    assert result.rows and all("north-haven" in str(r) for r in result.plain())
+
+
+def test_a_load_without_answers_leaves_none_behind(tmp_path: Path) -> None:
+    location = tmp_path / "db"
+    load_directory(location, closure_graph(), LAW_GRAPH_IRI, replace=True)
+    with_answers = PersistentOxigraphStore(location, execution="inline", read_only=True)
+    assert answers.ANSWERS_GRAPH in with_answers.graph_names()
+    with_answers.close()
+    del with_answers
+    load_directory(location, closure_graph(), LAW_GRAPH_IRI, replace=False,
+                   answers=False)
+    store = PersistentOxigraphStore(location, execution="inline", read_only=True)
+    assert answers.ANSWERS_GRAPH not in store.graph_names()
+    assert answers.lookup(store, catalogue()["use-variance"].text) is None
+    store.close()
+
+
+def test_an_answer_that_does_not_decode_is_never_used(tmp_path: Path) -> None:
+    store = PersistentOxigraphStore(tmp_path / "db", execution="inline")
+    load_with_answers(store, closure_graph(), LAW_GRAPH_IRI, True)
+    query = catalogue()["use-variance"]
+    node = answers.subject(query.text)
+    graph = ox.NamedNode(answers.ANSWERS_GRAPH)
+    subject = ox.NamedNode(str(node))
+    for quad in list(store.store.quads_for_pattern(subject, ox.NamedNode(str(answers.COUNT)),
+                                                   None, graph)):
+        store.store.remove(quad)
+    store.store.add(ox.Quad(subject, ox.NamedNode(str(answers.COUNT)),
+                            ox.Literal("99999", datatype=ox.NamedNode(
+                                "http://www.w3.org/2001/XMLSchema#integer")), graph))
+    assert answers.lookup(store, query.text) is None  # a row count that does not match
+    assert rows(run_saved(store, query)) == rows(run_saved(store, query, evaluate=True))
+    store.close()
+
+
+def test_cells_keep_their_kind_datatype_and_language() -> None:
+    cells = [URIRef("https://example.org/x"), Literal("4", datatype=URIRef(
+        "http://www.w3.org/2001/XMLSchema#decimal")), Literal("dock", lang="en"),
+             Literal("plain"), None]
+    assert [answers.decode(answers.encode(c)) for c in cells] == cells
+
+
+@pytest.mark.remote
+def test_a_remote_store_keeps_and_reads_answers() -> None:
+    if not URL:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but DOCKLAW_TEST_SPARQL_URL is not")
+        pytest.skip("no external SPARQL store: set DOCKLAW_TEST_SPARQL_URL")
+    store = open_store(f"sparql:{URL}", timeout=120)
+    try:
+        load_with_answers(store, closure_graph(), LAW_GRAPH_IRI, True)
+        query = catalogue()["permit-path"]
+        assert answers.lookup(store, answers.texts_of(query)[0]) is not None
+        assert rows(run_saved(store, query)) == rows(run_saved(store, query, evaluate=True))
+    finally:
+        answers.drop(store)
+        store.close()
