@@ -19,7 +19,7 @@ from rdflib import BNode
 from docklaw import jurisdictions
 from docklaw.kg.build import closure_ntriples
 from docklaw.queries.catalogue import catalogue
-from docklaw.queries.run import Result, run_saved
+from docklaw.queries.run import Result, bindings_for, code_dataset, run_saved
 from docklaw.sparql.backends import LAW_GRAPH_IRI, load_per_code, open_store
 from docklaw.sparql.partition import code_graph, partition
 from docklaw.sparql.store import OxigraphStore, Store
@@ -89,6 +89,25 @@ def test_every_saved_query_answers_the_same_per_code(per_code: OxigraphStore,
     for name in catalogue():
         assert after[name] == before[name], name
     assert sum(len(r) for r in before.values()) > 500
+
+
+BOUND = sorted(name for name, q in catalogue().items()
+               if any(p.name == "jurisdiction" for p in q.params))
+
+
+@pytest.mark.parametrize("name", BOUND)
+def test_a_question_about_one_code_reads_only_that_codes_graph(
+        per_code: OxigraphStore, single: OxigraphStore, name: str) -> None:
+    """Bound to one code, a saved query runs on that code's graph plus the shared graph (not
+    on every code's) and answers exactly as on the whole law."""
+    query = catalogue()[name]
+    for jid in jurisdictions.ids():
+        bindings = bindings_for(query, {"jurisdiction": jid})
+        assert code_dataset(per_code, bindings) == [LAW_GRAPH_IRI, code_graph(jid)]
+        assert code_dataset(single, bindings) == []  # one graph: nothing to narrow
+        narrowed = run_saved(per_code, query, {"jurisdiction": jid}, evaluate=True)
+        whole = run_saved(single, query, {"jurisdiction": jid}, evaluate=True)
+        assert rows(narrowed) == rows(whole), (name, jid)
 
 
 @pytest.mark.remote

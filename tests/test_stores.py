@@ -174,8 +174,8 @@ def test_load_command_fills_a_persistent_store(tmp_path: Path, monkeypatch: pyte
     assert run_cli(["load", "--store", f"oxigraph:{location}"]) == 0
     assert run_cli(["load", "--store", f"oxigraph:{location}", "--replace"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1].startswith(f"loaded 6 triples into <{LAW_GRAPH_IRI}> of oxigraph:{location} "
-                              "(6 triples in the store)")
+    assert out[-1].startswith(f"loaded 6 triples into <{LAW_GRAPH_IRI}> and one graph per code "
+                              f"of oxigraph:{location} (6 triples in the store)")
     store = PersistentOxigraphStore(location, execution="inline")
     law = ox.NamedNode(LAW_GRAPH_IRI)
     assert sum(1 for _ in store.store.quads_for_pattern(None, None, None, law)) == 6

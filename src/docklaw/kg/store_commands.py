@@ -2,8 +2,9 @@
 
 Why a command: a persistent Oxigraph directory or a shared remote store is filled once
 (after the law texts or curation change) and then served without rebuilding the closure
-in every process. The graph loaded is ``closure_graph()`` (asserted + inferred), as the
-named graph the web service queries (``LAW_GRAPH_IRI``).
+in every process. The graph loaded is ``closure_graph()`` (asserted + inferred): each code in
+a named graph of its own and what no code owns in ``LAW_GRAPH_IRI`` (``--single-graph``: all
+in one), then the saved queries' default answers (``docklaw.queries.answers``).
 """
 
 from __future__ import annotations
@@ -34,16 +35,19 @@ def run_load(args: argparse.Namespace) -> int:
     graph = closure_graph()
     kind, _, location = args.store.strip().partition(":")
     answers = getattr(args, "answers", True)
+    per_code = args.graph == LAW_GRAPH_IRI and not getattr(args, "single_graph", False)
     if kind.lower() == "oxigraph" and location:
         total = load_directory(Path(location).expanduser(), graph, args.graph, args.replace,
-                               answers=answers)
+                               answers=answers, per_code=per_code)
     else:
         store = open_store(args.store, execution="inline", timeout=args.timeout)
         try:
-            total = load_with_answers(store, graph, args.graph, args.replace, answers)
+            total = load_with_answers(store, graph, args.graph, args.replace, answers,
+                                      per_code)
         finally:
             store.close()
-    print(f"loaded {len(graph)} triples into <{args.graph}> of {args.store} "
+    where = f"<{args.graph}> and one graph per code" if per_code else f"<{args.graph}>"
+    print(f"loaded {len(graph)} triples into {where} of {args.store} "
           f"({total} triples in the store) in {time.perf_counter() - started:.1f} s")
     if args.store.split(":", 1)[0].lower() in ("memory", "rdflib", ""):
         print("note: an in-memory store is discarded on exit (a dry run); use "
@@ -52,23 +56,29 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def load_with_answers(store: Store, graph: Graph, name: str, replace: bool,
-                      answers: bool = True) -> int:
+                      answers: bool = True, per_code: bool = False) -> int:
     """Drop the stored answers, load, then (``answers``) keep every saved query's default
     answer in the store (``docklaw.queries.answers``): no answer outlives the data it was
-    computed on. In-memory stores keep none (they are filled anew in every process)."""
+    computed on. In-memory stores keep none (they are filled anew in every process).
+    ``per_code``: one named graph per code plus the shared graph ``name``
+    (``docklaw.sparql.partition``), so a question about one code reads that code's graph."""
     from docklaw.queries.answers import drop, holds_answers, materialise
     from docklaw.queries.catalogue import catalogue
-    from docklaw.sparql.backends import load_graph
+    from docklaw.sparql.backends import load_graph, load_per_code
 
     drop(store)
-    total = load_graph(store, graph, name, replace=replace)
+    if per_code:
+        load_per_code(store, graph.serialize(format="nt", encoding="utf-8"), replace=replace)
+        total = store.triple_count()
+    else:
+        total = load_graph(store, graph, name, replace=replace)
     if answers and holds_answers(store):
         materialise(store, catalogue().values())
     return total
 
 
 def load_directory(path: Path, graph: Graph, name: str, replace: bool,
-                   answers: bool = True) -> int:
+                   answers: bool = True, per_code: bool = False) -> int:
     """Load into a copy of the store at ``path`` and rename the copy into place.
 
     Why: a load killed mid-way used to leave a directory that ``query`` and ``serve`` could
@@ -91,7 +101,7 @@ def load_directory(path: Path, graph: Graph, name: str, replace: bool,
             copy_existing(path, work, replace)
         store = PersistentOxigraphStore(work, execution="inline")
         try:
-            total = load_with_answers(store, graph, name, replace, answers)
+            total = load_with_answers(store, graph, name, replace, answers, per_code)
         finally:
             store.close()
             del store
@@ -135,8 +145,9 @@ def remove_abandoned(path: Path) -> None:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser(
         "load", help="load the knowledge graph into a SPARQL store",
-        description="Load the knowledge graph (with its inferred triples) into a SPARQL store "
-                    "as one named graph.",
+        description="Load the knowledge graph (with its inferred triples) into a SPARQL store: "
+                    "one named graph per code plus the shared graph, then the saved queries' "
+                    "default answers (see docs/web.md).",
     )
     p.add_argument("--store", default=default_spec(), metavar="SPEC",
                    help=f"{SPEC_HELP}; default $DOCKLAW_STORE, else memory")
@@ -146,6 +157,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help=f"named graph to load into (default {LAW_GRAPH_IRI})")
     p.add_argument("--timeout", type=float, default=None,
                    help="seconds per request to a remote store (default 30)")
+    p.add_argument("--single-graph", action="store_true",
+                   help="load everything into the one named graph instead of one graph per "
+                        "code plus the shared graph (implied by --graph)")
     p.add_argument("--no-answers", dest="answers", action="store_false",
                    help="do not keep the saved queries' default answers in the store (they "
                         "are computed after the load; every load drops the old ones first)")

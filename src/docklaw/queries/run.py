@@ -148,9 +148,27 @@ def bind_values(text: str, bindings: Mapping[str, Node]) -> str:
     return f"{text[:brace + 1]}\n  VALUES ({names}) {{ ({terms}) }}{text[brace + 1:]}"
 
 
+def code_dataset(source: Store, bindings: Mapping[str, Node]) -> list[str]:
+    """With ``jurisdiction`` bound on a store that keeps one named graph per code: that code's
+    graph and the shared graph, so the question reads one code's data, not every code's
+    (``docklaw.sparql.partition`` puts everything a code owns in its graph;
+    ``tests/test_per_code_graphs.py`` checks every saved query answers the same). Otherwise
+    no restriction (the union of all graphs)."""
+    from docklaw.namespaces import JUR, LAW_GRAPH_IRI
+    from docklaw.sparql.partition import code_graph
+
+    jurisdiction = bindings.get("jurisdiction")
+    if not isinstance(jurisdiction, URIRef) or not str(jurisdiction).startswith(str(JUR)):
+        return []
+    graph = code_graph(str(jurisdiction)[len(str(JUR)):])
+    names = source.graph_names()
+    return [LAW_GRAPH_IRI, graph] if graph in names and LAW_GRAPH_IRI in names else []
+
+
 def run_text(source: Store | Graph, text: str,
              bindings: Mapping[str, Node] | None = None, *,
-             timeout: float | None = None, evaluate: bool = False) -> Result:
+             timeout: float | None = None, evaluate: bool = False,
+             narrow: bool = True) -> Result:
     """Run SPARQL SELECT text on a store (or an rdflib graph) with ``bindings`` bound.
 
     ``timeout`` (seconds) bounds the run on a store (the web tier passes its query timeout).
@@ -169,7 +187,8 @@ def run_text(source: Store | Graph, text: str,
             variables, stored_rows = stored
             return Result(variables, [dict(zip(variables, row, strict=True))
                                       for row in stored_rows])
-    plan = source.check(bound)
+    dataset = code_dataset(source, dict(bindings or {})) if narrow else []
+    plan = source.check(bound, default_graph_uris=dataset)
     if plan.kind != "SELECT":
         raise QueryError("only SELECT queries are supported here")
     answer = source.run_plan(plan, timeout=timeout)
