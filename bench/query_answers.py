@@ -41,10 +41,10 @@ def main() -> int:
     parser.add_argument("--codes", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--evaluate-runs", type=int, default=1)
-    parser.add_argument("--code", default="north-haven-s137", help="the code bound per query")
+    parser.add_argument("--code", default="jerusalem", help="the code bound per query")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    location = cache_dir() / f"store-{inputs_digest()}-{args.codes}"
+    location = cache_dir() / f"store-percode-{inputs_digest()}-{args.codes}"
     if not (location / ".docklaw-answers.json").exists():
         raise SystemExit(f"no answered store at {location}: run bench/serve_scale.py first")
     store = PersistentOxigraphStore(location, execution="inline", read_only=True)

@@ -119,3 +119,27 @@ def test_a_remote_store_keeps_and_reads_answers() -> None:
     finally:
         answers.drop(store)
         store.close()
+
+
+def test_the_query_page_runs_the_cli_text_and_reads_its_kept_answer(
+        loaded: PersistentOxigraphStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page binds the declared defaults as the CLI does (one text, one answer) and reads
+    the answer the load kept: evaluation is not even reachable here."""
+    from docklaw.web import create_app
+    from docklaw.web.knowledge import knowledge
+    from docklaw.web.saved import bound_text
+
+    query = catalogue()["allocation-by-frontage"]
+    assert bound_text(query, {}) == answers.texts_of(query)[0]
+    app = create_app({"TESTING": True, "SPARQL_BACKEND": f"oxigraph:{loaded.path}",
+                      "SPARQL_EXECUTION": "inline"})
+    store = knowledge(app).store
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("evaluated although the load kept this answer")
+
+    monkeypatch.setattr(store, "run_plan", refuse)
+    page = app.test_client().get("/?saved=allocation-by-frontage")
+    expected = run_saved(loaded, query)
+    assert page.status_code == 200 and expected.rows
+    assert str(expected.plain()[0][expected.variables[0]]) in page.text

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -105,16 +105,18 @@ def drop(store: Store) -> None:
 
 
 def texts_of(query: SavedQuery) -> list[str]:
-    """The texts a default run evaluates: the CLI's (defaults bound) and the web page's."""
+    """The text a default run evaluates, the same in the CLI, the comparison report and on
+    the query page: the saved text with its declared defaults bound."""
     from docklaw.queries.run import bind_values, bindings_for
 
-    bound = bind_values(query.text, bindings_for(query, {}))
-    return list(dict.fromkeys([bound, query.text]))
+    return [bind_values(query.text, bindings_for(query, {}))]
 
 
-def materialise(store: Store, queries: Iterable[SavedQuery]) -> dict[str, float]:
+def materialise(store: Store, queries: Iterable[SavedQuery],
+                progress: Callable[[str, float], None] | None = None) -> dict[str, float]:
     """Evaluate every saved query's default texts on ``store`` and store the rows; returns
-    seconds per query name. Answers from an earlier load are dropped first."""
+    seconds per query name (``progress(name, seconds)`` after each). Answers from an earlier
+    load are dropped first."""
     from docklaw.queries.run import run_text
 
     drop(store)
@@ -125,12 +127,16 @@ def materialise(store: Store, queries: Iterable[SavedQuery]) -> dict[str, float]
         for text in texts_of(query):
             keep(out, query.name, text, run_text(store, text, evaluate=True))
         seconds[query.name] = time.perf_counter() - started
+        if progress is not None:
+            progress(query.name, seconds[query.name])
     from docklaw.sparql.statistics import TEXTS
 
     for name, text in TEXTS.items():  # VoID's counts: the costliest aggregates of all
         started = time.perf_counter()
         keep(out, f"statistics:{name}", text, run_text(store, text, evaluate=True))
         seconds[f"statistics:{name}"] = time.perf_counter() - started
+        if progress is not None:
+            progress(f"statistics:{name}", seconds[f"statistics:{name}"])
     store.add_graph(ANSWERS_GRAPH, out)
     return seconds
 

@@ -1,7 +1,7 @@
 """Saved queries for the query page, from ``docklaw.queries.catalogue`` (the shared reader).
 
-Parameters are bound by appending a SPARQL VALUES clause to the text, so the editor shows
-exactly what runs and the permalink reproduces it.
+Parameters (given, else their declared defaults) are bound by a SPARQL VALUES block in the
+text, so the editor shows exactly what runs and the permalink reproduces it.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ def saved_query(name: str) -> SavedQuery:
 
 
 def bound_text(query: SavedQuery, given: Mapping[str, str]) -> str:
-    """The saved text with a VALUES block for the parameters given, first in its WHERE group
-    (so the query's filters see them), as the CLI binds them."""
+    """The saved text with a VALUES block for its parameters (the values given, else the
+    declared defaults), first in its WHERE group (so the query's filters see them): exactly
+    the text ``docklaw query NAME`` runs, so the page and the CLI give the same answer (and
+    read the same answer ``docklaw load`` kept, ``docklaw.queries.answers``)."""
     from docklaw.queries.run import bind_values, bindings_for
 
     values = {k: v for k, v in given.items() if v}
-    if not values:
-        return query.text
     return bind_values(query.text, bindings_for(query, values))
