@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from rdflib import BNode
@@ -136,3 +138,35 @@ def test_page_snapshot_reads_every_code_graph(per_code: OxigraphStore,
     from docklaw.sparql.backends import law_snapshot
 
     assert len(law_snapshot(per_code)) == len(law_snapshot(single)) > 20000
+
+
+def test_the_query_page_bound_to_one_code_reads_that_codes_graph(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`docklaw load` lays a store out per code; the query page, with a saved query bound to
+    one code, asks the store for that code's graph and the shared graph only, and shows the
+    rows the CLI gives."""
+    from docklaw.kg.build import closure_graph
+    from docklaw.kg.store_commands import load_directory
+    from docklaw.web import create_app
+    from docklaw.web.knowledge import knowledge
+
+    location = tmp_path / "db"
+    load_directory(location, closure_graph(), LAW_GRAPH_IRI, replace=True, answers=False,
+                   per_code=True)
+    app = create_app({"TESTING": True, "SPARQL_BACKEND": f"oxigraph:{location}",
+                      "SPARQL_EXECUTION": "inline"})
+    store = knowledge(app).store
+    asked: list[tuple[str, ...]] = []
+    check = store.check
+
+    def recording(text: str, default_graph_uris: Any = (), *args: Any, **kwargs: Any) -> Any:
+        asked.append(tuple(default_graph_uris))
+        return check(text, default_graph_uris, *args, **kwargs)
+
+    monkeypatch.setattr(store, "check", recording)
+    page = app.test_client().get("/?saved=permit-path&p-jurisdiction=jerusalem")
+    assert page.status_code == 200
+    assert (LAW_GRAPH_IRI, code_graph("jerusalem")) in asked
+    expected = run_saved(store, catalogue()["permit-path"], {"jurisdiction": "jerusalem"})
+    assert expected.rows and all(str(row[0]) in page.text for row in
+                                 ([r[v] for v in expected.variables] for r in expected.rows))

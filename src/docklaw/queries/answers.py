@@ -72,6 +72,26 @@ def decode(cell: Any) -> Node | None:
     raise ValueError(f"unknown cell kind {kind!r}")
 
 
+def decode_rows(raw: list[list[Any]]) -> list[tuple[Node | None, ...]]:
+    """Rows of cells, each distinct cell made an rdflib term once (building terms is most of
+    the time: an answer repeats its codes, labels and datatypes on every row)."""
+    memo: dict[tuple[str, ...], Node | None] = {}
+    out = []
+    for row in raw:
+        values = []
+        for cell in row:
+            if cell is None:
+                values.append(None)
+                continue
+            found_key = tuple(cell)
+            term = memo.get(found_key)
+            if term is None:
+                term = memo[found_key] = decode(cell)
+            values.append(term)
+        out.append(tuple(values))
+    return out
+
+
 def holds_answers(store: Store) -> bool:
     """Only stores loaded by ``docklaw load`` (persistent or remote) carry answers."""
     return store.backend in ("oxigraph-disk", "sparql")
@@ -89,7 +109,7 @@ def lookup(store: Store, text: str) -> tuple[list[str], list[tuple[Node | None, 
         return None
     try:
         variables = json.loads(str(found[0][0]))
-        rows = [tuple(decode(c) for c in row) for row in json.loads(str(found[0][1]))]
+        rows = decode_rows(json.loads(str(found[0][1])))
         if len(rows) != int(str(found[0][2])) or any(len(r) != len(variables) for r in rows):
             return None
     except (ValueError, TypeError, IndexError):

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, current_app, render_template, request, url_for
 
 from docklaw.errors import DocklawError
+from docklaw.queries.catalogue import SavedQuery
 from docklaw.sparql import formats
 from docklaw.sparql.results import QueryResult
 from docklaw.sparql.store import Store
@@ -54,7 +55,7 @@ def index() -> str | tuple[str, int]:
         "editor": editor_attributes(), "prefix_names": list(PREFIXES),
     }
     if text is not None:
-        context.update(run_for_page(text))
+        context.update(run_for_page(text, saved_dataset(chosen, params, text)))
     page = render_template("index.html", **context)
     # a refused or failed query is shown on the page, with its status (403, 400, 503 ...)
     status = context.get("error_status")
@@ -74,11 +75,28 @@ def editor_attributes() -> dict[str, str]:
     return found
 
 
-def run_for_page(text: str) -> dict[str, object]:
+def saved_dataset(chosen: SavedQuery | None, params: dict[str, str], text: str) -> list[str]:
+    """A saved query run as saved (its text not edited) with ``jurisdiction`` bound reads
+    that code's graph and the shared graph only, as ``docklaw query`` does
+    (``docklaw.queries.run.code_dataset``); anything else reads every graph."""
+    if chosen is None:
+        return []
+    from docklaw.queries.run import bindings_for, code_dataset
+
+    values = {k: v for k, v in params.items() if v}
+    try:
+        if text != bound_text(chosen, values):
+            return []
+        return code_dataset(knowledge().store, bindings_for(chosen, values))
+    except DocklawError:
+        return []  # a bad parameter is reported when the text runs
+
+
+def run_for_page(text: str, dataset: list[str] | None = None) -> dict[str, object]:
     """Run and shape the result for the template; errors are shown on the page."""
     cap = int(current_app.config["PAGE_MAX_ROWS"])
     try:
-        result, _ = run_unnegotiated(text, cap)
+        result, _ = run_unnegotiated(text, cap, dataset or [])
     except DocklawError as exc:
         return {"error": getattr(exc, "message", None) or str(exc),
                 "error_status": exc.http_status}
@@ -102,9 +120,10 @@ def run_for_page(text: str) -> dict[str, object]:
     return out
 
 
-def run_unnegotiated(text: str, max_rows: int) -> tuple[object, str]:
+def run_unnegotiated(text: str, max_rows: int,
+                     dataset: list[str] | None = None) -> tuple[object, str]:
     store = knowledge().store
-    plan = store.check(text)
+    plan = store.check(text, default_graph_uris=dataset or ())
     stored = stored_answer(store, text, max_rows)
     if stored is not None:
         return stored, ""
