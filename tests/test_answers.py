@@ -143,3 +143,8 @@ def test_the_query_page_runs_the_cli_text_and_reads_its_kept_answer(
     expected = run_saved(loaded, query)
     assert page.status_code == 200 and expected.rows
     assert str(expected.plain()[0][expected.variables[0]]) in page.text
+    # the page's download link asks the endpoint for the same text: the same kept rows
+    csv = app.test_client().get("/sparql", query_string={
+        "query": bound_text(query, {}), "format": "csv"})
+    assert csv.status_code == 200
+    assert csv.headers["X-Docklaw-Rows"] == str(len(expected.rows))

@@ -14,8 +14,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from docklaw.errors import DocklawError
 from docklaw.queries.catalogue import SavedQuery
 from docklaw.sparql import formats
-from docklaw.sparql.results import QueryResult
-from docklaw.sparql.store import Store
+from docklaw.web.answers import stored_answer
 from docklaw.web.editor import PREFIXES, editor_data, with_prefixes
 from docklaw.web.knowledge import knowledge
 from docklaw.web.links import href, is_iri
@@ -131,20 +130,3 @@ def run_unnegotiated(text: str, max_rows: int,
                             max_rows=max_rows)
     return result, ""
 
-
-def stored_answer(store: Store, text: str, max_rows: int) -> QueryResult | None:
-    """A saved query's default answer kept by ``docklaw load`` (``docklaw.queries.answers``),
-    capped like an evaluated one; None when the store keeps none for exactly this text."""
-    import time
-
-    from docklaw.queries.answers import lookup
-
-    started = time.monotonic()
-    found = lookup(store, text)
-    if found is None:
-        return None
-    variables, rows = found
-    result = QueryResult("SELECT", variables=variables, rows=rows[:max_rows],
-                         truncated=len(rows) > max_rows, max_rows=max_rows)
-    result.elapsed = time.monotonic() - started
-    return result

@@ -15,6 +15,7 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 from docklaw.errors import QueryError
 from docklaw.sparql import formats
 from docklaw.sparql.results import QueryResult
+from docklaw.web.answers import stored_answer
 from docklaw.web.describe import service_description, void_description
 from docklaw.web.knowledge import knowledge
 from docklaw.web.negotiation import choose, explicit_accept
@@ -77,6 +78,11 @@ def run(sparql: str, default: list[str], named: list[str],
     store = knowledge().store
     plan = store.check(sparql, default, named, base_iri=endpoint_url())
     media_type = choose(formats.offered(plan.kind))
+    cap = max_rows or current_app.config["SPARQL_MAX_ROWS"]
+    if plan.kind == "SELECT" and not default and not named:
+        stored = stored_answer(store, sparql, cap)
+        if stored is not None:
+            return stored, media_type
     result = store.run_plan(plan, timeout=current_app.config["SPARQL_TIMEOUT"],
                             max_rows=max_rows or current_app.config["SPARQL_MAX_ROWS"])
     return result, media_type
