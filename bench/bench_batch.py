@@ -57,22 +57,25 @@ def main(argv: list[str] | None = None) -> int:
             target = folder / f"{i:04d}-{path.stem[:80]}.ttl"
             target.write_bytes(application_bytes(path))
             files.append(str(target))
-        out = Path(tmp) / "out"
-        base = [*docklaw_cli(), "validate", "--format", "json", "-o", str(out)]
-        startup, _ = timed_runs([[*base, files[0]]])
+        base = [*docklaw_cli(), "validate", "--format", "json"]
+
+        def to(name: str) -> list[str]:  # each run its own output (a file, then folders)
+            return [*base, "-o", str(Path(tmp) / name)]
+
+        startup, _ = timed_runs([[*to("startup.json"), files[0]]])
         jobs = has_jobs_flag()
         if jobs:
-            one, codes1 = timed_runs([[*base, "--jobs", "1", *files]])
-            two, codes2 = timed_runs([[*base, "--jobs", "2", *files]])
+            one, codes1 = timed_runs([[*to("jobs1/"), "--jobs", "1", *files]])
+            two, codes2 = timed_runs([[*to("jobs2/"), "--jobs", "2", *files]])
             how = "`docklaw validate --jobs N`"
         else:
-            one, codes1 = timed_runs([[*base, *files]])
+            one, codes1 = timed_runs([[*to("one/"), *files]])
             half = len(files) // 2
-            two, codes2 = timed_runs([[*base, *files[:half]], [*base, *files[half:]]])
+            two, codes2 = timed_runs([[*to("a/"), *files[:half]], [*to("b/"), *files[half:]]])
             how = ("no `--jobs` flag yet: 1 job = one `docklaw validate` process; 2 jobs = two "
                    "processes started together with half the files each")
     n = len(files)
-    bad = [c for c in codes1 + codes2 if c not in (0, 1)]
+    bad = [c for c in codes1 + codes2 if c not in (0, 1, 4)]  # conforms, violates, incomplete
     print("\n".join([
         f"## (c) {n} applications, {how}", "",
         "| | wall time | applications/s (end to end) | applications/s (start-up removed) |",
@@ -83,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         "", f"- 2 jobs / 1 job: {one / two:.2f}x end to end, "
         f"{(one - startup) / max(1e-9, two - startup):.2f}x with start-up removed "
         "(target: at least 1.7x)",
-        f"- exit codes other than 0/1 (bad input or crash): {len(bad)}",
+        f"- runs ending in an exit code other than 0/1/4 (bad input or crash): {len(bad)}",
         f"- load average at the end (1/5/15 min): {loadavg()}", "",
     ]))
     return 0

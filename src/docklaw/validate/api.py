@@ -11,7 +11,6 @@ import threading
 from rdflib import Graph
 
 from docklaw.errors import InputError
-from docklaw.plan.build import plan_svg
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of
 from docklaw.validate.findings import excess, readings
@@ -26,9 +25,11 @@ from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def validate_graph(
-    graph: Graph, name: str = "<graph>", *, prepared: Prepared | None = None
+    graph: Graph, name: str = "<graph>", *, prepared: Prepared | None = None,
+    plan: bool = True,
 ) -> Report:
-    """Validate one application graph (it is not modified)."""
+    """Validate one application graph (it is not modified). ``plan``: also draw the SVG plan
+    (HTML reports and ``docklaw plan`` show it; a text or JSON report does not need it)."""
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)
     jid = jurisdiction_of(derived)
@@ -44,8 +45,11 @@ def validate_graph(
                     variances=excess.compute(results, derived, prepared, jid),
                     variance_note=excess.note(prepared, jid),
                     readings=readings.evaluate(results, needed, derived, prepared, jid))
-    report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
-                               prepared)
+    if plan:
+        from docklaw.plan.build import plan_svg
+
+        report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
+                                   prepared)
     return report
 
 
@@ -53,15 +57,16 @@ def validate_bytes(
     data: bytes, fmt: str | None = None, name: str = "<input>", *,
     content_type: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
     max_triples: int | None = DEFAULT_MAX_TRIPLES, prepared: Prepared | None = None,
+    plan: bool = True,
 ) -> Report:
-    """Parse (safely) and validate one uploaded application.
+    """Parse (safely) and validate one uploaded application (``plan``: see validate_graph).
 
     Every InputError names the input (``name``), also those found after parsing (units,
     geometry ...), so a run over several files says which one is bad."""
     graph = parse(data, fmt, name, content_type=content_type, max_bytes=max_bytes,
                   max_triples=max_triples)
     try:
-        return validate_graph(graph, name=name, prepared=prepared)
+        return validate_graph(graph, name=name, prepared=prepared, plan=plan)
     except InputError as exc:
         if exc.source is None:
             exc.source = name
@@ -73,7 +78,7 @@ def validate_bytes_within(
     data: bytes, fmt: str | None = None, name: str = "<input>", *,
     timeout: float | None, content_type: str | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES, max_triples: int | None = DEFAULT_MAX_TRIPLES,
-    warm: bool = False,
+    warm: bool = False, plan: bool = True,
 ) -> Report:
     """``validate_bytes`` under a hard time budget (``docklaw.validate.budget``): past
     ``timeout`` seconds a ResourceLimit (exit 5, HTTP 503); None: no limit. ``warm``
@@ -84,7 +89,7 @@ def validate_bytes_within(
         warm_once() if warm else get_prepared()
     return run_limited(validate_bytes, data, fmt, name, timeout=timeout,
                        content_type=content_type, max_bytes=max_bytes,
-                       max_triples=max_triples)
+                       max_triples=max_triples, plan=plan)
 
 
 _warm_lock = threading.Lock()

@@ -162,9 +162,11 @@ def run_task(task: Task) -> Outcome:
             from docklaw.validate.budget import default_timeout
 
             report = api.validate_bytes_within(data, task.input_format, name=name,
-                                               timeout=default_timeout())
+                                               timeout=default_timeout(),
+                                               plan=task.fmt == "html")
         else:
-            report = api.validate_bytes(data, task.input_format, name=name)
+            report = api.validate_bytes(data, task.input_format, name=name,
+                                        plan=task.fmt == "html")
         text = report.render(task.fmt, task.explain)
     except DocklawError as exc:
         outcome.status, outcome.error = exc.exit_code, str(exc)
