@@ -55,3 +55,18 @@ def law_app() -> Any:
     knowledge(app)
     yield app
     knowledge(app).store.close()
+
+
+@pytest.fixture
+def remote_url() -> str:
+    """The external SPARQL store the remote tests load and query (``DOCKLAW_TEST_SPARQL_URL``,
+    the Oxigraph server ``.ci/run`` starts). Under CI its absence is a failure; elsewhere the
+    test is skipped with that reason."""
+    import os
+
+    url = os.environ.get("DOCKLAW_TEST_SPARQL_URL")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but DOCKLAW_TEST_SPARQL_URL is not")
+        pytest.skip("no external SPARQL store: set DOCKLAW_TEST_SPARQL_URL")
+    return url

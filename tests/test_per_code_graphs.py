@@ -9,7 +9,6 @@ blank-node island is split. The same load against a real remote store
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,8 +24,6 @@ from docklaw.queries.run import Result, bindings_for, code_dataset, run_saved
 from docklaw.sparql.backends import LAW_GRAPH_IRI, load_per_code, open_store
 from docklaw.sparql.partition import code_graph, partition
 from docklaw.sparql.store import OxigraphStore, Store
-
-URL = os.environ.get("DOCKLAW_TEST_SPARQL_URL")
 
 
 def rows(result: Result) -> Counter[tuple[str | None, ...]]:
@@ -113,12 +110,9 @@ def test_a_question_about_one_code_reads_only_that_codes_graph(
 
 
 @pytest.mark.remote
-def test_remote_store_loaded_per_code_answers_the_same(single: OxigraphStore) -> None:
-    if not URL:
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but DOCKLAW_TEST_SPARQL_URL is not")
-        pytest.skip("no external SPARQL store: set DOCKLAW_TEST_SPARQL_URL")
-    store = open_store(f"sparql:{URL}", timeout=120)
+def test_remote_store_loaded_per_code_answers_the_same(single: OxigraphStore,
+                                                       remote_url: str) -> None:
+    store = open_store(f"sparql:{remote_url}", timeout=120)
     try:
         sent = load_per_code(store, closure_ntriples(), replace=True)
         assert set(sent) >= {LAW_GRAPH_IRI, *(code_graph(j) for j in jurisdictions.ids())}

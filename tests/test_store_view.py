@@ -8,7 +8,6 @@ from an embedded Oxigraph store holding one law graph, from one holding a graph 
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from decimal import Decimal
@@ -27,7 +26,6 @@ from docklaw.sparql.store import OxigraphStore
 from docklaw.sparql.view import StoreView, law_view
 from docklaw.web.law import cbd, describe, section_context
 
-URL = os.environ.get("DOCKLAW_TEST_SPARQL_URL")
 BNODE_LABEL = re.compile(r"N?[0-9a-f]{16,}")
 NUMBER = re.compile(r"-?\d+\.\d+")
 
@@ -122,12 +120,8 @@ def test_the_app_serves_pages_from_the_store_without_an_rdflib_copy() -> None:
 
 
 @pytest.mark.remote
-def test_pages_read_the_same_from_a_remote_store(reference: Graph) -> None:
-    if not URL:
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but DOCKLAW_TEST_SPARQL_URL is not")
-        pytest.skip("no external SPARQL store: set DOCKLAW_TEST_SPARQL_URL")
-    store = open_store(f"sparql:{URL}", timeout=120)
+def test_pages_read_the_same_from_a_remote_store(reference: Graph, remote_url: str) -> None:
+    store = open_store(f"sparql:{remote_url}", timeout=120)
     try:
         load_per_code(store, closure_ntriples(), replace=True)
         view = law_view(store)
