@@ -136,3 +136,13 @@ def test_pages_read_the_same_from_a_remote_store(reference: Graph, remote_url: s
         for name in (code_graph(j) for j in jurisdictions.ids()):
             store.drop_graph(name)  # type: ignore[attr-defined]
         store.close()
+
+
+def test_a_lookup_for_what_is_no_iri_finds_nothing(view: Graph) -> None:
+    """A page path can carry a NUL or a space (``/code/north-haven/%00``): the store is not
+    asked (Oxigraph refuses such an IRI) and the page is a 404, not a 500."""
+    for text in ("https://w3id.org/docklaw/code/north-haven/\x00", "https://w3id.org/a b",
+                 'https://w3id.org/docklaw/code/x"y'):
+        assert (URIRef(text), None, None) not in view
+        assert list(view.objects(URIRef(text), None)) == []
+        assert list(view.subjects(None, URIRef(text))) == []

@@ -14,6 +14,7 @@ Only the law graphs count (``LAW_GRAPH_IRI`` and the per-code graphs under it), 
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -38,6 +39,14 @@ Pattern = tuple[Node | None, Node | None, Node | None]
 def is_law_graph(name: Any) -> bool:
     return isinstance(name, ox.NamedNode) and (
         name.value == LAW_GRAPH_IRI or name.value.startswith(CODE_GRAPHS))
+
+
+#: what an IRI never contains (RFC 3987): controls, space, and <>"{}|\^`
+_NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|\\^`\x7f]')
+
+
+def valid_iri(term: URIRef) -> bool:
+    return not _NOT_IN_IRI.search(str(term))
 
 
 def to_oxigraph(term: Node | None) -> Any:
@@ -99,6 +108,8 @@ class StoreView(RdflibStore):
             return  # a path or a graph as a term: never stored
         if isinstance(pattern[0], Literal) or isinstance(pattern[1], BNode | Literal):
             return
+        if any(isinstance(term, URIRef) and not valid_iri(term) for term in pattern):
+            return  # not an IRI a store can hold (a NUL, a space ... from a request path)
         if self.embedded is not None:
             yield from self._embedded(pattern)
         else:
