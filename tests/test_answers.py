@@ -141,3 +141,25 @@ def test_the_query_page_runs_the_cli_text_and_reads_its_kept_answer(
         "query": bound_text(query, {}), "format": "csv"})
     assert csv.status_code == 200
     assert csv.headers["X-Docklaw-Rows"] == str(len(expected.rows))
+
+
+def test_a_load_whose_answers_fail_keeps_the_law_and_no_answers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A store too slow to answer every query at load (a remote store of many codes past its
+    timeout) still gets the law; no answer is kept, so every query is evaluated."""
+    from docklaw.errors import QueryError
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise QueryError("sparql store http://x/query: unreadable answer")
+
+    monkeypatch.setattr(answers, "materialise", fail)
+    store = PersistentOxigraphStore(tmp_path / "db", execution="inline")
+    load_with_answers(store, closure_graph(), LAW_GRAPH_IRI, True, per_code=True)
+    assert answers.ANSWERS_GRAPH not in store.graph_names()
+    assert LAW_GRAPH_IRI in store.graph_names()
+    assert "answers were not kept" in capsys.readouterr().err
+    query = catalogue()["use-variance"]
+    assert answers.lookup(store, answers.texts_of(query)[0]) is None
+    assert run_saved(store, query).rows
+    store.close()

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docklaw.errors import InputError
+from docklaw.errors import DocklawError, InputError
 from docklaw.sparql.specs import LAW_GRAPH_IRI, SPEC_HELP, default_spec
 
 if TYPE_CHECKING:
@@ -73,7 +73,11 @@ def load_with_answers(store: Store, graph: Graph, name: str, replace: bool,
     else:
         total = load_graph(store, graph, name, replace=replace)
     if answers and holds_answers(store):
-        materialise(store, catalogue().values())
+        try:
+            materialise(store, catalogue().values())
+        except DocklawError as exc:  # the law is loaded; without answers, queries evaluate
+            print(f"docklaw: the saved queries' answers were not kept ({exc}); every query "
+                  "on this store will be evaluated", file=sys.stderr)
     return total
 
 
