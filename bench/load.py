@@ -131,6 +131,15 @@ def phase(base: str, clients: int, seconds: float, saved: list[str],
     return results
 
 
+def stop_server(proc: subprocess.Popen[bytes], grace: float = 20) -> None:
+    """SIGTERM (gunicorn and Flask shut down their workers), SIGKILL after ``grace`` s."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def wait_ready(base: str, proc: subprocess.Popen[bytes], limit: float) -> None:
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
@@ -174,11 +183,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         wall = time.monotonic() - t0
         rss_end = rss_mib(proc.pid)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)
     latencies = sorted(r[2] for r in results)
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     per_kind = {}

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ from docklaw.queries.answers import materialise
 from docklaw.queries.catalogue import catalogue
 from docklaw.sparql.backends import load_per_code
 from docklaw.sparql.persistent import PersistentOxigraphStore
-from load import rss_mib, wait_ready
+from load import rss_mib, stop_server, wait_ready
 from synth import synthetic_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,11 +116,7 @@ def main() -> int:
                           "first_s": round(timings[0], 3), "best_s": round(min(timings), 3),
                           **rss_mib(proc.pid)})
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc, grace=30)
     out = {"codes": args.codes, "store": str(store), "store_fill_s": round(fill_s, 1),
            "answers_s": {k: round(v, 3) for k, v in answer_seconds.items()},
            "workers": args.workers, "threads": args.threads, "steps": steps}

@@ -133,11 +133,11 @@ def test_remote_store_loaded_per_code_answers_the_same(single: OxigraphStore,
 
 def test_page_snapshot_reads_every_code_graph(per_code: OxigraphStore,
                                               single: OxigraphStore) -> None:
-    """`serve --store SPEC` renders its pages from the law read back from the store: with one
-    graph per code that is the shared graph plus every code's graph."""
-    from docklaw.sparql.backends import law_snapshot
+    """`serve --store SPEC` renders its pages from the law in the store (``law_view``): with
+    one graph per code that is the shared graph plus every code's graph."""
+    from docklaw.sparql.view import law_view
 
-    assert len(law_snapshot(per_code)) == len(law_snapshot(single)) > 20000
+    assert len(law_view(per_code)) == len(law_view(single)) > 20000
 
 
 def test_the_query_page_bound_to_one_code_reads_that_codes_graph(

@@ -31,13 +31,8 @@ from docklaw.sparql.store import OxigraphStore, RdflibStore, Store
 
 #: the knowledge graph is present iff this asks true (any triple in the law graph)
 HAS_LAW = f"ASK {{ GRAPH <{LAW_GRAPH_IRI}> {{ ?s ?p ?o }} }}"
-#: the whole law graph, for the web tier's page snapshot (``law_snapshot``): the law graph
-#: and, when the store was loaded one graph per code (``load_per_code``), every code's graph
-ALL_LAW = (f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
-           f'FILTER(?g = <{LAW_GRAPH_IRI}> || STRSTARTS(STR(?g), "{LAW_GRAPH_IRI}/code/")) }}')
-
 __all__ = ["DEFAULT_SPEC", "ENV_VAR", "LAW_GRAPH_IRI", "SPEC_HELP", "default_spec",
-           "in_memory", "knowledge_store", "law_snapshot", "load_graph", "open_store"]
+           "in_memory", "knowledge_store", "load_graph", "open_store"]
 
 
 def open_store(spec: str = DEFAULT_SPEC, *, execution: str = "process", workers: int = 2,
@@ -155,10 +150,3 @@ def ask_inline(store: Store, text: str) -> bool:
     """An ASK in this process, outside the store's runner: no query worker is forked yet
     (a server forks its workers later, after gunicorn forks)."""
     return bool(store.execute(store.check(text), None, deadline=None).boolean)
-
-
-def law_snapshot(store: Store) -> Graph:
-    """The law graph read back from ``store`` (CONSTRUCT, in this process, no row cap): what
-    the web tier renders law pages and VoID from when the store is not in memory."""
-    result = store.execute(store.check(ALL_LAW), None, deadline=None)
-    return result.graph if result.graph is not None else Graph()

@@ -1,15 +1,15 @@
 """The law in a store, seen as a read-only rdflib Graph: the web pages read the store itself.
 
 Why: a page needs a few hundred pattern lookups (a section, its children, the labels of what
-it links to). Reading the whole law back into an rdflib graph for that (``law_snapshot``)
-cost ~180 MiB per 50 codes, several GiB at 1,000 (issue 17). Here every lookup goes to the
+it links to). Reading the whole law back into an rdflib graph for that (what earlier versions
+did) cost ~180 MiB per 50 codes, several GiB at 1,000 (issue 17). Here every lookup goes to the
 store: an embedded Oxigraph store (memory or ``oxigraph:PATH``) answers it from its indexes
 in this process; any other store (``sparql:URL``) answers one SELECT per pattern, and a
 named subject's description is fetched with its blank nodes in one CONSTRUCT (blank-node
 labels from a remote store cannot be asked about in a later query).
 
-Only the law graphs count (``LAW_GRAPH_IRI`` and the per-code graphs under it), as in
-``law_snapshot``; a triple stored in two of them is seen once.
+Only the law graphs count (``LAW_GRAPH_IRI`` and the per-code graphs under it); a triple
+stored in two of them is seen once.
 """
 
 from __future__ import annotations

@@ -135,16 +135,21 @@ def subclass_map(ontology: Graph, closure: bool = True) -> dict[URIRef, frozense
         if isinstance(a, URIRef) and isinstance(b, URIRef):
             direct.setdefault(a, set()).add(b)
             direct.setdefault(b, set()).add(a)
+    return reachable(direct)
+
+
+def reachable(edges: dict[URIRef, set[URIRef]]) -> dict[URIRef, frozenset[URIRef]]:
+    """node -> itself and every node its edges reach, transitively (each node with edges)."""
     result: dict[URIRef, frozenset[URIRef]] = {}
-    for cls in direct:
-        seen: set[URIRef] = {cls}
-        stack = [cls]
+    for start in edges:
+        seen: set[URIRef] = {start}
+        stack = [start]
         while stack:
-            for sup in direct.get(stack.pop(), ()):
-                if sup not in seen:
-                    seen.add(sup)
-                    stack.append(sup)
-        result[cls] = frozenset(seen)
+            for nxt in edges.get(stack.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        result[start] = frozenset(seen)
     return result
 
 
@@ -155,17 +160,7 @@ def narrower_map(g: Graph) -> dict[URIRef, frozenset[URIRef]]:
         below.setdefault(parent, set()).add(child)
     for parent, child in g.subject_objects(SKOS.narrower):
         below.setdefault(parent, set()).add(child)
-    result: dict[URIRef, frozenset[URIRef]] = {}
-    for top in below:
-        seen = {top}
-        stack = [top]
-        while stack:
-            for child in below.get(stack.pop(), ()):
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-        result[top] = frozenset(seen)
-    return result
+    return reachable(below)
 
 
 #: Curated and ingested notes on a section, shown with every result citing it (kind, property).
