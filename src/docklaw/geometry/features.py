@@ -7,18 +7,20 @@ work on shapely objects only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 from shapely.geometry.base import BaseGeometry
 
-from docklaw import jurisdictions
 from docklaw.errors import InputError
+from docklaw.geometry.classes import (  # noqa: F401 (re-exported: the measuring modules' names)
+    PRIMED,
+    _class_hierarchy,
+    instances,
+    is_a,
+    superclasses,
+)
 from docklaw.geometry.wkt import parse_wkt
-from docklaw.kg.build import ontology_files
 from docklaw.namespaces import DL, GEO
 
 POLYGONAL = ("Polygon", "MultiPolygon")
@@ -104,66 +106,6 @@ class Drawing:
         result = Drawn(node, parsed.geom, gnode)
         self.cache[node] = result
         return result
-
-
-#: Hierarchies handed over by the prepared-state snapshot (``docklaw.validate.shapes.snapshot``),
-#: computed by ``_class_hierarchy`` itself when the snapshot was built: no Turtle parsing
-#: per process.
-PRIMED: dict[str, Graph] = {}
-
-
-@lru_cache(maxsize=8)
-def _class_hierarchy(jurisdiction: str) -> Graph:
-    """Subclass axioms of the ontology and the jurisdiction's concepts (if those files exist
-    yet).
-    """
-    if jurisdiction in PRIMED:
-        return PRIMED[jurisdiction]
-    g = Graph()
-    files = [*ontology_files(), jurisdictions.get(jurisdiction).file("concepts.ttl")]
-    for path in files:
-        if path.exists():
-            for s, o in _named_subclass_axioms(path):
-                g.add((s, RDFS.subClassOf, o))
-    return g
-
-
-@lru_cache(maxsize=64)
-def _named_subclass_axioms(path: Path) -> tuple[tuple[Node, URIRef], ...]:
-    """``s rdfs:subClassOf o`` (o named) of one Turtle file, parsed once per process: every
-    code's hierarchy reads the same ontology files."""
-    part = Graph().parse(path, format="turtle")
-    return tuple((s, o) for s, o in part.subject_objects(RDFS.subClassOf)
-                 if isinstance(o, URIRef))
-
-
-def superclasses(graph: Graph, cls: Node, jurisdiction: str) -> set[Node]:
-    """cls and every class above it (application graph plus ontology)."""
-    hierarchy = _class_hierarchy(jurisdiction)
-    seen: set[Node] = set()
-    todo = [cls]
-    while todo:
-        c = todo.pop()
-        if c in seen:
-            continue
-        seen.add(c)
-        todo += list(graph.objects(c, RDFS.subClassOf)) + list(
-            hierarchy.objects(c, RDFS.subClassOf)
-        )
-    return seen
-
-
-def is_a(graph: Graph, node: Node, cls: URIRef, jurisdiction: str) -> bool:
-    """True when node has cls among its types' superclasses."""
-    return any(cls in superclasses(graph, t, jurisdiction) for t in graph.objects(node, RDF.type))
-
-
-def instances(graph: Graph, cls: URIRef, jurisdiction: str) -> list[Node]:
-    """Every typed node that is an instance of cls (subclasses included), in a stable order."""
-    nodes = {
-        s for s, t in graph.subject_objects(RDF.type) if cls in superclasses(graph, t, jurisdiction)
-    }
-    return sorted(nodes, key=str)
 
 
 def parts(graph: Graph, node: Node) -> list[Node]:

@@ -53,16 +53,24 @@ class Endpoints:
     query: str
     update: str | None
     store: str | None
+    #: ``#union=server``: the server's default graph is already the union of its graphs
+    server_union: bool = False
 
     @classmethod
     def parse(cls, url: str) -> Endpoints:
         """Read ``http://host:port[/query][#update=..&store=..]``; reject anything not http(s)."""
         base, _, fragment = url.partition("#")
         extra = dict(urllib.parse.parse_qsl(fragment)) if fragment else {}
-        unknown = set(extra) - {"update", "store"}
+        unknown = set(extra) - {"update", "store", "union"}
         if unknown:
             raise QueryError(f"sparql store {url!r}: unknown endpoint option(s) "
-                             f"{', '.join(sorted(unknown))} (use update=URL, store=URL)")
+                             f"{', '.join(sorted(unknown))} (use update=URL, store=URL, "
+                             "union=server)")
+        union = extra.pop("union", None)
+        if union is not None and union != "server":
+            raise QueryError(f"sparql store {url!r}: union={union!r} is not an option "
+                             "(union=server: the server's default graph is the union of its "
+                             "named graphs)")
         for candidate in (base, *extra.values()):
             parts = urllib.parse.urlsplit(candidate)
             if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -81,9 +89,10 @@ class Endpoints:
             root = stripped
             query = f"{root}/query"
         else:  # a generic SPARQL endpoint: only what the fragment names besides it
-            return cls(query=stripped, update=extra.get("update"), store=extra.get("store"))
+            return cls(query=stripped, update=extra.get("update"), store=extra.get("store"),
+                       server_union=union is not None)
         return cls(query=query, update=extra.get("update", f"{root}/update"),
-                   store=extra.get("store", f"{root}/store"))
+                   store=extra.get("store", f"{root}/store"), server_union=union is not None)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -102,8 +111,12 @@ class RemoteStore(Store):
 
     Same dataset semantics as the embedded stores: graphs are loaded as named graphs and a
     query that names none runs on their union (sent as default-graph-uri + named-graph-uri,
-    which every SPARQL 1.1 endpoint understands). Queries run in the calling thread: the
-    HTTP timeout bounds them, so no worker process is needed.
+    which every SPARQL 1.1 endpoint understands). With ``#union=server`` nothing is sent and
+    the server's own union default graph answers (``oxigraph serve --union-default-graph``,
+    Fuseki's ``tdb2:unionDefaultGraph``): on a store of 1,000 codes the protocol list of
+    1,001 graphs costs the server more than the query. That is checked before the first such
+    query (a triple of a named graph must be in the default graph), never assumed. Queries
+    run in the calling thread: the HTTP timeout bounds them, so no worker process is needed.
     """
 
     backend = "sparql"
@@ -116,6 +129,7 @@ class RemoteStore(Store):
         self.timeout = timeout
         self.chunk_triples = max(1, chunk_triples)
         self._graphs: frozenset[str] | None = None
+        self._union_checked = False
 
     def __repr__(self) -> str:
         return f"RemoteStore({self.url!r})"
@@ -214,7 +228,10 @@ class RemoteStore(Store):
                 deadline: float | None) -> QueryResult:
         """Send a checked query; the dataset is the loaded graphs' union unless it names one."""
         dataset = effective_dataset(plan)
-        if dataset is None:
+        if dataset is None and self.endpoints.server_union:
+            self.check_server_union()
+            default, named = [], []  # the server's default graph is the union
+        elif dataset is None:
             names = sorted(self.graph_names())
             default, named = (names, names) if names else ([], [])
         else:
@@ -278,6 +295,26 @@ class RemoteStore(Store):
         except QueryError as exc:  # deleting an absent graph is a 404: nothing to drop
             if "HTTP 404" not in str(exc):
                 raise
+
+    def check_server_union(self) -> None:
+        """Refuse ``#union=server`` on a server whose default graph is not the union of its
+        named graphs (every query would silently read less than the loaded law)."""
+        if self._union_checked:
+            return
+        probe = self._select("SELECT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o "
+                             "FILTER(isIRI(?s) && !isBlank(?o)) } } LIMIT 1")
+        if not probe.rows:
+            return  # no named graph yet: nothing to compare (checked again next time)
+        s, p, o = probe.rows[0]
+        answer = self._post_query(f"ASK {{ {s.n3()} {p.n3()} {o.n3()} }}",  # type: ignore[union-attr]
+                                  "ASK", (), (), None, None)
+        if not answer.boolean:
+            raise QueryError(
+                f"sparql store {self.url!r}: #union=server, but the server's default graph is "
+                "not the union of its named graphs (start it with `oxigraph serve "
+                "--union-default-graph`, or set Fuseki's tdb2:unionDefaultGraph; or drop "
+                "#union=server to send the graph list with each query)", http_status=502)
+        self._union_checked = True
 
     def graph_names(self) -> frozenset[str]:
         """Named graphs in the store (cached until this store loads or drops one)."""

@@ -25,6 +25,7 @@ from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
+from docklaw.validate.derivation.flatstore import FlatGraph
 from docklaw.validate.derivation.limits import (
     Bounds,
     Evaluator,
@@ -198,11 +199,17 @@ def normalise_month_days(graph: Graph, prepared: Prepared) -> None:
 
 def run_geometry(graph: Graph, jid: str) -> None:
     """The geometry stage (another package) when it is installed; its record of what was
-    measured from what stays on the graph (``geometry_record``) for the plan."""
+    measured from what stays on the graph (``geometry_record``) for the plan. Not run (and
+    shapely not imported) when the application draws nothing and names no shoreline or lot
+    line: the stage would have nothing to read (``docklaw.geometry.classes.INPUTS``)."""
     try:
+        inputs = importlib.import_module("docklaw.geometry.classes")
+        if not inputs.reads_anything(graph):
+            return
         module = importlib.import_module("docklaw.geometry.derive")
     except ModuleNotFoundError as exc:
-        if exc.name in ("docklaw.geometry.derive", "docklaw.geometry"):
+        if exc.name in ("docklaw.geometry.derive", "docklaw.geometry.classes",
+                        "docklaw.geometry"):
             return
         raise
     record = module.derive_geometry(graph, jid)
@@ -243,7 +250,7 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
                 break
 
 
-class PreparedQueryGraph(Graph):
+class PreparedQueryGraph(FlatGraph):
     """A plain in-memory rdflib Graph whose SPARQL strings are parsed once per process.
 
     Why: pyshacl passes the text of SHACL-SPARQL constraints to ``Graph.query`` on every run;
@@ -357,10 +364,10 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     """A new graph: the application plus everything the shapes compare against.
 
     ``name`` (the file or upload) is named in the input errors of the checks done here."""
-    out = PreparedQueryGraph()
+    out = PreparedQueryGraph(bind_namespaces="none")
     out += graph
-    for prefix, ns in graph.namespaces():
-        out.bind(prefix, ns, override=False)
+    for prefix, ns in graph.namespaces():  # the input's prefixes, as they are (no re-checks)
+        out.store.bind(prefix, ns, override=False)
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
     from docklaw.validate.intake.vocabulary import check_terms  # vocabulary imports cite -> derive

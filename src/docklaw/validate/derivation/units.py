@@ -8,7 +8,7 @@ must compare equal to the limit, whatever unit either was typed in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation, localcontext
+from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation, localcontext
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS
@@ -18,6 +18,8 @@ from docklaw.namespaces import DL, QUDT, UNIT
 #: Precision every normalised value is rounded to (6 decimal places of a foot is ~0.3 micron).
 QUANTUM = Decimal("0.000001")
 MAX_EXACT = Decimal("1e40")
+#: 60 digits for rounding (a fixed context: ``localcontext`` per value cost more than the work)
+_WIDE = Context(prec=60)
 
 
 def to_decimal(value: object) -> Decimal | None:
@@ -44,10 +46,8 @@ def quantize(value: Decimal) -> Decimal:
     instead of Decimal raising InvalidOperation here."""
     if not value.is_finite() or abs(value) >= MAX_EXACT:
         return value
-    with localcontext() as ctx:
-        ctx.prec = 60
-        rounded = value.quantize(QUANTUM, rounding=ROUND_HALF_EVEN)
-        return rounded.normalize() if rounded != 0 else Decimal(0)
+    rounded = value.quantize(QUANTUM, rounding=ROUND_HALF_EVEN, context=_WIDE)
+    return rounded.normalize(context=_WIDE) if rounded != 0 else Decimal(0)
 
 
 def format_number(value: Decimal) -> str:

@@ -26,6 +26,7 @@ from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
 from docklaw.namespaces import DL, QUDT
+from docklaw.validate.derivation.flatstore import FlatGraph
 from docklaw.validate.derivation.units import curie, to_decimal
 
 #: Parameters that read the values themselves (nothing to read when absent).
@@ -54,9 +55,16 @@ class Verdict:
 
 
 def shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
-    """A SHACL path node as an rdflib path (for ``Graph.objects``)."""
+    """A SHACL path node as an rdflib path (for ``Graph.objects``); remembered per compiled
+    shapes graph (it is read for every rule and node of every application)."""
     if isinstance(path, URIRef):
         return path
+    if isinstance(shapes, FlatGraph):
+        return shapes.memo(("shacl_path", path), lambda: _shacl_path(shapes, path))
+    return _shacl_path(shapes, path)
+
+
+def _shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
     if shapes.value(path, RDF.first) is not None:
         steps = [shacl_path(shapes, p) for p in Collection(shapes, path)]
         return steps[0] if len(steps) == 1 else SequencePath(*steps)
@@ -71,6 +79,15 @@ def shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
     if alt is not None:
         return AlternativePath(*[shacl_path(shapes, p) for p in Collection(shapes, alt)])
     raise Unsupported(f"path {path}")
+
+
+def parameters(shapes: Graph, shape: Node) -> frozenset[Node]:
+    """The predicates a shape node uses (remembered per compiled shapes graph)."""
+    def compute() -> frozenset[Node]:
+        return frozenset(p for p, _o in shapes.predicate_objects(shape))
+    if isinstance(shapes, FlatGraph):
+        return shapes.memo(("parameters", shape), compute)
+    return compute()
 
 
 def path_label(shapes: Graph, path: Node) -> str:
@@ -182,7 +199,7 @@ class Reader:
 
     def property_verdict(self, shape: Node, path: Node, focus: Node) -> Verdict:
         g = self.shapes
-        params = {p for p, _o in g.predicate_objects(shape)}
+        params = parameters(g, shape)
         values = values_at(self.data, g, path, focus)
         if not values and (structural(g, path) or not_claimed(g, shape)
                            or alone(g, self.data, shape)):

@@ -20,6 +20,7 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from docklaw import jurisdictions, paths
 from docklaw.errors import DataError
 from docklaw.namespaces import DL, rule_ns
+from docklaw.validate.derivation.flatstore import flat_graph
 from docklaw.validate.derivation.units import Units
 from docklaw.validate.shapes.compile import CompiledShapes, compile_shapes
 
@@ -247,12 +248,12 @@ def build_prepared(
     superclasses: dict[URIRef, frozenset[URIRef]] | None = None,
 ) -> Prepared:
     """Assemble a Prepared from graphs (tests pass small fixture graphs here)."""
+    # One flat store (docklaw.validate.derivation.flatstore): validation reads it millions of
+    # times; the law graph usually holds the terminology already, so it is copied alone.
     if all(t in knowledge for t in ontology):
-        merged = knowledge  # the law graph holds the terminology already: no 26k-triple copy
+        merged = flat_graph(knowledge)
     else:
-        merged = Graph()
-        merged += ontology
-        merged += knowledge
+        merged = flat_graph(ontology, knowledge)
     labels = {s: str(o) for s, o in merged.subject_objects(RDFS.label) if isinstance(s, URIRef)}
     for s, o in merged.subject_objects(SKOS.prefLabel):
         if isinstance(s, URIRef):

@@ -122,18 +122,18 @@ def _portable(prepared: Any) -> Any:
 
 
 def _revive(prepared: Any) -> Any:
-    from docklaw.geometry import features
+    from docklaw.geometry import classes
 
     prepared._lock = threading.Lock()
     prepared._compiled = {}
     for jid, hierarchy in prepared.class_hierarchies.items():
-        features.PRIMED.setdefault(jid, hierarchy)
+        classes.PRIMED.setdefault(jid, hierarchy)
     return prepared
 
 
 def _hierarchies() -> dict[str, Any]:
     """The geometry stage's class hierarchy of every code, computed by its own function."""
-    from docklaw.geometry.features import _class_hierarchy
+    from docklaw.geometry.classes import _class_hierarchy
 
     return {jid: _class_hierarchy(jid) for jid in jurisdictions.ids()}
 

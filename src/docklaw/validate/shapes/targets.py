@@ -23,8 +23,8 @@ from docklaw.namespaces import DL, QUDT
 from docklaw.validate.derivation.units import to_decimal
 from docklaw.validate.shapes.compile import CompiledShapes, Condition, TargetSpec, focus_marker
 
-#: IRIs already converted (vocabulary terms recur in every application).
-_TERMS: dict[Node, object] = {}
+#: IRIs and literals already converted (vocabulary terms and values recur).
+_TERMS: dict[object, object] = {}
 _TERMS_MAX = 50_000
 
 
@@ -35,8 +35,8 @@ class Mirror:
         self.to_ox: dict[Node, object] = {}
         self.from_ox: dict[object, Node] = {}
         self.store = ox.Store()
-        self.store.bulk_extend([ox.Quad(self.term(s), self.term(p), self.term(o))
-                                for s, p, o in graph])
+        self.store.extend([ox.Quad(self.term(s), self.term(p), self.term(o))
+                           for s, p, o in graph])  # a few hundred quads: no bulk loader
 
     def term(self, node: Node) -> object:
         if isinstance(node, BNode):
@@ -45,13 +45,14 @@ class Mirror:
                 mapped = self.to_ox[node] = ox.BlankNode()
                 self.from_ox[mapped] = node
             return mapped
-        if not isinstance(node, URIRef):
-            return self.convert(node)  # literals: rdflib's == ignores lexical form ("01" == "1")
-        cached = _TERMS.get(node)
+        # literals are keyed by their exact form: rdflib's == ignores lexical form ("01" == "1")
+        key = node if isinstance(node, URIRef) else (
+            str(node), getattr(node, "datatype", None), getattr(node, "language", None))
+        cached = _TERMS.get(key)
         if cached is None:
             if len(_TERMS) > _TERMS_MAX:
                 _TERMS.clear()
-            cached = _TERMS[node] = self.convert(node)
+            cached = _TERMS[key] = self.convert(node)
         return cached
 
     @staticmethod
@@ -73,6 +74,20 @@ class Mirror:
         if isinstance(term, ox.BlankNode):
             return self.from_ox.get(term)
         return None  # a literal cannot be a focus node of these shapes
+
+    def select_all(self, targets: list[tuple[object, str]]) -> dict[object, list[Node]]:
+        """Every (shape, target query) at once: one query, so one evaluation overhead."""
+        query = combined_query([q for _shape, q in targets]) if len(targets) > 1 else None
+        if query is None:
+            return {shape: self.select(q) for shape, q in targets}
+        found: list[set[Node]] = [set() for _ in targets]
+        for solution in self.store.query(query):
+            value, position = solution["this"], solution["k"]
+            node = self.back(value) if value is not None else None
+            if node is not None and position is not None:
+                found[int(position.value)].add(node)
+        return {shape: sorted(nodes, key=str) for (shape, _q), nodes in zip(targets, found,
+                                                                             strict=True)}
 
     def select(self, query: str) -> list[Node]:
         nodes: set[Node] = set()
@@ -241,15 +256,25 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
     candidates = reachable(graph, app)
     facts = facts or AppFacts(graph)
     out: dict[object, list[Node]] = {}
-    mirror: Mirror | None = None
+    explicit: list[tuple[object, str]] = []
     for shape, query in compiled.targets.items():
         spec = compiled.specs.get(shape)
         if spec is not None:
             out[shape] = generated_focus(graph, app, candidates, spec, facts)
-            continue
-        mirror = mirror or Mirror(graph)
-        out[shape] = mirror.select(query)
+        else:
+            explicit.append((shape, query))
+    if explicit:
+        out.update(Mirror(graph).select_all(explicit))
     return out
+
+
+def combined_query(queries: list[str]) -> str | None:
+    """One SELECT ?k ?this answering every target query (``?k`` its position), or None when a
+    query has a prologue (PREFIX, BASE) and cannot be nested as a sub-select."""
+    if not all(q.lstrip().upper().startswith("SELECT") for q in queries):
+        return None
+    branches = [f"{{ {{ {q} }} BIND({i} AS ?k) }}" for i, q in enumerate(queries)]
+    return "SELECT ?k ?this WHERE { " + " UNION ".join(branches) + " }"
 
 
 def known(values: list[Node], accepted: object) -> bool | None:

@@ -1,0 +1,70 @@
+"""Validation skips the geometry stage (and shapely) only where the stage has nothing to read.
+
+Why it matters: derive does not run the stage for an application that draws nothing and names
+no shoreline or lot line (``docklaw.geometry.classes.INPUTS``). If the stage could still add a
+fact or refuse such an application, skipping it would validate against less than the law
+asks. Every example application and test case without those inputs is run through the stage
+here: it must add nothing and raise nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import Graph
+
+from docklaw import paths
+from docklaw.errors import InputError
+from docklaw.geometry.classes import INPUTS, reads_anything
+from docklaw.geometry.derive import derive_geometry
+from docklaw.namespaces import T
+from docklaw.validate.derivation.derive import find_application, materialise_types
+from docklaw.validate.shapes.prepare import get_prepared
+
+FILES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl")) + sorted(
+    (Path(__file__).parent / "cases").glob("*/*.ttl"))
+
+
+def application(path: Path) -> Graph:
+    full = Graph().parse(path, format="turtle")
+    graph = Graph()
+    for s, p, o in full:
+        if not str(p).startswith(str(T)) and not str(o).startswith(str(T)):
+            graph.add((s, p, o))
+    return graph
+
+
+def undrawn() -> list[tuple[Path, str]]:
+    """(file, jurisdiction) of every application that draws nothing; files derive refuses
+    before the geometry stage (no application, unknown jurisdiction) are left out."""
+    out = []
+    for path in FILES:
+        graph = application(path)
+        if reads_anything(graph):
+            continue
+        try:
+            _app, jid = find_application(graph, path.name)
+        except InputError:
+            continue
+        out.append((path, jid))
+    return out
+
+
+UNDRAWN = undrawn()
+
+
+def test_some_applications_draw_and_some_do_not() -> None:
+    drawn = [f for f in FILES if reads_anything(application(f))]
+    assert drawn and len(UNDRAWN) > 100, "both kinds are needed for this check to mean much"
+    assert len(INPUTS) == len(set(INPUTS))
+
+
+@pytest.mark.parametrize("path,jid", UNDRAWN, ids=[f"{p.parent.name}/{p.stem}" for p, _ in UNDRAWN])
+def test_the_geometry_stage_adds_nothing_to_an_application_that_draws_nothing(
+        path: Path, jid: str) -> None:
+    graph = application(path)
+    materialise_types(graph, get_prepared())
+    before = set(graph)
+    derive_geometry(graph, jid)
+    assert set(graph) == before
