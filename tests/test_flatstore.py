@@ -16,7 +16,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS, SH, XSD
 from rdflib.paths import MulPath
 
-from docklaw.validate.derivation.flatstore import FlatGraph, flat_graph
+from docklaw.kg.flatstore import FlatGraph, flat_graph
 from docklaw.validate.shapes.decide import shacl_path
 
 EX = "http://example.org/"

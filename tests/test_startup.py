@@ -92,7 +92,7 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
     """The prepared state, compiled shapes and class hierarchies read back from their
     snapshots give the same report on every shipped example as state built from the files."""
     from docklaw import jurisdictions, paths
-    from docklaw.geometry import features
+    from docklaw.geometry import classes
     from docklaw.validate.api import validate_bytes
     from docklaw.validate.shapes import snapshot
     from docklaw.validate.shapes.prepare import build_real_prepared
@@ -100,9 +100,9 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
     monkeypatch.setenv("DOCKLAW_CACHE", str(tmp_path))
     fresh = build_real_prepared()  # no snapshot: compiles in memory
     snapshot.load_or_build(build_real_prepared)  # writes the snapshot
-    monkeypatch.setattr(features, "PRIMED", {})
+    monkeypatch.setattr(classes, "PRIMED", {})
     loaded = snapshot.load_or_build(lambda: pytest.fail("the snapshot was not used"))
-    assert set(features.PRIMED) == set(jurisdictions.ids())
+    assert set(classes.PRIMED) == set(jurisdictions.ids())
     examples = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
     for path in examples:  # first pass compiles and stores each code's shapes
         validate_bytes(path.read_bytes(), name=path.name, prepared=loaded)

@@ -19,6 +19,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
 from docklaw.kg.cache import cache_dir, read_verified, write_verified
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import bind_prefixes
 
 CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl")
@@ -97,8 +98,9 @@ def schema_graph() -> Graph:
 
 @lru_cache(maxsize=1)
 def law_graph() -> Graph:
-    """Asserted knowledge graph: ontology, codes, curated rules and shapes."""
-    g = Graph()
+    """Asserted knowledge graph: ontology, codes, curated rules and shapes (on a flat store:
+    the validator reads it millions of times, ``docklaw.kg.flatstore``)."""
+    g = FlatGraph()
     g += schema_graph()
     for jid in jurisdictions.ids():
         g += section_graph(jid)

@@ -20,12 +20,12 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri
 from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
-from docklaw.validate.derivation.flatstore import FlatGraph
 from docklaw.validate.derivation.limits import (
     Bounds,
     Evaluator,

@@ -29,8 +29,8 @@ from rdflib.paths import (
 )
 
 from docklaw.errors import DocklawError
+from docklaw.kg.flatstore import flat_graph
 from docklaw.namespaces import DL, QUDT, jurisdiction_iri, rule_ns, shape_ns
-from docklaw.validate.derivation.flatstore import flat_graph
 from docklaw.validate.derivation.monthday import describe as describe_month_day
 from docklaw.validate.derivation.monthday import is_month_day, ordinal_of
 from docklaw.validate.derivation.units import curie, format_number, to_decimal
@@ -497,7 +497,7 @@ def runtime_shapes(g: Graph, shapes: list[object]) -> Graph:
     an in-memory Oxigraph mirror and types the focus nodes with the marker class. The
     standalone ``graph`` (with the SPARQL targets) stays the published form of the shapes.
     """
-    rt = flat_graph(g)  # read on every validation: a flat store (derivation.flatstore)
+    rt = flat_graph(g)  # read on every validation: a flat store (kg.flatstore)
     for prefix, ns in g.namespaces():
         rt.bind(prefix, ns, override=True)
     for shape in shapes:
@@ -566,7 +566,7 @@ def render(messages: list[Literal], values: dict[str, str]) -> list[Literal]:
 def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> CompiledShapes:
     """Compile shapes/<jid>.ttl; raise ShapeLintError listing every problem when ``strict``."""
     source = prepared.shape_sources.get(jid, Graph())
-    g = flat_graph(source, override=True)  # read on every validation (derivation.flatstore)
+    g = flat_graph(source, override=True)  # read on every validation (kg.flatstore)
     compiled = CompiledShapes(jurisdiction=jid, graph=g)
     problems = compiled.lints
     rule_prefix = str(rule_ns(jid))

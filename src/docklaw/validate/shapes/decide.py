@@ -25,8 +25,8 @@ from rdflib.namespace import RDF, SH
 from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.derivation.flatstore import FlatGraph
 from docklaw.validate.derivation.units import curie, to_decimal
 
 #: Parameters that read the values themselves (nothing to read when absent).

@@ -19,8 +19,8 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS
 
 from docklaw import jurisdictions, paths
 from docklaw.errors import DataError
+from docklaw.kg.flatstore import FlatGraph, flat_graph
 from docklaw.namespaces import DL, rule_ns
-from docklaw.validate.derivation.flatstore import flat_graph
 from docklaw.validate.derivation.units import Units
 from docklaw.validate.shapes.compile import CompiledShapes, compile_shapes
 
@@ -248,10 +248,10 @@ def build_prepared(
     superclasses: dict[URIRef, frozenset[URIRef]] | None = None,
 ) -> Prepared:
     """Assemble a Prepared from graphs (tests pass small fixture graphs here)."""
-    # One flat store (docklaw.validate.derivation.flatstore): validation reads it millions of
-    # times; the law graph usually holds the terminology already, so it is copied alone.
+    # One flat store (docklaw.kg.flatstore): validation reads it millions of times. The law
+    # graph is one already and holds the terminology: used as it is, no copy.
     if all(t in knowledge for t in ontology):
-        merged = flat_graph(knowledge)
+        merged = knowledge if isinstance(knowledge, FlatGraph) else flat_graph(knowledge)
     else:
         merged = flat_graph(ontology, knowledge)
     labels = {s: str(o) for s, o in merged.subject_objects(RDFS.label) if isinstance(s, URIRef)}
