@@ -4,9 +4,12 @@ Loads the synthetic graph of N codes (``bench/synth.py``) into the store at ``--
 ``load_per_code`` (one Graph Store POST per code, plus the shared graph), then runs every saved
 query with its default parameters and with ``jurisdiction`` bound to one code, and prints the
 load time and each query's median. Start a store first, e.g.
-``oxigraph serve --location /tmp/oxi --bind 127.0.0.1:7878``.
+``oxigraph serve --location /tmp/oxi --bind 127.0.0.1:7878``. A server started with
+``--union-default-graph`` is asked all-code questions without the graph list when the URL ends
+in ``#union=server`` (docs/web.md).
 
     python bench/remote_codes.py --url http://127.0.0.1:7878 --jurisdictions 100
+    python bench/remote_codes.py --url 'http://127.0.0.1:7878#union=server' --skip-load --answers
 """
 
 from __future__ import annotations

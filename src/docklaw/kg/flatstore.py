@@ -21,6 +21,16 @@ _NO_CONTEXTS: tuple[()] = ()
 T = TypeVar("T")
 
 
+def _unlink(index: dict, first: Any, second: Any, third: Any) -> None:  # type: ignore[type-arg]
+    """Delete index[first][second][third], and the dictionaries it leaves empty."""
+    inner = index[first]
+    del inner[second][third]
+    if not inner[second]:
+        del inner[second]
+        if not inner:
+            del index[first]
+
+
 class FlatMemory(SimpleMemory):
     """SimpleMemory that snapshots what it iterates and passes pyshacl's wrapper check."""
 
@@ -37,31 +47,14 @@ class FlatMemory(SimpleMemory):
 
     def add(self, triple: Any, context: Any = None, quoted: bool = False) -> None:
         s, p, o = triple
-        by_p = self._spo.get(s)
-        if by_p is None:
-            by_p = self._spo[s] = {}
-        objects = by_p.get(p)
-        if objects is None:
-            objects = by_p[p] = {}
+        objects = self._spo.setdefault(s, {}).setdefault(p, {})
         if o in objects:
             return
         self.changes += 1
         self.size += 1
         objects[o] = 1
-        by_o = self._pos.get(p)
-        if by_o is None:
-            by_o = self._pos[p] = {}
-        subjects = by_o.get(o)
-        if subjects is None:
-            subjects = by_o[o] = {}
-        subjects[s] = 1
-        by_s = self._osp.get(o)
-        if by_s is None:
-            by_s = self._osp[o] = {}
-        preds = by_s.get(s)
-        if preds is None:
-            preds = by_s[s] = {}
-        preds[p] = 1
+        self._pos.setdefault(p, {}).setdefault(o, {})[s] = 1
+        self._osp.setdefault(o, {}).setdefault(s, {})[p] = 1
 
     def addN(self, quads: Iterable[Any]) -> None:
         add = self.add
@@ -81,24 +74,9 @@ class FlatMemory(SimpleMemory):
         for (s, p, o), _ in list(self.triples(triple_pattern)):
             self.changes += 1
             self.size -= 1
-            by_p = self._spo[s]
-            del by_p[p][o]
-            if not by_p[p]:
-                del by_p[p]
-                if not by_p:
-                    del self._spo[s]
-            by_o = self._pos[p]
-            del by_o[o][s]
-            if not by_o[o]:
-                del by_o[o]
-                if not by_o:
-                    del self._pos[p]
-            by_s = self._osp[o]
-            del by_s[s][p]
-            if not by_s[s]:
-                del by_s[s]
-                if not by_s:
-                    del self._osp[o]
+            _unlink(self._spo, s, p, o)
+            _unlink(self._pos, p, o, s)
+            _unlink(self._osp, o, s, p)
 
     def __len__(self, context: Any = None) -> int:
         return self.size
