@@ -81,7 +81,11 @@ class Mirror:
         if query is None:
             return {shape: self.select(q) for shape, q in targets}
         found: list[set[Node]] = [set() for _ in targets]
-        for solution in self.store.query(query):
+        try:
+            solutions = list(self.store.query(query))
+        except (SyntaxError, OSError, ValueError):  # a text that cannot be nested: one by one
+            return {shape: self.select(q) for shape, q in targets}
+        for solution in solutions:
             value, position = solution["this"], solution["k"]
             node = self.back(value) if value is not None else None
             if node is not None and position is not None:
