@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rdflib import Graph, Namespace, URIRef
-from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SH, SKOS, XSD
+from rdflib.namespace import DCTERMS, PROV
+from rdflib.namespace import OWL as _OWL
+from rdflib.namespace import RDF as _RDF
+from rdflib.namespace import RDFS as _RDFS
+from rdflib.namespace import SH as _SH
+from rdflib.namespace import SKOS as _SKOS
+from rdflib.namespace import XSD as _XSD
 
 BASE = "https://w3id.org/docklaw/"
 
@@ -18,6 +26,42 @@ class CachedNamespace(Namespace):
         term = self.term(name)
         self.__dict__[name] = term
         return term
+
+
+class CachedTerms(Namespace):
+    """One of rdflib's closed vocabularies (RDF, SH ...) whose terms are built once.
+
+    Why: ``SH.path`` or ``RDF.type`` on rdflib's own object builds and checks a new URIRef on
+    every use, and a new object also misses dictionaries keyed by the term on the identity
+    test; validation's loops did that ~650,000 times per 600 applications. Names are still
+    checked by rdflib the first time (an unknown one raises as rdflib raises)."""
+
+    def __new__(cls, vocabulary: Any) -> CachedTerms:
+        made = super().__new__(cls, str(vocabulary))
+        made.__dict__["_vocabulary"] = vocabulary
+        made.__dict__["_items"] = {}
+        return made
+
+    def __getattr__(self, name: str) -> URIRef:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        term = getattr(self._vocabulary, name)
+        self.__dict__[name] = term
+        return term
+
+    def __getitem__(self, key: str) -> URIRef:  # type: ignore[override]
+        term = self._items.get(key)
+        if term is None:
+            term = self._items[key] = self._vocabulary[key]
+        return term  # type: ignore[no-any-return]
+
+
+RDF = CachedTerms(_RDF)
+RDFS = CachedTerms(_RDFS)
+OWL = CachedTerms(_OWL)
+SH = CachedTerms(_SH)
+SKOS = CachedTerms(_SKOS)
+XSD = CachedTerms(_XSD)
 DL = CachedNamespace(BASE + "ontology#")
 JUR = CachedNamespace(BASE + "jurisdiction/")
 T = CachedNamespace(BASE + "test#")

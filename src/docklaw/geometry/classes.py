@@ -12,12 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from rdflib import Graph, URIRef
-from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.kg.build import ontology_files
-from docklaw.namespaces import DL, GEO
+from docklaw.namespaces import DL, GEO, RDF, RDFS
 
 #: Every predicate the geometry stage starts from: a drawn feature (GeoSPARQL), a shoreline or
 #: a lot line (checked even when undrawn). An application without any of them gives the stage

@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 from rdflib import Graph
-from rdflib.namespace import RDF
 
 from docklaw import jurisdictions
-from docklaw.namespaces import T
+from docklaw.namespaces import RDF, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.derivation.derive import derive, find_application
 from docklaw.validate.intake.parse import parse

@@ -18,10 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from rdflib import Graph, Literal
-from rdflib.namespace import RDF, RDFS
 
 from docklaw.clitools import emit
-from docklaw.namespaces import DL, bind_prefixes
+from docklaw.namespaces import DL, RDF, RDFS, bind_prefixes
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of, node_name
 from docklaw.validate.export_commands import FORMATS

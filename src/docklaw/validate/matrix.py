@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rdflib import Graph
-from rdflib.namespace import RDF
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
-from docklaw.namespaces import DL, jurisdiction_iri
+from docklaw.namespaces import DL, RDF, jurisdiction_iri
 from docklaw.validate.output.report import Report
 from docklaw.validate.shapes.prepare import Prepared, get_prepared
 

@@ -14,11 +14,10 @@ from collections.abc import Iterator
 
 from rdflib import BNode, Graph, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDF, SH
 from docklaw.validate.derivation.eligibility import deriving_rules
 from docklaw.validate.derivation.units import curie
 from docklaw.validate.intake.structures import short

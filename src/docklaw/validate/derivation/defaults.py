@@ -10,11 +10,10 @@ assignment must see that the Tier 1 rules were applied).
 from __future__ import annotations
 
 from rdflib import BNode, Graph, Literal
-from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
 from docklaw.errors import InputError
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, RDF, XSD
 from docklaw.validate.shapes.prepare import Prepared
 
 #: default-bearing property of a provision -> the application property it fills on the parcel.

@@ -14,14 +14,13 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, RDFS, SH, XSD
 from rdflib.plugins.sparql import prepareQuery
 from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.kg.flatstore import FlatGraph
-from docklaw.namespaces import DL, QUDT, jurisdiction_iri
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
 from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults

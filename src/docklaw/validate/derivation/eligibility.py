@@ -12,10 +12,9 @@ is replaced (cite reports both).
 from __future__ import annotations
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDF
 from docklaw.validate.derivation.units import to_decimal
 from docklaw.validate.shapes.compile import CONDITION_OPS, limit_of, target_spec
 from docklaw.validate.shapes.prepare import Prepared

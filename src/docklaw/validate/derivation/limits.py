@@ -12,10 +12,9 @@ from decimal import Decimal
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF, RDFS
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDF, RDFS
 from docklaw.validate.derivation.units import Units, curie, format_number, quantize, to_decimal
 
 

@@ -15,7 +15,8 @@ import re
 from functools import cache
 
 from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import RDFS, XSD
+
+from docklaw.namespaces import RDFS, XSD
 
 #: A leap year, so that February 29 has a place and every later day one fixed ordinal.
 REFERENCE_YEAR = 2000

@@ -19,11 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, RDFS, XSD
 from rdflib.term import Node
 
 from docklaw import jurisdictions
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, RDF, RDFS, XSD
 from docklaw.validate.derivation.units import to_decimal
 
 #: Structures whose slips count toward dl:boatSlipCount (each must state dl:slipCount).

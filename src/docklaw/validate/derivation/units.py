@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation, localcontext
 
 from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import RDF, RDFS
 
-from docklaw.namespaces import DL, QUDT, UNIT
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, UNIT
 
 #: Precision every normalised value is rounded to (6 decimal places of a foot is ~0.3 micron).
 QUANTUM = Decimal("0.000001")

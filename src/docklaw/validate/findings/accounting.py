@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.derive import find_application, node_name
 from docklaw.validate.derivation.units import curie

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, RDFS, SH, SKOS
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, SKOS
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.derivation.derive import node_name

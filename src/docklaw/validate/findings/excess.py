@@ -17,11 +17,10 @@ from decimal import Decimal
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF, SH
 from rdflib.paths import Path
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, QUDT, jurisdiction_iri
+from docklaw.namespaces import DL, QUDT, RDF, SH, jurisdiction_iri
 from docklaw.validate.derivation.monthday import describe as describe_day
 from docklaw.validate.derivation.monthday import month_day_properties
 from docklaw.validate.derivation.units import curie, format_number, to_decimal

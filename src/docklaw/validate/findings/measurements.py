@@ -17,10 +17,9 @@ from decimal import Decimal
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import PROV, RDF, RDFS, SKOS
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, GEO, QUDT
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS
 from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.derivation.limits import Evaluator, MissingOperand
 from docklaw.validate.derivation.units import curie, format_number, to_decimal

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from rdflib import Graph, URIRef
-from rdflib.namespace import RDFS, SH
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDFS, SH
 from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.derivation.limits import Evaluator, MissingOperand
 from docklaw.validate.derivation.units import format_number, to_decimal

@@ -16,10 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rdflib import Graph, URIRef
-from rdflib.namespace import RDFS
 from rdflib.term import Node
 
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, RDFS
 from docklaw.validate.shapes.prepare import Prepared, RuleInfo
 
 

@@ -9,10 +9,9 @@ compares as nothing. Both are typing errors the user can fix, named by node and 
 from __future__ import annotations
 
 from rdflib import BNode, Graph, Literal
-from rdflib.namespace import XSD
 
 from docklaw.errors import InputError
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, XSD
 from docklaw.validate.derivation.units import curie, to_decimal
 from docklaw.validate.shapes.targets import NUMERIC
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 import difflib
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF
 from rdflib.term import Node
 
 from docklaw.errors import InputError
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, RDF
 from docklaw.validate.derivation.units import curie
 from docklaw.validate.shapes.prepare import Prepared
 

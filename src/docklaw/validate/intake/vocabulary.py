@@ -17,11 +17,10 @@ from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
 from docklaw.errors import InputError
-from docklaw.namespaces import DL, T
+from docklaw.namespaces import DL, RDF, SH, T
 from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.derivation.units import curie
 from docklaw.validate.findings.cite import Result

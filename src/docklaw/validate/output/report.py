@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, SH
 
-from docklaw.namespaces import DL, bind_prefixes, jurisdiction_iri
+from docklaw.namespaces import DL, RDF, SH, bind_prefixes, jurisdiction_iri
 from docklaw.validate.findings.accounting import STATES, RuleState, counts
 from docklaw.validate.findings.cite import InfoNeeded, Result
 from docklaw.validate.findings.excess import Variance

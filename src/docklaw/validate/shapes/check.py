@@ -16,8 +16,8 @@ from pyshacl.graph_abstraction import DataGraph
 from pyshacl.shape import Shape
 from pyshacl.shapes_graph import ShapesGraph
 from rdflib import Graph, URIRef
-from rdflib.namespace import RDF
 
+from docklaw.namespaces import RDF
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.shapes.compile import CompiledShapes, focus_marker
 from docklaw.validate.shapes.prepare import Prepared

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF, SH, XSD
 from rdflib.paths import (
     AlternativePath,
     InvPath,
@@ -30,7 +29,7 @@ from rdflib.paths import (
 
 from docklaw.errors import DocklawError
 from docklaw.kg.flatstore import flat_graph
-from docklaw.namespaces import DL, QUDT, jurisdiction_iri, rule_ns, shape_ns
+from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
 from docklaw.validate.derivation.monthday import describe as describe_month_day
 from docklaw.validate.derivation.monthday import is_month_day, ordinal_of
 from docklaw.validate.derivation.units import curie, format_number, to_decimal

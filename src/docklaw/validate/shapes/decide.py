@@ -21,12 +21,11 @@ from decimal import Decimal
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import RDF, SH
 from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
 from docklaw.kg.flatstore import FlatGraph
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDF, SH
 from docklaw.validate.derivation.units import curie, to_decimal
 
 #: Parameters that read the values themselves (nothing to read when absent).

@@ -15,12 +15,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import OWL, RDF, RDFS, SKOS
 
 from docklaw import jurisdictions, paths
 from docklaw.errors import DataError
 from docklaw.kg.flatstore import FlatGraph, flat_graph
-from docklaw.namespaces import DL, rule_ns
+from docklaw.namespaces import DL, OWL, RDF, RDFS, SKOS, rule_ns
 from docklaw.validate.derivation.units import Units
 from docklaw.validate.shapes.compile import CompiledShapes, compile_shapes
 

@@ -16,10 +16,9 @@ from datetime import date
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, QUDT
+from docklaw.namespaces import DL, QUDT, RDF, XSD
 from docklaw.validate.derivation.units import to_decimal
 from docklaw.validate.shapes.compile import CompiledShapes, Condition, TargetSpec, focus_marker
 
