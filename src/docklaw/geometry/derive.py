@@ -19,13 +19,12 @@ from shapely.ops import unary_union
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
+from docklaw.geometry.classes import instances, is_a
 from docklaw.geometry.features import (
     LINEAR,
     POLYGONAL,
     Drawing,
     Drawn,
-    instances,
-    is_a,
     label,
     parts,
 )

@@ -13,13 +13,6 @@ from rdflib.term import Node
 from shapely.geometry.base import BaseGeometry
 
 from docklaw.errors import InputError
-from docklaw.geometry.classes import (  # noqa: F401 (re-exported: the measuring modules' names)
-    PRIMED,
-    _class_hierarchy,
-    instances,
-    is_a,
-    superclasses,
-)
 from docklaw.geometry.wkt import parse_wkt
 from docklaw.namespaces import DL, GEO
 

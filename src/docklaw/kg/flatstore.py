@@ -204,6 +204,11 @@ class FlatGraph(Graph):
         return super().__contains__(triple)
 
 
+def remembered(graph: Graph, key: Hashable, compute: Callable[[], T]) -> T:
+    """``graph.memo(key, compute)`` on a FlatGraph; on any other graph, computed every time."""
+    return graph.memo(key, compute) if isinstance(graph, FlatGraph) else compute()
+
+
 def flat_graph(*sources: Graph, override: bool = False) -> Graph:
     """A new Graph on a FlatMemory holding every triple of ``sources`` and their prefixes
     (``override``: a source's prefix replaces one already bound).

@@ -24,7 +24,7 @@ from rdflib.collection import Collection
 from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
-from docklaw.kg.flatstore import FlatGraph
+from docklaw.kg.flatstore import remembered
 from docklaw.namespaces import DL, QUDT, RDF, SH
 from docklaw.validate.derivation.units import curie, to_decimal
 
@@ -58,9 +58,7 @@ def shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
     shapes graph (it is read for every rule and node of every application)."""
     if isinstance(path, URIRef):
         return path
-    if isinstance(shapes, FlatGraph):
-        return shapes.memo(("shacl_path", path), lambda: _shacl_path(shapes, path))
-    return _shacl_path(shapes, path)
+    return remembered(shapes, ("shacl_path", path), lambda: _shacl_path(shapes, path))
 
 
 def _shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
@@ -82,11 +80,8 @@ def _shacl_path(shapes: Graph, path: Node) -> URIRef | Path:
 
 def parameters(shapes: Graph, shape: Node) -> frozenset[Node]:
     """The predicates a shape node uses (remembered per compiled shapes graph)."""
-    def compute() -> frozenset[Node]:
-        return frozenset(p for p, _o in shapes.predicate_objects(shape))
-    if isinstance(shapes, FlatGraph):
-        return shapes.memo(("parameters", shape), compute)
-    return compute()
+    return remembered(shapes, ("parameters", shape),
+                      lambda: frozenset(p for p, _o in shapes.predicate_objects(shape)))
 
 
 def path_label(shapes: Graph, path: Node) -> str:
