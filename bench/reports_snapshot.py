@@ -10,9 +10,10 @@ output (``docklaw validate --format json|text|html``, ``docklaw plan`` for drawn
 
 Cases are validated as ``tests/test_cases.py`` runs them: the ``t:`` triples and the case node
 stripped, named ``<jid>/<stem>``. The HTML's generation time is masked (the only clock in a
-report), and the Turtle report is written as canonical N-Triples, sorted (``.ttl.nt``): rdflib
-orders a report's blank nodes by their random labels, so the Turtle text differs from run to
-run while the graph does not. Run it under a fixed ``PYTHONHASHSEED`` on both trees (a
+report), so is its law-data stamp (a digest that covers ``src/docklaw/kg/*.py`` too). The
+Turtle report is written as canonical N-Triples, sorted (``.ttl.nt``): rdflib orders a
+report's blank nodes by their random labels, so the Turtle text differs from run to run while
+the graph does not. Run it under a fixed ``PYTHONHASHSEED`` on both trees (a
 hash-seed dependence is then the same in both runs, not noise in the diff):
 
     PYTHONHASHSEED=0 python bench/reports_snapshot.py OUTDIR [--only SUBSTRING]
@@ -49,11 +50,13 @@ except ImportError:
     from docklaw.validate.intake.parse import parse
 
 CLOCK = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC")
+#: the HTML's stamp of the law data: a digest of the input files, docklaw's kg sources among them
+DATA_VERSION = re.compile(r"law data [0-9a-f]{20}")
 RDFS_COMMENT = URIRef("http://www.w3.org/2000/01/rdf-schema#comment")
 
 
 def mask(text: str) -> str:
-    return CLOCK.sub("YYYY-MM-DD HH:MM UTC", text)
+    return DATA_VERSION.sub("law data DIGEST", CLOCK.sub("YYYY-MM-DD HH:MM UTC", text))
 
 
 def canonical(turtle: str) -> str:
