@@ -11,7 +11,7 @@ class DocklawError(Exception):
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle with every field (line, node, status ...): errors cross from the process
-        that ran a limited job (``docklaw.validate.budget``) back to the one answering."""
+        that ran a limited job (``docklaw.budget``) back to the one answering."""
         return (_rebuild, (type(self), self.args, self.__dict__))
 
 

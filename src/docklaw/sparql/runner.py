@@ -10,12 +10,9 @@ hard timeout: only a deadline checked between rows) for tests and tiny deploymen
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import multiprocessing
 import os
 import queue
-import resource
 import signal
 import threading
 import time
@@ -24,11 +21,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from docklaw.budget import deny_network, die_with_parent, limit_memory
 from docklaw.errors import QueryError, QueryTimeout
-from docklaw.sparql.nonet import deny_network
 
 Execute = Callable[..., Any]
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
 MEMORY_MESSAGE = "query stopped: it needed more memory than the server allows per query"
 #: A worker that dies mid-query (most often its memory cap) is the server's limit, not a bug.
 WORKER_DIED = ("query stopped: its worker ran out of memory or crashed (server limit); "
@@ -49,40 +45,6 @@ class InlineRunner:
         pass
 
 
-def limit_memory(extra_bytes: int | None) -> None:
-    """Cap this (worker) process's address space at its current size plus ``extra_bytes``.
-
-    Why: a few BINDs of CONCAT(?x, ?x) double a string each time, so one query can ask for
-    terabytes within the timeout; with the cap the allocation fails inside the worker (it
-    dies or raises MemoryError) and only that worker is lost.
-    """
-    if not extra_bytes:
-        return
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            current = int(statm.read().split()[0]) * resource.getpagesize()
-    except OSError:  # no /proc: leave the process unlimited
-        return
-    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    wanted = current + extra_bytes
-    if hard != resource.RLIM_INFINITY:
-        wanted = min(wanted, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
-
-
-def die_with_parent() -> None:
-    """Ask Linux to kill this worker when its parent dies (gunicorn workers leave by _exit).
-
-    Without it an orphaned worker lives on, holding copies of the parent's sockets (the
-    server's listening port stays bound after shutdown).
-    """
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux: the closed pipe still ends the loop
-        pass
-
-
 def _serve(conn: Connection, execute: Execute, memory: int | None = None,
            parent_end: Connection | None = None) -> None:
     """Worker loop: receive argument tuples, send ("ok", result) or ("error", status, message)."""
@@ -94,7 +56,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
     die_with_parent()
     if os.getppid() == 1:  # the parent died before prctl took effect
         return
-    deny_network()  # second line of defence behind the SERVICE check (``nonet``)
+    deny_network()  # second line of defence behind the SERVICE check (``budget``)
     limit_memory(memory)
     while True:
         try:

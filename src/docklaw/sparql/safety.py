@@ -158,8 +158,8 @@ def in_child_if_long(func: Callable[..., T], text: str, *args: Any) -> T:
     holds only its own copy of the lock. A timeout raises (and so is not cached)."""
     if len(text) <= LONG_TEXT or not PARSE_TIMEOUT:
         return func(text, *args)
+    from docklaw.budget import run_limited
     from docklaw.errors import ResourceLimit
-    from docklaw.validate.budget import run_limited
 
     try:
         return run_limited(func, text, *args, timeout=PARSE_TIMEOUT, what="query parsing")

@@ -80,10 +80,10 @@ def validate_bytes_within(
     max_bytes: int = DEFAULT_MAX_BYTES, max_triples: int | None = DEFAULT_MAX_TRIPLES,
     warm: bool = False, plan: bool = True,
 ) -> Report:
-    """``validate_bytes`` under a hard time budget (``docklaw.validate.budget``): past
+    """``validate_bytes`` under a hard time budget (``docklaw.budget``): past
     ``timeout`` seconds a ResourceLimit (exit 5, HTTP 503); None: no limit. ``warm``
     (servers) validates the shipped examples here first, once per process (``warm_once``)."""
-    from docklaw.validate.budget import run_limited
+    from docklaw.budget import run_limited
 
     if timeout:  # compiled (and cached) here once; each child inherits it copy-on-write
         warm_once() if warm else get_prepared()

@@ -159,7 +159,7 @@ def run_task(task: Task) -> Outcome:
             raise _BadArgument(task.item.problem, name)
         data = task.stdin if name == "-" and task.stdin is not None else read_file(name)
         if task.keep_output:  # one file named on the command line: under the time budget
-            from docklaw.validate.budget import default_timeout
+            from docklaw.budget import default_timeout
 
             report = api.validate_bytes_within(data, task.input_format, name=name,
                                                timeout=default_timeout(),

@@ -51,8 +51,8 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
                      against: str) -> Response:
     """The same application under every registered code (HTML matrix or JSON), in a child
     under the validation time budget (one budget per code)."""
+    from docklaw.budget import run_limited
     from docklaw.validate.api import warm_once
-    from docklaw.validate.budget import run_limited
     from docklaw.validate.matrix import against_all_bytes, registered_codes
 
     if against != "all":
