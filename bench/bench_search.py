@@ -54,9 +54,10 @@ def main() -> None:
 
     from docklaw.kg.build import closure_graph
     from docklaw.namespaces import LAW_GRAPH_IRI
+    from docklaw.search.sparql import install
     from docklaw.sparql.backends import open_store
 
-    store = open_store("memory", execution="inline")
+    store = install(open_store("memory", execution="inline"))
     store.add_graph(LAW_GRAPH_IRI, closure_graph())
     text = """PREFIX dl: <https://w3id.org/docklaw/ontology#>
 PREFIX dlf: <https://w3id.org/docklaw/function#>

@@ -198,9 +198,10 @@ SELECT ?s ?score ?snippet WHERE {
 def test_sparql_combines_text_and_structure(backend: str) -> None:
     from docklaw.kg.build import closure_graph
     from docklaw.namespaces import LAW_GRAPH_IRI
+    from docklaw.search.sparql import install
     from docklaw.sparql.backends import open_store
 
-    store = open_store(backend, execution="inline")
+    store = install(open_store(backend, execution="inline"))  # whoever opens it registers
     store.add_graph(LAW_GRAPH_IRI, closure_graph())
     result = store.query(SPARQL, timeout=30)
     rows = {str(r[0]): (float(r[1]), str(r[2]) if r[2] is not None else None)
@@ -211,6 +212,29 @@ def test_sparql_combines_text_and_structure(backend: str) -> None:
     nonmatching = store.query(SPARQL.replace("catwalk parallel", "zzzqqq"), timeout=30)
     assert nonmatching.rows == []
     store.close()
+
+
+def test_the_store_calls_search_only_where_its_opener_registered_it(tmp_path: Path) -> None:
+    """The store knows no package above it: without ``install`` dlf: is an unknown function
+    (the query fails); with it, a disk store's spawned query worker has the functions too."""
+    from docklaw.errors import QueryError
+    from docklaw.kg.build import closure_graph
+    from docklaw.namespaces import LAW_GRAPH_IRI
+    from docklaw.search.sparql import install
+    from docklaw.sparql.backends import load_graph, open_store
+
+    plain = open_store("memory", execution="inline")
+    plain.add_graph(LAW_GRAPH_IRI, closure_graph())
+    with pytest.raises(QueryError):
+        plain.query(SPARQL, timeout=30)
+    plain.close()
+    disk = install(open_store(f"oxigraph:{tmp_path / 'db'}", execution="process", workers=1))
+    load_graph(disk, closure_graph())
+    try:
+        rows = disk.query(SPARQL, timeout=60).rows
+        assert CODE + "north-haven/56-4F" in {str(r[0]) for r in rows}
+    finally:
+        disk.close()
 
 
 # --------------------------------------------------------------------------- web

@@ -64,8 +64,10 @@ def load_with_answers(store: Store, graph: Graph, name: str, replace: bool,
     (``docklaw.sparql.partition``), so a question about one code reads that code's graph."""
     from docklaw.queries.answers import drop, holds_answers, materialise
     from docklaw.queries.catalogue import catalogue
+    from docklaw.search.sparql import install
     from docklaw.sparql.backends import load_graph, load_per_code
 
+    install(store)  # the saved queries may call the search functions
     drop(store)
     if per_code:
         load_per_code(store, graph.serialize(format="nt", encoding="utf-8"), replace=replace)

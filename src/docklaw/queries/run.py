@@ -224,11 +224,12 @@ def store_for(spec: str) -> Store:
     server). In-memory specs are filled with the closure, as ``docklaw load`` fills a store,
     so every backend gives the same answers; ``oxigraph:PATH`` / ``sparql:URL`` must hold it."""
     from docklaw.kg.build import closure_graph, closure_ntriples
+    from docklaw.search.sparql import install
     from docklaw.sparql.backends import knowledge_store
 
     # Oxigraph takes the cached N-Triples (no rdflib copy of the law); rdflib takes the graph
-    return knowledge_store(spec, execution="inline", graph=closure_graph,
-                           ntriples=closure_ntriples)
+    return install(knowledge_store(spec, execution="inline", graph=closure_graph,
+                                   ntriples=closure_ntriples))
 
 
 def default_store() -> Store:

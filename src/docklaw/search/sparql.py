@@ -17,6 +17,9 @@ unbound when the node does not match; ``dlf:textSnippet`` returns its highlighte
 (matches between ``**``). The optional kind is section, definition, rule or note. Both search
 the full-text index of the bundled law. Results of one search text are computed once per
 process and looked up per node, so a pattern may call them for every node it binds.
+
+The store does not know this package: whoever opens a store registers the functions on it
+(``install(store)``: the web app, ``docklaw query`` and ``docklaw load``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from rdflib.namespace import XSD, Namespace
 
 from docklaw.errors import DocklawError
 from docklaw.namespaces import BASE
+from docklaw.sparql.store import Functions, Store
 
 DLF = Namespace(BASE + "function#")
 CACHE_SIZE = 64
@@ -119,3 +123,15 @@ def register_rdflib() -> None:
 
     register_custom_function(DLF.textScore, _rdflib_score, override=True)
     register_custom_function(DLF.textSnippet, _rdflib_snippet, override=True)
+
+
+# --------------------------------------------------------------------------- registration
+
+#: dlf:textScore and dlf:textSnippet, as each engine takes them (``docklaw.sparql.store``)
+FUNCTIONS = Functions(oxigraph=oxigraph_functions, rdflib=register_rdflib)
+
+
+def install(store: Store) -> Store:
+    """Let every query on ``store`` call the search functions; returns the store."""
+    store.add_functions(FUNCTIONS)
+    return store

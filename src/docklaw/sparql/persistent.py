@@ -16,7 +16,7 @@ from rdflib import Graph
 
 from docklaw.errors import InputError
 from docklaw.sparql.runner import InlineRunner, ProcessRunner
-from docklaw.sparql.store import OxigraphStore, QueryPlan, QueryResult
+from docklaw.sparql.store import Functions, OxigraphStore, QueryPlan, QueryResult
 
 
 def broken_store(path: Path, exc: BaseException) -> str:
@@ -60,7 +60,8 @@ class PersistentOxigraphStore(OxigraphStore):
         """
         if self._runner is None:
             self._runner = (
-                ProcessRunner(_DiskExecute(str(self.path)), self.workers, self.worker_memory,
+                ProcessRunner(_DiskExecute(str(self.path), self.function_sets), self.workers,
+                              self.worker_memory,
                               start_method="spawn", recycle_bytes=self.worker_recycle)
                 if self.execution == "process" else InlineRunner(self.execute))
         return self._runner
@@ -99,14 +100,18 @@ class PersistentOxigraphStore(OxigraphStore):
 
 
 class _DiskExecute:
-    """Picklable query executor for spawned workers: opens its own read-only handle."""
+    """Picklable query executor for spawned workers: opens its own read-only handle (with
+    the custom functions the parent's store was given)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, function_sets: tuple[Functions, ...] = ()) -> None:
         self.path = path
+        self.function_sets = function_sets
         self._store: PersistentOxigraphStore | None = None
 
     def __call__(self, plan: QueryPlan, max_rows: int | None, *,
                  deadline: float | None) -> QueryResult:
         if self._store is None:
             self._store = PersistentOxigraphStore(self.path, execution="inline", read_only=True)
+            for functions in self.function_sets:
+                self._store.add_functions(functions)
         return self._store.execute(plan, max_rows, deadline=deadline)

@@ -6,13 +6,19 @@ query (``safety``), runs it through a runner that enforces the timeout, and retu
 graph is their union (sd:UnionDefaultGraph) unless FROM / default-graph-uri say otherwise.
 Backends now: embedded Oxigraph (default) and plain rdflib. A persistent Oxigraph or a
 remote SPARQL endpoint would subclass ``Store`` the same way.
+
+Custom functions from packages above the store (full-text search's ``dlf:textScore``) are
+registered by whoever opens the store (``Store.add_functions``, with a ``Functions``): the
+store imports no package that builds on it. GeoSPARQL's ``geof:`` functions come from
+``docklaw.geometry``, below it.
 """
 
 from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pyoxigraph as ox
@@ -61,6 +67,17 @@ class LazyGraphNames(Collection[str]):
         return len(self.store.graph_names())
 
 
+@dataclass(frozen=True)
+class Functions:
+    """Custom SPARQL functions of a package above the store, as each engine takes them:
+    ``oxigraph()`` builds the ``custom_functions`` of pyoxigraph's query (called on first use,
+    in the process that evaluates), ``rdflib()`` registers them in rdflib's SPARQL engine (one
+    table per process). Module-level functions, so a spawned query worker can be given them."""
+
+    oxigraph: Callable[[], dict[Any, Any]]
+    rdflib: Callable[[], None]
+
+
 class Store(ABC):
     """A read-only SPARQL store: load named graphs, then query them safely."""
 
@@ -76,6 +93,14 @@ class Store(ABC):
         #: private memory (bytes) past which a worker is replaced after its request
         self.worker_recycle: int | None = None
         self._runner: ProcessRunner | InlineRunner | None = None
+        #: custom functions registered by whoever opened the store (``add_functions``)
+        self.function_sets: tuple[Functions, ...] = ()
+
+    def add_functions(self, functions: Functions) -> None:
+        """Let every query on this store call ``functions`` (register before the first
+        query: query workers start with what the store holds then)."""
+        if functions not in self.function_sets:
+            self.function_sets = (*self.function_sets, functions)
 
     @abstractmethod
     def add_graph(self, name: str, graph: Graph) -> None:
@@ -211,12 +236,18 @@ class OxigraphStore(Store):
     _functions: dict[Any, Any] | None = None
 
     def functions(self) -> dict[Any, Any]:
-        """Custom functions every query may call (full-text search: ``dlf:textScore`` ...)."""
+        """Custom functions every query may call (those registered with ``add_functions``:
+        full-text search's ``dlf:textScore`` ...), built on first use."""
         if self._functions is None:
-            from docklaw.search.sparql import oxigraph_functions
-
-            self._functions = oxigraph_functions()
+            found: dict[Any, Any] = {}
+            for functions in self.function_sets:
+                found.update(functions.oxigraph())
+            self._functions = found
         return self._functions
+
+    def add_functions(self, functions: Functions) -> None:
+        super().add_functions(functions)
+        self._functions = None
 
     def add_graph(self, name: str, graph: Graph) -> None:
         target = ox.NamedNode(name)
@@ -302,9 +333,10 @@ class RdflibStore(Store):
     def __init__(self, execution: str = "process", workers: int = 2) -> None:
         super().__init__(execution, workers)
         self.dataset = Dataset(default_union=True)
-        from docklaw.search.sparql import register_rdflib
 
-        register_rdflib()  # dlf:textScore, dlf:textSnippet
+    def add_functions(self, functions: Functions) -> None:
+        super().add_functions(functions)
+        functions.rdflib()  # rdflib's engine has one function table per process
 
     def add_graph(self, name: str, graph: Graph) -> None:
         target = self.dataset.graph(URIRef(name))

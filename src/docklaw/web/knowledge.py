@@ -18,6 +18,7 @@ from rdflib import Graph
 from docklaw.errors import DocklawError
 from docklaw.namespaces import LAW_GRAPH_IRI
 from docklaw.paths import QUERIES_DIR
+from docklaw.search.sparql import install
 from docklaw.sparql.backends import in_memory, knowledge_store, open_store
 from docklaw.sparql.safety import warm_up_parser
 from docklaw.sparql.specs import embedded_oxigraph
@@ -98,6 +99,7 @@ def load(app: Flask) -> Knowledge:
         except Exception as exc:  # a broken input file of the bundled law
             raise Unavailable(f"knowledge graph unavailable: {type(exc).__name__}: {exc}"
                               ) from None
+    install(store)  # dlf:textScore, dlf:textSnippet (the store does not know search)
     store.worker_memory = app.config.get("SPARQL_WORKER_MEMORY")
     store.worker_recycle = app.config.get("SPARQL_WORKER_RECYCLE")
     # before any request thread: pyparsing's first use of a parse action is not thread-safe
