@@ -375,5 +375,16 @@ def known() -> str:
     return registry().known()
 
 
+def ontology_files() -> list[Path]:
+    """The ontology proper: docklaw.ttl, every file in ontology/terms/, and the terms only one
+    code needs (``ontology/codes/<id>/terms.ttl``, kept with that code).
+
+    Here, in the registry, so that every package reading the ontology (the knowledge graph,
+    the geometry stage's class hierarchy) takes the same list from below it."""
+    own = [p for j in all() if (p := j.file("terms.ttl")).is_file()]
+    return [paths.ONTOLOGY_FILE, *sorted(paths.TERMS_DIR.glob("*.ttl")), *own]
+
+
 __all__ = ["AllocationCounts", "ChannelDistance", "Features", "Jurisdiction", "Registry",
-           "RiparianLines", "find", "get", "ids", "known", "registry", "resolve"]
+           "RiparianLines", "find", "get", "ids", "known", "ontology_files", "registry",
+           "resolve"]

@@ -15,7 +15,7 @@ from rdflib import Graph, URIRef
 from rdflib.term import Node
 
 from docklaw import jurisdictions
-from docklaw.kg.build import ontology_files
+from docklaw.jurisdictions import ontology_files
 from docklaw.namespaces import DL, GEO, RDF, RDFS
 
 #: Every predicate the geometry stage starts from: a drawn feature (GeoSPARQL), a shoreline or
@@ -30,13 +30,13 @@ def reads_anything(graph: Graph) -> bool:
 
 
 #: Hierarchies handed over by the prepared-state snapshot (``docklaw.validate.shapes.snapshot``),
-#: computed by ``_class_hierarchy`` itself when the snapshot was built: no Turtle parsing
+#: computed by ``class_hierarchy`` itself when the snapshot was built: no Turtle parsing
 #: per process.
 PRIMED: dict[str, Graph] = {}
 
 
 @lru_cache(maxsize=8)
-def _class_hierarchy(jurisdiction: str) -> Graph:
+def class_hierarchy(jurisdiction: str) -> Graph:
     """Subclass axioms of the ontology and the jurisdiction's concepts (if those files exist
     yet).
     """
@@ -75,7 +75,7 @@ def superclasses(graph: Graph, cls: Node, jurisdiction: str) -> set[Node] | froz
 
 
 def _walk_up(graph: Graph | None, cls: Node, jurisdiction: str) -> set[Node]:
-    hierarchy = _class_hierarchy(jurisdiction)
+    hierarchy = class_hierarchy(jurisdiction)
     seen: set[Node] = set()
     todo = [cls]
     while todo:

@@ -18,18 +18,12 @@ from rdflib.namespace import OWL, RDF, RDFS
 from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
+from docklaw.jurisdictions import ontology_files  # the registry's list (kg reads it from there)
 from docklaw.kg.cache import cache_dir, read_verified, write_verified
 from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import bind_prefixes
 
 CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl")
-
-
-def ontology_files() -> list[Path]:
-    """The ontology proper: docklaw.ttl, every file in ontology/terms/, and the terms only one
-    code needs (``ontology/codes/<id>/terms.ttl``, kept with that code)."""
-    own = [p for j in jurisdictions.all() if (p := j.file("terms.ttl")).is_file()]
-    return [paths.ONTOLOGY_FILE, *sorted(paths.TERMS_DIR.glob("*.ttl")), *own]
 
 
 def code_files(jid: str) -> list[Path]:

@@ -140,9 +140,9 @@ def _revive(prepared: Any) -> Any:
 
 def _hierarchies() -> dict[str, Any]:
     """The geometry stage's class hierarchy of every code, computed by its own function."""
-    from docklaw.geometry.classes import _class_hierarchy
+    from docklaw.geometry.classes import class_hierarchy
 
-    return {jid: _class_hierarchy(jid) for jid in jurisdictions.ids()}
+    return {jid: class_hierarchy(jid) for jid in jurisdictions.ids()}
 
 
 def load_or_build(build: Any) -> Any:
