@@ -22,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import machine
-from docklaw.queries.answers import materialise
 from docklaw.queries.catalogue import catalogue
-from docklaw.queries.run import run_saved
+from docklaw.queries.run import materialise, run_saved
 from docklaw.sparql.backends import load_per_code, open_store
 from synth import synthetic_path
 

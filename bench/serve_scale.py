@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import machine
 from docklaw.kg.build import cache_dir, inputs_digest
-from docklaw.queries.answers import materialise
 from docklaw.queries.catalogue import catalogue
+from docklaw.queries.run import materialise
 from docklaw.sparql.backends import load_per_code
 from docklaw.sparql.persistent import PersistentOxigraphStore
 from load import rss_mib, stop_server, wait_ready

@@ -18,9 +18,9 @@ from rdflib import BNode, Literal, URIRef
 from docklaw.kg.build import closure_graph
 from docklaw.kg.store_commands import load_directory, load_with_answers
 from docklaw.namespaces import LAW_GRAPH_IRI
-from docklaw.queries import answers
+from docklaw.queries import answers, run
 from docklaw.queries.catalogue import catalogue
-from docklaw.queries.run import Result, bind_values, bindings_for, run_saved
+from docklaw.queries.run import Result, bind_values, bindings_for, run_saved, texts_of
 from docklaw.sparql.backends import open_store
 from docklaw.sparql.persistent import PersistentOxigraphStore
 
@@ -43,7 +43,7 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PersistentOxigr
 def test_the_kept_answer_is_what_evaluation_gives(loaded: PersistentOxigraphStore,
                                                   name: str) -> None:
     query = catalogue()[name]
-    for text in answers.texts_of(query):
+    for text in texts_of(query):
         assert answers.lookup(loaded, text) is not None, text
     kept = run_saved(loaded, query)
     evaluated = run_saved(loaded, query, evaluate=True)
@@ -107,7 +107,7 @@ def test_a_remote_store_keeps_and_reads_answers(remote_url: str) -> None:
     try:
         load_with_answers(store, closure_graph(), LAW_GRAPH_IRI, True)
         query = catalogue()["permit-path"]
-        assert answers.lookup(store, answers.texts_of(query)[0]) is not None
+        assert answers.lookup(store, texts_of(query)[0]) is not None
         assert rows(run_saved(store, query)) == rows(run_saved(store, query, evaluate=True))
     finally:
         answers.drop(store)
@@ -123,7 +123,7 @@ def test_the_query_page_runs_the_cli_text_and_reads_its_kept_answer(
     from docklaw.web.saved import bound_text
 
     query = catalogue()["allocation-by-frontage"]
-    assert bound_text(query, {}) == answers.texts_of(query)[0]
+    assert bound_text(query, {}) == texts_of(query)[0]
     app = create_app({"TESTING": True, "SPARQL_BACKEND": f"oxigraph:{loaded.path}",
                       "SPARQL_EXECUTION": "inline"})
     store = knowledge(app).store
@@ -153,13 +153,13 @@ def test_a_load_whose_answers_fail_keeps_the_law_and_no_answers(
     def fail(*args: object, **kwargs: object) -> None:
         raise QueryError("sparql store http://x/query: unreadable answer")
 
-    monkeypatch.setattr(answers, "materialise", fail)
+    monkeypatch.setattr(run, "materialise", fail)
     store = PersistentOxigraphStore(tmp_path / "db", execution="inline")
     load_with_answers(store, closure_graph(), LAW_GRAPH_IRI, True, per_code=True)
     assert answers.ANSWERS_GRAPH not in store.graph_names()
     assert LAW_GRAPH_IRI in store.graph_names()
     assert "answers were not kept" in capsys.readouterr().err
     query = catalogue()["use-variance"]
-    assert answers.lookup(store, answers.texts_of(query)[0]) is None
+    assert answers.lookup(store, texts_of(query)[0]) is None
     assert run_saved(store, query).rows
     store.close()

@@ -62,8 +62,9 @@ def load_with_answers(store: Store, graph: Graph, name: str, replace: bool,
     computed on. In-memory stores keep none (they are filled anew in every process).
     ``per_code``: one named graph per code plus the shared graph ``name``
     (``docklaw.sparql.partition``), so a question about one code reads that code's graph."""
-    from docklaw.queries.answers import drop, holds_answers, materialise
+    from docklaw.queries.answers import drop, holds_answers
     from docklaw.queries.catalogue import catalogue
+    from docklaw.queries.run import materialise
     from docklaw.search.sparql import install
     from docklaw.sparql.backends import load_graph, load_per_code
 

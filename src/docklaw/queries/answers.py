@@ -8,6 +8,9 @@ digest of the exact text evaluated; a later run of that same text on that store 
 rows (milliseconds) instead of evaluating it. Any other text (other parameters, an edited
 query) is evaluated as before.
 
+The answers are computed by ``docklaw.queries.run.materialise`` (it runs the queries; this
+module only keeps and reads their rows, so the two do not import each other).
+
 Fail-closed rules: every load drops the answers before it writes the law, so an answer is
 never read after a docklaw load changed the data; answers are only read from persistent and
 remote stores (an in-memory store is filled in this process and never has any); the rows are
@@ -20,15 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 if TYPE_CHECKING:
-    from docklaw.queries.catalogue import SavedQuery
     from docklaw.queries.run import Result
     from docklaw.sparql.store import Store
 
@@ -122,43 +122,6 @@ def drop(store: Store) -> None:
     dropper = getattr(store, "drop_graph", None)
     if dropper is not None and ANSWERS_GRAPH in store.graph_names():
         dropper(ANSWERS_GRAPH)
-
-
-def texts_of(query: SavedQuery) -> list[str]:
-    """The text a default run evaluates, the same in the CLI, the comparison report and on
-    the query page: the saved text with its declared defaults bound."""
-    from docklaw.queries.run import bind_values, bindings_for
-
-    return [bind_values(query.text, bindings_for(query, {}))]
-
-
-def materialise(store: Store, queries: Iterable[SavedQuery],
-                progress: Callable[[str, float], None] | None = None) -> dict[str, float]:
-    """Evaluate every saved query's default texts on ``store`` and store the rows; returns
-    seconds per query name (``progress(name, seconds)`` after each). Answers from an earlier
-    load are dropped first."""
-    from docklaw.queries.run import run_text
-
-    drop(store)
-    out = Graph()
-    seconds: dict[str, float] = {}
-    for query in queries:
-        started = time.perf_counter()
-        for text in texts_of(query):
-            keep(out, query.name, text, run_text(store, text, evaluate=True))
-        seconds[query.name] = time.perf_counter() - started
-        if progress is not None:
-            progress(query.name, seconds[query.name])
-    from docklaw.sparql.statistics import TEXTS
-
-    for name, text in TEXTS.items():  # VoID's counts: the costliest aggregates of all
-        started = time.perf_counter()
-        keep(out, f"statistics:{name}", text, run_text(store, text, evaluate=True))
-        seconds[f"statistics:{name}"] = time.perf_counter() - started
-        if progress is not None:
-            progress(f"statistics:{name}", seconds[f"statistics:{name}"])
-    store.add_graph(ANSWERS_GRAPH, out)
-    return seconds
 
 
 def keep(out: Graph, name: str, text: str, result: Result) -> None:

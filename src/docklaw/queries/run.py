@@ -14,7 +14,8 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -249,3 +250,41 @@ def default_graph() -> Graph:
 def is_section(graph: Graph, iri: Node | None) -> bool:
     return isinstance(iri, URIRef) and str(iri).startswith(BASE + "code/") and (
         iri, DL.citation, None) in graph
+
+
+# --------------------------------------------------------------------------- kept answers
+
+
+def texts_of(query: SavedQuery) -> list[str]:
+    """The text a default run evaluates, the same in the CLI, the comparison report and on
+    the query page: the saved text with its declared defaults bound."""
+    return [bind_values(query.text, bindings_for(query, {}))]
+
+
+def materialise(store: Store, queries: Iterable[SavedQuery],
+                progress: Callable[[str, float], None] | None = None) -> dict[str, float]:
+    """Evaluate every saved query's default texts on ``store`` and store the rows; returns
+    seconds per query name (``progress(name, seconds)`` after each). Answers from an earlier
+    load are dropped first."""
+    from docklaw.queries.answers import ANSWERS_GRAPH, drop, keep
+
+    drop(store)
+    out = Graph()
+    seconds: dict[str, float] = {}
+    for query in queries:
+        started = time.perf_counter()
+        for text in texts_of(query):
+            keep(out, query.name, text, run_text(store, text, evaluate=True))
+        seconds[query.name] = time.perf_counter() - started
+        if progress is not None:
+            progress(query.name, seconds[query.name])
+    from docklaw.sparql.statistics import TEXTS
+
+    for name, text in TEXTS.items():  # VoID's counts: the costliest aggregates of all
+        started = time.perf_counter()
+        keep(out, f"statistics:{name}", text, run_text(store, text, evaluate=True))
+        seconds[f"statistics:{name}"] = time.perf_counter() - started
+        if progress is not None:
+            progress(f"statistics:{name}", seconds[f"statistics:{name}"])
+    store.add_graph(ANSWERS_GRAPH, out)
+    return seconds
