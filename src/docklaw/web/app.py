@@ -11,10 +11,10 @@ from typing import Any
 
 from flask import Flask, request
 
+import docklaw.web.errors as errors
 from docklaw.errors import QueryError
 from docklaw.sparql.backends import default_spec
 from docklaw.sparql.safety import refuse_update
-from docklaw.web import errors
 from docklaw.web.config import DEFAULTS
 
 UPDATE_TYPE = "application/sparql-update"
@@ -52,16 +52,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    from docklaw.web import (
-        compare,
-        law,
-        openapi,
-        pages,
-        search_routes,
-        site,
-        sparql_routes,
-        validate_routes,
-    )
+    # the route modules themselves, not names of the package (its __init__ hands out
+    # create_app from here: importing from it would tie the two in a knot)
+    import docklaw.web.compare as compare
+    import docklaw.web.law as law
+    import docklaw.web.openapi as openapi
+    import docklaw.web.pages as pages
+    import docklaw.web.search_routes as search_routes
+    import docklaw.web.site as site
+    import docklaw.web.sparql_routes as sparql_routes
+    import docklaw.web.validate_routes as validate_routes
 
     for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
                       search_routes.bp, openapi.bp):
