@@ -15,15 +15,11 @@ needed stay docklaw's.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rdflib import Graph, Literal
 
-from docklaw.clitools import emit
 from docklaw.namespaces import DL, RDF, RDFS, bind_prefixes
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of, node_name
-from docklaw.validate.export_commands import FORMATS
 from docklaw.validate.shapes.compile import focus_marker
 from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
@@ -74,7 +70,3 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
     for prefix, ns in graph.namespaces():
         out.bind(prefix, ns, override=False)
     return out
-
-
-def write(g: Graph, fmt: str, output: Path | None) -> None:
-    emit(g.serialize(format=FORMATS[fmt]), output)

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from docklaw import jurisdictions
-from docklaw.clitools import add_output
+from docklaw.clitools import add_output, emit
 from docklaw.errors import InputError
+
+if TYPE_CHECKING:
+    from rdflib import Graph
 
 FORMATS = {"turtle": "turtle", "nt": "nt", "xml": "xml", "json-ld": "json-ld"}
 
 
 def run_export(args: argparse.Namespace) -> int:
     jid = jurisdictions.resolve(args.jurisdiction).id
-    from docklaw.validate.export import exported_shapes, write
+    from docklaw.validate.export import exported_shapes
 
     write(exported_shapes(jid), args.format, args.output)
     return 0
@@ -25,7 +29,7 @@ def run_derive(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise InputError("no such file", source=args.file)
-    from docklaw.validate.export import derived_application, write
+    from docklaw.validate.export import derived_application
     from docklaw.validate.intake.parse import parse
 
     graph = parse(path.read_bytes(), args.input_format, args.file)
@@ -38,6 +42,10 @@ def run_derive(args: argparse.Namespace) -> int:
         raise
     write(derived, args.format, args.output)
     return 0
+
+
+def write(g: Graph, fmt: str, output: Path | None) -> None:
+    emit(g.serialize(format=FORMATS[fmt]), output)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
