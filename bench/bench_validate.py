@@ -31,13 +31,13 @@ from rdflib.namespace import RDF
 from common import application_files, machine, ms, p50_p95, spread
 from docklaw import paths
 from docklaw.errors import DocklawError
+from docklaw.law.prepare import Prepared, get_prepared, load_ontology
 from docklaw.namespaces import T
 from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.derivation.derive import derive
 from docklaw.validate.findings.cite import cite
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.shapes.check import check_naive, naive_input
-from docklaw.validate.shapes.prepare import Prepared, get_prepared, load_ontology
 
 
 def application_bytes(path: Path) -> bytes:

@@ -119,7 +119,7 @@ REAL_DAMAGE = ["empty", "truncated", "flipped-byte", "no-header"]  # each rebuil
 
 @pytest.mark.parametrize("name", REAL_DAMAGE)
 def test_damaged_subclass_cache_is_rebuilt(cache_home: Path, name: str) -> None:
-    from docklaw.validate.shapes.prepare import cached_subclass_map, load_ontology
+    from docklaw.law.prepare import cached_subclass_map, load_ontology
 
     ontology = load_ontology()
     reference = cached_subclass_map(ontology)  # builds and writes the cache

@@ -31,14 +31,14 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
 
 from docklaw import jurisdictions
+from docklaw.law.compile import COUNT_PARAMS, sparql_path
+from docklaw.law.prepare import get_prepared
+from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.derivation.derive import derive, node_name
-from docklaw.validate.derivation.units import to_decimal
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.output.report import Report
-from docklaw.validate.shapes.compile import COUNT_PARAMS, sparql_path
-from docklaw.validate.shapes.prepare import get_prepared
 
 #: every registered code's cases (tests/cases/<id>/, or cases/ in the code's folder)
 CASE_FILES = [p for j in jurisdictions.all() for p in sorted(j.cases_dir.glob("*.ttl"))]
@@ -276,15 +276,15 @@ def test_every_shape_has_firing_absent_and_boundary_cases() -> None:
 
 @pytest.mark.parametrize("jid", jurisdictions.ids())
 def test_real_shapes_compile_without_lint(jid: str) -> None:
-    from docklaw.validate.shapes.compile import lint
+    from docklaw.law.compile import lint
 
     assert lint(jid, get_prepared()) == []
 
 
 def test_direct_target_evaluation_agrees_with_the_sparql_targets() -> None:
     """derive evaluates generated targets without SPARQL; the published SPARQL is the reference."""
+    from docklaw.law.targets import focus_nodes, focus_nodes_by_sparql
     from docklaw.validate.derivation.derive import find_application
-    from docklaw.validate.shapes.targets import focus_nodes, focus_nodes_by_sparql
 
     disagreements = []
     for path in CASE_FILES:

@@ -17,7 +17,7 @@ from rdflib.namespace import RDF, RDFS, SH, XSD
 from rdflib.paths import MulPath
 
 from docklaw.kg.flatstore import FlatGraph, flat_graph
-from docklaw.validate.shapes.decide import shacl_path
+from docklaw.law.decide import shacl_path
 
 EX = "http://example.org/"
 

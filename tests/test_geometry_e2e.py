@@ -17,12 +17,12 @@ import pytest
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF
 
+from docklaw.law.prepare import get_prepared
 from docklaw.namespaces import DL, QUDT, T
 from docklaw.validate import api
 from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.output.report import Report
-from docklaw.validate.shapes.prepare import get_prepared
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASES = sorted(CASES_DIR.glob("*/geometry-*.ttl"))

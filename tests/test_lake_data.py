@@ -7,10 +7,10 @@ from decimal import Decimal
 
 from rdflib import URIRef
 
+from docklaw.law.prepare import get_prepared
 from docklaw.namespaces import DL
 from docklaw.queries.catalogue import get
 from docklaw.queries.run import default_store, run_saved
-from docklaw.validate.shapes.prepare import get_prepared
 
 SB = "https://w3id.org/docklaw/code/south-bristol/"
 JR = "https://w3id.org/docklaw/code/jerusalem/"

@@ -14,8 +14,8 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS, XSD
 
 from docklaw import jurisdictions, paths
 from docklaw.kg import build
+from docklaw.law.units import Units
 from docklaw.namespaces import DL, JUR, QUDT, UNIT, concept_ns
-from docklaw.validate.derivation.units import Units
 
 ERR = Namespace("http://www.daml.org/2002/03/agents/agent-ont#")  # owlrl's error markers
 EX = Namespace("https://example.org/ontology-test#")

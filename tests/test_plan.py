@@ -17,11 +17,11 @@ from shapely.wkt import loads
 
 from docklaw import paths
 from docklaw.cli import main
+from docklaw.law.prepare import get_prepared
 from docklaw.namespaces import DL, GEO
 from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
-from docklaw.validate.shapes.prepare import get_prepared
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \

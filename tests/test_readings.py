@@ -134,8 +134,8 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
     encoded table."""
     from rdflib.namespace import RDF
 
+    from docklaw.law.prepare import get_prepared
     from docklaw.namespaces import DL
-    from docklaw.validate.shapes.prepare import get_prepared
 
     law = get_prepared().knowledge
     alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))

@@ -151,7 +151,7 @@ def use_registry(monkeypatch: pytest.MonkeyPatch, reg: Registry) -> None:
 
 def test_a_shapes_file_that_does_not_parse_is_refused_with_the_path(
         tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from docklaw.validate.shapes.prepare import shape_sources
+    from docklaw.law.prepare import shape_sources
 
     shapes = tree / "shapes" / "new-code.ttl"
     shapes.write_text(shapes.read_text(encoding="utf-8") + "\nthis is not turtle .\n",
@@ -163,7 +163,7 @@ def test_a_shapes_file_that_does_not_parse_is_refused_with_the_path(
 
 
 def test_a_shape_that_enforces_no_rule_is_refused_with_the_path(tree: Path) -> None:
-    from docklaw.validate.shapes.prepare import check_shapes_enforce_rules, get_prepared
+    from docklaw.law.prepare import check_shapes_enforce_rules, get_prepared
 
     shapes = tree / "shapes" / "new-code.ttl"
     g = Graph().parse(shapes, format="turtle")

@@ -11,11 +11,11 @@ from pathlib import Path
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF
 
+from docklaw.law.prepare import get_prepared
 from docklaw.namespaces import DL, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.output.report import Report
-from docklaw.validate.shapes.prepare import get_prepared
 
 CASES = Path(__file__).resolve().parent / "cases"
 

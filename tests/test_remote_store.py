@@ -190,14 +190,14 @@ def test_validation_with_rule_data_read_back_from_the_remote_store(remote: Remot
     """Rules, limits and sections come from the remote store (the asserted law graph loaded
     into it and read back with CONSTRUCT); ontology and shapes from the files as usual."""
     from docklaw.kg.build import law_graph
-    from docklaw.validate.api import validate_graph
-    from docklaw.validate.shapes.prepare import (
+    from docklaw.law.prepare import (
         build_prepared,
         cached_subclass_map,
         get_prepared,
         load_ontology,
         shape_sources,
     )
+    from docklaw.validate.api import validate_graph
 
     asserted = law_graph()
     load_graph(remote, asserted, ASSERTED_GRAPH, replace=True)

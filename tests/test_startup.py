@@ -47,8 +47,8 @@ def test_prepared_snapshot_round_trips(tmp_path: Path, monkeypatch: pytest.Monke
     values included), and a damaged snapshot is rebuilt, never used."""
     from rdflib import Literal
 
-    from docklaw.validate.shapes import snapshot
-    from docklaw.validate.shapes.prepare import build_real_prepared
+    from docklaw.law import snapshot
+    from docklaw.law.prepare import build_real_prepared
 
     monkeypatch.setenv("DOCKLAW_CACHE", str(tmp_path))
     built = snapshot.load_or_build(build_real_prepared)
@@ -93,9 +93,9 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
     snapshots give the same report on every shipped example as state built from the files."""
     from docklaw import jurisdictions, paths
     from docklaw.geometry import classes
+    from docklaw.law import snapshot
+    from docklaw.law.prepare import build_real_prepared
     from docklaw.validate.api import validate_bytes
-    from docklaw.validate.shapes import snapshot
-    from docklaw.validate.shapes.prepare import build_real_prepared
 
     monkeypatch.setenv("DOCKLAW_CACHE", str(tmp_path))
     fresh = build_real_prepared()  # no snapshot: compiles in memory

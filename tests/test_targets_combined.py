@@ -9,7 +9,7 @@ from __future__ import annotations
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF
 
-from docklaw.validate.shapes.targets import Mirror, combined_query
+from docklaw.law.targets import Mirror, combined_query
 
 EX = "http://example.org/"
 DOCK, LIFT = URIRef(f"{EX}Dock"), URIRef(f"{EX}Lift")

@@ -14,14 +14,14 @@ from rdflib.collection import Collection
 from rdflib.namespace import RDF, SH, XSD
 
 from docklaw.errors import InputError
+from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.monthday import describe, ordinal_of
+from docklaw.law.prepare import get_prepared
 from docklaw.namespaces import DL, QUDT, UNIT
 from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.derivation.derive import derive
-from docklaw.validate.derivation.limits import Evaluator, MissingOperand
-from docklaw.validate.derivation.monthday import describe, ordinal_of
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.shapes.check import check
-from docklaw.validate.shapes.prepare import get_prepared
 
 CASES = Path(__file__).resolve().parent / "cases"
 CODE = "https://w3id.org/docklaw/code/"

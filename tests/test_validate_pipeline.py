@@ -8,10 +8,10 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import SH
 
+from docklaw.law.compile import ShapeLintError, compile_shapes, lint
 from docklaw.namespaces import DL
 from docklaw.validate import validate_bytes
 from docklaw.validate.output.report import RESULT_KEYS
-from docklaw.validate.shapes.compile import ShapeLintError, compile_shapes, lint
 from fixtures.validate.support import app, fixture_prepared
 
 SEC = "https://w3id.org/docklaw/code/north-haven/"
@@ -246,9 +246,9 @@ def test_fixture_shapes_have_no_lint():
 
 
 def test_generated_targets_evaluated_directly_agree_with_their_sparql():
+    from docklaw.law.targets import focus_nodes, focus_nodes_by_sparql
     from docklaw.validate.derivation.derive import find_application
     from docklaw.validate.intake.parse import parse
-    from docklaw.validate.shapes.targets import focus_nodes, focus_nodes_by_sparql
 
     prepared = fixture_prepared()
     extra = float_extra("10") + "\n:application dl:proposes :float ."

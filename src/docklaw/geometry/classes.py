@@ -29,7 +29,7 @@ def reads_anything(graph: Graph) -> bool:
     return any((None, prop, None) in graph for prop in INPUTS)
 
 
-#: Hierarchies handed over by the prepared-state snapshot (``docklaw.validate.shapes.snapshot``),
+#: Hierarchies handed over by the prepared-state snapshot (``docklaw.law.snapshot``),
 #: computed by ``class_hierarchy`` itself when the snapshot was built: no Turtle parsing
 #: per process.
 PRIMED: dict[str, Graph] = {}

@@ -16,12 +16,12 @@ from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
 from docklaw.geometry.record import Feature, GeometryRecord
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import format_number
 from docklaw.namespaces import DL
 from docklaw.plan.limits import node_limits
 from docklaw.plan.svg import Dimension, PlanInput, band_along, nearest_segment, render
-from docklaw.validate.derivation.units import format_number
 from docklaw.validate.findings.measurements import short_name
-from docklaw.validate.shapes.prepare import Prepared
 
 if TYPE_CHECKING:
     from docklaw.validate.output.report import Report

@@ -15,11 +15,11 @@ from rdflib import Graph, URIRef
 from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
+from docklaw.law.compile import focus_marker
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.derivation.units import to_decimal
 from docklaw.validate.findings.excess import path_steps
-from docklaw.validate.shapes.compile import focus_marker
-from docklaw.validate.shapes.prepare import Prepared
 
 #: Distances a structure must keep (a band of this width along the line measured from).
 MINIMUM = (SH.minInclusive, SH.minExclusive)

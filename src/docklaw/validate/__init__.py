@@ -16,8 +16,9 @@ from typing import Any
 
 __all__ = ["Prepared", "Report", "get_prepared", "validate_bytes", "validate_graph"]
 
-_HOMES = {"validate_bytes": "api", "validate_graph": "api", "Prepared": "shapes.prepare",
-          "get_prepared": "shapes.prepare", "Report": "output.report"}
+_HOMES = {"validate_bytes": "validate.api", "validate_graph": "validate.api",
+          "Prepared": "law.prepare", "get_prepared": "law.prepare",
+          "Report": "validate.output.report"}
 
 
 def __getattr__(name: str) -> Any:
@@ -26,4 +27,4 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'docklaw.validate' has no attribute {name!r}")
     from importlib import import_module
 
-    return getattr(import_module(f"docklaw.validate.{home}"), name)
+    return getattr(import_module(f"docklaw.{home}"), name)

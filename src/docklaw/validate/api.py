@@ -11,6 +11,7 @@ import threading
 from rdflib import Graph
 
 from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared, get_prepared
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of
 from docklaw.validate.findings import excess, readings
@@ -21,7 +22,6 @@ from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES
 from docklaw.validate.intake.vocabulary import unread_warnings
 from docklaw.validate.output.report import Report
 from docklaw.validate.shapes.check import check
-from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def validate_graph(

@@ -16,12 +16,12 @@ from pathlib import Path
 from rdflib import Graph
 
 from docklaw import jurisdictions
+from docklaw.law.prepare import get_prepared
 from docklaw.namespaces import RDF, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.derivation.derive import derive, find_application
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.shapes.check import check_naive, naive_input
-from docklaw.validate.shapes.prepare import get_prepared
 
 
 def applications(limit: int | None = None) -> list[tuple[str, Graph]]:

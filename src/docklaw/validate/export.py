@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from rdflib import Graph, Literal
 
+from docklaw.law.compile import focus_marker
+from docklaw.law.prepare import Prepared, get_prepared
 from docklaw.namespaces import DL, RDF, RDFS, bind_prefixes
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of, node_name
-from docklaw.validate.shapes.compile import focus_marker
-from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def exported_shapes(jid: str, prepared: Prepared | None = None) -> Graph:

@@ -16,9 +16,9 @@ from rdflib import Graph
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared, get_prepared
 from docklaw.namespaces import DL, RDF, jurisdiction_iri
 from docklaw.validate.output.report import Report
-from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 
 def registered_codes() -> list[str]:

@@ -17,11 +17,11 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
+from docklaw.law.prepare import Prepared, get_prepared
+from docklaw.law.units import curie
 from docklaw.namespaces import DL, QUDT, RDF, SH
 from docklaw.validate.derivation.eligibility import deriving_rules
-from docklaw.validate.derivation.units import curie
 from docklaw.validate.intake.structures import short
-from docklaw.validate.shapes.prepare import Prepared, get_prepared
 
 START = "<!-- facts-each-code-needs:start (generated: python -m docklaw.validate.needs --write) -->"
 END = "<!-- facts-each-code-needs:end -->"

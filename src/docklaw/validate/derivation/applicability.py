@@ -12,8 +12,8 @@ from __future__ import annotations
 from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.law.prepare import Prepared
 from docklaw.namespaces import DL
-from docklaw.validate.shapes.prepare import Prepared
 
 
 def condition_holds(law: Graph, data: Graph, condition: Node, app: Node) -> bool:

@@ -13,8 +13,8 @@ from rdflib import BNode, Graph, Literal
 from rdflib.term import Node
 
 from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared
 from docklaw.namespaces import DL, RDF, XSD
-from docklaw.validate.shapes.prepare import Prepared
 
 #: default-bearing property of a provision -> the application property it fills on the parcel.
 DEFAULTS = ((DL.defaultTier, DL.tier),)

@@ -20,12 +20,9 @@ from rdflib.term import Node
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.kg.flatstore import FlatGraph
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
-from docklaw.sparql.safety import PARSE_LOCK
-from docklaw.validate.derivation.applicability import record_exemptions
-from docklaw.validate.derivation.defaults import apply_defaults
-from docklaw.validate.derivation.eligibility import derive_flags
-from docklaw.validate.derivation.limits import (
+from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
+from docklaw.law.decide import Reader, Unsupported, values_at
+from docklaw.law.limits import (
     Bounds,
     Evaluator,
     MissingOperand,
@@ -35,21 +32,18 @@ from docklaw.validate.derivation.limits import (
     matching_row,
     stated_first,
 )
-from docklaw.validate.derivation.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
+from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
+from docklaw.law.prepare import Prepared, jurisdiction_id
+from docklaw.law.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
+from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
+from docklaw.sparql.safety import PARSE_LOCK
+from docklaw.validate.derivation.applicability import record_exemptions
+from docklaw.validate.derivation.defaults import apply_defaults
+from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.totals import count_totals
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
 from docklaw.validate.intake.literals import check_numeric_literals
 from docklaw.validate.intake.structures import check_structure_classes
-from docklaw.validate.shapes.compile import CompiledShapes, ComputedShape, path_first
-from docklaw.validate.shapes.decide import Reader, Unsupported, values_at
-from docklaw.validate.shapes.prepare import Prepared, jurisdiction_id
-from docklaw.validate.shapes.targets import (
-    AppFacts,
-    focus_nodes,
-    mark_focus_nodes,
-    reachable,
-    undecided,
-)
 
 _QUERY_CACHE: dict[tuple[object, ...], object] = {}
 

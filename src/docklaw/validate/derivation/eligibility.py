@@ -14,11 +14,11 @@ from __future__ import annotations
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.law.compile import CONDITION_OPS, limit_of, target_spec
+from docklaw.law.prepare import Prepared
+from docklaw.law.targets import COMPARE, parcel_matches, reachable
+from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, RDF
-from docklaw.validate.derivation.units import to_decimal
-from docklaw.validate.shapes.compile import CONDITION_OPS, limit_of, target_spec
-from docklaw.validate.shapes.prepare import Prepared
-from docklaw.validate.shapes.targets import COMPARE, parcel_matches, reachable
 
 
 def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:

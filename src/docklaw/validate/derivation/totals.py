@@ -22,8 +22,8 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw import jurisdictions
+from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, RDF, RDFS, XSD
-from docklaw.validate.derivation.units import to_decimal
 
 #: Structures whose slips count toward dl:boatSlipCount (each must state dl:slipCount).
 SLIP_BEARING = (DL.Dock, DL.Boathouse, DL.BoatStation)

@@ -14,27 +14,21 @@ from dataclasses import dataclass, field
 from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw.namespaces import DL, RDF, SH
-from docklaw.validate.derivation.applicability import exemption_notes
-from docklaw.validate.derivation.derive import find_application, node_name
-from docklaw.validate.derivation.units import curie
-from docklaw.validate.findings.cite import InfoNeeded, Result, needed_message, section_fields
-from docklaw.validate.shapes.compile import CompiledShapes, TargetSpec, focus_marker
-from docklaw.validate.shapes.decide import (
-    alone,
-    not_claimed,
-    path_label,
-    undecided_paths,
-    values_at,
-)
-from docklaw.validate.shapes.prepare import Prepared
-from docklaw.validate.shapes.targets import (
+from docklaw.law.compile import CompiledShapes, TargetSpec, focus_marker
+from docklaw.law.decide import alone, not_claimed, path_label, undecided_paths, values_at
+from docklaw.law.prepare import Prepared
+from docklaw.law.targets import (
     AppFacts,
     condition_holds,
     parcel_matches,
     reachable,
     self_and_containers,
 )
+from docklaw.law.units import curie
+from docklaw.namespaces import DL, RDF, SH
+from docklaw.validate.derivation.applicability import exemption_notes
+from docklaw.validate.derivation.derive import find_application, node_name
+from docklaw.validate.findings.cite import InfoNeeded, Result, needed_message, section_fields
 
 #: Rule states, worst first (a rule's state is the worst over the nodes it was checked on).
 #: "unchecked" is a Warning/Info finding whose facts are not stated: it cannot change the

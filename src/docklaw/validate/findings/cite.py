@@ -13,17 +13,17 @@ from dataclasses import dataclass, field
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.law.compile import CompiledShapes, focus_marker
+from docklaw.law.decide import unstated_cause
+from docklaw.law.monthday import describe as describe_month_day
+from docklaw.law.monthday import month_day_properties
+from docklaw.law.prepare import Prepared, RuleInfo, SectionInfo
+from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, SKOS
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.derivation.derive import node_name
-from docklaw.validate.derivation.monthday import describe as describe_month_day
-from docklaw.validate.derivation.monthday import month_day_properties
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
-from docklaw.validate.shapes.compile import CompiledShapes, focus_marker
-from docklaw.validate.shapes.decide import unstated_cause
-from docklaw.validate.shapes.prepare import Prepared, RuleInfo, SectionInfo
 
 SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
 RELIEF_NAMES = {

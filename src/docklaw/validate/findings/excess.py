@@ -20,13 +20,13 @@ from rdflib.collection import Collection
 from rdflib.paths import Path
 from rdflib.term import Node
 
+from docklaw.law.compile import rdflib_path
+from docklaw.law.monthday import describe as describe_day
+from docklaw.law.monthday import month_day_properties
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, jurisdiction_iri
-from docklaw.validate.derivation.monthday import describe as describe_day
-from docklaw.validate.derivation.monthday import month_day_properties
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
 from docklaw.validate.findings.cite import Result
-from docklaw.validate.shapes.compile import rdflib_path
-from docklaw.validate.shapes.prepare import Prepared
 
 ARITHMETIC_NOTE = (
     "Arithmetic, not legal advice: the excess over (or shortfall from) each numeric limit and the "

@@ -19,11 +19,11 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
+from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS
 from docklaw.validate.derivation.derive import node_name
-from docklaw.validate.derivation.limits import Evaluator, MissingOperand
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
-from docklaw.validate.shapes.prepare import Prepared
 
 #: Order of sources in a structure's list.
 SOURCES = ("stated", "derived", "counted", "looked up", "computed limit")

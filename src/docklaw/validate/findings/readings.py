@@ -17,14 +17,14 @@ from decimal import Decimal
 from rdflib import Graph, URIRef
 from rdflib.term import Node
 
+from docklaw.law.compile import focus_marker, rdflib_path
+from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDFS, SH
 from docklaw.validate.derivation.derive import node_name
-from docklaw.validate.derivation.limits import Evaluator, MissingOperand
-from docklaw.validate.derivation.units import format_number, to_decimal
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
-from docklaw.validate.shapes.compile import focus_marker, rdflib_path
-from docklaw.validate.shapes.prepare import Prepared
 
 COMPARISONS = {DL.AtMost: ("max", True), DL.LessThan: ("max", False),
                DL.AtLeast: ("min", True), DL.MoreThan: ("min", False)}

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from rdflib import Graph, URIRef
 from rdflib.term import Node
 
+from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.namespaces import DL, RDFS
-from docklaw.validate.shapes.prepare import Prepared, RuleInfo
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from rdflib import BNode, Graph, Literal
 
 from docklaw.errors import InputError
+from docklaw.law.targets import NUMERIC
+from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, XSD
-from docklaw.validate.derivation.units import curie, to_decimal
-from docklaw.validate.shapes.targets import NUMERIC
 
 FLOATS = {XSD.double, XSD.float}
 

@@ -13,9 +13,9 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF
-from docklaw.validate.derivation.units import curie
-from docklaw.validate.shapes.prepare import Prepared
 
 #: Properties whose objects are proposed or existing structures of an application.
 STRUCTURE_LINKS = (DL.proposes, DL.hasStructure, DL.hasPart)

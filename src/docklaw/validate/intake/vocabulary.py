@@ -20,11 +20,11 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH, T
 from docklaw.validate.derivation.derive import node_name
-from docklaw.validate.derivation.units import curie
 from docklaw.validate.findings.cite import Result
-from docklaw.validate.shapes.prepare import Prepared
 
 DOCKLAW = "https://w3id.org/docklaw/"
 #: Namespaces checked elsewhere (jurisdiction IRIs by find_application) or never data (tests).
@@ -33,9 +33,9 @@ IRI_IN_TEXT = re.compile(r"<(https://w3id\.org/docklaw/ontology#[A-Za-z0-9_]+)>"
 #: Modules whose dl: terms the pipeline reads for every code (parse -> derive -> geometry).
 #: totals.py runs only for codes declaring per-parcel allocation counts and is handled apart.
 PIPELINE_SOURCES = ("validate/derivation/derive.py", "validate/derivation/applicability.py",
-                    "validate/derivation/defaults.py", "validate/shapes/targets.py",
-                    "validate/derivation/limits.py", "validate/intake/structures.py",
-                    "validate/derivation/monthday.py")
+                    "validate/derivation/defaults.py", "law/targets.py",
+                    "law/limits.py", "validate/intake/structures.py",
+                    "law/monthday.py")
 #: What the geometry stage reads (its other dl: terms are what it derives or compares), and
 #: links every application has.
 ALWAYS_READ = frozenset({DL.shoreline, DL.lotLine, DL.neighbourLotLine, DL.datum,
@@ -49,7 +49,7 @@ DL_REFERENCE = re.compile(r"DL(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\"([A-Za-z0-9_]+)\
 def vocabulary_terms() -> frozenset[URIRef]:
     """Every IRI the shipped ontology and terms define or mention (the docklaw vocabulary,
     whichever law a Prepared holds)."""
-    from docklaw.validate.shapes.prepare import load_ontology
+    from docklaw.law.prepare import load_ontology
 
     return frozenset(t for triple in load_ontology() for t in triple if isinstance(t, URIRef))
 

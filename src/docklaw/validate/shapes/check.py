@@ -17,10 +17,10 @@ from pyshacl.shape import Shape
 from pyshacl.shapes_graph import ShapesGraph
 from rdflib import Graph, URIRef
 
+from docklaw.law.compile import CompiledShapes, focus_marker
+from docklaw.law.prepare import Prepared
 from docklaw.namespaces import RDF
 from docklaw.validate.derivation.applicability import is_exempt
-from docklaw.validate.shapes.compile import CompiledShapes, focus_marker
-from docklaw.validate.shapes.prepare import Prepared
 
 _LOCK = threading.RLock()
 

@@ -14,8 +14,8 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
+from docklaw.law.units import Units, curie, format_number, quantize, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS
-from docklaw.validate.derivation.units import Units, curie, format_number, quantize, to_decimal
 
 
 def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:

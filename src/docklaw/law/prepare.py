@@ -19,9 +19,9 @@ from rdflib import BNode, Graph, Literal, URIRef
 from docklaw import jurisdictions, paths
 from docklaw.errors import DataError
 from docklaw.kg.flatstore import FlatGraph, flat_graph
+from docklaw.law.compile import CompiledShapes, compile_shapes
+from docklaw.law.units import Units
 from docklaw.namespaces import DL, OWL, RDF, RDFS, SKOS, rule_ns
-from docklaw.validate.derivation.units import Units
-from docklaw.validate.shapes.compile import CompiledShapes, compile_shapes
 
 _IGNORED_SUPERS = {OWL.Thing, RDFS.Resource, OWL.Class, RDFS.Class}
 
@@ -90,7 +90,7 @@ class Prepared:
                 if self.snapshot_digest is None:
                     self._compiled[jid] = compile_shapes(jid, self)
                 else:
-                    from docklaw.validate.shapes.snapshot import load_or_compile
+                    from docklaw.law.snapshot import load_or_compile
 
                     self._compiled[jid] = load_or_compile(jid, self, compile_shapes)
             return self._compiled[jid]
@@ -401,8 +401,8 @@ def build_real_prepared() -> Prepared:
 def get_prepared() -> Prepared:
     """The process-wide Prepared for the real ontology, rules and shapes: loaded from its
     verified on-disk snapshot when the inputs are unchanged
-    (``docklaw.validate.shapes.snapshot``)."""
-    from docklaw.validate.shapes.snapshot import load_or_build
+    (``docklaw.law.snapshot``)."""
+    from docklaw.law.snapshot import load_or_build
 
     return load_or_build(build_real_prepared)
 

@@ -25,8 +25,8 @@ from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
 from docklaw.kg.flatstore import remembered
+from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH
-from docklaw.validate.derivation.units import curie, to_decimal
 
 #: Parameters that read the values themselves (nothing to read when absent).
 VALUE_PARAMS = {SH["in"], SH.hasValue, SH.minInclusive, SH.maxInclusive, SH.minExclusive,

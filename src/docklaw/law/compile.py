@@ -29,13 +29,13 @@ from rdflib.paths import (
 
 from docklaw.errors import DocklawError
 from docklaw.kg.flatstore import flat_graph
+from docklaw.law.monthday import describe as describe_month_day
+from docklaw.law.monthday import is_month_day, ordinal_of
+from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
-from docklaw.validate.derivation.monthday import describe as describe_month_day
-from docklaw.validate.derivation.monthday import is_month_day, ordinal_of
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
 
 if TYPE_CHECKING:  # compile reads a Prepared; prepare compiles on first use (no import cycle)
-    from docklaw.validate.shapes.prepare import Prepared
+    from docklaw.law.prepare import Prepared
 
 TARGET_PROPS = (SH.targetClass, SH.targetNode, SH.targetSubjectsOf, SH.targetObjectsOf, SH.target)
 NESTING_PROPS = (SH.property, SH.node, SH["not"], SH.qualifiedValueShape)

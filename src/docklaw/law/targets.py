@@ -18,9 +18,9 @@ import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.law.compile import CompiledShapes, Condition, TargetSpec, focus_marker
+from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, XSD
-from docklaw.validate.derivation.units import to_decimal
-from docklaw.validate.shapes.compile import CompiledShapes, Condition, TargetSpec, focus_marker
 
 #: IRIs and literals already converted (vocabulary terms and values recur).
 _TERMS: dict[object, object] = {}

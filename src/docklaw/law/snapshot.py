@@ -148,7 +148,7 @@ def _hierarchies() -> dict[str, Any]:
 def load_or_build(build: Any) -> Any:
     """The verified snapshot of ``build()``'s result, else ``build()`` (and store it)."""
     from docklaw.kg.cache import read_verified, write_verified
-    from docklaw.validate.shapes.prepare import Prepared
+    from docklaw.law.prepare import Prepared
 
     digest = source_digest()
     path = snapshot_path(digest)
@@ -171,7 +171,7 @@ def load_or_compile(jid: str, prepared: Any, compile_shapes: Any) -> Any:
     """One code's compiled shapes from its verified snapshot (keyed by the Prepared's digest),
     else compiled and stored. Loading one code costs about a third of compiling it."""
     from docklaw.kg.cache import cache_dir, read_verified, write_verified
-    from docklaw.validate.shapes.compile import CompiledShapes
+    from docklaw.law.compile import CompiledShapes
 
     digest = prepared.snapshot_digest
     path = cache_dir() / f"compiled-{jid}-{digest}.pickle"
