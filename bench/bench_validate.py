@@ -31,7 +31,8 @@ from rdflib.namespace import RDF
 from common import application_files, machine, ms, p50_p95, spread
 from docklaw import paths
 from docklaw.errors import DocklawError
-from docklaw.law.prepare import Prepared, get_prepared, load_ontology
+from docklaw.law.prepare import Prepared, load_ontology
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import T
 from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.derivation.derive import derive

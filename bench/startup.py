@@ -48,7 +48,7 @@ parser = docklaw.cli.build_parser()
 t2 = time.perf_counter()
 if sys.argv[1] == "validate":
     from docklaw.validate.api import validate_bytes
-    from docklaw.law.prepare import get_prepared
+    from docklaw.law.snapshot import get_prepared
     t3 = time.perf_counter()
     prepared = get_prepared()
     t4 = time.perf_counter()

@@ -32,7 +32,7 @@ from rdflib.namespace import RDF, SH
 
 from docklaw import jurisdictions
 from docklaw.law.compile import COUNT_PARAMS, sparql_path
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, T
 from docklaw.validate.api import validate_graph

@@ -17,7 +17,7 @@ import pytest
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF
 
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, QUDT, T
 from docklaw.validate import api
 from docklaw.validate.derivation.derive import derive

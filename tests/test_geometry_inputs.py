@@ -18,7 +18,7 @@ from docklaw import paths
 from docklaw.errors import InputError
 from docklaw.geometry.classes import INPUTS, reads_anything
 from docklaw.geometry.derive import derive_geometry
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import T
 from docklaw.validate.derivation.derive import find_application, materialise_types
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from rdflib import URIRef
 
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL
 from docklaw.queries.catalogue import get
 from docklaw.queries.run import default_store, run_saved

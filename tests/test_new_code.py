@@ -34,7 +34,7 @@ from docklaw.namespaces import DL, QUDT
 from docklaw.validate.api import validate_bytes
 from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.kg.build import law_graph
 from docklaw.kg.stats import compute_stats
 from docklaw.queries.compare import build_report

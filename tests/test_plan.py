@@ -17,7 +17,7 @@ from shapely.wkt import loads
 
 from docklaw import paths
 from docklaw.cli import main
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, GEO
 from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.derivation.derive import derive

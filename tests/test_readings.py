@@ -134,7 +134,7 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
     encoded table."""
     from rdflib.namespace import RDF
 
-    from docklaw.law.prepare import get_prepared
+    from docklaw.law.snapshot import get_prepared
     from docklaw.namespaces import DL
 
     law = get_prepared().knowledge

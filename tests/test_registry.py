@@ -163,7 +163,8 @@ def test_a_shapes_file_that_does_not_parse_is_refused_with_the_path(
 
 
 def test_a_shape_that_enforces_no_rule_is_refused_with_the_path(tree: Path) -> None:
-    from docklaw.law.prepare import check_shapes_enforce_rules, get_prepared
+    from docklaw.law.prepare import check_shapes_enforce_rules
+    from docklaw.law.snapshot import get_prepared
 
     shapes = tree / "shapes" / "new-code.ttl"
     g = Graph().parse(shapes, format="turtle")

@@ -11,7 +11,7 @@ from pathlib import Path
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF
 
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.findings.cite import Result

@@ -193,10 +193,10 @@ def test_validation_with_rule_data_read_back_from_the_remote_store(remote: Remot
     from docklaw.law.prepare import (
         build_prepared,
         cached_subclass_map,
-        get_prepared,
         load_ontology,
         shape_sources,
     )
+    from docklaw.law.snapshot import get_prepared
     from docklaw.validate.api import validate_graph
 
     asserted = law_graph()

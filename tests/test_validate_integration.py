@@ -16,7 +16,7 @@ from rdflib.namespace import RDF, SH, XSD
 from docklaw.errors import InputError
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.monthday import describe, ordinal_of
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, QUDT, UNIT
 from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.derivation.derive import derive

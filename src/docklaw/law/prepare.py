@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -78,21 +79,22 @@ class Prepared:
     snapshot_digest: str | None = None
     #: per code, the geometry stage's class hierarchy (``geometry.features``), snapshotted
     class_hierarchies: dict[str, Graph] = field(default_factory=dict)
-    #: every IRI the vocabulary, law and shapes mention (``intake.vocabulary.known_terms``),
-    #: computed once and snapshotted with the rest
+    #: every IRI the vocabulary, law and shapes mention (``known_terms``), computed once and
+    #: snapshotted with the rest
     _vocabulary_known: frozenset[URIRef] | None = None
+    #: on the snapshotted Prepared, ``law.snapshot.load_or_compile`` (set by the snapshot,
+    #: never stored in it): a code's compiled shapes from their verified snapshot
+    _load_or_compile: Callable[..., CompiledShapes] | None = None
 
     def compiled(self, jid: str) -> CompiledShapes:
         """The compiled shapes of one jurisdiction (compiled on first use, then reused;
         from a verified per-code snapshot when this Prepared is the snapshotted one)."""
         with self._lock:
             if jid not in self._compiled:
-                if self.snapshot_digest is None:
+                if self._load_or_compile is None:
                     self._compiled[jid] = compile_shapes(jid, self)
                 else:
-                    from docklaw.law.snapshot import load_or_compile
-
-                    self._compiled[jid] = load_or_compile(jid, self, compile_shapes)
+                    self._compiled[jid] = self._load_or_compile(jid, self, compile_shapes)
             return self._compiled[jid]
 
     def known_classes(self) -> frozenset[URIRef]:
@@ -397,21 +399,47 @@ def build_real_prepared() -> Prepared:
     return prepared
 
 
-@lru_cache(maxsize=1)
-def get_prepared() -> Prepared:
-    """The process-wide Prepared for the real ontology, rules and shapes: loaded from its
-    verified on-disk snapshot when the inputs are unchanged
-    (``docklaw.law.snapshot``)."""
-    from docklaw.law.snapshot import load_or_build
-
-    return load_or_build(build_real_prepared)
-
-
 def jurisdiction_id(value: object) -> str | None:
     """The canonical id from a jurisdiction IRI, an id or an alias (None if unknown)."""
     found = jurisdictions.find(value)
     return found.id if found is not None else None
 
 
-__all__ = ["BNode", "Prepared", "RuleInfo", "SectionInfo", "build_prepared", "get_prepared",
-           "jurisdiction_id"]
+# --------------------------------------------------------------------------- vocabulary
+
+#: Properties a note stated in an application may use (cite reports them as discrepancies).
+DISCREPANCY_PROPERTY = (DL.property, DL.onProperty, DL.discrepancyProperty, DL.constrains)
+DISCREPANCY_FOCUS = (DL.focus, DL.focusNode, DL.about, DL.subject, DL.onNode)
+DISCREPANCY_MESSAGE = (DL.message, DL.note, RDFS.comment, SKOS.note, RDFS.label)
+
+
+@cache
+def vocabulary_terms() -> frozenset[URIRef]:
+    """Every IRI the shipped ontology and terms define or mention (the docklaw vocabulary,
+    whichever law a Prepared holds)."""
+    return frozenset(t for triple in load_ontology() for t in triple if isinstance(t, URIRef))
+
+
+def known_terms(prepared: Prepared) -> frozenset[URIRef]:
+    """Every IRI the vocabulary, the ontology, the curated law and the shapes mention."""
+    cached = getattr(prepared, "_vocabulary_known", None)
+    if cached is not None:
+        return cached
+    found: set[URIRef] = set()
+    if prepared.snapshot_digest is None:
+        # a Prepared built on other inputs (a fixture, rules read back from a store): the
+        # shipped vocabulary still counts. The real, snapshotted one was built on it and holds
+        # every term already (re-parsing it cost half a second of every validation).
+        found.update(vocabulary_terms())
+    found.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
+    graphs = [prepared.ontology, prepared.knowledge, *prepared.shape_sources.values()]
+    for g in graphs:
+        for triple in g:
+            found.update(t for t in triple if isinstance(t, URIRef))
+    frozen = frozenset(found)
+    object.__setattr__(prepared, "_vocabulary_known", frozen)
+    return frozen
+
+
+__all__ = ["BNode", "Prepared", "RuleInfo", "SectionInfo", "build_prepared", "jurisdiction_id",
+           "known_terms"]

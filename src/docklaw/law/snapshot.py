@@ -1,5 +1,5 @@
 """The prepared validation state, serialised once per input digest and loaded in a fraction
-of the time it takes to build.
+of the time it takes to build: ``get_prepared()``, the process's one ``Prepared``.
 
 Why: ``docklaw validate FILE`` spent most of its second building ``Prepared`` (ingesting five
 codes, parsing the curated Turtle, merging graphs, extracting sections and rules) although none
@@ -26,6 +26,7 @@ import io
 import pickle
 import platform
 import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,8 @@ import rdflib
 from rdflib import BNode, Literal, URIRef
 
 from docklaw import jurisdictions, paths
+from docklaw.law.compile import CompiledShapes
+from docklaw.law.prepare import Prepared, build_real_prepared, known_terms
 
 KIND = "prepared"
 
@@ -125,7 +128,7 @@ def snapshot_path(digest: str) -> Path:
 
 def _portable(prepared: Any) -> Any:
     """A copy without what cannot or should not be stored (lock, compiled shapes)."""
-    return dataclasses.replace(prepared, _compiled={}, _lock=None)
+    return dataclasses.replace(prepared, _compiled={}, _lock=None, _load_or_compile=None)
 
 
 def _revive(prepared: Any) -> Any:
@@ -133,6 +136,7 @@ def _revive(prepared: Any) -> Any:
 
     prepared._lock = threading.Lock()
     prepared._compiled = {}
+    prepared._load_or_compile = load_or_compile
     for jid, hierarchy in prepared.class_hierarchies.items():
         classes.PRIMED.setdefault(jid, hierarchy)
     return prepared
@@ -148,7 +152,6 @@ def _hierarchies() -> dict[str, Any]:
 def load_or_build(build: Any) -> Any:
     """The verified snapshot of ``build()``'s result, else ``build()`` (and store it)."""
     from docklaw.kg.cache import read_verified, write_verified
-    from docklaw.law.prepare import Prepared
 
     digest = source_digest()
     path = snapshot_path(digest)
@@ -160,18 +163,23 @@ def load_or_build(build: Any) -> Any:
     prepared = build()
     prepared.snapshot_digest = digest
     prepared.class_hierarchies = _hierarchies()
-    from docklaw.validate.intake.vocabulary import known_terms
-
     known_terms(prepared)  # stored on the snapshot: not re-collected in every process
     write_verified(path, KIND, digest, dumps(_portable(prepared)))
+    prepared._load_or_compile = load_or_compile
     return prepared
+
+
+@lru_cache(maxsize=1)
+def get_prepared() -> Prepared:
+    """The process-wide Prepared for the real ontology, rules and shapes: loaded from its
+    verified on-disk snapshot when the inputs are unchanged."""
+    return load_or_build(build_real_prepared)
 
 
 def load_or_compile(jid: str, prepared: Any, compile_shapes: Any) -> Any:
     """One code's compiled shapes from its verified snapshot (keyed by the Prepared's digest),
     else compiled and stored. Loading one code costs about a third of compiling it."""
     from docklaw.kg.cache import cache_dir, read_verified, write_verified
-    from docklaw.law.compile import CompiledShapes
 
     digest = prepared.snapshot_digest
     path = cache_dir() / f"compiled-{jid}-{digest}.pickle"

@@ -11,7 +11,8 @@ import threading
 from rdflib import Graph
 
 from docklaw.errors import InputError
-from docklaw.law.prepare import Prepared, get_prepared
+from docklaw.law.prepare import Prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of
 from docklaw.validate.findings import excess, readings

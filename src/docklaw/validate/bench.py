@@ -16,7 +16,7 @@ from pathlib import Path
 from rdflib import Graph
 
 from docklaw import jurisdictions
-from docklaw.law.prepare import get_prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import RDF, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.derivation.derive import derive, find_application

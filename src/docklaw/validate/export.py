@@ -18,7 +18,8 @@ from __future__ import annotations
 from rdflib import Graph, Literal
 
 from docklaw.law.compile import focus_marker
-from docklaw.law.prepare import Prepared, get_prepared
+from docklaw.law.prepare import Prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, RDF, RDFS, bind_prefixes
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of, node_name

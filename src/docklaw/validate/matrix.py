@@ -16,7 +16,8 @@ from rdflib import Graph
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
-from docklaw.law.prepare import Prepared, get_prepared
+from docklaw.law.prepare import Prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, RDF, jurisdiction_iri
 from docklaw.validate.output.report import Report
 

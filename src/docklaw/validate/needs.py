@@ -17,7 +17,8 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
-from docklaw.law.prepare import Prepared, get_prepared
+from docklaw.law.prepare import Prepared
+from docklaw.law.snapshot import get_prepared
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, QUDT, RDF, SH
 from docklaw.validate.derivation.eligibility import deriving_rules

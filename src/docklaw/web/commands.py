@@ -49,7 +49,7 @@ def serve(args: argparse.Namespace) -> int:
     except Unavailable as exc:  # an empty or unreachable store: exit 2 naming it
         raise InputError(str(exc)) from None
     if args.server == "gunicorn":
-        from docklaw.law.prepare import get_prepared
+        from docklaw.law.snapshot import get_prepared
         from docklaw.web.gunicorn_app import run_gunicorn
 
         get_prepared()  # compile the shapes once, before gunicorn forks its workers

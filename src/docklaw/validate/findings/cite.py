@@ -17,9 +17,16 @@ from docklaw.law.compile import CompiledShapes, focus_marker
 from docklaw.law.decide import unstated_cause
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import month_day_properties
-from docklaw.law.prepare import Prepared, RuleInfo, SectionInfo
+from docklaw.law.prepare import (
+    DISCREPANCY_FOCUS,
+    DISCREPANCY_MESSAGE,
+    DISCREPANCY_PROPERTY,
+    Prepared,
+    RuleInfo,
+    SectionInfo,
+)
 from docklaw.law.units import curie, format_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, SKOS
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.derivation.derive import node_name
@@ -30,9 +37,6 @@ RELIEF_NAMES = {
     DL.AreaVariance: "area variance", DL.UseVariance: "use variance",
     DL.Waiver: "waiver", DL.NotVariable: "not variable",
 }
-DISCREPANCY_PROPERTY = (DL.property, DL.onProperty, DL.discrepancyProperty, DL.constrains)
-DISCREPANCY_FOCUS = (DL.focus, DL.focusNode, DL.about, DL.subject, DL.onNode)
-DISCREPANCY_MESSAGE = (DL.message, DL.note, RDFS.comment, SKOS.note, RDFS.label)
 
 
 @dataclass

@@ -20,7 +20,13 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.errors import InputError
-from docklaw.law.prepare import Prepared
+from docklaw.law.prepare import (
+    DISCREPANCY_FOCUS,
+    DISCREPANCY_MESSAGE,
+    DISCREPANCY_PROPERTY,
+    Prepared,
+    known_terms,
+)
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH, T
 from docklaw.validate.derivation.derive import node_name
@@ -43,42 +49,6 @@ ALWAYS_READ = frozenset({DL.shoreline, DL.lotLine, DL.neighbourLotLine, DL.datum
                          DL.surveyFrameInFeet, DL.applicant, DL.jurisdiction, DL.parcel,
                          DL.proposes, DL.hasStructure, DL.hasPart})
 DL_REFERENCE = re.compile(r"DL(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\"([A-Za-z0-9_]+)\"\])")
-
-
-@cache
-def vocabulary_terms() -> frozenset[URIRef]:
-    """Every IRI the shipped ontology and terms define or mention (the docklaw vocabulary,
-    whichever law a Prepared holds)."""
-    from docklaw.law.prepare import load_ontology
-
-    return frozenset(t for triple in load_ontology() for t in triple if isinstance(t, URIRef))
-
-
-def known_terms(prepared: Prepared) -> frozenset[URIRef]:
-    """Every IRI the vocabulary, the ontology, the curated law and the shapes mention."""
-    cached = getattr(prepared, "_vocabulary_known", None)
-    if cached is not None:
-        return cached
-    from docklaw.validate.findings.cite import (
-        DISCREPANCY_FOCUS,
-        DISCREPANCY_MESSAGE,
-        DISCREPANCY_PROPERTY,
-    )
-
-    found: set[URIRef] = set()
-    if prepared.snapshot_digest is None:
-        # a Prepared built on other inputs (a fixture, rules read back from a store): the
-        # shipped vocabulary still counts. The real, snapshotted one was built on it and holds
-        # every term already (re-parsing it cost half a second of every validation).
-        found.update(vocabulary_terms())
-    found.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
-    graphs = [prepared.ontology, prepared.knowledge, *prepared.shape_sources.values()]
-    for g in graphs:
-        for triple in g:
-            found.update(t for t in triple if isinstance(t, URIRef))
-    frozen = frozenset(found)
-    object.__setattr__(prepared, "_vocabulary_known", frozen)
-    return frozen
 
 
 def suggestions(term: URIRef, known: frozenset[URIRef], n: int = 3) -> list[str]:
@@ -156,12 +126,6 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
         return cached
     compiled = prepared.compiled(jid)
     g = compiled.graph
-    from docklaw.validate.findings.cite import (
-        DISCREPANCY_FOCUS,
-        DISCREPANCY_MESSAGE,
-        DISCREPANCY_PROPERTY,
-    )
-
     anywhere: set[URIRef] = set(pipeline_terms())  # and what cite reads on stated notes
     anywhere.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
     on: dict[URIRef, set[URIRef]] = {}
