@@ -19,9 +19,9 @@ from docklaw.law.monthday import describe, ordinal_of
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, QUDT, UNIT
 from docklaw.validate.api import validate_bytes, validate_graph
+from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
-from docklaw.validate.shapes.check import check
 
 CASES = Path(__file__).resolve().parent / "cases"
 CODE = "https://w3id.org/docklaw/code/"

@@ -13,6 +13,7 @@ from rdflib import Graph
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
+from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of
 from docklaw.validate.findings import excess, readings
@@ -22,7 +23,6 @@ from docklaw.validate.findings.measurements import collect
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.intake.vocabulary import unread_warnings
 from docklaw.validate.output.report import Report
-from docklaw.validate.shapes.check import check
 
 
 def validate_graph(

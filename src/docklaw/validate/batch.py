@@ -242,7 +242,7 @@ def prepare_once() -> None:
     """Build the ontology closure, every code's compiled shapes and pyshacl's parsed shapes
     (cached in this process, so forked workers inherit all of it copy-on-write)."""
     from docklaw.validate import api
-    from docklaw.validate.shapes.check import shape_index
+    from docklaw.validate.checking.check import shape_index
 
     prepared = api.get_prepared()
     for jid in sorted(prepared.shape_sources):

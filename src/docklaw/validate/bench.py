@@ -19,9 +19,9 @@ from docklaw import jurisdictions
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import RDF, T
 from docklaw.validate.api import validate_graph
+from docklaw.validate.checking.check import check_naive, naive_input
 from docklaw.validate.derivation.derive import derive, find_application
 from docklaw.validate.intake.parse import parse
-from docklaw.validate.shapes.check import check_naive, naive_input
 
 
 def applications(limit: int | None = None) -> list[tuple[str, Graph]]:

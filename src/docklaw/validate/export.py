@@ -46,8 +46,8 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
 
     Focus classes are left off where docklaw runs no shape: an application outside the code
     (an exemption applies) and a required finding the application records as made."""
+    from docklaw.validate.checking.check import check
     from docklaw.validate.findings.cite import cite
-    from docklaw.validate.shapes.check import check
 
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)
