@@ -34,11 +34,10 @@ from docklaw.errors import DocklawError
 from docklaw.law.prepare import Prepared, load_ontology
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import T
-from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.checking.check import check_naive, naive_input
-from docklaw.validate.derivation.derive import derive
 from docklaw.validate.findings.cite import cite
 from docklaw.validate.intake.parse import parse
+from docklaw.validate.pipeline import derive, validate_bytes, validate_graph
 
 
 def application_bytes(path: Path) -> bytes:

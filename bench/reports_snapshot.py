@@ -19,9 +19,10 @@ hash-seed dependence is then the same in both runs, not noise in the diff):
     PYTHONHASHSEED=0 python bench/reports_snapshot.py OUTDIR [--only SUBSTRING]
     diff -r BEFORE AFTER
 
-Known noise (issue 24's baseline): the South Bristol case whose parcel draws only its frontage
-(``geometry-a-dock-drawn-3-feet-from-a-facility-area-line-with-frontage-only-drawn-…``) draws
-its two neighbours' lot lines in an order that varies from run to run (``.svg``, ``.html``).
+Known noise (issue 24's baseline, both trees): a drawn application's lot lines are drawn in
+the order the graph yields them, which varies from run to run even under a fixed
+``PYTHONHASHSEED`` (e.g. the South Bristol case whose parcel draws only its frontage, the
+Keuka buoy case); such ``.svg`` / ``.html`` files differ only in the order of their lines.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ t1 = time.perf_counter()
 parser = docklaw.cli.build_parser()
 t2 = time.perf_counter()
 if sys.argv[1] == "validate":
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.pipeline import validate_bytes
     from docklaw.law.snapshot import get_prepared
     t3 = time.perf_counter()
     prepared = get_prepared()

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from docklaw.cli import main
-from docklaw.validate import api, batch
+from docklaw.validate import batch
+from docklaw.validate import pipeline as api
 from fixtures.validate.support import app, fixture_prepared
 
 OVER = [("numericValue 80", "numericValue 120")]

@@ -35,10 +35,10 @@ from docklaw.law.compile import COUNT_PARAMS, sparql_path
 from docklaw.law.snapshot import get_prepared
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, T
-from docklaw.validate.api import validate_graph
-from docklaw.validate.derivation.derive import derive, node_name
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.output.report import Report
+from docklaw.validate.pipeline import derive, validate_graph
+from docklaw.validate.values import node_name
 
 #: every registered code's cases (tests/cases/<id>/, or cases/ in the code's folder)
 CASE_FILES = [p for j in jurisdictions.all() for p in sorted(j.cases_dir.glob("*.ttl"))]
@@ -284,7 +284,7 @@ def test_real_shapes_compile_without_lint(jid: str) -> None:
 def test_direct_target_evaluation_agrees_with_the_sparql_targets() -> None:
     """derive evaluates generated targets without SPARQL; the published SPARQL is the reference."""
     from docklaw.law.targets import focus_nodes, focus_nodes_by_sparql
-    from docklaw.validate.derivation.derive import find_application
+    from docklaw.validate.intake.admit import find_application
 
     disagreements = []
     for path in CASE_FILES:

@@ -18,7 +18,7 @@ from rdflib.namespace import RDF, RDFS
 from docklaw import jurisdictions, paths
 from docklaw.cli import main
 from docklaw.namespaces import DL
-from docklaw.validate.api import validate_bytes
+from docklaw.validate.pipeline import validate_bytes
 
 EXAMPLES = [p for j in jurisdictions.all() for p in sorted(j.examples_dir.glob("*.ttl"))]
 KEYS = ("status", "conforms", "violations", "warnings", "info", "information_needed")

@@ -12,8 +12,8 @@ import pytest
 
 from docklaw import paths
 from docklaw.namespaces import T
-from docklaw.validate.api import validate_bytes
 from docklaw.validate.findings.excess import COMPONENTS, figures, violates
+from docklaw.validate.pipeline import validate_bytes
 from test_cases import CASE_FILES, case_id, load_case, run_case
 
 JUST_OVER = [p for p in CASE_FILES if load_case(p).boundary == T.JustOver]

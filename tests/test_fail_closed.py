@@ -12,7 +12,7 @@ import pytest
 from docklaw import paths
 from docklaw.cli import main
 from docklaw.errors import InputError
-from docklaw.validate.api import validate_bytes
+from docklaw.validate.pipeline import validate_bytes
 from docklaw.validate.status import combine
 
 ROOT = Path(__file__).resolve().parents[1]

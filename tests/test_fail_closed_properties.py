@@ -18,8 +18,8 @@ from rdflib.namespace import RDF, RDFS
 from docklaw import paths
 from docklaw.errors import DocklawError
 from docklaw.namespaces import DL
-from docklaw.validate.api import validate_graph
 from docklaw.validate.intake.parse import parse
+from docklaw.validate.pipeline import validate_graph
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,

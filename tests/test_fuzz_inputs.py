@@ -19,7 +19,7 @@ from rdflib.namespace import XSD
 
 from docklaw.errors import DocklawError
 from docklaw.paths import EXAMPLES_DIR, ROOT
-from docklaw.validate.api import validate_bytes
+from docklaw.validate.pipeline import validate_bytes
 
 T = Namespace("https://w3id.org/docklaw/test#")
 GEO_WKT = "http://www.opengis.net/ont/geosparql#wktLiteral"

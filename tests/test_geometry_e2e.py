@@ -19,10 +19,10 @@ from rdflib.namespace import RDF
 
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, QUDT, T
-from docklaw.validate import api
-from docklaw.validate.derivation.derive import derive
+from docklaw.validate import pipeline as api
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.output.report import Report
+from docklaw.validate.pipeline import derive
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASES = sorted(CASES_DIR.glob("*/geometry-*.ttl"))

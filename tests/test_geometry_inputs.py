@@ -20,7 +20,8 @@ from docklaw.geometry.classes import INPUTS, reads_anything
 from docklaw.geometry.derive import derive_geometry
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import T
-from docklaw.validate.derivation.derive import find_application, materialise_types
+from docklaw.validate.derivation.derive import materialise_types
+from docklaw.validate.intake.admit import find_application
 
 FILES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl")) + sorted(
     (Path(__file__).parent / "cases").glob("*/*.ttl"))

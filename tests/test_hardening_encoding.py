@@ -98,7 +98,7 @@ def test_cli_validation_past_its_time_budget_exits_5(tmp_path: Path, capsys,  # 
 
 
 def test_errors_from_the_budgeted_child_keep_their_details(tmp_path: Path) -> None:
-    from docklaw.validate.api import validate_bytes_within
+    from docklaw.validate.pipeline import validate_bytes_within
 
     with pytest.raises(InputError) as info:
         validate_bytes_within(b"@prefix : <http://a/> .\n:s :p :o .\n:s :p", None,

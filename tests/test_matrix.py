@@ -15,9 +15,9 @@ import pytest
 
 from docklaw import paths
 from docklaw.cli import main
-from docklaw.validate.api import validate_bytes
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.matrix import Matrix, against_all, registered_codes
+from docklaw.validate.pipeline import validate_bytes
 
 EXAMPLES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl"))
 STATUSES = {"conforms", "violates", "incomplete"}

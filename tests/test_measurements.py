@@ -22,7 +22,7 @@ from shapely.wkt import loads
 
 from docklaw import paths
 from docklaw.namespaces import DL, GEO
-from docklaw.validate.api import validate_bytes
+from docklaw.validate.pipeline import validate_bytes
 
 TOLERANCE = 0.011
 EXAMPLES = sorted(paths.EXAMPLES_DIR.glob("*/geometry.ttl"))

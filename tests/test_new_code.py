@@ -31,8 +31,8 @@ from pathlib import Path
 from rdflib import Graph
 from docklaw import jurisdictions
 from docklaw.namespaces import DL, QUDT
-from docklaw.validate.api import validate_bytes
-from docklaw.validate.derivation.derive import derive
+from docklaw.validate.pipeline import validate_bytes
+from docklaw.validate.pipeline import derive
 from docklaw.validate.intake.parse import parse
 from docklaw.law.snapshot import get_prepared
 from docklaw.kg.build import law_graph

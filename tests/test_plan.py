@@ -19,9 +19,8 @@ from docklaw import paths
 from docklaw.cli import main
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, GEO
-from docklaw.validate.api import validate_bytes, validate_graph
-from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
+from docklaw.validate.pipeline import derive, validate_bytes, validate_graph
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from docklaw import paths
-from docklaw.validate.api import validate_bytes, validate_graph
+from docklaw.validate.pipeline import validate_bytes, validate_graph
 
 CASES = Path(__file__).resolve().parent / "cases"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \

@@ -13,9 +13,9 @@ from rdflib.namespace import RDF
 
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, T
-from docklaw.validate.api import validate_graph
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.output.report import Report
+from docklaw.validate.pipeline import validate_graph
 
 CASES = Path(__file__).resolve().parent / "cases"
 

@@ -197,7 +197,7 @@ def test_validation_with_rule_data_read_back_from_the_remote_store(remote: Remot
         shape_sources,
     )
     from docklaw.law.snapshot import get_prepared
-    from docklaw.validate.api import validate_graph
+    from docklaw.validate.pipeline import validate_graph
 
     asserted = law_graph()
     load_graph(remote, asserted, ASSERTED_GRAPH, replace=True)

@@ -13,9 +13,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from docklaw import __version__, paths
-from docklaw.validate.api import validate_bytes
 from docklaw.validate.batch import run_batch
 from docklaw.validate.output.html_report import data_version
+from docklaw.validate.pipeline import validate_bytes
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \
     "north-haven-drawn-violations.ttl"

@@ -26,7 +26,7 @@ from rdflib.namespace import RDF
 from docklaw import jurisdictions
 from docklaw.kg.build import closure_graph
 from docklaw.namespaces import DL
-from docklaw.validate.api import validate_graph
+from docklaw.validate.pipeline import validate_graph
 
 EX = Namespace("https://example.org/inputs-absent#")
 ALLOWED = {"needed", "unchecked", "not-applicable"}

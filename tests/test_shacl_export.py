@@ -13,7 +13,7 @@ from rdflib.namespace import SH
 from docklaw import jurisdictions
 from docklaw.cli import main
 from docklaw.law.compile import descendants, top_level_shapes
-from docklaw.validate.api import validate_bytes
+from docklaw.validate.pipeline import validate_bytes
 
 EXAMPLES = [p for j in jurisdictions.all() for p in sorted(j.examples_dir.glob("*.ttl"))]
 

@@ -95,7 +95,7 @@ def test_snapshotted_state_validates_every_example_like_a_fresh_build(
     from docklaw.geometry import classes
     from docklaw.law import snapshot
     from docklaw.law.prepare import build_real_prepared
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.pipeline import validate_bytes
 
     monkeypatch.setenv("DOCKLAW_CACHE", str(tmp_path))
     fresh = build_real_prepared()  # no snapshot: compiles in memory

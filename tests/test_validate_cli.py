@@ -9,7 +9,7 @@ import pytest
 
 from docklaw import jurisdictions
 from docklaw.cli import main
-from docklaw.validate import api
+from docklaw.validate import pipeline as api
 from fixtures.validate.support import app, fixture_prepared
 
 OVER = [("numericValue 80", "numericValue 120")]

@@ -10,8 +10,8 @@ from rdflib.namespace import RDF, XSD
 
 from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, UNIT
-from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
+from docklaw.validate.pipeline import derive
 from fixtures.validate.support import app, fixture_prepared
 
 DOCK = URIRef("https://example.org/app#dock")
@@ -196,7 +196,7 @@ def test_validator_sparql_parsing_takes_the_shared_parse_lock():
     import uuid
 
     from docklaw.sparql.safety import PARSE_LOCK
-    from docklaw.validate.derivation.derive import PreparedQueryGraph
+    from docklaw.validate.values import PreparedQueryGraph
 
     g = PreparedQueryGraph()
     g.add((DOCK, RDF.type, DL.FixedDock))

@@ -18,10 +18,9 @@ from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.monthday import describe, ordinal_of
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, QUDT, UNIT
-from docklaw.validate.api import validate_bytes, validate_graph
 from docklaw.validate.checking.check import check
-from docklaw.validate.derivation.derive import derive
 from docklaw.validate.intake.parse import parse
+from docklaw.validate.pipeline import derive, validate_bytes, validate_graph
 
 CASES = Path(__file__).resolve().parent / "cases"
 CODE = "https://w3id.org/docklaw/code/"

@@ -247,7 +247,7 @@ def test_fixture_shapes_have_no_lint():
 
 def test_generated_targets_evaluated_directly_agree_with_their_sparql():
     from docklaw.law.targets import focus_nodes, focus_nodes_by_sparql
-    from docklaw.validate.derivation.derive import find_application
+    from docklaw.validate.intake.admit import find_application
     from docklaw.validate.intake.parse import parse
 
     prepared = fixture_prepared()
@@ -260,7 +260,7 @@ def test_generated_targets_evaluated_directly_agree_with_their_sparql():
 
 
 def derive_for_targets(prepared, graph):
-    from docklaw.validate.derivation.derive import derive
+    from docklaw.validate.pipeline import derive
 
     return derive(graph, prepared)
 

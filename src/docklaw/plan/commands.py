@@ -14,8 +14,8 @@ from docklaw.errors import InputError
 
 
 def run_plan(args: argparse.Namespace) -> int:
-    from docklaw.validate.api import validate_bytes
     from docklaw.validate.commands import read_input
+    from docklaw.validate.pipeline import validate_bytes
 
     report = validate_bytes(read_input(args.file), args.input_format, name=args.file)
     if not report.plan_svg:

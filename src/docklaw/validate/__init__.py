@@ -16,7 +16,7 @@ from typing import Any
 
 __all__ = ["Prepared", "Report", "get_prepared", "validate_bytes", "validate_graph"]
 
-_HOMES = {"validate_bytes": "validate.api", "validate_graph": "validate.api",
+_HOMES = {"validate_bytes": "validate.pipeline", "validate_graph": "validate.pipeline",
           "Prepared": "law.prepare", "get_prepared": "law.snapshot",
           "Report": "validate.output.report"}
 

@@ -150,7 +150,7 @@ class Task:
 
 def run_task(task: Task) -> Outcome:
     """Validate one input; every failure becomes the outcome (never an exception)."""
-    from docklaw.validate import api
+    from docklaw.validate import pipeline as api
 
     name = task.item.name
     outcome = Outcome(task.index, name, 0, report_file=task.target)
@@ -241,7 +241,7 @@ _PREPARED_IN_PARENT = False
 def prepare_once() -> None:
     """Build the ontology closure, every code's compiled shapes and pyshacl's parsed shapes
     (cached in this process, so forked workers inherit all of it copy-on-write)."""
-    from docklaw.validate import api
+    from docklaw.validate import pipeline as api
     from docklaw.validate.checking.check import shape_index
 
     prepared = api.get_prepared()

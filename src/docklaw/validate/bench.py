@@ -18,10 +18,10 @@ from rdflib import Graph
 from docklaw import jurisdictions
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import RDF, T
-from docklaw.validate.api import validate_graph
 from docklaw.validate.checking.check import check_naive, naive_input
-from docklaw.validate.derivation.derive import derive, find_application
+from docklaw.validate.intake.admit import find_application
 from docklaw.validate.intake.parse import parse
+from docklaw.validate.pipeline import derive, validate_graph
 
 
 def applications(limit: int | None = None) -> list[tuple[str, Graph]]:

@@ -22,7 +22,9 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL, RDF, RDFS, bind_prefixes
 from docklaw.validate.derivation.applicability import is_exempt
-from docklaw.validate.derivation.derive import derive, jurisdiction_of, node_name
+from docklaw.validate.intake.admit import jurisdiction_of
+from docklaw.validate.pipeline import cited, derive
+from docklaw.validate.values import node_name
 
 
 def exported_shapes(jid: str, prepared: Prepared | None = None) -> Graph:
@@ -46,9 +48,6 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
 
     Focus classes are left off where docklaw runs no shape: an application outside the code
     (an exemption applies) and a required finding the application records as made."""
-    from docklaw.validate.checking.check import check
-    from docklaw.validate.findings.cite import cite
-
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)
     jid = jurisdiction_of(derived)
@@ -56,7 +55,7 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
     made = set(derived.objects(None, DL.findingMade))
     # A shape that fails on a node only for want of a stated fact is "information needed" in
     # docklaw's report, not a violation: that node is not a focus of the shape here either.
-    _results, needed = cite(check(derived, prepared, jid), derived, prepared, jid)
+    _results, needed = cited(derived, prepared, jid)
     undecided = {(n.shape, n.focus_node) for n in needed if n.shape}
     for shape in compiled.targets:
         marker = focus_marker(shape)

@@ -131,8 +131,8 @@ def under(graph: Graph, jid: str) -> Graph:
 def against_all(graph: Graph, name: str = "<graph>", *,
                 prepared: Prepared | None = None) -> Matrix:
     """Validate one application under every registered code."""
-    from docklaw.validate.api import validate_graph
-    from docklaw.validate.derivation.derive import find_application
+    from docklaw.validate.intake.admit import find_application
+    from docklaw.validate.pipeline import validate_graph
 
     prepared = prepared or get_prepared()
     _app, own = find_application(graph, name)

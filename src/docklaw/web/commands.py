@@ -66,7 +66,7 @@ def warm_up_validator() -> None:
     """Validate the shipped examples once in the server process: caches filled and rdflib's
     SPARQL parse actions run single-threaded before request threads (or gunicorn's forks)
     share them; budgeted validations fork from a warm process."""
-    from docklaw.validate.api import warm_once
+    from docklaw.validate.pipeline import warm_once
 
     warm_once()
 

@@ -52,8 +52,8 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
     """The same application under every registered code (HTML matrix or JSON), in a child
     under the validation time budget (one budget per code)."""
     from docklaw.budget import run_limited
-    from docklaw.validate.api import warm_once
     from docklaw.validate.matrix import against_all_bytes, registered_codes
+    from docklaw.validate.pipeline import warm_once
 
     if against != "all":
         raise InputError(f"against takes 'all' (got {against!r})")
@@ -75,7 +75,7 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
 
 @bp.route("/validate", methods=["POST"])
 def validate() -> Response:
-    from docklaw.validate.api import validate_bytes_within
+    from docklaw.validate.pipeline import validate_bytes_within
 
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)

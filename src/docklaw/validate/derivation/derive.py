@@ -1,4 +1,5 @@
-"""Make an application comparable with the shapes: types, units, geometry, computed limits.
+"""Make an admitted application comparable with the shapes: types, units, geometry, computed
+limits.
 
 Why before SHACL and not inside it: pyshacl would otherwise need the ontology and OWL-RL on every
 call (slow), could not tell "ten feet" from a number, and would compare inches with feet. Here we
@@ -14,12 +15,9 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.plugins.sparql import prepareQuery
 from rdflib.term import Node
 
-from docklaw import jurisdictions
 from docklaw.errors import InputError
-from docklaw.kg.flatstore import FlatGraph
 from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
 from docklaw.law.decide import Reader, Unsupported, values_at
 from docklaw.law.limits import (
@@ -33,49 +31,15 @@ from docklaw.law.limits import (
     stated_first,
 )
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
-from docklaw.law.prepare import Prepared, jurisdiction_id
+from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
-from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.totals import count_totals
-from docklaw.validate.intake.literals import check_numeric_literals
-from docklaw.validate.intake.structures import check_structure_classes
-
-_QUERY_CACHE: dict[tuple[object, ...], object] = {}
-
-
-def node_name(node: object) -> str:
-    return f"_:{node}" if isinstance(node, BNode) else str(node)
-
-
-def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:
-    """The one dl:PermitApplication and its jurisdiction id; InputError (naming the input
-    ``name``, so a multi-file run says which file) otherwise."""
-    apps = sorted(set(graph.subjects(RDF.type, DL.PermitApplication)), key=str)
-    known = jurisdictions.known()
-    if not apps:
-        raise InputError("no dl:PermitApplication in the input (one application per file)",
-                         source=name)
-    if len(apps) > 1:
-        raise InputError(f"{len(apps)} dl:PermitApplication nodes in one input; "
-                         "validate one application at a time", node=node_name(apps[1]),
-                         source=name)
-    app = apps[0]
-    values = list(graph.objects(app, DL.jurisdiction))
-    if not values:
-        raise InputError(f"the application has no dl:jurisdiction ({known})",
-                         node=node_name(app), prop="dl:jurisdiction", source=name)
-    ids = {jurisdiction_id(v) for v in values}
-    if None in ids or len(ids) != 1:
-        bad = next((str(v) for v in values if jurisdiction_id(v) is None), str(values))
-        raise InputError(f"unknown jurisdiction {bad!r} ({known})",
-                         node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad,
-                         source=name)
-    return app, ids.pop()
+from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
 
 def materialise_types(graph: Graph, prepared: Prepared) -> None:
@@ -243,32 +207,6 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
                 break
 
 
-class PreparedQueryGraph(FlatGraph):
-    """A plain in-memory rdflib Graph whose SPARQL strings are parsed once per process.
-
-    Why: pyshacl passes the text of SHACL-SPARQL constraints to ``Graph.query`` on every run;
-    parsing costs ~40 ms a query with rdflib, evaluating a few ms. It also carries the
-    geometry stage's record (``geometry_record``) for the plan.
-    """
-
-    geometry_record: object | None = None
-
-    def query(self, query_object, processor="sparql", result="sparql", initNs=None,
-              initBindings=None, use_store_provided=True, **kwargs):
-        if isinstance(query_object, str) and processor == "sparql":
-            key = (query_object, tuple(sorted((initNs or {}).items())))
-            prepared = _QUERY_CACHE.get(key)
-            if prepared is None:
-                if len(_QUERY_CACHE) > 2048:
-                    _QUERY_CACHE.clear()
-                with PARSE_LOCK:  # rdflib's SPARQL parser is not thread-safe (pyparsing 3.3)
-                    prepared = prepareQuery(query_object, initNs=initNs or {})
-                _QUERY_CACHE[key] = prepared
-            query_object, initNs = prepared, None
-        return super().query(query_object, processor, result, initNs, initBindings,
-                             use_store_provided, **kwargs)
-
-
 def computed_limits(
     graph: Graph, prepared: Prepared, jid: str, focus_sets: dict[object, list[Node]]
 ) -> None:
@@ -353,20 +291,10 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
     return True
 
 
-def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
-    """A new graph: the application plus everything the shapes compare against.
-
-    ``name`` (the file or upload) is named in the input errors of the checks done here."""
-    out = PreparedQueryGraph(bind_namespaces="none")
-    out += graph
-    for prefix, ns in graph.namespaces():  # the input's prefixes, as they are (no re-checks)
-        out.store.bind(prefix, ns, override=False)
-    app, jid = find_application(out, name)
-    check_structure_classes(out, prepared, name)
-    from docklaw.validate.intake.vocabulary import check_terms  # vocabulary imports cite -> derive
-
-    check_terms(out, prepared, name)
-    check_numeric_literals(out, name)
+def derive_application(application: Application, prepared: Prepared) -> Graph:
+    """The admitted application (``intake.admit``) plus everything the shapes compare
+    against, written into its graph (intake's copy of the input) and returned."""
+    out, app, jid = application.graph, application.node, application.jurisdiction
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared)
@@ -431,8 +359,3 @@ def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,
         return Reader(shapes, graph, interval).verdict(shape, node).value is True
     except Unsupported:
         return False
-
-
-def jurisdiction_of(graph: Graph) -> str:
-    """The (already validated) jurisdiction id of a derived graph."""
-    return find_application(graph)[1]

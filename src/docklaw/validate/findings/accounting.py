@@ -27,8 +27,9 @@ from docklaw.law.targets import (
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
-from docklaw.validate.derivation.derive import find_application, node_name
 from docklaw.validate.findings.cite import InfoNeeded, Result, needed_message, section_fields
+from docklaw.validate.intake.admit import find_application
+from docklaw.validate.values import node_name
 
 #: Rule states, worst first (a rule's state is the worst over the nodes it was checked on).
 #: "unchecked" is a Warning/Info finding whose facts are not stated: it cannot change the

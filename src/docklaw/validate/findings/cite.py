@@ -29,8 +29,8 @@ from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
-from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
+from docklaw.validate.values import node_name
 
 SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
 RELIEF_NAMES = {

@@ -23,7 +23,7 @@ from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS
-from docklaw.validate.derivation.derive import node_name
+from docklaw.validate.values import node_name
 
 #: Order of sources in a structure's list.
 SOURCES = ("stated", "derived", "counted", "looked up", "computed limit")

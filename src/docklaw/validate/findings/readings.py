@@ -22,9 +22,9 @@ from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDFS, SH
-from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
+from docklaw.validate.values import node_name
 
 COMPARISONS = {DL.AtMost: ("max", True), DL.LessThan: ("max", False),
                DL.AtLeast: ("min", True), DL.MoreThan: ("min", False)}

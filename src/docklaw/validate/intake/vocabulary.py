@@ -29,8 +29,8 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH, T
-from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.findings.cite import Result
+from docklaw.validate.values import node_name
 
 DOCKLAW = "https://w3id.org/docklaw/"
 #: Namespaces checked elsewhere (jurisdiction IRIs by find_application) or never data (tests).
@@ -41,7 +41,7 @@ IRI_IN_TEXT = re.compile(r"<(https://w3id\.org/docklaw/ontology#[A-Za-z0-9_]+)>"
 PIPELINE_SOURCES = ("validate/derivation/derive.py", "validate/derivation/applicability.py",
                     "validate/derivation/defaults.py", "law/targets.py",
                     "law/limits.py", "validate/intake/structures.py",
-                    "law/monthday.py")
+                    "law/monthday.py", "validate/intake/admit.py")
 #: What the geometry stage reads (its other dl: terms are what it derives or compares), and
 #: links every application has.
 ALWAYS_READ = frozenset({DL.shoreline, DL.lotLine, DL.neighbourLotLine, DL.datum,

@@ -1,7 +1,11 @@
-"""Public entry points: validate a graph or the bytes of an uploaded application.
+"""The validator's one pipeline: intake -> derivation -> checking -> findings -> output.
 
-Why this thin layer: the CLI, the web service and the tests call the same two functions, so
-parsing limits, jurisdiction handling and citation behave identically everywhere.
+Why one module: it is the only place that knows the order of the stages. Each stage imports
+the law model (``docklaw.law``) and what earlier stages produce (``docklaw.validate.values``),
+never a later stage; the import contracts in pyproject.toml hold them to it. The CLI, the web
+service and the tests call the same entry points (``validate_graph``, ``validate_bytes``),
+so parsing limits, jurisdiction handling and citation behave identically everywhere;
+``derive`` and ``cited`` run the first stages alone (``docklaw derive``, the benchmarks).
 """
 
 from __future__ import annotations
@@ -15,14 +19,28 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
 from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.applicability import is_exempt
-from docklaw.validate.derivation.derive import derive, jurisdiction_of
+from docklaw.validate.derivation.derive import derive_application
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
-from docklaw.validate.findings.cite import cite
+from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.measurements import collect
+from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.intake.vocabulary import unread_warnings
 from docklaw.validate.output.report import Report
+
+
+def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
+    """Stages 1 and 2: the application admitted (one application, of a known code, in the
+    ontology's vocabulary) and derived (a new graph: the application plus everything the
+    shapes compare against). ``name`` (the file or upload) is named in the input errors."""
+    return derive_application(admit(graph, prepared, name), prepared)
+
+
+def cited(derived: Graph, prepared: Prepared, jid: str) -> tuple[list[Result], list[InfoNeeded]]:
+    """Stages 3 and 4's citations: the derived application checked against its code's
+    shapes, and the raw results cited (sections, relief, information needed)."""
+    return cite(check(derived, prepared, jid), derived, prepared, jid)
 
 
 def validate_graph(

@@ -1,0 +1,67 @@
+"""Admit an application: one application, of a known code, in the ontology's vocabulary.
+
+Why a step of its own: every later stage reads the application through what is checked here
+(its ``dl:PermitApplication`` node, its code, its structures' classes, its terms, its numbers);
+bad input is refused naming the file, node and property before anything is derived from it.
+The checks run on the copy derivation then fills (``values.PreparedQueryGraph``), so the first
+error reported is the same whichever graph the input came in.
+"""
+
+from __future__ import annotations
+
+from rdflib import Graph
+from rdflib.term import Node
+
+from docklaw import jurisdictions
+from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared, jurisdiction_id
+from docklaw.namespaces import DL, RDF
+from docklaw.validate.intake.literals import check_numeric_literals
+from docklaw.validate.intake.structures import check_structure_classes
+from docklaw.validate.intake.vocabulary import check_terms
+from docklaw.validate.values import Application, PreparedQueryGraph, node_name
+
+
+def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Application:
+    """A checked copy of the parsed application (InputError naming ``name``, the file or
+    upload, otherwise)."""
+    out = PreparedQueryGraph(bind_namespaces="none")
+    out += graph
+    for prefix, ns in graph.namespaces():  # the input's prefixes, as they are (no re-checks)
+        out.store.bind(prefix, ns, override=False)
+    app, jid = find_application(out, name)
+    check_structure_classes(out, prepared, name)
+    check_terms(out, prepared, name)
+    check_numeric_literals(out, name)
+    return Application(out, app, jid)
+
+
+def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:
+    """The one dl:PermitApplication and its jurisdiction id; InputError (naming the input
+    ``name``, so a multi-file run says which file) otherwise."""
+    apps = sorted(set(graph.subjects(RDF.type, DL.PermitApplication)), key=str)
+    known = jurisdictions.known()
+    if not apps:
+        raise InputError("no dl:PermitApplication in the input (one application per file)",
+                         source=name)
+    if len(apps) > 1:
+        raise InputError(f"{len(apps)} dl:PermitApplication nodes in one input; "
+                         "validate one application at a time", node=node_name(apps[1]),
+                         source=name)
+    app = apps[0]
+    values = list(graph.objects(app, DL.jurisdiction))
+    if not values:
+        raise InputError(f"the application has no dl:jurisdiction ({known})",
+                         node=node_name(app), prop="dl:jurisdiction", source=name)
+    ids = {jurisdiction_id(v) for v in values}
+    if None in ids or len(ids) != 1:
+        bad = next((str(v) for v in values if jurisdiction_id(v) is None), str(values))
+        raise InputError(f"unknown jurisdiction {bad!r} ({known})",
+                         node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad,
+                         source=name)
+    return app, ids.pop()
+
+
+def jurisdiction_of(graph: Graph) -> str:
+    """The (already validated) jurisdiction id of a derived graph."""
+    return find_application(graph)[1]
