@@ -24,9 +24,9 @@ from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.measurements import collect
+from docklaw.validate.findings.unread import unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
-from docklaw.validate.intake.vocabulary import unread_warnings
 from docklaw.validate.output.report import Report
 
 

@@ -1,0 +1,156 @@
+"""No silently ignored input: a known term the code does not read is a Warning.
+
+Why: a documented term that the jurisdiction's rules never read (``dl:slipCount`` on a North
+Hempstead dock, ``dl:appendageArea`` on a dock) did not count, and the clerk could not know. A
+known term no rule or derivation of the code reads on that kind of node is a Warning in the
+report naming it (unknown terms are refused at intake: ``intake.vocabulary``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.collection import Collection
+from rdflib.term import Node
+
+from docklaw.law.prepare import (
+    DISCREPANCY_FOCUS,
+    DISCREPANCY_MESSAGE,
+    DISCREPANCY_PROPERTY,
+    Prepared,
+)
+from docklaw.law.units import curie
+from docklaw.namespaces import DL, RDF, SH
+from docklaw.validate.findings.cite import Result
+from docklaw.validate.intake.vocabulary import DOCKLAW
+from docklaw.validate.values import node_name
+
+IRI_IN_TEXT = re.compile(r"<(https://w3id\.org/docklaw/ontology#[A-Za-z0-9_]+)>")
+#: Modules whose dl: terms the pipeline reads for every code (parse -> derive -> geometry).
+#: totals.py runs only for codes declaring per-parcel allocation counts and is handled apart.
+PIPELINE_SOURCES = ("validate/derivation/derive.py", "validate/derivation/applicability.py",
+                    "validate/derivation/defaults.py", "law/targets.py",
+                    "law/limits.py", "validate/intake/structures.py",
+                    "law/monthday.py", "validate/intake/admit.py")
+#: What the geometry stage reads (its other dl: terms are what it derives or compares), and
+#: links every application has.
+ALWAYS_READ = frozenset({DL.shoreline, DL.lotLine, DL.neighbourLotLine, DL.datum,
+                         DL.waterRightsLine, DL.facilityAreaLine, DL.mooredAt,
+                         DL.surveyFrameInFeet, DL.applicant, DL.jurisdiction, DL.parcel,
+                         DL.proposes, DL.hasStructure, DL.hasPart})
+DL_REFERENCE = re.compile(r"DL(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\"([A-Za-z0-9_]+)\"\])")
+
+
+@cache
+def pipeline_terms() -> frozenset[URIRef]:
+    """dl: terms the validator's derivations read for every code (from their source)."""
+    root = Path(__file__).resolve().parents[2]  # src/docklaw
+    found: set[URIRef] = set()
+    for rel in PIPELINE_SOURCES:
+        path = root / rel
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            for a, b in DL_REFERENCE.findall(file.read_text(encoding="utf-8")):
+                found.add(DL[a or b])
+    return frozenset(found | ALWAYS_READ)
+
+
+def _closure_iris(g: Graph, node: Node, out: set[URIRef], seen: set[Node]) -> None:
+    """Every IRI reachable from ``node`` through blank nodes (rule expressions, conditions)."""
+    if node in seen:
+        return
+    seen.add(node)
+    for p, o in g.predicate_objects(node):
+        if isinstance(p, URIRef):
+            out.add(p)
+        if isinstance(o, URIRef):
+            out.add(o)
+        elif isinstance(o, BNode):
+            _closure_iris(g, o, out, seen)
+        elif isinstance(o, Literal):
+            out.update(URIRef(m) for m in IRI_IN_TEXT.findall(str(o)))
+
+
+def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] | None]:
+    """property -> the classes on which the code reads it (None: on any node)."""
+    cache_name = f"_vocabulary_read_{jid}"
+    cached = getattr(prepared, cache_name, None)
+    if cached is not None:
+        return cached
+    compiled = prepared.compiled(jid)
+    g = compiled.graph
+    anywhere: set[URIRef] = set(pipeline_terms())  # and what cite reads on stated notes
+    anywhere.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
+    on: dict[URIRef, set[URIRef]] = {}
+    for top in compiled.shapes:
+        spec = compiled.specs.get(top)
+        iris: set[URIRef] = set()
+        _closure_iris(g, top, iris, set())
+        first_steps: set[URIRef] = set()
+        for node in [top, *g.objects(top, SH.property)]:
+            path = g.value(node, SH.path)
+            if isinstance(path, URIRef):
+                first_steps.add(path)
+            elif isinstance(path, BNode) and g.value(path, RDF.first) is not None:
+                first = next(iter(Collection(g, path)), None)
+                if isinstance(first, URIRef):
+                    first_steps.add(first)
+        for iri in iris:
+            if spec is not None and iri in first_steps and iri not in anywhere:
+                on.setdefault(iri, set()).update(spec.governs)
+            else:
+                anywhere.add(iri)
+    for rule in prepared.rules_of(jid):
+        _closure_iris(prepared.knowledge, rule.iri, anywhere, set())
+    prefix = f"{DOCKLAW}code/{jid}/"
+    for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
+        if str(table).startswith(prefix):
+            _closure_iris(prepared.knowledge, table, anywhere, set())
+    from docklaw import jurisdictions
+
+    counts = jurisdictions.get(jid).features.allocation_counts
+    if counts is not None and counts.per_parcel:
+        root = Path(__file__).resolve().parents[1] / "derivation" / "totals.py"
+        anywhere.update(DL[a or b] for a, b in DL_REFERENCE.findall(root.read_text("utf-8")))
+    out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
+    for prop, classes in on.items():
+        if prop not in anywhere:
+            out[prop] = frozenset(classes)
+    object.__setattr__(prepared, cache_name, out)
+    return out
+
+
+def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
+                 ) -> list[tuple[Node, URIRef, str]]:
+    """(node, property, why) for each stated docklaw property the code never reads there."""
+    read = read_terms(prepared, jid)
+    out: list[tuple[Node, URIRef, str]] = []
+    for s, p in sorted({(s, p) for s, p, _o in raw}, key=lambda t: (str(t[0]), str(t[1]))):
+        if not str(p).startswith(str(DL)) or p == RDF.type:
+            continue
+        if p not in read:
+            out.append((s, p, "no rule of this code reads it"))
+            continue
+        classes = read[p]
+        if classes is not None and set(derived.objects(s, RDF.type)).isdisjoint(classes):
+            kinds = ", ".join(sorted(curie(c) for c in classes))
+            out.append((s, p, f"this code reads it only on {kinds}"))
+    return out
+
+
+def unread_warnings(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[Result]:
+    """A Warning per stated docklaw property the code does not read, so a clerk knows it did
+    not count."""
+    out = []
+    for node, prop, why in unread_terms(raw, derived, prepared, jid):
+        out.append(Result(
+            section=None, section_iri=None, section_text=None, severity="Warning",
+            message=(f"{curie(prop)} is stated but was not used: {why}, so it did not count "
+                     "in this report."),
+            focus_node=node_name(node), path=curie(prop), value=None, relief=None,
+            relief_authority=None, component="dl:UnreadTerm",
+        ))
+    return out
