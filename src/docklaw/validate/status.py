@@ -1,4 +1,5 @@
-"""The three outcomes of a validation and the exit codes the CLI gives them.
+"""The three outcomes of a validation, the exit codes the CLI gives them and the words reports
+use for them.
 
 Why one place: the single-file and batch commands, the web service and the README must agree
 on what "conforms" means and on the numbers a script tests. "incomplete" has its own code so a
@@ -15,6 +16,12 @@ EXIT_CODES = {"conforms": 0, "violates": 1, "incomplete": 4}
 EXIT_CONFORMS, EXIT_VIOLATES, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
 STATUS_HEADLINES = {"conforms": "CONFORMS", "violates": "DOES NOT CONFORM",
                     "incomplete": "INCOMPLETE (information needed)"}
+#: said under every report with a Warning or Info (text and HTML alike)
+DISCRETION_NOTE = (
+    "Warnings and Info items are not violations: they are discretionary matters the Board may "
+    "decide case by case, or findings the Board must still make before granting the permit. "
+    "Only Violations make the application non-conforming."
+)
 #: what each exit code is called in summaries
 EXIT_WORDS = {0: "conforms", 1: "violates", 2: "bad input", 3: "internal error", 4: "incomplete",
               5: "over the time limit"}

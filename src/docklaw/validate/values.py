@@ -5,18 +5,20 @@ The parsed graph (an rdflib ``Graph``, from ``intake.parse``) -> the admitted ``
 application (``derivation``: the same ``PreparedQueryGraph``, filled) -> raw results (the
 pyshacl results graph, from ``checking``) -> cited findings (``findings.cite.Result``,
 ``InfoNeeded`` and the other findings) -> the ``Report`` (``output.report``). Nodes travel in
-reports by name (``node_name``).
+reports by name (``node_name``, read back by ``node_of``), properties and units by CURIE
+(``iri_of``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rdflib import BNode
+from rdflib import BNode, URIRef
 from rdflib.plugins.sparql import prepareQuery
 from rdflib.term import Node
 
 from docklaw.kg.flatstore import FlatGraph
+from docklaw.namespaces import DL, QUDT, UNIT
 from docklaw.sparql.safety import PARSE_LOCK
 
 _QUERY_CACHE: dict[tuple[object, ...], object] = {}
@@ -25,6 +27,20 @@ _QUERY_CACHE: dict[tuple[object, ...], object] = {}
 def node_name(node: object) -> str:
     """A node as reports name it: an IRI, or ``_:label`` for a blank node."""
     return f"_:{node}" if isinstance(node, BNode) else str(node)
+
+
+def node_of(name: str) -> URIRef | BNode:
+    """The node a report names (``node_name``'s inverse)."""
+    return BNode(name[2:]) if name.startswith("_:") else URIRef(name)
+
+
+def iri_of(curie_text: str) -> URIRef:
+    """The IRI of a property or unit as reports write it (``dl:width``, ``unit:FT``; an
+    inverse path's ``^`` dropped)."""
+    for prefix, ns in (("dl:", DL), ("qudt:", QUDT), ("unit:", UNIT)):
+        if curie_text.startswith(prefix):
+            return URIRef(str(ns) + curie_text[len(prefix):])
+    return URIRef(curie_text.lstrip("^"))
 
 
 class PreparedQueryGraph(FlatGraph):

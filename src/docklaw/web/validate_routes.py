@@ -102,7 +102,7 @@ def report_page(report: object) -> str:
     from flask import render_template
 
     from docklaw.namespaces import jurisdiction_iri
-    from docklaw.validate.output.report import DISCRETION_NOTE
+    from docklaw.validate.status import DISCRETION_NOTE
     from docklaw.web.links import href
 
     groups = []

@@ -27,6 +27,7 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, jurisdiction_iri
 from docklaw.validate.findings.cite import Result
+from docklaw.validate.values import iri_of, node_of
 
 ARITHMETIC_NOTE = (
     "Arithmetic, not legal advice: the excess over (or shortfall from) each numeric limit and the "
@@ -141,8 +142,8 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
         if r.severity != "Violation" or not r.rule or not r.shape:
             continue
         rule = URIRef(r.rule)
-        prop = _expand(r.path) if r.path and not r.path.startswith("^") else None
-        focus = _node(r.focus_node)
+        prop = iri_of(r.path) if r.path and not r.path.startswith("^") else None
+        focus = node_of(r.focus_node)
         kind: tuple[str, bool] | None = COMPONENTS.get(r.component or "")
         limit: Decimal | None = None
         path: Node | None = None
@@ -267,17 +268,17 @@ def add_to_graph(g: Graph, report: Node, variances: list[Variance], note_text: s
         node = BNode()
         g.add((report, DL.varianceFigures, node))
         g.add((node, RDF.type, DL.VarianceFigures))
-        g.add((node, DL.focus, _node(v.focus_node)))
+        g.add((node, DL.focus, node_of(v.focus_node)))
         if v.section_iri:
             g.add((node, DL.section, URIRef(v.section_iri)))
-        g.add((node, DL.property, _expand(v.property)))
+        g.add((node, DL.property, iri_of(v.property)))
         for prop, value in ((DL.measuredValue, v.value), (DL.limitValue, v.limit),
                             (DL.excess, v.excess), (DL.excessPercent, v.percent),
                             (DL.nearestConformingValue, v.nearest)):
             if value is not None:
                 g.add((node, prop, Literal(Decimal(str(value)), datatype=XSD.decimal)))
         if v.unit:
-            g.add((node, QUDT.unit, _expand(v.unit)))
+            g.add((node, QUDT.unit, iri_of(v.unit)))
         g.add((node, DL.arithmeticNote, Literal(note_text)))
 
 
@@ -288,18 +289,6 @@ def text_lines(variances: list[Variance], note_text: str) -> list[str]:
     lines += [f"  {v.text()}" for v in variances]
     lines.append("")
     return lines
-
-
-def _expand(text: str) -> URIRef:
-    from docklaw.validate.output.report import _expand as expand
-
-    return expand(text)
-
-
-def _node(text: str) -> Node:
-    from docklaw.validate.output.report import _node as node
-
-    return node(text)
 
 
 def _curie(unit: URIRef | None) -> str | None:

@@ -18,6 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from docklaw import __version__
 from docklaw.validate.findings.measurements import by_node, short_name
+from docklaw.validate.status import DISCRETION_NOTE
 
 if TYPE_CHECKING:
     from docklaw.validate.output.report import Report
@@ -43,8 +44,6 @@ def data_version() -> str:
 
 
 def context(report: Report) -> dict[str, object]:
-    from docklaw.validate.output.report import DISCRETION_NOTE
-
     return {
         "discretion_note": DISCRETION_NOTE,
         "report": report,

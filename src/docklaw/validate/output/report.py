@@ -28,17 +28,13 @@ from docklaw.validate.findings.excess import text_lines as variance_lines
 from docklaw.validate.findings.measurements import Measurement, text_lines
 from docklaw.validate.findings.readings import ReadingOutcome
 from docklaw.validate.findings.readings import text_lines as reading_lines
-from docklaw.validate.status import STATUS_HEADLINES, exit_code_of
+from docklaw.validate.status import DISCRETION_NOTE, STATUS_HEADLINES, exit_code_of
+from docklaw.validate.values import iri_of, node_of
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
                "path", "value", "relief", "relief_authority")
 EXTRA_KEYS = ("relief_note", "relief_basis", "relief_basis_section", "relief_basis_note", "shape",
               "rule", "discretionary")
-DISCRETION_NOTE = (
-    "Warnings and Info items are not violations: they are discretionary matters the Board may "
-    "decide case by case, or findings the Board must still make before granting the permit. "
-    "Only Violations make the application non-conforming."
-)
 SEVERITY_IRIS = {"Violation": SH.Violation, "Warning": SH.Warning, "Info": SH.Info}
 
 
@@ -129,13 +125,13 @@ class Report:
             g.add((node, RDF.type, SH.ValidationResult))
             g.add((node, SH.resultSeverity, SEVERITY_IRIS[r.severity]))
             g.add((node, SH.resultMessage, Literal(r.message)))
-            g.add((node, SH.focusNode, _node(r.focus_node)))
+            g.add((node, SH.focusNode, node_of(r.focus_node)))
             if r.shape:
                 g.add((node, SH.sourceShape, URIRef(r.shape)))
             if r.component and r.component.startswith("sh:"):
                 g.add((node, SH.sourceConstraintComponent, SH[r.component[3:]]))
             if r.path:
-                g.add((node, SH.resultPath, _expand(r.path)))
+                g.add((node, SH.resultPath, iri_of(r.path)))
             if r.value is not None:
                 g.add((node, SH.value, Literal(r.value)))
             if r.section_iri:
@@ -158,7 +154,7 @@ class Report:
         for n in self.information_needed:
             node = BNode()
             g.add((report, DL.informationNeeded, node))
-            g.add((node, SH.focusNode, _node(n.focus_node)))
+            g.add((node, SH.focusNode, node_of(n.focus_node)))
             g.add((node, SH.resultMessage, Literal(n.message)))
             if n.section_iri:
                 g.add((node, DL.section, URIRef(n.section_iri)))
@@ -262,19 +258,6 @@ def basis_text(r: Result) -> str:
         return text + (f" ({r.relief_basis_note})" if r.relief_basis_note else "")
     return f"{r.relief_basis}: {r.relief_basis_note}" if r.relief_basis_note else str(
         r.relief_basis)
-
-
-def _node(text: str) -> URIRef | BNode:
-    return BNode(text[2:]) if text.startswith("_:") else URIRef(text)
-
-
-def _expand(curie_text: str) -> URIRef:
-    from docklaw.namespaces import QUDT, UNIT
-
-    for prefix, ns in (("dl:", DL), ("qudt:", QUDT), ("unit:", UNIT)):
-        if curie_text.startswith(prefix):
-            return URIRef(str(ns) + curie_text[len(prefix):])
-    return URIRef(curie_text.lstrip("^"))
 
 
 def _clip(text: str, limit: int) -> str:
