@@ -26,7 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.kg.scaffold",
     "docklaw.validate.commands",
     "docklaw.validate.export_commands",
-    "docklaw.plan.commands",
+    "docklaw.validate.plan_commands",
     "docklaw.queries.commands",
     "docklaw.search.commands",
     "docklaw.web.commands",

@@ -82,7 +82,8 @@ class ParcelFrame:
 
 def derive_geometry(graph: Graph, jurisdiction: str) -> GeometryRecord:
     """Add geometry-derived values to an application graph (see the module docstring); the
-    record of what was measured from what is returned for the plan (docklaw.plan)."""
+    record of what was measured from what is returned for the plan
+    (``docklaw.validate.output.plan``)."""
     code = jurisdictions.resolve(jurisdiction)
     stage = _Stage(graph, code, load())
     stage.run()

@@ -1,4 +1,5 @@
-"""What the geometry stage drew its measurements from, kept for the plan (docklaw.plan).
+"""What the geometry stage drew its measurements from, kept for the plan
+(``docklaw.validate.output.plan``).
 
 Why a record: the plan must show the very lines the rules were measured against (the lot lines
 extended on their axis or at a right angle, the water rights / facility area lines), not a

@@ -23,6 +23,7 @@ from docklaw.validate.derivation.derive import derive_application
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
+from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import collect
 from docklaw.validate.findings.unread import unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
@@ -65,10 +66,11 @@ def validate_graph(
                     variance_note=excess.note(prepared, jid),
                     readings=readings.evaluate(results, needed, derived, prepared, jid))
     if plan:
-        from docklaw.plan.build import plan_svg
+        from docklaw.validate.output.plan import plan_svg
 
-        report.plan_svg = plan_svg(report, getattr(derived, "geometry_record", None), derived,
-                                   prepared)
+        report.geometry = getattr(derived, "geometry_record", None)
+        report.drawn_limits = drawn_limits(report.geometry, derived, prepared, jid)
+        report.plan_svg = plan_svg(report)
     return report
 
 

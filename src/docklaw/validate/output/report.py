@@ -16,6 +16,7 @@ import html
 import json
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 from rdflib import BNode, Graph, Literal, URIRef
 
@@ -30,6 +31,10 @@ from docklaw.validate.findings.readings import ReadingOutcome
 from docklaw.validate.findings.readings import text_lines as reading_lines
 from docklaw.validate.status import DISCRETION_NOTE, STATUS_HEADLINES, exit_code_of
 from docklaw.validate.values import iri_of, node_of
+
+if TYPE_CHECKING:
+    from docklaw.geometry.record import GeometryRecord
+    from docklaw.validate.findings.drawn import DrawnLimit
 
 RESULT_KEYS = ("section", "section_iri", "section_text", "severity", "message", "focus_node",
                "path", "value", "relief", "relief_authority")
@@ -58,7 +63,11 @@ class Report:
     variances: list[Variance] = field(default_factory=list)
     variance_note: str = ""
     readings: list[ReadingOutcome] = field(default_factory=list)
-    plan_svg: str | None = None                          # docklaw.plan, when drawn
+    plan_svg: str | None = None                          # output.plan, when drawn
+    #: what the plan is drawn from (the pipeline fills them when it draws one): the geometry
+    #: stage's record and, per drawn structure, the limits to draw (findings.drawn)
+    geometry: GeometryRecord | None = None
+    drawn_limits: dict[str, list[DrawnLimit]] = field(default_factory=dict)
 
     @property
     def conforms(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF, SH
@@ -20,7 +21,16 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT
 from docklaw.validate.findings.excess import path_steps
+from docklaw.validate.values import node_of
 
+if TYPE_CHECKING:
+    from docklaw.geometry.record import GeometryRecord
+
+#: The limits a plan draws: bands along the lines setbacks are measured from ...
+BAND_PROPS = (DL.sideSetback, DL.setbackFromWaterRightsLine, DL.setbackFromFacilityAreaLine,
+              DL.distanceToChannel, DL.setbackFromOutlet)
+#: ... and the farthest extents allowed from a shore.
+EXTENT_PROPS = (DL.length, DL.farthestExtentFromMHW, DL.lengthFromMLW)
 #: Distances a structure must keep (a band of this width along the line measured from).
 MINIMUM = (SH.minInclusive, SH.minExclusive)
 #: Extents a structure may not pass (a line this far from the shore).
@@ -63,6 +73,17 @@ def node_limits(derived: Graph, prepared: Prepared, jid: str, node: Node,
         out.append(DrawnLimit(steps[0], value, kind, section.citation if section else None,
                               str(shape)))
     return out
+
+
+def drawn_limits(record: GeometryRecord | None, derived: Graph, prepared: Prepared,
+                 jid: str) -> dict[str, list[DrawnLimit]]:
+    """Every drawn structure's (or boat's) limits the plan shows (``BAND_PROPS``,
+    ``EXTENT_PROPS``), by its name in the report; none when nothing is drawn."""
+    if record is None or record.empty:
+        return {}
+    return {f.name: node_limits(derived, prepared, jid, node_of(f.name),
+                                BAND_PROPS + EXTENT_PROPS)
+            for f in record.of_kind("structure", "boat")}
 
 
 def _parameters(g: Graph, shape: Node) -> list[tuple[Node, URIRef, Decimal | None]]:

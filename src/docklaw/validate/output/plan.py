@@ -1,7 +1,9 @@
-"""Assemble a plan from a validated application: the geometry record, the report, the limits.
+"""Assemble a plan from the report: its geometry record, its figures, the limits it drew.
 
 Why separate from the drawing: what to show (which band, which failing dimension, which label)
-is a question about the law and the report; how to draw it is svg.py's business.
+is a question about the law and the report; how to draw it is plan_svg.py's business. Like
+every rendering, it reads the report value only: the limits to draw were found with the
+findings (``findings.drawn``) and travel in the report (``drawn_limits``).
 """
 
 from __future__ import annotations
@@ -10,18 +12,21 @@ from decimal import Decimal
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from rdflib import BNode, Graph, URIRef
-from rdflib.term import Node
+from rdflib import URIRef
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
 from docklaw.geometry.record import Feature, GeometryRecord
-from docklaw.law.prepare import Prepared
 from docklaw.law.units import format_number
-from docklaw.namespaces import DL
-from docklaw.plan.limits import node_limits
-from docklaw.plan.svg import Dimension, PlanInput, band_along, nearest_segment, render
+from docklaw.validate.findings.drawn import BAND_PROPS, EXTENT_PROPS
 from docklaw.validate.findings.measurements import short_name
+from docklaw.validate.output.plan_svg import (
+    Dimension,
+    PlanInput,
+    band_along,
+    nearest_segment,
+    render,
+)
 
 if TYPE_CHECKING:
     from docklaw.validate.output.report import Report
@@ -39,17 +44,9 @@ MEASURED_FROM = {
 }
 #: Extents measured from a shore line (the farthest point of the footprint).
 EXTENT_FROM = {"dl:length": "mhw", "dl:farthestExtentFromMHW": "mhw", "dl:lengthFromMLW": "mlw"}
-BAND_PROPS = (DL.sideSetback, DL.setbackFromWaterRightsLine, DL.setbackFromFacilityAreaLine,
-              DL.distanceToChannel, DL.setbackFromOutlet)
-EXTENT_PROPS = (DL.length, DL.farthestExtentFromMHW, DL.lengthFromMLW)
 
 
-def _node(name: str) -> Node:
-    return BNode(name[2:]) if name.startswith("_:") else URIRef(name)
-
-
-def plan_input(report: Report, record: GeometryRecord, derived: Graph,
-               prepared: Prepared) -> PlanInput:
+def plan_input(report: Report, record: GeometryRecord) -> PlanInput:
     jid = report.jurisdiction
     verdict = "conforms" if report.conforms else "does not conform"
     sections = sorted({r.section for r in report.results
@@ -65,8 +62,7 @@ def plan_input(report: Report, record: GeometryRecord, derived: Graph,
     water = next((f.geom for f in record.of_kind("water")), None)
     seen: set[tuple[str, str, Decimal]] = set()
     for f in record.of_kind("structure", "boat"):
-        node = _node(f.name)
-        for limit in node_limits(derived, prepared, jid, node, BAND_PROPS + EXTENT_PROPS):
+        for limit in report.drawn_limits.get(f.name, ()):
             key = (limit.prop, limit.kind, limit.value)
             if key in seen or limit.value <= 0:
                 continue
@@ -162,9 +158,9 @@ def _rings(geom: BaseGeometry) -> list[LineString]:
     return [geom.exterior] if hasattr(geom, "exterior") else [geom]
 
 
-def plan_svg(report: Report, record: GeometryRecord | None, derived: Graph,
-             prepared: Prepared) -> str | None:
+def plan_svg(report: Report) -> str | None:
     """The SVG plan, or None when the application draws nothing to plan."""
+    record = report.geometry
     if record is None or record.empty:
         return None
-    return render(plan_input(report, record, derived, prepared))
+    return render(plan_input(report, record))

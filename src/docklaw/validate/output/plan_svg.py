@@ -5,7 +5,7 @@ Why SVG: it prints sharply at any size, embeds in the HTML report and the web pa
 labels are text (searchable, testable). Everything drawn comes from the geometry stage's record
 (``docklaw.geometry.record``): the lot lines extended by the construction each code prescribes, the
 riparian lines, the footprints. Figures come from the report (measurements and variance figures),
-limits from the compiled shapes that targeted each structure (``docklaw.plan.limits``).
+limits from the compiled shapes that targeted each structure (``docklaw.validate.findings.drawn``).
 """
 
 from __future__ import annotations
