@@ -1,16 +1,18 @@
-"""No import cycles, not even hidden in function bodies.
+"""The layering holds: the import contracts pass, and no import cycle, however hidden.
 
-Why: an import placed inside a function to dodge a cycle (validate.prepare <-> validate.compile,
-sparql <-> kg) hides a layering mistake and fails only at run time. Every import statement in
-src/docklaw counts, wherever it is, except those under ``if TYPE_CHECKING:`` (type hints only).
+Why: an import placed inside a function to dodge a cycle hides a layering mistake and fails
+only at run time. The layers themselves (faces on top, the validator's stages in pipeline
+order, the law model below them, the ground at the bottom: docs/DESIGN.md) are import-linter
+contracts in pyproject.toml, run here. The checker below counts every import statement in
+src/docklaw, wherever it is, except those under ``if TYPE_CHECKING:`` (type hints only).
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
-
-import pytest
 
 from docklaw import paths
 
@@ -25,27 +27,38 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in (SRC / "docklaw").rglob("*.py")}
 
 
+class Visitor(ast.NodeVisitor):
+    """Every import statement of a module outside ``if TYPE_CHECKING:`` blocks."""
+
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+        self.names: list[tuple[str, str]] = []  # (module, name) of every ``from m import n``
+
+    def visit_If(self, node: ast.If) -> None:
+        if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for child in node.orelse:
+                self.visit(child)
+            return
+        self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        self.found.update(alias.name for alias in node.names)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.module:
+            self.found.add(node.module)
+            self.found.update(f"{node.module}.{alias.name}" for alias in node.names)
+            self.names += [(node.module, alias.name) for alias in node.names]
+
+
+def visit(path: Path) -> Visitor:
+    visitor = Visitor()
+    visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+    return visitor
+
+
 def imports_of(path: Path) -> set[str]:
-    found: set[str] = set()
-
-    class Visitor(ast.NodeVisitor):
-        def visit_If(self, node: ast.If) -> None:
-            if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-                for child in node.orelse:
-                    self.visit(child)
-                return
-            self.generic_visit(node)
-
-        def visit_Import(self, node: ast.Import) -> None:
-            found.update(alias.name for alias in node.names)
-
-        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-            if node.module:
-                found.add(node.module)
-                found.update(f"{node.module}.{alias.name}" for alias in node.names)
-
-    Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
-    return {m for m in found if m in MODULES}
+    return {m for m in visit(path).found if m in MODULES}
 
 
 GRAPH = {m: imports_of(p) - {m} for m, p in MODULES.items()}
@@ -86,54 +99,40 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-PARALLEL = pytest.mark.xfail(strict=False, reason=(
-    "cycles landed in parallel with issue 14, for their owners to untangle: validate.report <-> "
-    "html_report/readings/excess, validate <-> validate.api, plan <-> validate, sparql <-> "
-    "validate (budget), sparql <-> search (dlf: functions); the two cycles issue 14 names are "
-    "checked strictly by test_the_two_cycles_of_issue_14_are_gone"))
+def test_the_import_contracts_hold() -> None:
+    """pyproject.toml's [tool.importlinter] contracts, as `lint-imports` checks them."""
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
+                               "sys.exit(lint_imports_command())",
+         "--config", str(paths.ROOT / "pyproject.toml"), "--no-cache"],
+        cwd=paths.ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
 
 
-@PARALLEL
 def test_no_module_imports_itself_through_others() -> None:
+    """Module by module, counting `from package import name` as importing the package."""
     assert cycles(GRAPH) == []
 
 
-#: Known package-level knots, each with why it is tolerated for now (empty is the goal).
-KNOWN_KNOTS = {
-    # sparql.safety parses long queries in a forked child with validate.budget.run_limited,
-    # and validate.budget uses sparql.runner's limits: the budget belongs in a module both can
-    # import (moving it while validate/ is being reorganised would break parallel work).
-    ("docklaw.sparql", "docklaw.validate"),
-    # sparql.store registers the search package's SPARQL functions (dlf:) in every store, and
-    # search builds its index from kg, which loads stores through sparql: the functions belong
-    # with the store or the registration with the caller.
-    ("docklaw.sparql", "docklaw.search"),
-}
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """A stage reads another's public names only (``_expand`` from the report was one)."""
+    found = [f"{m} imports {module}.{name}" for m, p in MODULES.items()
+             for module, name in visit(p).names
+             if module.startswith("docklaw") and name.startswith("_") and not name.startswith("__")]
+    assert found == []
 
 
-def package_graph() -> dict[str, set[str]]:
-    def package(m: str) -> str:
-        return ".".join(m.split(".")[:2])
-
-    packages: dict[str, set[str]] = {}
-    for m, deps in GRAPH.items():
-        packages.setdefault(package(m), set()).update(
-            package(d) for d in deps if package(d) != package(m))
-    return packages
+def is_face(module: str) -> bool:
+    """Command modules: what `docklaw` dispatches to; they may combine every package."""
+    last = module.rsplit(".", 1)[-1]
+    return last == "commands" or last.endswith("_commands") or module == "docklaw.cli"
 
 
-@PARALLEL
-def test_no_two_packages_import_each_other() -> None:
-    """docklaw.kg, docklaw.sparql, docklaw.validate ... form layers, not a knot."""
-    packages = package_graph()
-    for a, b in KNOWN_KNOTS:
-        packages[a].discard(b)
-    assert cycles(packages) == []
-
-
-def test_the_two_cycles_of_issue_14_are_gone() -> None:
-    assert "docklaw.law.prepare" not in GRAPH["docklaw.law.compile"]
-    assert "docklaw.kg" not in package_graph()["docklaw.sparql"]
+def test_faces_are_on_top() -> None:
+    """Nothing but another face imports a command module (the CLI loads them by name)."""
+    found = [f"{m} imports {d}" for m, deps in GRAPH.items() for d in deps
+             if is_face(d) and not is_face(m)]
+    assert found == []
 
 
 def test_the_checker_sees_imports_in_function_bodies() -> None:
