@@ -1,24 +1,30 @@
 """Validate permit applications against the dock codes.
 
-Pipeline, one sub-package per stage: ``intake`` (parse: bytes -> graph, unsafe or unknown input
-refused) -> ``derivation`` (derive: units, geometry, types, defaults, flags, totals, computed
-limits) -> ``shapes`` (prepare once, then targets and check) -> ``findings`` (cite, relief,
-accounting, readings, variance figures, measurements) -> ``output`` (the report's forms).
-Around them: ``api`` (the entry points), ``commands`` / ``export_commands`` (CLI), ``batch``,
-``budget``, ``matrix``, ``export``, ``needs``, ``status``. The public names are imported on
-first use, so ``docklaw.validate.commands`` registers its subcommand without loading the
-pipeline.
+One pipeline (``pipeline``: the only module that knows the order), one sub-package per stage,
+each reading the law model (``docklaw.law``) and what earlier stages produced (``values``):
+``intake`` (parse: bytes -> graph, unsafe input refused; admit: one application of a known
+code, in the ontology's vocabulary) -> ``derivation`` (units, geometry, types, defaults, flags,
+totals, computed limits) -> ``checking`` (the compiled shapes run) -> ``findings`` (citations,
+relief, accounting, readings, variance figures, measurements, unread terms, the limits a plan
+draws) -> ``output`` (the report and its forms: JSON, Turtle, text, HTML, the plan).
+Above the pipeline: ``batch``, ``matrix``, ``export``, ``needs``, ``bench``; on top, the
+commands (``commands``, ``export_commands``, ``plan_commands``). ``status`` names the outcomes.
+The public names below are imported on first use, so ``docklaw.validate.commands`` registers
+its subcommand without loading the pipeline.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Prepared", "Report", "get_prepared", "validate_bytes", "validate_graph"]
+__all__ = ["Prepared", "Report", "check", "cite", "derive", "get_prepared", "parse",
+           "validate_bytes", "validate_bytes_within", "validate_graph"]
 
 _HOMES = {"validate_bytes": "validate.pipeline", "validate_graph": "validate.pipeline",
-          "Prepared": "law.prepare", "get_prepared": "law.snapshot",
-          "Report": "validate.output.report"}
+          "validate_bytes_within": "validate.pipeline", "derive": "validate.pipeline",
+          "parse": "validate.intake.parse", "check": "validate.checking.check",
+          "cite": "validate.findings.cite", "Prepared": "law.prepare",
+          "get_prepared": "law.snapshot", "Report": "validate.output.report"}
 
 
 def __getattr__(name: str) -> Any:

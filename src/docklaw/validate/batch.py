@@ -150,7 +150,7 @@ class Task:
 
 def run_task(task: Task) -> Outcome:
     """Validate one input; every failure becomes the outcome (never an exception)."""
-    from docklaw.validate import pipeline as api
+    from docklaw.validate import pipeline
 
     name = task.item.name
     outcome = Outcome(task.index, name, 0, report_file=task.target)
@@ -161,11 +161,11 @@ def run_task(task: Task) -> Outcome:
         if task.keep_output:  # one file named on the command line: under the time budget
             from docklaw.budget import default_timeout
 
-            report = api.validate_bytes_within(data, task.input_format, name=name,
+            report = pipeline.validate_bytes_within(data, task.input_format, name=name,
                                                timeout=default_timeout(),
                                                plan=task.fmt == "html")
         else:
-            report = api.validate_bytes(data, task.input_format, name=name,
+            report = pipeline.validate_bytes(data, task.input_format, name=name,
                                         plan=task.fmt == "html")
         text = report.render(task.fmt, task.explain)
     except DocklawError as exc:
@@ -241,10 +241,10 @@ _PREPARED_IN_PARENT = False
 def prepare_once() -> None:
     """Build the ontology closure, every code's compiled shapes and pyshacl's parsed shapes
     (cached in this process, so forked workers inherit all of it copy-on-write)."""
-    from docklaw.validate import pipeline as api
+    from docklaw.validate import pipeline
     from docklaw.validate.checking.check import shape_index
 
-    prepared = api.get_prepared()
+    prepared = pipeline.get_prepared()
     for jid in sorted(prepared.shape_sources):
         # a code whose shapes do not compile: its applications report the error one by one
         with contextlib.suppress(Exception):

@@ -1,2 +1,3 @@
-"""Stage 5, the report in its forms: JSON, Turtle, text and HTML (Jinja).
+"""Stage 5, the report and its forms: JSON, Turtle, text and HTML (Jinja), and the plan (SVG).
+Every form reads the report value only.
 """
