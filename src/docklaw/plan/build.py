@@ -39,6 +39,8 @@ MEASURED_FROM = {
 }
 #: Extents measured from a shore line (the farthest point of the footprint).
 EXTENT_FROM = {"dl:length": "mhw", "dl:farthestExtentFromMHW": "mhw", "dl:lengthFromMLW": "mlw"}
+VERDICT_WORDS = {"conforms": "conforms", "violates": "does not conform",
+                 "incomplete": "incomplete (information needed to decide)"}
 BAND_PROPS = (DL.sideSetback, DL.setbackFromWaterRightsLine, DL.setbackFromFacilityAreaLine,
               DL.distanceToChannel, DL.setbackFromOutlet)
 EXTENT_PROPS = (DL.length, DL.farthestExtentFromMHW, DL.lengthFromMLW)
@@ -51,11 +53,15 @@ def _node(name: str) -> Node:
 def plan_input(report: Report, record: GeometryRecord, derived: Graph,
                prepared: Prepared) -> PlanInput:
     jid = report.jurisdiction
-    verdict = "conforms" if report.conforms else "does not conform"
+    # the report's three outcomes, worded as the report words them (never "does not
+    # conform" for an application that is only incomplete)
+    verdict = VERDICT_WORDS.get(report.status, report.status)
     sections = sorted({r.section for r in report.results
                        if r.severity == "Violation" and r.section})
     inp = PlanInput(
-        record=record, title=f"Plan: {_clip(PurePath(report.name).name, 70)}",
+        record=record,
+        title=f"Plan: {_clip(PurePath(report.name).name, 70)}: {verdict}",
+        status=report.status,
         subtitle=(f"{jid}: {verdict}. Feet, grid north up; drawn from the geometry the rules "
                   "measured."),
         sections=sections,
