@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 import shapely
-from shapely import affinity
 from shapely.errors import ShapelyError
 from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
