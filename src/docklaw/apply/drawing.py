@@ -78,7 +78,7 @@ def to_wkt(text: str, crs: str | None) -> tuple[str, str | None]:
             geom = shape(geometry)
         except (ValueError, TypeError, AttributeError, KeyError) as exc:
             raise InputError(f"GeoJSON geometry not readable: {exc}") from None
-        return shapely.to_wkt(geom, trim=True), named or CRS84
+        return shapely.to_wkt(geom, rounding_precision=-1, trim=True), named or CRS84
     m = re.match(r"^\s*<([^>]*)>\s*(.*)$", text, re.S)
     if m:
         return m.group(2).strip(), m.group(1).strip()
