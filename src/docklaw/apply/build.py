@@ -22,10 +22,13 @@ from decimal import Decimal, InvalidOperation
 from rdflib import BNode, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import RDF, RDFS, XSD
 
+from docklaw.apply.drawing import add_drawing
 from docklaw.apply.spec import APPLICATION, BOAT, PARCEL, Field, Spec
+from docklaw.errors import InputError
 from docklaw.namespaces import DL, QUDT, bind_prefixes, jurisdiction_iri
 
 SLUG = re.compile(r"[^a-z0-9]+")
+MAX_STRUCTURES = 60
 MONTHDAY = re.compile(r"^(?:--)?(\d{2})-(\d{2})$")
 #: drawn features besides the structures: (form key, label, what it is)
 SITE_FEATURES = (
@@ -100,6 +103,9 @@ def read_form(form: object) -> FormState:
                       name=get("name", "").strip()[:80], crs=get("g.crs", "").strip())
     numbers = sorted({int(m.group(1)) for key in form for m in  # type: ignore[attr-defined]
                       [re.match(r"^s\.(\d{1,3})\.class$", key)] if m})
+    if len(numbers) > MAX_STRUCTURES:
+        raise InputError(f"{len(numbers)} structures: the form takes at most {MAX_STRUCTURES} "
+                         "(validate a larger application as a file)")
     for n in numbers:
         cls = get(f"s.{n}.class", "").strip()
         if not cls:
@@ -208,8 +214,6 @@ def build(state: FormState, spec: Spec) -> Built:
                 state_fact(out, state, f"{s.key}.{BOAT}", boat, f)
             else:
                 state_fact(out, state, s.key, node, f)
-    from docklaw.apply.drawing import add_drawing
-
     add_drawing(out, state, spec, ns)
     return out
 
