@@ -323,3 +323,17 @@ def test_a_boat_fact_is_asked_under_its_structure() -> None:
     spec = build_spec(get_prepared(), "south-bristol")
     boat = [f for f in spec.structure_fields(str(DL.FixedDock)) if f.on == BOAT]
     assert "dl:withinRiparianLines" in {f.prop for f in boat}
+
+
+def test_an_existing_structure_is_on_the_parcel_not_proposed(client) -> None:  # type: ignore[no-untyped-def]
+    data = {**KP_HEAD, "s.3.class": str(DL.Boathouse), "s.3.name": "old boathouse",
+            "s.3.existing": "yes"}
+    g = Graph().parse(data=client.post("/apply/download", data=data).data, format="turtle")
+    base = "https://example.org/applications/kings-point-dock#"
+    boathouse, dock, lift = (URIRef(base + n) for n in ("old-boathouse", "dock", "lift"))
+    app, parcel = URIRef(base + "application"), URIRef(base + "parcel")
+    assert set(g.objects(app, DL.proposes)) == {dock}            # the lift is the dock's part
+    assert set(g.objects(dock, DL.hasPart)) == {lift}
+    assert set(g.objects(parcel, DL.hasStructure)) == {dock, lift, boathouse}
+    assert g.value(boathouse, DL.workKind) is None
+    assert g.value(dock, DL.workKind) == DL.NewConstruction
