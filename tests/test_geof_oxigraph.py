@@ -72,10 +72,27 @@ def test_filters_buffer_area_length(client) -> None:  # type: ignore[no-untyped-
 
 
 def test_bad_arguments_leave_the_binding_unbound(client) -> None:  # type: ignore[no-untyped-def]
-    """A CRS-less literal (CRS84, degrees) or an unknown unit is a function error: the BIND is
-    unbound and the query still answers, as on rdflib's engine."""
+    """Coordinates that are no degrees in a CRS-less literal (CRS84) or an unknown unit are a
+    function error: the BIND is unbound and the query still answers, as on rdflib's engine."""
     rows = ask(client, """SELECT ?x ?d ?e WHERE { VALUES ?x { 1 }
-        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(1 1)"^^geo:wktLiteral) AS ?d)
+        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(500 100)"^^geo:wktLiteral) AS ?d)
         BIND(geof:distance("<http://www.opengis.net/def/crs/EPSG/0/2261> POINT(0 0)"^^geo:wktLiteral,
                            "<http://www.opengis.net/def/crs/EPSG/0/2261> POINT(3 4)"^^geo:wktLiteral, unit:LB) AS ?e) }""")
     assert rows == [{"x": "1"}]
+
+
+def test_crs84_literals_answer_over_http(client) -> None:  # type: ignore[no-untyped-def]
+    """GeoSPARQL 1.1: a literal without CRS is CRS84. The topological functions answer on it, and
+    geof:distance is geodesic in the unit asked for: a point 1 arc-minute north of another at
+    Kings Point is 1,850.84 m away on the WGS 84 ellipsoid (the meridian's radius of curvature
+    at 40.82 N, a(1 - e²)/(1 - e² sin²φ)^1.5 = 6,362,697 m, times one minute in radians)."""
+    rows = ask(client, """SELECT ?i ?w ?c ?n ?m WHERE {
+        BIND("POLYGON((-73.74 40.81, -73.73 40.81, -73.73 40.83, -73.74 40.83, -73.74 40.81))"^^geo:wktLiteral AS ?lot)
+        BIND("POINT(-73.735 40.82)"^^geo:wktLiteral AS ?p)
+        BIND("<http://www.opengis.net/def/crs/OGC/1.3/CRS84> POINT(-73.735 40.8366666667)"^^geo:wktLiteral AS ?q)
+        BIND(geof:sfIntersects(?lot, ?p) AS ?i) BIND(geof:sfWithin(?p, ?lot) AS ?w)
+        BIND(geof:sfContains(?lot, ?p) AS ?c) BIND(geof:sfIntersects(?lot, ?q) AS ?n)
+        BIND(geof:distance(?p, ?q, unit:M) AS ?m) }""")
+    (row,) = rows
+    assert (row["i"], row["w"], row["c"], row["n"]) == ("true", "true", "true", "false")
+    assert float(row["m"]) == pytest.approx(1850.84, abs=0.01)

@@ -310,11 +310,12 @@ def test_canandaigua_facility_area_lines_and_boat_outside_them():
 
 # ---- bad geometry --------------------------------------------------------------------------------
 
+# degrees are projected into the code's survey frame (issue 25): far from it, they are refused
 BAD = [
     ('"<http://www.opengis.net/def/crs/EPSG/0/9999> POLYGON((0 0, 1 0, 1 1, 0 0))"', "unknown CRS"),
     ('"<http://www.opengis.net/def/crs/OGC/1.3/CRS84> POLYGON((0 0, 1 0, 1 1, 0 0))"', "degrees"),
     ('"<http://www.opengis.net/def/crs/EPSG/0/4326> POLYGON((0 0, 1 0, 1 1, 0 0))"', "degrees"),
-    ('"POLYGON((0 0, 1 0, 1 1, 0 0))"', "no CRS"),
+    ('"POLYGON((0 0, 1 0, 1 1, 0 0))"', "without a CRS is CRS84"),
     ('"<http://www.opengis.net/def/crs/EPSG/0/2263> POLYGON((0 0, 1 0, 1 1"', "unparseable WKT"),
     ('"<http://www.opengis.net/def/crs/EPSG/0/2263> POLYGON((0 0, 10 10, 10 0, 0 10, 0 0))"',
      "Self-intersection"),

@@ -59,11 +59,22 @@ def test_filters_buffer_area_length():
     assert float(rows[0].l) == pytest.approx(110.0, rel=1e-5)
 
 
-def test_degrees_are_a_function_error_not_a_crash():
+def test_a_literal_without_crs_is_crs84_and_its_distance_is_geodesic():
+    """GeoSPARQL 1.1: no CRS is CRS84. (0 0)-(1 1) on WGS 84 is 156,899.568 m (GeographicLib,
+    Karney 2013), asked in metres and in feet."""
     g = Graph()
-    q = PREFIXES + """SELECT ?x ?d WHERE { VALUES ?x { 1 }
-        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(1 1)"^^geo:wktLiteral) AS ?d) }"""
+    q = PREFIXES + """SELECT ?m ?ft WHERE {
+        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(1 1)"^^geo:wktLiteral, unit:M) AS ?m)
+        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(1 1)"^^geo:wktLiteral) AS ?ft) }"""
     (row,) = list(g.query(q))
+    assert float(row.m) == pytest.approx(156899.568, abs=0.001)
+    assert float(row.ft) == pytest.approx(156899.568 / 0.3048, abs=0.01)
+
+
+def test_degrees_out_of_range_are_a_function_error_not_a_crash():
+    q = PREFIXES + """SELECT ?x ?d WHERE { VALUES ?x { 1 }
+        BIND(geof:distance("POINT(0 0)"^^geo:wktLiteral, "POINT(500 100)"^^geo:wktLiteral) AS ?d) }"""
+    (row,) = list(Graph().query(q))
     assert row.d is None
 
 

@@ -197,7 +197,8 @@ def test_the_shape_of_a_measurement_is_stable() -> None:
     m = measurements(EXAMPLES[0])[0]
     assert set(m) == {"node", "node_label", "property", "label", "value", "unit", "shown",
                       "source", "construction", "construction_iri", "construction_text",
-                      "sections", "derived_from", "stated_as", "rule", "discrepancy"}
+                      "sections", "derived_from", "stated_as", "rule", "discrepancy",
+                      "coordinates"}  # issue 25: the CRS read and how it was converted
 
 
 def test_a_north_haven_side_setback_names_both_constructions_and_56_3A() -> None:

@@ -106,8 +106,46 @@ def test_plan_command_writes_the_svg(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["plan", str(FIXTURE), "-o", str(out)]) == 1  # violations, as validate
     root = ET.fromstring(out.read_text())
     assert root.tag == f"{SVG}svg" and "§ 56-3A" in out.read_text()
-    example = paths.EXAMPLES_DIR / "jerusalem" / "geometry.ttl"
-    assert main(["plan", str(example), "-o", str(tmp_path / "j.svg")]) == 0
+
+
+#: a conforming application (the shipped complete example) with its pier drawn, 4 ft wide
+DRAWN_PARCEL = """
+@prefix geo: <http://www.opengis.net/ont/geosparql#> .
+@prefix dl: <https://w3id.org/docklaw/ontology#> .
+<https://example.org/applications/north-haven/harbor-lane-2026#pier> geo:hasGeometry [
+    dl:surveyFrameInFeet true ;
+    geo:asWKT "POLYGON((88 0, 92 0, 92 72, 88 72, 88 0))"^^geo:wktLiteral ] .
+"""
+
+
+def three_outcomes(tmp_path: Path) -> list[tuple[Path, str, int, str]]:
+    """(file, status, exit code, words in the plan's title) for each outcome of a report."""
+    conforming = tmp_path / "conforming.ttl"
+    complete = paths.EXAMPLES_DIR / "north-haven" / "complete.ttl"
+    conforming.write_text(complete.read_text(encoding="utf-8") + DRAWN_PARCEL, encoding="utf-8")
+    return [(conforming, "conforms", 0, "conforms"),
+            (FIXTURE, "violates", 1, "does not conform"),
+            (paths.EXAMPLES_DIR / "jerusalem" / "geometry.ttl", "incomplete", 4, "incomplete")]
+
+
+def test_plan_exit_code_and_title_follow_the_reports_three_outcomes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25: an incomplete application is not planned as "does not conform" nor exit 0."""
+    for path, status, code, words in three_outcomes(tmp_path):
+        report = validate_bytes(path.read_bytes(), "turtle", name=path.name)
+        assert report.status == status, path.name
+        out = tmp_path / f"{status}.svg"
+        assert main(["plan", str(path), "-o", str(out)]) == code, path.name
+        assert f"{path}: {status} -> {out}" in capsys.readouterr().err
+        root = ET.fromstring(out.read_text(encoding="utf-8"))
+        title = root.find(f"{SVG}title")
+        assert title is not None and title.text == f"Plan: {path.name}: {words}" + (
+            " (information needed to decide)" if status == "incomplete" else "")
+        assert root.get("data-status") == status
+        subtitle = texts(root)[1]
+        assert subtitle.startswith(f"{report.jurisdiction}: {words}"), subtitle
+        if status != "violates":
+            assert "does not conform" not in out.read_text(encoding="utf-8")
 
 
 def test_plan_command_refuses_an_application_without_geometry(

@@ -85,6 +85,15 @@ class Frontage:
 
 
 @dataclass(frozen=True)
+class SurveyCrs:
+    """The CRS the code's measurements are taken in (a State Plane zone of its county): a
+    drawing in any other CRS is projected into it before measuring (docklaw.geometry.crs)."""
+
+    crs: str  # an EPSG CRS IRI, one of the accepted CRSs of ontology/terms/geometry.ttl
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Features:
     """The constructions a code uses, declared in its description (``[features]``)."""
 
@@ -93,6 +102,7 @@ class Features:
     channel_distance: ChannelDistance | None = None
     allocation_counts: AllocationCounts | None = None
     frontage: Frontage | None = None
+    survey_crs: SurveyCrs | None = None
 
 
 @dataclass(frozen=True)
@@ -186,7 +196,7 @@ def _cited_choice(feats: dict[str, Any], key: str, name: str, choices: tuple[str
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "allocation_counts",
-             "frontage"}
+             "frontage", "survey_crs"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -215,8 +225,17 @@ def _features(data: dict[str, Any], src: Path) -> Features:
     frontage = None
     if (fr := _cited_choice(feats, "frontage", "construction", FRONTAGE, src)):
         frontage = Frontage(*fr)
+    survey = None
+    if (sv := _field(feats, "survey_crs", dict, src, "features", False)) is not None:
+        w = "features.survey_crs"
+        iri = _field(sv, "crs", str, src, w)
+        if not re.fullmatch(r"http://www\.opengis\.net/def/crs/EPSG/0/\d+", iri):
+            raise DataError(f"field '{w}.crs' must be an EPSG CRS IRI "
+                            f"(http://www.opengis.net/def/crs/EPSG/0/<code>), not {iri!r}",
+                            source=str(src))
+        survey = SurveyCrs(iri, _field(sv, "note", str, src, w, False))
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
-                    allocation_counts=counts, frontage=frontage)
+                    allocation_counts=counts, frontage=frontage, survey_crs=survey)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:

@@ -43,7 +43,7 @@ from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, extent_along, unit
 from docklaw.jurisdictions import Jurisdiction
-from docklaw.namespaces import DL, UNIT, jurisdiction_iri, section_iri
+from docklaw.namespaces import DL, GEO, UNIT, jurisdiction_iri, section_iri
 
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
 #: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
@@ -98,7 +98,9 @@ class _Stage:
         self.riparian_kind = (RIPARIAN[code.features.riparian_lines.kind]
                               if code.features.riparian_lines else None)
         self.s = settings
-        self.drawing = Drawing(graph, code.id)
+        survey = code.features.survey_crs
+        self.drawing = Drawing(graph, code.id, survey_crs=survey.crs if survey else None,
+                               survey_crs_note=survey.note if survey else None)
         self.out = Writer(graph, settings, jurisdiction=jurisdiction_iri(code.id))
         self.frames: dict[Node, ParcelFrame] = {}
         self.record = GeometryRecord(code.id)
@@ -152,6 +154,8 @@ class _Stage:
         # parse everything first, so a bad geometry is reported before any derivation
         for n in structures + boats:
             self.drawing.drawn(n, kinds=POLYGONAL, what="a structure or boat")
+        if self.drawing.reader is not None or any(self.g.subject_objects(GEO.asWKT)):
+            self.out.coordinates(self.drawing.frame())  # which CRS was read, how converted
         self.out.crs = self.drawing.crs
         for parcel in self.parcels():  # every drawn shore and lot line is checked, used or not
             self.frame(parcel)

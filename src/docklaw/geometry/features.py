@@ -13,7 +13,9 @@ from rdflib.term import Node
 from shapely.geometry.base import BaseGeometry
 
 from docklaw.errors import InputError
-from docklaw.geometry.wkt import parse_wkt
+from docklaw.geometry.crs import Reader
+from docklaw.geometry.settings import load
+from docklaw.geometry.wkt import literal_crs, read_literal
 from docklaw.namespaces import DL, GEO
 
 POLYGONAL = ("Polygon", "MultiPolygon")
@@ -34,14 +36,42 @@ class Drawn:
     geometry_node: Node
 
 
+def survey_flagged(graph: Graph, gnode: Node) -> bool:
+    survey = graph.value(gnode, DL.surveyFrameInFeet)
+    return isinstance(survey, Literal) and survey.toPython() is True
+
+
 @dataclass
 class Drawing:
-    """Every geometry of one application, parsed, all in one CRS."""
+    """Every geometry of one application, parsed, all in one measuring frame (feet).
+
+    The frame is chosen once from the CRSs of all the drawing's literals
+    (``docklaw.geometry.crs.Reader``): the one accepted CRS they are all in, else the code's
+    survey frame (``survey_crs``), into which each feature is projected."""
 
     graph: Graph
     jurisdiction: str
     crs: str | None = None
     cache: dict[Node, Drawn | None] = field(default_factory=dict)
+    survey_crs: str | None = None
+    survey_crs_note: str | None = None
+    reader: Reader | None = None
+
+    def frame(self) -> Reader:
+        """The reader of this drawing (its frame and conversions), built on first use."""
+        if self.reader is None:
+            sources: dict[str, str] = {}
+            for gnode, lit in sorted(self.graph.subject_objects(GEO.asWKT), key=str):
+                if not isinstance(lit, Literal):
+                    continue
+                owner = next(iter(sorted(self.graph.subjects(GEO.hasGeometry, gnode), key=str)),
+                             gnode)
+                sources.setdefault(literal_crs(str(lit), survey_flagged(self.graph, gnode)),
+                                   label(owner))
+            self.reader = Reader(sources, load(), self.jurisdiction, self.survey_crs,
+                                 self.survey_crs_note)
+            self.crs = self.reader.frame.iri
+        return self.reader
 
     def drawn(
         self, node: Node, *, kinds: tuple[str, ...] | None = None, what: str = ""
@@ -73,30 +103,20 @@ class Drawing:
         lit = literals[0]
         if not isinstance(lit, Literal):
             raise InputError("geo:asWKT must be a literal", node=label(node), prop=str(GEO.asWKT))
-        survey = self.graph.value(gnode, DL.surveyFrameInFeet)
-        survey_frame = isinstance(survey, Literal) and survey.toPython() is True
-        parsed = parse_wkt(
-            str(lit), node=label(node), survey_frame=survey_frame, prop=str(GEO.asWKT)
+        raw = read_literal(
+            str(lit), node=label(node), survey_frame=survey_flagged(self.graph, gnode),
+            prop=str(GEO.asWKT)
         )
-        if self.crs is None:
-            self.crs = parsed.crs
-        elif parsed.crs != self.crs:
-            raise InputError(
-                f"geometry in <{parsed.crs}> but the application is drawn in <{self.crs}>;"
-                " draw every feature in one CRS",
-                node=label(node),
-                prop=str(GEO.asWKT),
-                jurisdiction=self.jurisdiction,
-            )
-        if kinds and parsed.geom.geom_type not in kinds:
+        geom = self.frame().to_feet(raw.geom, raw.crs, node=label(node), prop=str(GEO.asWKT))
+        if kinds and geom.geom_type not in kinds:
             raise InputError(
                 f"{what or 'this feature'} must be drawn as {' or '.join(kinds)}, "
-                f"found {parsed.geom.geom_type}",
+                f"found {geom.geom_type}",
                 node=label(node),
                 prop=str(GEO.asWKT),
                 jurisdiction=self.jurisdiction,
             )
-        result = Drawn(node, parsed.geom, gnode)
+        result = Drawn(node, geom, gnode)
         self.cache[node] = result
         return result
 

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import PROV, RDF, SH, XSD
+from rdflib.namespace import PROV, RDF, RDFS, SH, XSD
 from rdflib.term import Node
 from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
+from docklaw.geometry.crs import Reader
 from docklaw.geometry.settings import GeometrySettings
 from docklaw.namespaces import DL, GEO, QUDT, UNIT
 
@@ -37,6 +38,21 @@ class Writer:
     jurisdiction: URIRef | None = None  # picks the code's own dl:MeasurementConstruction
     written: dict[tuple[Node, URIRef], list[Node]] = field(default_factory=dict)
     lines: int = 0
+    conversion: Node | None = None  # the dl:CoordinateConversion every derived value went through
+
+    def coordinates(self, reader: Reader) -> Node:
+        """One dl:CoordinateConversion node: the CRSs read, the frame measured in, how."""
+        if self.conversion is not None:
+            return self.conversion
+        g = self.graph
+        node = BNode("docklaw-coordinate-conversion")
+        g.add((node, RDF.type, DL.CoordinateConversion))
+        for iri in reader.sources:
+            g.add((node, DL.sourceCRS, URIRef(iri)))
+        g.add((node, DL.measuringCRS, URIRef(reader.frame.iri)))
+        g.add((node, RDFS.comment, Literal(reader.statement())))
+        self.conversion = node
+        return node
 
     def quantity(
         self, focus: Node, prop: URIRef, value: float, unit: URIRef, sources: list[Node],
@@ -55,6 +71,8 @@ class Writer:
         construction = construction or self.settings.construction(prop, self.jurisdiction)
         if construction is not None:
             g.add((qv, DL.measuredBy, construction))
+        if self.conversion is not None:
+            g.add((qv, DL.coordinatesFrom, self.conversion))
         for s in dict.fromkeys(sources):
             g.add((qv, PROV.wasDerivedFrom, s))
         self.written.setdefault((focus, prop), []).append(qv)

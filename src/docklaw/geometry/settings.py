@@ -24,6 +24,7 @@ class Crs:
     iri: str
     label: str
     to_feet: float
+    zone: str | None = None  # dl:projectionZone: CRSs of one zone measure alike
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,10 @@ def load() -> GeometrySettings:
     g = Graph().parse(GEOMETRY_TTL, format="turtle")
     s = GeometrySettings()
     for crs in g.subjects(RDF.type, DL.AcceptedCRS):
+        zone = g.value(crs, DL.projectionZone)
         s.accepted[str(crs)] = Crs(
-            str(crs), str(g.value(crs, RDFS.label)), float(g.value(crs, DL.toFeet))
+            str(crs), str(g.value(crs, RDFS.label)), float(g.value(crs, DL.toFeet)),
+            str(zone) if zone is not None else None,
         )
     for crs in g.subjects(RDF.type, DL.RejectedCRS):
         s.rejected[str(crs)] = str(g.value(crs, DL.rejectionReason))

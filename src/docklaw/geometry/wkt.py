@@ -1,8 +1,9 @@
-"""GeoSPARQL WKT literals -> shapely geometries in international feet, or a clear error.
+"""GeoSPARQL WKT literals -> shapely geometries, or a clear error.
 
-A literal is ``"<crs-iri> WKT"`` (GeoSPARQL 1.1). Only the projected CRSs listed in
-ontology/terms/geometry.ttl are accepted (distances must be in feet or metres, never degrees);
-a literal without a CRS is accepted only when its geometry node says ``dl:surveyFrameInFeet true``.
+A literal is ``"<crs-iri> WKT"`` (GeoSPARQL 1.1). ``read_literal`` gives the geometry in the
+literal's own coordinates and its CRS: a literal without a CRS is CRS84 (GeoSPARQL 1.1), or the
+local survey frame in feet when its geometry node says ``dl:surveyFrameInFeet true``.
+``docklaw.geometry.crs`` brings it into feet (the drawing's measuring frame).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 import shapely
-from shapely import affinity
 from shapely.errors import ShapelyError
 from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
@@ -19,6 +19,7 @@ from shapely.validation import explain_validity
 from docklaw.errors import InputError
 from docklaw.geometry.settings import load
 
+CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 _CRS_PREFIX = re.compile(r"^\s*<([^>]*)>\s*(.*)$", re.DOTALL)
 
 
@@ -38,34 +39,24 @@ def split_literal(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
-def parse_wkt(
+def literal_crs(text: str, survey_frame: bool = False) -> str:
+    """The CRS IRI of a literal: its own, else the survey frame (flagged) or CRS84."""
+    crs, _ = split_literal(text)
+    if crs is not None:
+        return crs
+    return load().survey_frame_iri if survey_frame else CRS84
+
+
+def read_literal(
     text: str, *, node: str | None = None, survey_frame: bool = False, prop: str | None = None
 ) -> Parsed:
-    """Parse one ``geo:asWKT`` value; every problem is an ``InputError`` naming the node."""
-    settings = load()
-    crs, body = split_literal(text)
-    if crs is None:
-        if not survey_frame:
-            raise InputError(
-                "WKT literal has no CRS, so GeoSPARQL reads it as CRS84 (degrees); give a New York "
-                "State Plane CRS IRI (e.g. <http://www.opengis.net/def/crs/EPSG/0/2263>) or mark "
-                "the geometry dl:surveyFrameInFeet true",
-                node=node,
-                prop=prop,
-            )
-        crs = settings.survey_frame_iri
-    if crs in settings.rejected:
-        raise InputError(
-            f"CRS <{crs}> not accepted: {settings.rejected[crs]}", node=node, prop=prop
-        )
-    if crs not in settings.accepted:
-        accepted = ", ".join(sorted(c.rsplit("/", 1)[-1] for c in settings.accepted))
-        raise InputError(
-            f"unknown CRS <{crs}>; accepted: EPSG {accepted} (feet or metres) or a survey frame "
-            "in feet",
-            node=node,
-            prop=prop,
-        )
+    """One ``geo:asWKT`` value in its own coordinates (not scaled) with its CRS IRI."""
+    crs = literal_crs(text, survey_frame)
+    return Parsed(read_body(split_literal(text)[1], node=node, prop=prop), crs)
+
+
+def read_body(body: str, *, node: str | None = None, prop: str | None = None) -> BaseGeometry:
+    """The WKT text (without CRS) as a valid 2D shapely geometry, or an InputError."""
     if not body:
         raise InputError("empty WKT literal", node=node, prop=prop)
     try:
@@ -82,10 +73,7 @@ def parse_wkt(
         raise InputError(f"invalid geometry ({explain_validity(geom)})", node=node, prop=prop)
     if geom.geom_type in ("LineString", "MultiLineString") and not geom.is_simple:
         raise InputError("self-intersecting line", node=node, prop=prop)
-    factor = settings.accepted[crs].to_feet
-    if factor != 1.0:
-        geom = affinity.scale(geom, xfact=factor, yfact=factor, origin=(0.0, 0.0))
-    return Parsed(geom, crs)
+    return geom
 
 
 def _first_line(exc: Exception) -> str:

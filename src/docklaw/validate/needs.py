@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from rdflib import BNode, Graph, URIRef
 from rdflib.collection import Collection
@@ -69,21 +70,29 @@ def place_of(steps: list[str]) -> tuple[str | None, str]:
 def shape_paths(g: Graph, shape: Node, seen: set[Node] | None = None
                 ) -> Iterator[tuple[str | None, str]]:
     """(place, fact) for the paths a shape reads (its own, sh:property, sh:or/sh:and)."""
+    for place, fact, _steps in shape_steps(g, shape, seen):
+        yield place, fact
+
+
+def shape_steps(g: Graph, shape: Node, seen: set[Node] | None = None
+                ) -> Iterator[tuple[str | None, str, tuple[str, ...]]]:
+    """(place, fact, the path's steps) for the paths a shape reads."""
     seen = seen if seen is not None else set()
     if shape in seen:
         return
     seen.add(shape)
     path = g.value(shape, SH.path)
     if path is not None:
-        place, fact = place_of(path_steps(g, path))
+        steps = path_steps(g, path)
+        place, fact = place_of(steps)
         if fact:
-            yield place, fact
+            yield place, fact, tuple(steps)
     for child in g.objects(shape, SH.property):
-        yield from shape_paths(g, child, seen)
+        yield from shape_steps(g, child, seen)
     for prop in (SH["or"], SH["and"]):
         for head in g.objects(shape, prop):
             for item in Collection(g, head):
-                yield from shape_paths(g, item, seen)
+                yield from shape_steps(g, item, seen)
 
 
 def expression_facts(law: Graph, node: Node,
@@ -105,39 +114,69 @@ def expression_facts(law: Graph, node: Node,
                 expression_facts(law, o, out)
 
 
-def code_needs(prepared: Prepared, jid: str) -> dict[tuple[str, str], set[str]]:
-    """(where, fact) -> the sections whose rules read it."""
+@dataclass(frozen=True)
+class Need:
+    """One fact one rule reads: on what (``place``: ``dl:Parcel``, ``dl:PermitApplication``, or
+    None for the structures the rule governs), the fact as the table prints it, and the path's
+    steps as read (``('^dl:mooredAt', 'dl:withinRiparianLines')``; one step for a rule
+    condition or a limit's operand). The form at /apply is generated from these records."""
+
+    rule: URIRef
+    section: str
+    section_iri: URIRef | None
+    governs: tuple[URIRef, ...]
+    place: str | None
+    fact: str
+    steps: tuple[str, ...]
+    decides: str | None = None  # a measured fact that decides this flag (dl:derives)
+
+
+def rule_needs(prepared: Prepared, jid: str) -> list[Need]:
+    """Every (rule, fact) of one code, from its compiled shapes and its rules."""
     compiled = prepared.compiled(jid)
     law = prepared.knowledge
-    needs: dict[tuple[str, str], set[str]] = {}
+    out: list[Need] = []
+
+    def citation(rule_section: URIRef | None) -> str:
+        return prepared.sections[rule_section].citation \
+            if rule_section in prepared.sections else str(rule_section)
+
     for top in compiled.shapes:
         rule_iri = compiled.shape_rule.get(top)
         rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
         if rule is None:
             continue
-        section = prepared.sections[rule.section].citation \
-            if rule.section in prepared.sections else str(rule.section)
-        where = ", ".join(sorted(short(c) for c in rule.governs)) or "(its target)"
-        facts: set[tuple[str, URIRef | str | None]] = set()
-        for place, fact in shape_paths(compiled.graph, top):
-            facts.add((fact, place))
+        facts: dict[tuple[str, str | None], tuple[str, ...]] = {}
+        for place, fact, steps in shape_steps(compiled.graph, top):
+            facts.setdefault((fact, place), steps)
+        expressed: set[tuple[str, URIRef | str | None]] = set()
         for prop in (DL.limitExpression, DL.appliesWhen):
             for expr in law.objects(rule.iri, prop):
-                expression_facts(law, expr, facts)
+                expression_facts(law, expr, expressed)
         for condition, fact, on in CONDITION_FACTS:
             if (rule.iri, condition, None) in law:
-                facts.add((fact, on))
-        for fact, on in facts:
-            place = "dl:Parcel" if on == DL.Parcel else (on if isinstance(on, str) else where)
-            needs.setdefault((place, fact), set()).add(section)
+                expressed.add((fact, on))
+        for fact, on in expressed:
+            place = "dl:Parcel" if on == DL.Parcel else (on if isinstance(on, str) else None)
+            facts.setdefault((fact, place), (fact,))
+        for (fact, place), steps in facts.items():
+            out.append(Need(rule.iri, citation(rule.section), rule.section, rule.governs,
+                            place, fact, steps))
     for rule_iri, flag in deriving_rules(prepared, jid):  # a measurement that decides a flag
         rule = prepared.rules[rule_iri]
-        section = prepared.sections[rule.section].citation \
-            if rule.section in prepared.sections else str(rule.section)
-        where = ", ".join(sorted(short(c) for c in rule.governs)) or "(its target)"
         for prop in law.objects(rule_iri, DL.constrains):
-            fact = f"{curie(prop)} (decides {curie(flag)})"
-            needs.setdefault((where, fact), set()).add(section)
+            out.append(Need(rule.iri, citation(rule.section), rule.section, rule.governs, None,
+                            f"{curie(prop)} (decides {curie(flag)})", (curie(prop),),
+                            decides=curie(flag)))
+    return out
+
+
+def code_needs(prepared: Prepared, jid: str) -> dict[tuple[str, str], set[str]]:
+    """(where, fact) -> the sections whose rules read it."""
+    needs: dict[tuple[str, str], set[str]] = {}
+    for need in rule_needs(prepared, jid):
+        where = ", ".join(sorted(short(c) for c in need.governs)) or "(its target)"
+        needs.setdefault((need.place or where, need.fact), set()).add(need.section)
     return needs
 
 

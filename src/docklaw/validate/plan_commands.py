@@ -1,7 +1,7 @@
 """``docklaw plan FILE -o plan.svg``: the drawn plan of one application alone.
 
-Exit codes as ``docklaw validate``: 0 conforms, 1 violations, 2 bad input (including an
-application that draws nothing to plan).
+Exit codes as ``docklaw validate``: 0 conforms, 1 violates, 4 incomplete, 2 bad input
+(including an application that draws nothing to plan).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from docklaw.errors import InputError
 def run_plan(args: argparse.Namespace) -> int:
     from docklaw.validate.commands import read_input
     from docklaw.validate.pipeline import validate_bytes
+    from docklaw.validate.status import exit_code_of
 
     report = validate_bytes(read_input(args.file), args.input_format, name=args.file)
     if not report.plan_svg:
@@ -26,7 +27,7 @@ def run_plan(args: argparse.Namespace) -> int:
     if args.output is not None:
         print(f"{args.file}: {report.status} -> {args.output}",
               file=sys.stderr)
-    return 1 if report.status == "violates" else 0  # the plan is drawn; the verdict is validate's
+    return exit_code_of(report.status)  # the plan is drawn; the verdict is validate's
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

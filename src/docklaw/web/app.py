@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     # the route modules themselves, not names of the package (its __init__ hands out
     # create_app from here: importing from it would tie the two in a knot)
+    import docklaw.web.apply_routes as apply_routes
     import docklaw.web.compare as compare
     import docklaw.web.law as law
     import docklaw.web.openapi as openapi
@@ -64,7 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     import docklaw.web.validate_routes as validate_routes
 
     for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
-                      search_routes.bp, openapi.bp):
+                      search_routes.bp, openapi.bp, apply_routes.bp):
         app.register_blueprint(blueprint)
     app.context_processor(site.context)
     app.before_request(refuse_updates)

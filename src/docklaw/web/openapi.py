@@ -55,6 +55,18 @@ SPARQL_RESPONSES = {
 }
 
 
+#: the /apply form's fields (docklaw.apply.build): code, work, structures, facts, drawing
+APPLY_FORM = {t: {"schema": {"type": "object", "properties": {
+    "code": {"type": "string"}, "work": {"type": "string", "format": "iri"},
+    "name": {"type": "string"}, "action": {"type": "string"},
+    "finding": {"type": "array", "items": {"type": "string", "format": "iri"}},
+    "drawing": {"type": "string", "format": "binary"}},
+    "additionalProperties": {"type": "string"},
+    "description": "s.<n>.class|name|partof|existing per structure; v.<subject>.<curie> and "
+                   "u.<subject>.<curie> per fact; g.<feature> and g.crs for the drawing"}}
+    for t in ("multipart/form-data", "application/x-www-form-urlencoded")}
+
+
 def law_page(kind: str) -> dict[str, Any]:
     return {"get": {
         "summary": f"the {kind} page: HTML, or its RDF description",
@@ -159,6 +171,36 @@ def spec() -> dict[str, Any]:
                             "text/html": {}}},
                 "400": error("empty search, unknown kind or jurisdiction, bad limit"),
                 "406": error("format other than json or html")}}},
+        "/apply": {
+            "get": {"summary": "the application form generated from the law (HTML; ?code= picks "
+                               "the code)",
+                    "parameters": [{"name": "code", "in": "query", "schema": {"type": "string"}}],
+                    "responses": {"200": {"description": "page",
+                                          "content": content(["text/html"])}}},
+            "post": {"summary": "the form submitted without JavaScript: add or remove a "
+                                "structure, upload a drawing, check (HTML with the verdict)",
+                     "requestBody": {"required": True, "content": APPLY_FORM},
+                     "responses": {"200": {"description": "page with the verdict",
+                                           "content": content(["text/html"])},
+                                   "413": error("form or drawing over VALIDATE_MAX_BYTES"),
+                                   "503": error("validation over its time budget")}}},
+        "/apply/check": {"post": {
+            "summary": "the verdict of the form as it stands (JSON: status, violations with how "
+                       "far off and the relief, information still needed with its field)",
+            "requestBody": {"required": True, "content": APPLY_FORM},
+            "responses": {"200": {"description": "the verdict",
+                                  "content": content(["application/json"])},
+                          "413": error("form over VALIDATE_MAX_BYTES"),
+                          "503": error("validation over its time budget")}}},
+        "/apply/download": {"post": {
+            "summary": "the application the form describes, as Turtle or JSON-LD (attachment)",
+            "parameters": [{"name": "format", "in": "query", "schema": {
+                "type": "string", "enum": ["ttl", "jsonld"], "default": "ttl"}}],
+            "requestBody": {"required": True, "content": APPLY_FORM},
+            "responses": {"200": {"description": "the application",
+                                  "content": content(["text/turtle", "application/ld+json"])},
+                          "400": error("format other than ttl or jsonld"),
+                          "413": error("form over VALIDATE_MAX_BYTES")}}},
         "/openapi.json": {"get": {
             "summary": "this description",
             "responses": {"200": {"description": "OpenAPI 3.1",

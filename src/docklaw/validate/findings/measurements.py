@@ -50,6 +50,8 @@ class Measurement:
     stated_as: str | None = None
     rule: str | None = None
     discrepancy: str | None = None
+    #: for a value measured from the drawing: which CRS was read and how it was converted
+    coordinates: str | None = None
 
     node_label: str = ""
 
@@ -66,7 +68,7 @@ class Measurement:
             "construction_text": self.construction_text,
             "sections": [{"section": c, "section_iri": i} for c, i in self.sections],
             "derived_from": self.derived_from, "stated_as": self.stated_as, "rule": self.rule,
-            "discrepancy": self.discrepancy,
+            "discrepancy": self.discrepancy, "coordinates": self.coordinates,
         }
 
 
@@ -158,6 +160,9 @@ class _Collector:
                     self.describe_construction(m, construction)
                 m.derived_from = sorted({self.source_name(s)
                                          for s in self.g.objects(qv, PROV.wasDerivedFrom)})
+                conversion = self.g.value(qv, DL.coordinatesFrom)
+                if conversion is not None:
+                    m.coordinates = str(self.g.value(conversion, RDFS.comment) or "") or None
             else:
                 stated = to_decimal(self.g.value(qv, DL.statedValue))
                 stated_unit = self.g.value(qv, DL.statedUnit)
@@ -375,11 +380,18 @@ def by_node(measurements: list[Measurement]) -> list[tuple[str, list[Measurement
     return list(groups.items())
 
 
+def coordinate_statements(measurements: list[Measurement]) -> list[str]:
+    """How the drawing's coordinates were read (once, not per value)."""
+    return list(dict.fromkeys(m.coordinates for m in measurements if m.coordinates))
+
+
 def text_lines(measurements: list[Measurement]) -> list[str]:
     """The text report's "Measurements" block, per structure."""
     if not measurements:
         return []
     lines = ["Measurements (stated and derived; every value the rules read):"]
+    for text in coordinate_statements(measurements):
+        lines.append(f"  coordinates: {text}")
     for node, items in by_node(measurements):
         lines.append(f"  {items[0].node_label} [{node}]")
         for m in items:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from docklaw import __version__
-from docklaw.validate.findings.measurements import by_node, short_name
+from docklaw.validate.findings.measurements import by_node, coordinate_statements, short_name
 from docklaw.validate.status import DISCRETION_NOTE
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ def context(report: Report) -> dict[str, object]:
         "report": report,
         "groups": report._groups(),
         "measurements": by_node(report.measurements),
+        "coordinates": coordinate_statements(report.measurements),
         "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "version": __version__,
         "data_version": data_version(),

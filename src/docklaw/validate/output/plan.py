@@ -44,15 +44,21 @@ MEASURED_FROM = {
 }
 #: Extents measured from a shore line (the farthest point of the footprint).
 EXTENT_FROM = {"dl:length": "mhw", "dl:farthestExtentFromMHW": "mhw", "dl:lengthFromMLW": "mlw"}
+VERDICT_WORDS = {"conforms": "conforms", "violates": "does not conform",
+                 "incomplete": "incomplete (information needed to decide)"}
 
 
 def plan_input(report: Report, record: GeometryRecord) -> PlanInput:
     jid = report.jurisdiction
-    verdict = "conforms" if report.conforms else "does not conform"
+    # the report's three outcomes, worded as the report words them (never "does not
+    # conform" for an application that is only incomplete)
+    verdict = VERDICT_WORDS.get(report.status, report.status)
     sections = sorted({r.section for r in report.results
                        if r.severity == "Violation" and r.section})
     inp = PlanInput(
-        record=record, title=f"Plan: {_clip(PurePath(report.name).name, 70)}",
+        record=record,
+        title=f"Plan: {_clip(PurePath(report.name).name, 70)}: {verdict}",
+        status=report.status,
         subtitle=(f"{jid}: {verdict}. Feet, grid north up; drawn from the geometry the rules "
                   "measured."),
         sections=sections,

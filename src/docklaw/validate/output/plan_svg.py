@@ -66,6 +66,7 @@ class PlanInput:
     record: GeometryRecord
     title: str
     subtitle: str = ""
+    status: str = ""  # the report's outcome (conforms, violates, incomplete): data-status
     bands: list[tuple[BaseGeometry, str]] = field(default_factory=list)   # (area, label)
     extents: list[tuple[BaseGeometry, str]] = field(default_factory=list)  # (line, label)
     dimensions: list[Dimension] = field(default_factory=list)
@@ -140,7 +141,8 @@ def render(inp: PlanInput) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
         f'width="{WIDTH:.0f}" height="{HEIGHT:.0f}" font-family="Helvetica, Arial, sans-serif" '
-        f'class="docklaw-plan" role="img" aria-label="{escape(inp.title)}">',
+        f'class="docklaw-plan" data-status="{escape(inp.status)}" role="img" '
+        f'aria-label="{escape(inp.title)}">',
         f"<title>{escape(inp.title)}</title>",
         '<rect x="0" y="0" width="100%" height="100%" fill="#ffffff"/>',
         f'<rect x="{PAD:.0f}" y="{PAD + 40:.0f}" width="{WIDTH - LEGEND_W - 2 * PAD:.0f}" '
