@@ -16,7 +16,7 @@ import csv
 import io
 import json
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -41,7 +41,7 @@ UNIT = {"length": 1.0, "width": 1.0, "area": 1.0, "docks": 1, "slips": 1, "moori
         "setback": -1.0}
 
 
-@lru_cache(maxsize=None)
+@cache
 def computed(parcel_key: str, jid: str) -> CodeEnvelope:
     return envelope(jid, PARCELS[parcel_key], get_prepared())
 
