@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     from docklaw.web import (
         compare,
+        envelope,
         law,
         openapi,
         pages,
@@ -64,7 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
-                      search_routes.bp, openapi.bp):
+                      envelope.bp, search_routes.bp, openapi.bp):
         app.register_blueprint(blueprint)
     app.context_processor(site.context)
     app.before_request(refuse_updates)
