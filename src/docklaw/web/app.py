@@ -53,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     from docklaw.web import (
+        chapter,
         compare,
         envelope,
         law,
@@ -64,8 +65,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         validate_routes,
     )
 
-    for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
-                      envelope.bp, search_routes.bp, openapi.bp):
+    for blueprint in (sparql_routes.bp, pages.bp, law.bp, chapter.bp, validate_routes.bp,
+                      compare.bp, envelope.bp, search_routes.bp, openapi.bp):
         app.register_blueprint(blueprint)
     app.context_processor(site.context)
     app.before_request(refuse_updates)
