@@ -211,9 +211,11 @@
     return cell ? cell.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
+  // a cell that is a number and nothing else ("1,200", "$250", "-3.5"); "§ 73-11H" or
+  // "100 feet" are text, sorted with numeric collation
   function asNumber(text) {
-    var cleaned = text.replace(/,/g, "").replace(/^[$§]\s*/, "");
-    if (!/^[-+]?\d*\.?\d+(e[-+]?\d+)?\b/i.test(cleaned)) return null;
+    var cleaned = text.replace(/,/g, "").replace(/^\$\s*/, "");
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
     var n = parseFloat(cleaned);
     return isNaN(n) ? null : n;
   }
