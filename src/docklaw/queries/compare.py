@@ -588,9 +588,9 @@ FORMATS = ("html", "md", "csv", "pdf")
 def render(report: Report, fmt: str) -> str:
     """The report as text (``pdf``: see ``render_bytes``)."""
     if fmt == "html":
-        return compare_output.to_html(report)
+        return compare_output.to_html(report, MARKS, f"{CHART_CAPTION} {omitted_text(report)}")
     if fmt == "md":
-        return compare_output.to_markdown(report)
+        return compare_output.to_markdown(report, MARKS)
     if fmt == "csv":
         return compare_output.to_csv(report)
     raise InputError(f"unknown format {fmt!r}; expected html, md or csv (pdf: render_bytes)")
@@ -599,7 +599,7 @@ def render(report: Report, fmt: str) -> str:
 def render_bytes(report: Report, fmt: str) -> bytes:
     """The report as bytes: PDF (WeasyPrint), or any text format encoded as UTF-8."""
     if fmt == "pdf":
-        return compare_output.to_pdf(report)
+        return compare_output.to_pdf(report, MARKS, f"{CHART_CAPTION} {omitted_text(report)}")
     return render(report, fmt).encode("utf-8")
 
 

@@ -68,12 +68,10 @@ def reading_text(cell: Cell) -> str:
 
 # --------------------------------------------------------------------------- Markdown
 
-def to_markdown(report: Report) -> str:
-    from docklaw.queries.compare import MARKS
-
+def to_markdown(report: Report, marks: dict[str, str]) -> str:
     heads = [report.labels[j] for j in report.jurisdictions]
     out = ["# Dock codes compared", "",
-           "Highlighted (**bold**): " + "; ".join(f"{k}: {v}" for k, v in MARKS.items()) + ".",
+           "Highlighted (**bold**): " + "; ".join(f"{k}: {v}" for k, v in marks.items()) + ".",
            "", "## Summary", "",
            "| topic | " + " | ".join(heads) + " |",
            "| --- |" + " --- |" * len(heads)]
@@ -211,14 +209,12 @@ def topic_html(report: Report, topic: Topic, link: object = None, *, open_: bool
             "</tbody></table></div></details></section>")
 
 
-def to_html(report: Report) -> str:
-    """A standalone page (``docklaw compare --format html``): summary matrix, the chart, the
-    details per topic (open, for print); links keep the w3id IRIs."""
-    from docklaw.queries.compare import CHART_CAPTION, MARKS, omitted_text
-
+def to_html(report: Report, marks: dict[str, str], caption: str = "") -> str:
+    """A standalone page (``docklaw compare --format html``): summary matrix, the chart (with
+    ``caption``), the details per topic (open, for print); links keep the w3id IRIs."""
     esc = html.escape
     legend = "Highlighted: " + " ".join(f'<span class="mark-{k}">{esc(v)}</span>'
-                                       for k, v in MARKS.items())
+                                       for k, v in marks.items())
     topics = "\n".join(topic_html(report, t, open_=True) for t in report.topics)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -229,8 +225,7 @@ def to_html(report: Report) -> str:
 <p class="legend">{legend}</p>
 <h2>Summary</h2>
 {summary_html(report)}
-<figure>{report.chart_svg}<figcaption>{esc(CHART_CAPTION)} {esc(omitted_text(report))}
-</figcaption></figure>
+<figure>{report.chart_svg}<figcaption>{esc(caption)}</figcaption></figure>
 <h2>Details per topic</h2>
 {topics}
 </body></html>
@@ -244,7 +239,7 @@ class PdfUnavailable(DocklawError):
     http_status = 501
 
 
-def to_pdf(report: Report) -> bytes:
+def to_pdf(report: Report, marks: dict[str, str], caption: str = "") -> bytes:
     """The standalone page rendered to PDF by WeasyPrint (``pip install 'docklaw[pdf]'``)."""
     try:
         from weasyprint import HTML
@@ -253,4 +248,4 @@ def to_pdf(report: Report) -> bytes:
             f"PDF needs WeasyPrint ({exc}); install it with pip install 'docklaw[pdf]', or "
             "write --format html and print it from a browser (the page has a print "
             "stylesheet)") from None
-    return HTML(string=to_html(report)).write_pdf()  # type: ignore[no-any-return]
+    return HTML(string=to_html(report, marks, caption)).write_pdf()  # type: ignore[no-any-return]
