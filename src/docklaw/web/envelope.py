@@ -40,6 +40,9 @@ FIELDS: dict[str, tuple[str, type]] = {
 }
 _cache: OrderedDict[Parcel, list[CodeEnvelope]] = OrderedDict()
 _lock = threading.Lock()
+#: one envelope is computed at a time per process (each is a few hundred validations): a burst
+#: of parcels queues instead of taking every core
+_compute = threading.Lock()
 KEEP = 16
 
 
@@ -67,7 +70,11 @@ def computed(parcel: Parcel) -> list[CodeEnvelope]:
         if parcel in _cache:
             _cache.move_to_end(parcel)
             return _cache[parcel]
-    codes = envelopes(parcel)
+    with _compute:
+        with _lock:
+            if parcel in _cache:
+                return _cache[parcel]
+        codes = envelopes(parcel)
     with _lock:
         _cache[parcel] = codes
         while len(_cache) > KEEP:
