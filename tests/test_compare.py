@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
 from docklaw.errors import InputError
 from docklaw.queries.compare import TOPICS, Report, build_report, render, section_exists
@@ -58,12 +58,15 @@ def test_renderers() -> None:
     assert "not regulated" in html
     assert 'class="mark-largest"' in html and 'class="mark-silent"' in html
     md = render(report, "md")
-    assert md.count("## ") == len(TOPICS)
+    assert md.count("\n## ") == len(TOPICS) + 1  # the summary, then one section per topic
+    assert md.index("## Summary") < md.index("## Maximum length")
     assert "[§ 56-2D](https://w3id.org/docklaw/code/north-haven/56-2D)" in md
     csv_text = render(report, "csv")
-    assert csv_text.splitlines()[0] == "topic,jurisdiction,rule,citation,section,highlight"
+    assert csv_text.splitlines()[0] == ("jurisdiction,code,topic,quantity,kind,value,unit,"
+                                        "baseline,structure,land_use,conditions,figure,text,"
+                                        "citation,section,rule,comparable,mark,status")
     with pytest.raises(InputError):
-        render(report, "pdf")
+        render(report, "docx")
 
 
 def test_length_and_boat_lift_cells_per_code() -> None:
@@ -101,3 +104,91 @@ def test_lake_datums_and_state_permit_triggers_are_compared() -> None:
     permit = [ln for ln in topics["permit-path"].cells["south-bristol"].lines
               if ln.citation == "§ 73-9B(2)"]
     assert permit and "Office of Parks" in permit[0].text and "more than 100 feet" in permit[0].text
+
+
+def test_like_with_like() -> None:
+    """Every line says what it limits; a highlight sets side by side only limits of the same
+    kind, property, baseline and structure; a computed limit shows its fixed bound."""
+    topics = {t.key: t for t in full().topics}
+    length = topics["length"]
+    kp = next(ln for ln in length.cells["kings-point"].lines if ln.citation == "Standards D(1)")
+    assert "the lesser of" in kp.text and "at most 200 feet" in kp.text and kp.value == 200.0
+    assert kp.like is not None and kp.like.baseline == "mean high water" and kp.mark == "largest"
+    nh = next(ln for ln in length.cells["north-haven"].lines if "newly" in ln.text)
+    assert nh.like is not None and nh.like.baseline == "mean low water"
+    assert nh.mark == "" and not length.cells["north-haven"].highlight  # MLW: not compared
+    assert length.summary["north-haven"].aside  # its figure says what it measures
+    # a minimum deck height is never set against a maximum boathouse height
+    height = topics["height"]
+    for cell in height.cells.values():
+        for line in cell.lines:
+            if line.mark:
+                assert line.like is not None and line.like.kind in ("max", "min")
+    marked = {(ln.like.group if ln.like else None) for c in height.cells.values()
+              for ln in c.lines if ln.mark}
+    assert all(g is not None and g[0] in ("max", "min") for g in marked)
+    setbacks = topics["side-setbacks"].cells
+    c = next(ln for ln in setbacks["kings-point"].lines if ln.citation == "Standards C")
+    assert "the greater of 40% of the shoreline frontage or 60 feet" in c.text
+    assert "at least 60 feet" in c.text
+
+
+def test_not_regulated_only_where_the_text_was_read() -> None:
+    topics = {t.key: t for t in full().topics}
+    lifts = topics["boat-lifts"].cells["north-hempstead"]
+    assert lifts.status == "not regulated" and lifts.reading is not None
+    assert {c for c, _ in lifts.reading.sections} == {"§ 42-7", "§ 42-9"}
+    alloc = topics["allocation"].cells["north-haven"]
+    assert alloc.status == "regulated otherwise" and "§ 56-3H" in alloc.reading.note
+    assert topics["lake-datums"].cells["kings-point"].status == "not applicable"
+    # without the curators' readings an empty cell is "not curated", never "not regulated"
+    from docklaw.queries.compare import build_topic
+
+    bare = build_topic(graph(), "boat-lifts", ["north-hempstead"])
+    assert bare.cells["north-hempstead"].status == "not curated"
+
+
+def test_summary_matrix_one_figure_per_code_per_topic() -> None:
+    report = full()
+    for topic in report.topics:
+        assert set(topic.summary) == set(report.jurisdictions), topic.key
+        for jid, figure in topic.summary.items():
+            assert figure.text, (topic.key, jid)
+            if figure.citation:  # a section, or the code itself ("the whole text")
+                assert section_exists(graph(), figure.section) or (
+                    URIRef(figure.section), None, None) in graph(), (topic.key, jid)
+    width = next(t for t in report.topics if t.key == "width").summary
+    assert (width["north-haven"].text, width["north-haven"].citation) == ("at most 4 feet",
+                                                                          "§ 56-2D")
+    html = render(report, "html")
+    assert html.index('id="summary-matrix"') < html.index('id="length"')
+    assert "@media print" in html
+
+
+def test_tidy_csv() -> None:
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(render(full(), "csv"))))
+    kp = next(r for r in rows if r["jurisdiction"] == "kings-point" and r["topic"] == "length")
+    assert (kp["quantity"], kp["kind"], kp["value"], kp["unit"], kp["baseline"],
+            kp["citation"]) == ("length", "maximum", "200.0", "feet", "mean high water",
+                                "Standards D(1)")
+    empty = next(r for r in rows if r["jurisdiction"] == "north-hempstead"
+                 and r["topic"] == "boat-lifts")
+    assert empty["status"] == "not regulated" and empty["citation"] == "§ 42-7; § 42-9"
+
+
+def test_pdf() -> None:
+    import os
+
+    from docklaw.queries.compare import render_bytes
+    from docklaw.queries.compare_output import PdfUnavailable
+
+    try:
+        data = render_bytes(build_report(["width"], None, graph=graph()), "pdf")
+    except PdfUnavailable:
+        if os.environ.get("CI") == "true":
+            raise
+        pytest.skip("WeasyPrint is not installed (pip install 'docklaw[pdf]')")
+    assert data.startswith(b"%PDF")

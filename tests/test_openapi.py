@@ -65,4 +65,6 @@ def test_described_search_fields_are_the_real_ones(app, spec) -> None:  # type: 
     body = app.test_client().get("/search?q=boat+lift&limit=2").get_json()
     schema = spec["components"]["schemas"]["SearchResults"]
     assert set(body) == set(schema["properties"])
-    assert set(body["results"][0]) == set(schema["properties"]["results"]["items"]["properties"])
+    hit = spec["components"]["schemas"]["SearchHit"]
+    assert set(body["results"][0]) == set(hit["properties"])
+    assert set(body["related"][0]) == set(hit["properties"])

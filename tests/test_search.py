@@ -283,3 +283,60 @@ def test_custom_graph_app_searches_its_own_graph() -> None:
                       "KG_LOADER": lambda: small_graph("Moorings need a permit.")})
     body = app.test_client().get("/search?q=mooring").get_json()
     assert [r["citation"] for r in body["results"]] == ["§ 56-2Z"]
+
+
+# --------------------------------------------------------------------------- concepts, facets
+
+
+def test_boat_lift_finds_the_lake_codes_boat_hoists_as_related() -> None:
+    """Keuka's and Canandaigua's boat hoists take in every vessel lift (the concept graph:
+    dl:VesselLift rdfs:subClassOf jrc:BoatHoist, sbc:BoatHoist): a "boat lift" search lists
+    their definitions, labelled related and never among the literal hits."""
+    found = search("boat lift")
+    related = {(h.jurisdiction, h.iri.rsplit("/", 1)[-1]): h for h in found.related}
+    for jid in ("jerusalem", "south-bristol"):
+        hoist = related.get((jid, "boat-hoist"))
+        assert hoist is not None, jid
+        assert hoist.match == "related" and hoist.kind == "definition"
+        assert hoist.term == "boat hoist" and "boat hoist" in hoist.related
+        assert "is a kind of it" in hoist.related
+    assert all(h.match == "literal" for h in found.hits)
+    assert not {h.iri for h in found.hits} & {h.iri for h in found.related}
+    # a code filter keeps the related hits of that code (and the generic ones) only
+    keuka = search("boat lift", jurisdiction="jerusalem")
+    assert {h.jurisdiction for h in keuka.related} <= {"jerusalem", ""}
+    assert search("zzzqqq dock").related == []
+
+
+def test_definition_hits_show_the_defined_term() -> None:
+    hit = search("boat hoist", kinds=["definition"], jurisdiction="jerusalem").hits[0]
+    assert hit.kind == "definition" and hit.term == hit.title and hit.term
+
+
+def test_facets_count_by_code_and_kind() -> None:
+    found = search("boat lift")
+    assert sum(found.facets["kind"].values()) == found.total
+    assert sum(found.facets["jurisdiction"].values()) == found.total
+    only_sections = search("boat lift", kinds=["section"])
+    # the code facet keeps the kind filter; the kind facet shows every kind
+    assert sum(only_sections.facets["jurisdiction"].values()) == only_sections.total
+    assert only_sections.facets["kind"] == found.facets["kind"]
+
+
+def test_search_api_related_and_facets(client) -> None:  # type: ignore[no-untyped-def]
+    body = client.get("/search", query_string={"q": "boat lift", "format": "json"}).get_json()
+    assert body["facets"]["kind"] and body["facets"]["jurisdiction"]["kings-point"] > 0
+    hoists = [r for r in body["related"] if r["iri"].endswith("/def/boat-hoist")]
+    assert {r["jurisdiction"] for r in hoists} == {"jerusalem", "south-bristol"}
+    assert all(r["match"] == "related" for r in body["related"])
+    page = client.get("/search?q=boat+lift", headers={"Accept": "text/html"}).get_data(
+        as_text=True)
+    assert 'id="related-results"' in page and 'id="search-facets"' in page
+    assert "Keuka Lake — Town of Jerusalem" in page
+    assert '<span class="hit-term">BOAT HOIST</span>' in page
+
+
+def test_cli_lists_related_and_terms(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "boat lift", "-n", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Related, not literal matches" in out and "BOAT HOIST" in out

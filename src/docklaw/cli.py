@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "docklaw.validate.export_commands",
     "docklaw.validate.plan_commands",
     "docklaw.queries.commands",
+    "docklaw.envelope.commands",
     "docklaw.search.commands",
     "docklaw.web.commands",
 )

@@ -23,7 +23,7 @@ from docklaw.kg.cache import cache_dir, read_verified, write_verified
 from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import bind_prefixes
 
-CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl")
+CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl", "topics.ttl")
 
 
 def code_files(jid: str) -> list[Path]:

@@ -89,6 +89,10 @@ class Description:
     tables: list[TableSpec] = field(default_factory=list)
     notes: dict[str, list[str]] = field(default_factory=dict)
     source: Path | None = None
+    #: where the official text is published ([source] publisher, url, note)
+    publisher: str | None = None
+    official_url: str | None = None
+    source_note: str | None = None
 
 
 def _req(data: dict[str, Any], key: str, where: str, src: Path) -> Any:
@@ -132,6 +136,13 @@ def load_description(jid: str, path: Path | None = None) -> Description:
         numbering_note=numbering.get("note", ""),
         source=src,
     )
+    published = data.get("source", {})
+    if published:
+        desc.publisher = _req(published, "publisher", "[source]", src)
+        desc.official_url = published.get("url")
+        desc.source_note = published.get("note")
+        if desc.official_url and not str(desc.official_url).startswith("https://"):
+            raise InputError("[source] url must be an https:// address", source=str(src))
     for i, sec in enumerate(data.get("section", [])):
         where = f"[[section]] #{i + 1}"
         local = str(_req(sec, "local", where, src))

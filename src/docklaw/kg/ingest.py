@@ -177,6 +177,12 @@ class _Builder:
         if d.article:
             g.add((self.code, DL.article, Literal(d.article)))
         g.add((self.code, DL.numberingNote, Literal(d.numbering_note)))
+        if d.publisher:  # where the official text is published (description [source])
+            g.add((self.code, DCTERMS.publisher, Literal(d.publisher)))
+        if d.official_url:
+            g.add((self.code, DCTERMS.source, URIRef(d.official_url)))
+        if d.source_note:
+            g.add((self.code, DL.sourceNote, Literal(d.source_note)))
         for b in self.p.preamble_brackets:
             if b.text.startswith("[HISTORY"):
                 g.add((self.code, DL.editorialNote, Literal(b.text)))

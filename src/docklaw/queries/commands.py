@@ -63,8 +63,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "and exit")
     p.add_argument("--jurisdictions", nargs="*", default=None, metavar="CODE",
                    help="codes to compare (default: every registered code)")
-    p.add_argument("--format", "-f", choices=("html", "md", "csv"), default="md",
-                   help="output format")
+    p.add_argument("--format", "-f", choices=("html", "md", "csv", "pdf"), default="md",
+                   help="output format: md, a printable html page, tidy csv (one row per "
+                        "code, topic and quantity), pdf (needs WeasyPrint: "
+                        "pip install 'docklaw[pdf]')")
     add_output(p)
     add_store_option(p)
     p.set_defaults(func=cmd_compare)
@@ -138,5 +140,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
              args.output)
         return 0
     report = build_report(args.topics, args.jurisdictions, graph=store_of(args))
+    if args.format == "pdf":
+        from docklaw.queries.compare import render_bytes
+
+        emit(render_bytes(report, "pdf"), args.output)
+        return 0
     emit(render(report, args.format), args.output)
     return 0

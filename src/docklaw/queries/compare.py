@@ -1,17 +1,21 @@
 """Side-by-side comparison of the registered codes, one table per topic, built from saved queries.
 
 ``build_report(topics, jurisdictions)`` returns a plain data structure (so the web layer can
-serve ``/compare``); ``render(report, "html"|"md"|"csv")`` turns it into text. Every cell line
-cites and links the section it comes from; a code the data has nothing on says "not regulated".
+serve ``/compare``); ``render(report, "html"|"md"|"csv"|"pdf")`` turns it into a document: a
+summary matrix first (one figure per code per topic, with its citation and link), then the
+details per topic. Every compared limit says what it is (``docklaw.queries.likeness``: kind,
+property, baseline, structure, land use, a computed limit's operands and fixed bound) and a
+highlight is drawn only among limits that compare the same thing. A code with nothing curated
+on a topic says "not regulated" only where the curators read its text for that topic
+(``dl:topicReading`` in ``ontology/codes/<id>/topics.ttl``, with the sections read); anywhere
+else it says "not curated".
 """
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rdflib import Graph, URIRef
@@ -19,13 +23,16 @@ from rdflib import Graph, URIRef
 from docklaw import jurisdictions as registry
 from docklaw.errors import InputError
 from docklaw.namespaces import JUR
+from docklaw.queries import compare_output
 from docklaw.queries.catalogue import get
+from docklaw.queries.likeness import Likeness, allocation, describe
 from docklaw.queries.run import default_store, run_saved, run_text
 
 if TYPE_CHECKING:
     from docklaw.sparql.store import Store
 
 NOT_REGULATED = "not regulated"
+NOT_CURATED = "not curated"
 PLURAL = {"foot": "feet", "inch": "inches", "square foot": "square feet", "pound": "pounds",
           "day": "days", "percent": "percent"}
 TO_FEET = {"foot": 1.0, "inch": 1 / 12, "square foot": 1.0, "pound": 1.0, "": 1.0}
@@ -35,20 +42,42 @@ from docklaw.queries.topics import TOPICS  # noqa: E402 (light: `docklaw compare
 
 @dataclass
 class Line:
-    """One statement in a cell, with the section it cites."""
+    """One statement in a cell, with the section it cites and what it limits."""
 
     text: str
     citation: str
     section: str
     value: float | None = None
+    #: the rule (or allocation table) the line states
+    rule: str = ""
+    like: Likeness | None = None
+    #: the limit as stated ("at most 100 feet", "at most 200 feet: the lesser of ...")
+    figure: str = ""
+    unit: str = ""
+    #: a key of MARKS when this line is the code's figure in a highlighted comparison
+    mark: str = ""
+
+    @property
+    def what(self) -> str:
+        return self.like.what() if self.like else ""
 
 
 #: cell marks -> what the legend says (one colour each, the same words everywhere)
 MARKS: dict[str, str] = {
-    "largest": "the largest value among the codes (where they differ)",
-    "smallest": "the smallest value among the codes (where they differ)",
-    "silent": "not regulated here, while other codes regulate the matter",
+    "largest": "the largest among the codes' limits on the same thing (where they differ)",
+    "smallest": "the smallest among the codes' limits on the same thing (where they differ)",
+    "silent": "not regulated: the curators read the text for this topic and it is silent, "
+              "while other codes regulate the matter",
 }
+
+
+@dataclass
+class Reading:
+    """What the curators found reading a code for a topic it has no rule on."""
+
+    outcome: str                  # "not regulated" | "regulated otherwise" | "not applicable"
+    note: str
+    sections: list[tuple[str, str]] = field(default_factory=list)   # (citation, IRI)
 
 
 @dataclass
@@ -58,10 +87,30 @@ class Cell:
     highlight: bool = False
     #: why highlighted: a key of MARKS, or "" (not highlighted)
     mark: str = ""
+    reading: Reading | None = None
 
     @property
     def empty(self) -> bool:
         return not self.lines
+
+    @property
+    def status(self) -> str:
+        """"regulated", or for an empty cell what the reading found, else "not curated"."""
+        if self.lines:
+            return "regulated"
+        return self.reading.outcome if self.reading else NOT_CURATED
+
+
+@dataclass
+class Summary:
+    """One figure per code per topic for the summary matrix."""
+
+    text: str
+    citation: str = ""
+    section: str = ""
+    mark: str = ""
+    #: what the figure limits, when it is not what the topic's comparison sets side by side
+    aside: str = ""
 
 
 @dataclass
@@ -71,6 +120,9 @@ class Topic:
     query: str
     cells: dict[str, Cell]
     differs: bool = False
+    #: what the summary matrix compares for this topic (a likeness group, in words)
+    compared: str = ""
+    summary: dict[str, Summary] = field(default_factory=dict)
 
 
 @dataclass
@@ -91,7 +143,7 @@ def _fmt_number(value: object) -> str:
     return f"{number:g}" if number != int(number) else f"{int(number):,}"
 
 
-def _line_text(row: dict[str, str | None]) -> str:
+def _line_text(row: dict[str, object]) -> str:
     """A readable statement from whatever the query row carries."""
     parts: list[str] = []
     label = row.get("ruleLabel") or row.get("tableLabel") or row.get("authorityLabel") or ""
@@ -127,6 +179,12 @@ def _line_text(row: dict[str, str | None]) -> str:
                  f"{row.get('upperUnit') or ''}")
     elif row.get("computed"):
         limit = "computed from the application (see section)"
+        like = row.get("_like")
+        if isinstance(like, Likeness) and like.operands:
+            bound = (f"at most {_fmt_number(like.bound)} {like.bound_unit}" if like.kind == "max"
+                     else f"at least {_fmt_number(like.bound)} {like.bound_unit}") \
+                if like.bound is not None else "no fixed bound"
+            limit = f"{like.operands} ({bound.strip()})"
     elif row.get("comparison"):
         limit = str(row["comparison"])
     if limit.strip():
@@ -173,25 +231,32 @@ def _topics(topics: list[str] | None) -> list[str]:
 
 
 def build_topic(graph: Store | Graph, key: str, jids: list[str], *,
-                timeout: float | None = None) -> Topic:
+                timeout: float | None = None,
+                readings: dict[tuple[str, str], Reading] | None = None) -> Topic:
     title, query_name, params = TOPICS[key]
     result = run_saved(graph, get(query_name), params, timeout=timeout).plain()
+    rows = run_rows_with_jurisdiction(graph, result)
+    likes = describe(graph, [str(r.get("rule") or "") for r in rows], timeout=timeout)
+    tables = allocation(graph, [str(r.get("table") or "") for r in rows], timeout=timeout)
     cells = {jid: Cell(jid) for jid in jids}
     seen: set[tuple[str, str, str]] = set()
     works: dict[tuple[str, str, str], list[str]] = {}
     lines_by_key: dict[tuple[str, str, str], Line] = {}
-    for row in run_rows_with_jurisdiction(graph, result):
+    for row in rows:
         jid = row["_jid"]
         if jid not in cells or not row.get("section"):
             continue
-        text = _line_text(row)
+        like = _likeness(row, likes, tables)
+        text = _line_text({**row, "_like": like})
         keyed = (jid, text, str(row["section"]))
         if row.get("work"):
             works.setdefault(keyed, []).append(str(row["work"]))
         if keyed in seen:
             continue
         seen.add(keyed)
-        line = Line(text, str(row.get("citation") or ""), str(row["section"]), _value(row))
+        value, figure, unit = _figure(row, like)
+        line = Line(text, str(row.get("citation") or ""), str(row["section"]), value,
+                    str(row.get("rule") or row.get("table") or ""), like, figure, unit)
         lines_by_key[keyed] = line
         cells[jid].lines.append(line)
     for keyed, kinds in works.items():
@@ -204,9 +269,52 @@ def build_topic(graph: Store | Graph, key: str, jids: list[str], *,
     for cell in cells.values():
         first = {ln.section: i for i, ln in reversed(list(enumerate(cell.lines)))}
         cell.lines.sort(key=lambda ln: (first[ln.section], ln.text))
+        if cell.empty and readings:
+            cell.reading = readings.get((cell.jurisdiction, key))
     topic = Topic(key, title, query_name, cells)
     _highlight(topic)
+    _summarise(topic)
     return topic
+
+
+def _likeness(row: dict[str, str | None], likes: dict[str, Likeness],
+              tables: dict[tuple[str, str], Likeness]) -> Likeness | None:
+    """What the row limits: its rule's likeness, an allocation figure's (per facility), or a
+    maximum fine; None for statements that are not limits."""
+    if row.get("rule") and str(row["rule"]) in likes:
+        return likes[str(row["rule"])]
+    if row.get("table") and row.get("facilityLabel"):
+        base = tables.get((str(row["table"]), ""))
+        if base is not None:
+            facility = str(row["facilityLabel"])
+            return replace(base, prop=f"allocation:{facility}", measure=f"{facility}s allowed",
+                           structure="")
+    if row.get("maxFine"):
+        return Likeness(str(row.get("section") or ""), "max", "maxFine", "maximum fine",
+                        eligible=True)
+    return None
+
+
+def _figure(row: dict[str, str | None], like: Likeness | None) -> tuple[float | None, str, str]:
+    """(value in the unit compared, the limit in words, the unit in words) of a row."""
+    unit = PLURAL.get(str(row.get("unit") or ""), str(row.get("unit") or ""))
+    value = _value(row)
+    if row.get("limit") is not None:
+        stated = f"{row.get('comparison') or ''} {_fmt_number(row['limit'])} {unit}"
+        return value, stated.strip(), unit
+    if row.get("allowed") is not None:  # an allocation: how many of which facility
+        facility = row.get("facilityLabel") or ""
+        return value, f"{_fmt_number(row['allowed'])} x {facility}".strip(), ""
+    if row.get("maxFine") is not None:
+        return value, f"${_fmt_number(row['maxFine'])}", "dollars"
+    if like is not None and like.bound is not None:
+        word = "at most" if like.kind == "max" else "at least"
+        return like.bound, f"{word} {_fmt_number(like.bound)} {like.bound_unit}".strip(), \
+            like.bound_unit
+    if row.get("lower") is not None and row.get("upper") is not None:
+        return None, (f"between {_fmt_number(row['lower'])} and {_fmt_number(row['upper'])} "
+                      f"{row.get('upperUnit') or ''}").strip(), str(row.get("upperUnit") or "")
+    return None, "", ""
 
 
 def run_rows_with_jurisdiction(graph: Store | Graph, rows: list[dict[str, str | None]]
@@ -221,29 +329,130 @@ def run_rows_with_jurisdiction(graph: Store | Graph, rows: list[dict[str, str | 
     return out
 
 
-def _highlight(topic: Topic) -> None:
-    """Mark (see MARKS) the cells holding the largest and the smallest value where the codes'
-    values differ (a code's value: the largest number in its cell), and the codes that are
-    silent where others regulate."""
-    peaks: dict[str, float] = {}
+def _comparable(topic: Topic) -> dict[tuple[str, str, str, str], dict[str, list[Line]]]:
+    """Likeness group -> code -> its lines that apply to a new single-family residential
+    dock and carry a number (a fixed limit, or a computed limit's fixed bound)."""
+    groups: dict[tuple[str, str, str, str], dict[str, list[Line]]] = {}
     for jid, cell in topic.cells.items():
-        values = [ln.value for ln in cell.lines if ln.value is not None]
-        if values:
-            peaks[jid] = max(values)
-    if len(set(peaks.values())) > 1:
+        for line in cell.lines:
+            like = line.like
+            if like is None or not like.eligible or line.value is None or \
+                    like.kind not in ("max", "min"):
+                continue
+            groups.setdefault(like.group, {}).setdefault(jid, []).append(line)
+    return groups
+
+
+def _code_figure(kind: str, lines: list[Line]) -> Line:
+    """A code's figure in a group, for the ordinary case: its strictest limit among those
+    under no condition (several rows of one code on the same thing differ by condition or
+    by the structure's kind; the details show them all)."""
+    plain = [ln for ln in lines if ln.like is not None and not ln.like.conditional] or lines
+    pick = min if kind == "max" else max
+    return pick(plain, key=lambda ln: float(ln.value or 0))
+
+
+def _highlight(topic: Topic) -> None:
+    """Mark (see MARKS) the lines holding the largest and the smallest limit among the codes'
+    limits on the same thing (kind, property, baseline, structure; for a new single-family
+    residential dock), where they differ; and the codes whose text was read and is silent
+    where others regulate."""
+    for key, by_code in _comparable(topic).items():
+        if len(by_code) < 2:
+            continue
+        figures = {jid: _code_figure(key[0], lines) for jid, lines in by_code.items()}
+        values = {jid: float(ln.value or 0) for jid, ln in figures.items()}
+        if len(set(values.values())) < 2:
+            continue
         topic.differs = True
-        hi, lo = max(peaks.values()), min(peaks.values())
-        for jid, v in peaks.items():
-            if v in (hi, lo):
-                topic.cells[jid].mark = "largest" if v == hi else "smallest"
+        hi, lo = max(values.values()), min(values.values())
+        for jid, line in figures.items():
+            if values[jid] in (hi, lo):
+                line.mark = "largest" if values[jid] == hi else "smallest"
+                cell = topic.cells[jid]
+                cell.mark = cell.mark or line.mark
     regulated = [c for c in topic.cells.values() if not c.empty]
     if regulated and len(regulated) != len(topic.cells):
-        topic.differs = True  # some codes regulate the matter, others are silent
+        topic.differs = True  # some codes regulate the matter, others do not
         for cell in topic.cells.values():
-            if cell.empty:
+            if cell.empty and cell.status == NOT_REGULATED:
                 cell.mark = "silent"
     for cell in topic.cells.values():
         cell.highlight = bool(cell.mark)
+
+
+def _summarise(topic: Topic) -> None:
+    """One figure per code: its figure in the comparison most codes share (the topic's
+    primary likeness group); else its first numeric limit, said what it limits; else a
+    count of its rules (or "prohibited", "required"); else what the reading found."""
+    groups = {k: v for k, v in _comparable(topic).items() if len(v) > 1}
+    primary = max(groups, key=lambda k: len(groups[k]), default=None)
+    if primary is not None:
+        sample = next(iter(groups[primary].values()))[0]
+        topic.compared = sample.like.what() if sample.like else ""
+    for jid, cell in topic.cells.items():
+        if primary is not None and jid in groups[primary]:
+            line = _code_figure(primary[0], groups[primary][jid])
+            topic.summary[jid] = Summary(line.figure or _fmt_number(line.value),
+                                         line.citation, line.section, line.mark)
+            continue
+        numeric = sorted((ln for ln in cell.lines if ln.value is not None and ln.figure),
+                         key=lambda ln: not (ln.like is not None and ln.like.reaches_dock))
+        if numeric:
+            line = numeric[0]
+            topic.summary[jid] = Summary(line.figure, line.citation, line.section, "",
+                                         line.what)
+            continue
+        if cell.lines:
+            first = cell.lines[0]
+            texts = [ln.text for ln in cell.lines]
+            text = ("prohibited" if all(": prohibited" in t for t in texts) else
+                    "required" if all(": required" in t for t in texts) else
+                    _most_common(texts))
+            topic.summary[jid] = Summary(text, first.citation, first.section, cell.mark)
+            continue
+        reading = cell.reading
+        if reading is not None:
+            cite, iri = reading.sections[0] if reading.sections else ("", "")
+            topic.summary[jid] = Summary(reading.outcome, cite, iri, cell.mark)
+        else:
+            topic.summary[jid] = Summary(NOT_CURATED)
+
+
+def _most_common(texts: list[str]) -> str:
+    """The statement most lines make (e.g. one relief authority), with how many rules."""
+    counts: dict[str, int] = {}
+    for t in texts:
+        counts[t] = counts.get(t, 0) + 1
+    best = max(counts, key=lambda t: (counts[t], -texts.index(t)))
+    more = len(texts) - 1
+    text = best if len(best) <= 70 else best[:69] + "…"
+    return f"{text} (+{more} more)" if more else text
+
+
+def topic_readings(graph: Store | Graph, *,
+                   timeout: float | None = None) -> dict[tuple[str, str], Reading]:
+    """(code id, topic) -> what the curators found reading that code for that topic."""
+    rows = run_text(graph, """PREFIX dl: <https://w3id.org/docklaw/ontology#>
+    PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+    SELECT ?code ?topic ?outcome ?note ?sec ?cit WHERE {
+      ?code dl:topicReading ?r . ?r dl:topic ?topic ; dl:readingOutcome ?o .
+      OPTIONAL { ?o rdfs:label ?outcome } OPTIONAL { ?r dl:topicNote ?note }
+      OPTIONAL { ?r dl:sectionRead ?sec . OPTIONAL { ?sec dl:citation ?cit } }
+    } ORDER BY ?code ?topic ?sec""", timeout=timeout).plain()
+    out: dict[tuple[str, str], Reading] = {}
+    base = "https://w3id.org/docklaw/code/"
+    for row in rows:
+        code = str(row["code"] or "")
+        jid = code[len(base):].split("/", 1)[0] if code.startswith(base) else ""
+        reading = out.setdefault((jid, str(row["topic"])),
+                                 Reading(str(row["outcome"] or NOT_REGULATED),
+                                         str(row["note"] or "")))
+        if row["sec"]:
+            cite = str(row["cit"] or "the whole text")
+            if (cite, str(row["sec"])) not in reading.sections:
+                reading.sections.append((cite, str(row["sec"])))
+    return out
 
 
 def dock_allocation_points(graph: Store | Graph, jids: list[str], frontages: list[float], *,
@@ -350,7 +559,8 @@ def build_report(topics: list[str] | None = None, jurisdictions: list[str] | Non
     jids = _resolve(jurisdictions)
     keys = _topics(topics)
     labels = _labels(g, jids, timeout=timeout)
-    built = [build_topic(g, key, jids, timeout=timeout) for key in keys]
+    readings = topic_readings(g, timeout=timeout)
+    built = [build_topic(g, key, jids, timeout=timeout, readings=readings) for key in keys]
     series = dock_allocation_points(g, jids, [float(f) for f in range(0, 501, 5)],
                                     timeout=timeout)
     omitted = {jid: "its code allocates no docks by shoreline frontage (no allocation table)"
@@ -372,82 +582,25 @@ def omitted_text(report: Report) -> str:
 
 # --------------------------------------------------------------------------- renderers
 
+FORMATS = ("html", "md", "csv", "pdf")
+
+
 def render(report: Report, fmt: str) -> str:
-    try:
-        return {"html": to_html, "md": to_markdown, "csv": to_csv}[fmt](report)
-    except KeyError:
-        raise InputError(f"unknown format {fmt!r}; expected html, md or csv") from None
+    """The report as text (``pdf``: see ``render_bytes``)."""
+    if fmt == "html":
+        return compare_output.to_html(report, MARKS, f"{CHART_CAPTION} {omitted_text(report)}")
+    if fmt == "md":
+        return compare_output.to_markdown(report, MARKS)
+    if fmt == "csv":
+        return compare_output.to_csv(report)
+    raise InputError(f"unknown format {fmt!r}; expected html, md or csv (pdf: render_bytes)")
 
 
-def to_markdown(report: Report) -> str:
-    out = ["# Dock codes compared", "",
-           "Bold codes are highlighted: " + "; ".join(f"{k}: {v}" for k, v in MARKS.items())
-           + ".", ""]
-    for topic in report.topics:
-        out += [f"## {topic.title}" + (" (codes differ)" if topic.differs else ""), "",
-                "| code | rule |", "| --- | --- |"]
-        for jid in report.jurisdictions:
-            cell = topic.cells[jid]
-            body = "<br>".join(f"{ln.text} ([{ln.citation}]({ln.section}))" for ln in cell.lines)
-            mark = "**" if cell.highlight else ""
-            why = f" ({cell.mark})" if cell.mark else ""
-            out.append(f"| {mark}{report.labels[jid]}{mark}{why} | "
-                       f"{(body or NOT_REGULATED).replace('|', '/')} |")
-        out.append("")
-    return "\n".join(out)
-
-
-def to_csv(report: Report) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["topic", "jurisdiction", "rule", "citation", "section", "highlight"])
-    for topic in report.topics:
-        for jid in report.jurisdictions:
-            cell = topic.cells[jid]
-            if cell.empty:
-                w.writerow([topic.key, jid, NOT_REGULATED, "", "", cell.highlight])
-            for ln in cell.lines:
-                w.writerow([topic.key, jid, ln.text, ln.citation, ln.section, cell.highlight])
-    return buf.getvalue()
-
-
-def to_html(report: Report) -> str:
-    """A standalone page (``docklaw compare --format html``); links keep the w3id IRIs."""
-    esc = html.escape
-    legend = "Highlighted: " + " ".join(f'<span class="mark-{k}">{esc(v)}</span>'
-                                       for k, v in MARKS.items())
-    head = "".join(f"<th>{esc(report.labels[j])}</th>" for j in report.jurisdictions)
-    rows = []
-    for topic in report.topics:
-        cells = []
-        for jid in report.jurisdictions:
-            cell = topic.cells[jid]
-            body = "".join(f'<li>{esc(ln.text)} <a href="{esc(ln.section)}">'
-                           f'{esc(ln.citation)}</a></li>' for ln in cell.lines)
-            content = f"<ul>{body}</ul>" if body else f"<em>{NOT_REGULATED}</em>"
-            cls = f' class="mark-{cell.mark}" title="{esc(MARKS[cell.mark])}"' if cell.mark else ""
-            cells.append(f"<td{cls}>{content}</td>")
-        rows.append(f'<tr id="{esc(topic.key)}"><th>{esc(topic.title)}</th>{"".join(cells)}</tr>')
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Dock codes compared</title>
-<style>
-body {{ font-family: sans-serif; margin: 1.5em; }}
-table {{ border-collapse: collapse; }}
-th, td {{ border: 1px solid #bbb; padding: 4px 6px; vertical-align: top; font-size: 13px; }}
-.mark-largest {{ background: #ffd9a8; }}
-.mark-smallest {{ background: #c9e7ff; }}
-.mark-silent {{ background: #eeeeee; }}
-.legend span {{ padding: 0 .4em; margin-right: .6em; border: 1px solid #bbb; }}
-ul {{ margin: 0; padding-left: 1.1em; }}
-</style></head><body>
-<h1>Dock codes compared</h1>
-<p class="legend">{legend}</p>
-<figure>{report.chart_svg}<figcaption>{esc(CHART_CAPTION)} {esc(omitted_text(report))}
-</figcaption></figure>
-<table><thead><tr><th>topic</th>{head}</tr></thead><tbody>
-{chr(10).join(rows)}
-</tbody></table></body></html>
-"""
+def render_bytes(report: Report, fmt: str) -> bytes:
+    """The report as bytes: PDF (WeasyPrint), or any text format encoded as UTF-8."""
+    if fmt == "pdf":
+        return compare_output.to_pdf(report, MARKS, f"{CHART_CAPTION} {omitted_text(report)}")
+    return render(report, fmt).encode("utf-8")
 
 
 def section_exists(graph: Graph, iri: str) -> bool:

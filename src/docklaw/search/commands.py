@@ -49,15 +49,19 @@ def cmd_search(args: argparse.Namespace) -> int:
     hits, total = found.hits, found.total
     if args.format == "json":
         emit(json.dumps({"query": args.text, "jurisdiction": jid, "kinds": args.kind or [],
-                         "total": total, "matched": found.mode,
-                         "results": [h.to_dict() for h in hits]}, indent=2, ensure_ascii=False),
-             args.output)
+                         **found.to_dict()}, indent=2, ensure_ascii=False), args.output)
     else:
-        emit(table_text(args.text, hits, total, found.mode, args.output is None), args.output)
-    return 0 if hits else 1
+        text = table_text(args.text, hits, total, found.mode, args.output is None)
+        if found.related:
+            text += "\nRelated, not literal matches (the concept graph relates them):\n"
+            text += table_text(args.text, found.related, len(found.related), "related",
+                               args.output is None, summary=False)
+        emit(text, args.output)
+    return 0 if hits or found.related else 1
 
 
-def table_text(text: str, hits: list, total: int, mode: str, terminal: bool) -> str:
+def table_text(text: str, hits: list, total: int, mode: str, terminal: bool,
+               summary: bool = True) -> str:
     """A rich table (matches in bold on a terminal, plain text otherwise)."""
     import io
 
@@ -73,15 +77,22 @@ def table_text(text: str, hits: list, total: int, mode: str, terminal: bool) -> 
         console.print(f"no matches for {text!r}")
         return buffer.getvalue()
     table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
-    for name in ("#", "citation", "kind", "jurisdiction", "match", "score"):
+    related = mode == "related"
+    for name in ("#", "citation", "kind", "jurisdiction", "related to" if related else "match",
+                 *(() if related else ("score",))):
         table.add_column(name, overflow="fold")
     for n, hit in enumerate(hits, 1):
         snippet = Text()
         for i, part in enumerate(hit.snippet.split("**")):
             snippet.append(part, style="bold" if i % 2 else "")
-        table.add_row(str(n), hit.citation or hit.title, hit.kind, hit.jurisdiction, snippet,
-                      f"{hit.score:.2f}")
+        # a definition is named by its defined term, a section by its citation
+        where = f"{hit.citation} {hit.term.upper()}".strip() if hit.term else \
+            (hit.citation or hit.title)
+        table.add_row(str(n), where, hit.kind, hit.jurisdiction,
+                      Text(hit.related) if related else snippet,
+                      *(() if related else (f"{hit.score:.2f}",)))
     console.print(table)
-    console.print(f"{len(hits)} of {total} matches"
-                  + (" (no text has every word: any word matched)" if mode == "any" else ""))
+    if summary:
+        console.print(f"{len(hits)} of {total} matches"
+                      + (" (no text has every word: any word matched)" if mode == "any" else ""))
     return buffer.getvalue()

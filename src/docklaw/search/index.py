@@ -22,10 +22,11 @@ from docklaw.errors import DocklawError
 if TYPE_CHECKING:  # rdflib is imported only when an index must be built
     from rdflib import Graph
 
+    from docklaw.search.concepts import Relation
     from docklaw.search.documents import Document
 
 #: bump when the table layout changes (the code digest covers the rest)
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: the concepts table (docklaw.search.concepts)
 COLUMNS = ("iri", "kind", "jurisdiction", "section", "citation", "title", "body")
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 CREATE = (
@@ -74,10 +75,20 @@ def default_path(key: str | None = None) -> Path:
     return cache_dir() / f"search-{key or default_key()}.sqlite"
 
 
-def write(conn: sqlite3.Connection, docs: Iterable[Document], key: str) -> int:
-    """Create the table, insert the documents, record key and count; returns the count."""
+CONCEPT_COLUMNS = ("term", "label", "related", "related_label", "jurisdiction", "via",
+                   "definitions")
+
+
+def write(conn: sqlite3.Connection, docs: Iterable[Document], key: str,
+          relations: Iterable[Relation] = ()) -> int:
+    """Create the tables, insert the documents and the concept relations, record key and
+    count; returns the count of documents."""
     conn.execute(CREATE)
     conn.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute(f"CREATE TABLE concepts ({', '.join(CONCEPT_COLUMNS)})")
+    conn.execute("CREATE INDEX concepts_term ON concepts (term)")
+    conn.executemany(f"INSERT INTO concepts VALUES ({', '.join('?' for _ in CONCEPT_COLUMNS)})",
+                     sorted({tuple(getattr(r, c) for c in CONCEPT_COLUMNS) for r in relations}))
     rows = [tuple(getattr(d, c) for c in COLUMNS) for d in docs]
     conn.executemany(f"INSERT INTO docs ({', '.join(COLUMNS)}) VALUES (?,?,?,?,?,?,?)", rows)
     conn.execute("INSERT INTO docs(docs) VALUES ('optimize')")
@@ -127,11 +138,12 @@ class Index:
 
 def in_memory(graph: Graph) -> Index:
     """An index of ``graph`` (a test graph, a store snapshot) built in memory."""
+    from docklaw.search.concepts import rows
     from docklaw.search.documents import documents
 
     check_fts5()
     conn = sqlite3.connect(":memory:", check_same_thread=False)
-    count = write(conn, documents(graph), "memory")
+    count = write(conn, documents(graph), "memory", rows(graph))
     return Index(conn, "memory", count)
 
 
@@ -148,6 +160,7 @@ def open_file(path: Path, key: str) -> Index:
 
 def build_file(path: Path, key: str, graph: Graph) -> int:
     """Write the index to a temporary file, verify it, then rename it into place."""
+    from docklaw.search.concepts import rows
     from docklaw.search.documents import documents
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -155,7 +168,7 @@ def build_file(path: Path, key: str, graph: Graph) -> int:
     tmp.unlink(missing_ok=True)
     try:
         with sqlite3.connect(tmp) as conn:
-            count = write(conn, documents(graph), key)
+            count = write(conn, documents(graph), key, rows(graph))
             verify(conn, key, deep=True)
         conn.close()
         tmp.replace(path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from docklaw.errors import InputError
 from docklaw.search.index import Index, default_index
@@ -55,6 +55,12 @@ class Hit:
     snippet: str
     snippet_html: str
     score: float
+    #: "literal" (the text matched) or "related" (the concept graph relates it to the text)
+    match: str = "literal"
+    #: a definition's defined term ("" for other kinds)
+    term: str = ""
+    #: for a related hit: the related concept and why ("boat hoist: a boat lift is a kind of it")
+    related: str = ""
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -115,11 +121,21 @@ def mark(snippet: str) -> tuple[str, str]:
 @dataclass
 class Results:
     """Hits (best first), how many documents matched, and whether all words had to match
-    (``all``) or, because no document has them all, any of them (``any``)."""
+    (``all``) or, because no document has them all, any of them (``any``); ``related``: hits
+    for what the concept graph relates to the text (labelled, never mixed with the literal
+    hits); ``facets``: the literal matches counted by code and by kind (each count with the
+    other filter applied)."""
 
     hits: list[Hit]
     total: int
     mode: str
+    related: list[Hit] = field(default_factory=list)
+    facets: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"total": self.total, "matched": self.mode,
+                "results": [h.to_dict() for h in self.hits],
+                "related": [h.to_dict() for h in self.related], "facets": self.facets}
 
 
 def search(text: str, *, jurisdiction: str | None = None,
@@ -134,12 +150,115 @@ def search(text: str, *, jurisdiction: str | None = None,
     chosen = resolve_kinds(kinds)
     index = index or default_index()
     hits, total = run(index, expression, text, jurisdiction, chosen, limit)
+    mode = "all"
     if not total:
         fallback = fts_expression(text, any_word=True)
         if fallback:
+            expression, mode = fallback, "any"
             hits, total = run(index, fallback, text, jurisdiction, chosen, limit)
-            return Results(hits, total, "any")
-    return Results(hits, total, "all")
+    seen = {h.iri for h in hits}
+    return Results(hits, total, mode,
+                   related_hits(index, text, jurisdiction, chosen, seen),
+                   facets(index, expression, jurisdiction, chosen))
+
+
+#: at most this many related hits per related concept, and in all
+RELATED_PER_CONCEPT, RELATED_MAX = 3, 24
+
+
+def related_hits(index: Index, text: str, jurisdiction: str | None,
+                 chosen: tuple[str, ...], seen: set[str]) -> list[Hit]:
+    """Hits for the concepts the graph relates to ``text`` (when ``text`` names a concept):
+    each related concept's definitions, then its best documents (in its own code), each
+    labelled with the concept and the relation."""
+    from docklaw.search.concepts import normalise
+
+    term = normalise(text.replace('"', " "))
+    if not term:
+        return []
+    try:
+        relations = index.execute(
+            "SELECT DISTINCT related_label, jurisdiction, via, definitions FROM concepts "
+            "WHERE term = ? ORDER BY jurisdiction = '', jurisdiction, related_label", [term])
+    except sqlite3.OperationalError:  # an index without concepts: no related hits
+        return []
+    out: list[Hit] = []
+    for label, jid, via, definitions in relations:
+        if jurisdiction and jid and jid != jurisdiction:
+            continue
+        why = f"{label}{f' ({_code_name(jid)})' if jid else ''}: {via}"
+        found: list[Hit] = []
+        for iri in definitions.split():
+            for hit in _by_iri(index, iri, chosen):
+                found.append(hit)
+        expression = quote(label)
+        if expression.strip('"'):
+            hits, _ = run(index, expression, label, jid or jurisdiction, chosen,
+                          RELATED_PER_CONCEPT + len(found))
+            found.extend(hits)
+        for hit in found:
+            if hit.iri in seen or len(out) >= RELATED_MAX:
+                continue
+            seen.add(hit.iri)
+            hit.match, hit.related = "related", why
+            out.append(hit)
+            if sum(1 for h in out if h.related == why) >= RELATED_PER_CONCEPT:
+                break
+    return out
+
+
+def _code_name(jid: str) -> str:
+    """The code's water body or municipality, as people name it."""
+    from docklaw import jurisdictions
+
+    found = jurisdictions.find(jid)
+    return (found.waterbody or found.label) if found is not None else jid
+
+
+def _by_iri(index: Index, iri: str, chosen: tuple[str, ...]) -> list[Hit]:
+    where, params = ["iri = ?"], [iri]
+    if chosen:
+        where.append(f"kind IN ({', '.join('?' for _ in chosen)})")
+        params.extend(chosen)
+    rows = index.execute("SELECT iri, kind, jurisdiction, section, citation, title, body "
+                         f"FROM docs WHERE {' AND '.join(where)} LIMIT 1", params)
+    out = []
+    for iri_, kind, jid, section, citation, title, body in rows:
+        text = " ".join(str(body).split())
+        text = text if len(text) <= 220 else text[:219] + "…"
+        out.append(Hit(iri_, kind, jid, section, citation, title, text, html.escape(text), 0.0,
+                       term=title if kind == "definition" else ""))
+    return out
+
+
+def facets(index: Index, expression: str, jurisdiction: str | None,
+           chosen: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """The matches counted per code (with the kind filter) and per kind (with the code
+    filter): what choosing one of them would leave."""
+    out: dict[str, dict[str, int]] = {"jurisdiction": {}, "kind": {}}
+    if not expression:
+        return out
+    base, params = ["docs MATCH ?"], [expression]
+    by_code, code_params = list(base), list(params)
+    if chosen:
+        by_code.append(f"kind IN ({', '.join('?' for _ in chosen)})")
+        code_params.extend(chosen)
+    by_kind, kind_params = list(base), list(params)
+    if jurisdiction:
+        by_kind.append("jurisdiction = ?")
+        kind_params.append(jurisdiction)
+    try:
+        for jid, n in index.execute(f"SELECT jurisdiction, count(*) FROM docs WHERE "
+                                    f"{' AND '.join(by_code)} GROUP BY jurisdiction "
+                                    "ORDER BY jurisdiction", code_params):
+            out["jurisdiction"][jid or "(shared)"] = int(n)
+        for kind, n in index.execute(f"SELECT kind, count(*) FROM docs WHERE "
+                                     f"{' AND '.join(by_kind)} GROUP BY kind ORDER BY kind",
+                                     kind_params):
+            out["kind"][kind] = int(n)
+    except sqlite3.OperationalError:
+        return {"jurisdiction": {}, "kind": {}}
+    return out
 
 
 def run(index: Index, expression: str, text: str, jurisdiction: str | None,
@@ -169,7 +288,7 @@ def run(index: Index, expression: str, text: str, jurisdiction: str | None,
     for iri, kind, jid, section, citation, title, snippet, score in rows:
         plain, rich = mark(snippet)
         hits.append(Hit(iri, kind, jid, section, citation, title, plain, rich,
-                        round(-score, 3)))
+                        round(-score, 3), term=title if kind == "definition" else ""))
     return hits, int(total)
 
 

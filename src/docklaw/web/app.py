@@ -55,7 +55,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # the route modules themselves, not names of the package (its __init__ hands out
     # create_app from here: importing from it would tie the two in a knot)
     import docklaw.web.apply_routes as apply_routes
+    import docklaw.web.chapter as chapter
     import docklaw.web.compare as compare
+    import docklaw.web.envelope as envelope
     import docklaw.web.law as law
     import docklaw.web.openapi as openapi
     import docklaw.web.pages as pages
@@ -64,8 +66,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     import docklaw.web.sparql_routes as sparql_routes
     import docklaw.web.validate_routes as validate_routes
 
-    for blueprint in (sparql_routes.bp, pages.bp, law.bp, validate_routes.bp, compare.bp,
-                      search_routes.bp, openapi.bp, apply_routes.bp):
+    for blueprint in (sparql_routes.bp, pages.bp, law.bp, chapter.bp, validate_routes.bp,
+                      compare.bp, envelope.bp, search_routes.bp, openapi.bp, apply_routes.bp):
         app.register_blueprint(blueprint)
     app.context_processor(site.context)
     app.before_request(refuse_updates)

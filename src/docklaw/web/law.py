@@ -12,6 +12,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from rdflib.term import Node
 
+import docklaw.web.chapter as chapter
 from docklaw.namespaces import BASE, DL, SH, bind_prefixes
 from docklaw.sparql import formats
 from docklaw.web.knowledge import knowledge
@@ -115,13 +116,30 @@ def section_context(graph: Graph, node: URIRef) -> dict[str, object]:
     definitions |= set(graph.subjects(DL.definedIn, node))
     variance, variance_from = inherited(graph, node, DL.varianceClass)
     authority, authority_from = inherited(graph, node, DL.reliefAuthority)
+    siblings = []
+    parent = graph.value(node, DL.parent)
+    if parent is not None:
+        family = sorted(graph.subjects(DL.parent, parent),
+                        key=lambda c: (int(graph.value(c, DL.order) or 0), str(c)))
+        siblings = [dict(link(graph, c), current=c == node) for c in family]
+    text = graph.value(node, DL.text)
+    jid = chapter.jurisdiction_of_iri(str(node))
+    text_html = None
+    if text is not None and jid is not None:
+        _, found = chapter.nodes_of(jid)
+        text_html = chapter.linked_text(str(text), str(graph.value(node, DL.citation) or ""),
+                                        jid, chapter.citation_index(found))
     return {
         "citation": str(graph.value(node, DL.citation) or label(graph, node)),
+        "siblings": siblings,
+        "text_html": text_html,
+        "chapter_href": (f"/chapter/{jid}#n-{str(node).rsplit('/', 1)[-1]}"
+                         if jid is not None else None),
         "heading": graph.value(node, DL.heading),
         "text": graph.value(node, DL.text),
         "parent": link(graph, graph.value(node, DL.parent))
         if graph.value(node, DL.parent) else None,
-        "children": [link(graph, c) for c in children],
+        "children": [dict(link(graph, c), gist=gist(graph, c)) for c in children],
         "amendments": amendments,
         "references": [link(graph, r) for r in sorted(graph.objects(node, DL.references))],
         "reference_texts": sorted(str(t) for t in graph.objects(node, DL.referenceText)),
@@ -137,6 +155,15 @@ def section_context(graph: Graph, node: URIRef) -> dict[str, object]:
         "shapes": [dict(link(graph, s), rule=link(graph, graph.value(s, DL.enforces)))
                    for s in shapes],
     }
+
+
+def gist(graph: Graph, node: Node, limit: int = 90) -> str:
+    """A subdivision in a few words: its heading, else the start of its text."""
+    heading = graph.value(node, DL.heading)
+    if heading is not None:
+        return str(heading)
+    text = " ".join(str(graph.value(node, DL.text) or "").split())
+    return text if len(text) <= limit else text[:limit - 1].rsplit(" ", 1)[0] + " …"
 
 
 def top_level(graph: Graph, node: Node) -> bool:
@@ -203,8 +230,11 @@ def render_node(graph: Graph, node: URIRef, kind: str) -> Response | str:
         "kind": kind, "iri": str(node), "title": label(graph, node),
         "types": [link(graph, t) for t in sorted(types - HIDDEN_TYPES)],
         "properties": describe(graph, node), "notes": notes(graph, node),
-        "section": None, "enforces": None, "members": [],
+        "section": None, "enforces": None, "members": [], "source": None,
     }
+    jid = chapter.jurisdiction_of_iri(str(node))
+    if jid is not None:
+        context["source"] = chapter.source_of(jid)
     if (kind == "code" and graph.value(node, DL.text) is not None) or types & {
             DL.Section, DL.Subsection, DL.Definition}:
         context["section"] = section_context(graph, node)

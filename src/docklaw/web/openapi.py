@@ -65,6 +65,18 @@ APPLY_FORM = {t: {"schema": {"type": "object", "properties": {
     "description": "s.<n>.class|name|partof|existing per structure; v.<subject>.<curie> and "
                    "u.<subject>.<curie> per fact; g.<feature> and g.crs for the drawing"}}
     for t in ("multipart/form-data", "application/x-www-form-urlencoded")}
+PARCEL_PARAMS = [
+    {"name": name, "in": "query", "schema": {"type": kind}, "description": text}
+    for name, kind, text in (
+        ("frontage", "number", "shoreline frontage (feet)"),
+        ("land-use", "string", "single-family, multifamily or a dl:LandUse label"),
+        ("slope", "number", "bottom slope (feet of depth per foot)"),
+        ("tidal-range", "number", "mean high minus mean low water on tidal waters (feet)"),
+        ("navigable-depth", "number", "depth at mean low water the boats need (feet)"),
+        ("channel-distance", "number", "from mean high water to the nearest channel (feet)"),
+        ("outlet-distance", "number", "to the nearest lake outlet (feet)"),
+        ("steep-slope", "string", "1: the parcel is a steep slope"),
+        ("envelope", "string", "1: compute the envelope for the default parcel"))]
 
 
 def law_page(kind: str) -> dict[str, Any]:
@@ -143,14 +155,46 @@ def spec() -> dict[str, Any]:
                 "413": error("application too large (bytes or triples)"),
                 "415": error("unsupported Content-Type")}}},
         "/compare": {"get": {
-            "summary": "the codes compared topic by topic (HTML)",
+            "summary": "the codes compared topic by topic: summary matrix, the envelope (with "
+                       "parcel parameters), details per topic; as a page, Markdown, tidy CSV "
+                       "or PDF",
             "parameters": [
                 {"name": "topic", "in": "query", "schema": {"type": "array",
                                                             "items": {"type": "string"}}},
                 {"name": "jurisdiction", "in": "query",
-                 "schema": {"type": "array", "items": {"type": "string"}}}],
+                 "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "format", "in": "query",
+                 "schema": {"type": "string", "enum": ["html", "md", "csv", "pdf"]}},
+                {"name": "print", "in": "query", "schema": {"type": "string", "enum": ["1"]},
+                 "description": "print view: every topic's details open"},
+                *PARCEL_PARAMS],
+            "responses": {"200": {"description": "page or document", "content": content(
+                ["text/html", "text/markdown", "text/csv", "application/pdf"])},
+                "400": error("unknown topic or jurisdiction, or a bad parcel value"),
+                "406": error("format other than html, md, csv or pdf"),
+                "501": error("PDF asked for and no PDF renderer (WeasyPrint) installed")}}},
+        "/envelope": {"get": {
+            "summary": "the largest residential dock each code allows on a reference parcel, "
+                       "each figure with its binding sections (found by running the "
+                       "validator)",
+            "parameters": [*PARCEL_PARAMS,
+                           {"name": "format", "in": "query",
+                            "schema": {"type": "string", "enum": ["html", "json", "csv"]}}],
+            "responses": {"200": {"description": "figures per code (JSON for API clients, "
+                                                 "HTML for browsers, tidy CSV)",
+                                  "content": content(["application/json", "text/html",
+                                                      "text/csv"])},
+                          "400": error("a parcel value no parcel can have, or an unknown land "
+                                       "use"),
+                          "406": error("format other than html, json or csv")}}},
+        "/chapter/{jid}": {"get": {
+            "summary": "a code read whole: contents as a tree, the text continuous with its "
+                       "amendment notes and linked cross-references, its source and how "
+                       "current it is (HTML)",
+            "parameters": [{"name": "jid", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
             "responses": {"200": {"description": "page", "content": content(["text/html"])},
-                          "400": error("unknown topic or jurisdiction")}}},
+                          "404": error("no such code")}}},
         "/search": {"get": {
             "summary": "full-text search of the law (ranked, highlighted)",
             "parameters": [
@@ -246,10 +290,19 @@ SCHEMAS: dict[str, Any] = {
         "kinds": {"type": "array", "items": {"type": "string"}},
         "limit": {"type": "integer"}, "total": {"type": "integer"},
         "matched": {"type": "string", "enum": ["all", "any"]},
-        "results": {"type": "array", "items": {"type": "object", "properties": {
-            k: {"type": "string"} for k in (
-                "iri", "kind", "jurisdiction", "section", "citation", "title", "snippet",
-                "snippet_html", "href", "section_href")} | {"score": {"type": "number"}}}}}},
+        "results": {"type": "array", "items": {"$ref": "#/components/schemas/SearchHit"}},
+        "related": {"type": "array", "items": {"$ref": "#/components/schemas/SearchHit"},
+                    "description": "hits for what the concept graph relates to the text "
+                                   "(match: related), never literal matches"},
+        "facets": {"type": "object", "properties": {
+            "jurisdiction": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "kind": {"type": "object", "additionalProperties": {"type": "integer"}}}}}},
+    "SearchHit": {"type": "object", "properties": {
+        k: {"type": "string"} for k in (
+            "iri", "kind", "jurisdiction", "code", "section", "citation", "title", "term",
+            "snippet", "snippet_html", "href", "section_href", "related")} | {
+        "score": {"type": "number"},
+        "match": {"type": "string", "enum": ["literal", "related"]}}},
 }
 
 

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import os
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
@@ -19,6 +28,7 @@ from docklaw.sparql.backends import in_memory as memory_spec
 from docklaw.web.knowledge import knowledge
 from docklaw.web.links import href
 from docklaw.web.negotiation import wants_html
+from docklaw.web.site import name_of as site_name
 
 bp = Blueprint("search", __name__)
 
@@ -72,15 +82,34 @@ def search_page() -> Response | str:
     except ValueError:
         raise InputError("limit must be a whole number") from None
     as_json = wants_json()
-    hits, total, mode = [], 0, "all"
+    hits, total, mode, related, facets = [], 0, "all", [], {}
     if text or as_json:
         found = search(text, jurisdiction=jid, kinds=kinds, limit=limit, index=search_index())
         hits, total, mode = found.hits, found.total, found.mode
-    results = [dict(h.to_dict(), href=href(h.iri),
-                    section_href=href(h.section) if h.section else None) for h in hits]
+        related, facets = found.related, found.facets
+
+    def shaped(found_hits: list) -> list[dict[str, object]]:
+        return [dict(h.to_dict(), href=href(h.iri),
+                     section_href=href(h.section) if h.section else None,
+                     code=names.get(h.jurisdiction, h.jurisdiction)) for h in found_hits]
+
+    names = {j.id: site_name(j) for j in jurisdictions.all()}
+    results, related_results = shaped(hits), shaped(related)
     if as_json:
         return jsonify({"query": text, "jurisdiction": jid, "kinds": kinds, "limit": limit,
-                        "total": total, "matched": mode, "results": results})
+                        "total": total, "matched": mode, "results": results,
+                        "related": related_results, "facets": facets})
+    facet_links = {
+        "jurisdiction": [{"key": k, "label": names.get(k, k), "count": n,
+                          "href": url_for("search.search_page", q=text, jurisdiction=k,
+                                          kind=kinds, limit=limit),
+                          "chosen": k == jid} for k, n in facets.get("jurisdiction", {}).items()
+                         if k in names],
+        "kind": [{"key": k, "label": k, "count": n,
+                  "href": url_for("search.search_page", q=text, jurisdiction=jid or "",
+                                  kind=[k], limit=limit), "chosen": k in kinds}
+                 for k, n in facets.get("kind", {}).items()]}
     return render_template("search.html", q=text, jurisdiction=jid or "", kinds=kinds,
-                           kind_help=KIND_HELP, results=results,
-                           sparql_example=SPARQL_EXAMPLE, total=total, limit=limit)
+                           kind_help=KIND_HELP, results=results, related=related_results,
+                           facets=facet_links, sparql_example=SPARQL_EXAMPLE, total=total,
+                           limit=limit, mode=mode)

@@ -3,6 +3,7 @@
 // from the textarea's data- attributes.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
 
   var KEYWORDS = ("SELECT CONSTRUCT DESCRIBE ASK WHERE PREFIX BASE FROM NAMED OPTIONAL FILTER " +
     "UNION MINUS GRAPH BIND VALUES AS DISTINCT REDUCED ORDER BY ASC DESC LIMIT OFFSET GROUP " +
@@ -183,4 +184,164 @@
     queryForm.addEventListener("submit", function () { chooseMethod(queryForm, textarea); });
   }
   window.docklawHighlight = highlight;
+})();
+
+// Navigation: on a narrow screen the links fold behind a Menu button (without script they
+// simply wrap).
+(function () {
+  "use strict";
+  var nav = document.getElementById("site-nav");
+  var toggle = document.getElementById("nav-toggle");
+  if (!nav || !toggle) return;
+  toggle.addEventListener("click", function () {
+    var open = nav.classList.toggle("open");
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  });
+})();
+
+// Result tables: click a column heading to sort (numbers as numbers, again to reverse);
+// long tables are paged. Tables opt in with class "sortable" / "paged"; the server-rendered
+// order and every row stay in the page (printing shows them all).
+(function () {
+  "use strict";
+  var PAGE_SIZES = [25, 50, 100, 0];  // 0: all
+
+  function cellText(row, index) {
+    var cell = row.cells[index];
+    return cell ? cell.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  // a cell that is a number and nothing else ("1,200", "$250", "-3.5"); "§ 73-11H" or
+  // "100 feet" are text, sorted with numeric collation
+  function asNumber(text) {
+    var cleaned = text.replace(/,/g, "").replace(/^\$\s*/, "");
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
+    var n = parseFloat(cleaned);
+    return isNaN(n) ? null : n;
+  }
+
+  function Pager(table) {
+    this.table = table;
+    this.size = PAGE_SIZES[0];
+    this.page = 0;
+    var bar = document.createElement("div");
+    bar.className = "pager no-print";
+    bar.setAttribute("aria-label", "Pages of this table");
+    this.bar = bar;
+    var wrap = table.parentNode && table.parentNode.classList &&
+      table.parentNode.classList.contains("table-wrap") ? table.parentNode : table;
+    wrap.parentNode.insertBefore(bar, wrap);
+    this.render();
+  }
+
+  Pager.prototype.rows = function () {
+    return Array.prototype.slice.call(this.table.tBodies[0].rows);
+  };
+
+  Pager.prototype.render = function () {
+    var rows = this.rows(), total = rows.length, size = this.size || total;
+    var pages = Math.max(1, Math.ceil(total / size));
+    if (this.page >= pages) this.page = pages - 1;
+    var first = this.page * size;
+    rows.forEach(function (row, i) { row.hidden = i < first || i >= first + size; });
+    var self = this;
+    this.bar.innerHTML = "";
+    var info = document.createElement("span");
+    info.className = "pager-info";
+    info.textContent = "rows " + (total ? first + 1 : 0) + "\u2013" +
+      Math.min(first + size, total) + " of " + total;
+    this.bar.appendChild(info);
+    [["\u2039 previous", -1], ["next \u203A", 1]].forEach(function (spec) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = spec[0];
+      b.className = spec[1] < 0 ? "pager-prev" : "pager-next";
+      b.disabled = spec[1] < 0 ? self.page === 0 : self.page >= pages - 1;
+      b.addEventListener("click", function () { self.page += spec[1]; self.render(); });
+      self.bar.appendChild(b);
+    });
+    var label = document.createElement("label");
+    label.textContent = "per page ";
+    var select = document.createElement("select");
+    select.className = "pager-size";
+    PAGE_SIZES.forEach(function (n) {
+      var o = document.createElement("option");
+      o.value = String(n);
+      o.textContent = n ? String(n) : "all";
+      if (n === self.size) o.selected = true;
+      select.appendChild(o);
+    });
+    select.addEventListener("change", function () {
+      self.size = parseInt(select.value, 10);
+      self.page = 0;
+      self.render();
+    });
+    label.appendChild(select);
+    this.bar.appendChild(label);
+  };
+
+  function makeSortable(table, pager) {
+    var head = table.tHead;
+    if (!head || !head.rows.length || !table.tBodies.length) return;
+    var headers = head.rows[head.rows.length - 1].cells;
+    Array.prototype.forEach.call(headers, function (th, index) {
+      th.setAttribute("data-sort", "");
+      th.setAttribute("tabindex", "0");
+      th.setAttribute("title", "sort by this column");
+      function sort() {
+        var ascending = th.getAttribute("aria-sort") !== "ascending";
+        Array.prototype.forEach.call(headers, function (h) { h.removeAttribute("aria-sort"); });
+        th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        var numeric = rows.every(function (r) {
+          var t = cellText(r, index);
+          return t === "" || asNumber(t) !== null;
+        });
+        rows.sort(function (a, b) {
+          var x = cellText(a, index), y = cellText(b, index), c;
+          if (numeric) {
+            var nx = asNumber(x), ny = asNumber(y);
+            c = (nx === null ? -Infinity : nx) - (ny === null ? -Infinity : ny);
+          } else {
+            c = x.localeCompare(y, undefined, { numeric: true, sensitivity: "base" });
+          }
+          return ascending ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+        if (pager) { pager.page = 0; pager.render(); }
+      }
+      th.addEventListener("click", sort);
+      th.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sort(); }
+      });
+    });
+  }
+
+  var pagers = [];
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable, table.paged"),
+    function (table) {
+      if (!table.tBodies.length) return;
+      var pager = null;
+      if (table.classList.contains("paged") && table.tBodies[0].rows.length > PAGE_SIZES[0]) {
+        pager = new Pager(table);
+        pagers.push(pager);
+      }
+      if (table.classList.contains("sortable")) makeSortable(table, pager);
+    });
+
+  // printing shows every row and opens every folded detail
+  var saved = [];
+  window.addEventListener("beforeprint", function () {
+    saved = pagers.map(function (p) { return p.size; });
+    pagers.forEach(function (p) { p.size = 0; p.render(); });
+    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) {
+      if (!d.open) { d.setAttribute("data-print-opened", ""); d.open = true; }
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    pagers.forEach(function (p, i) { p.size = saved[i]; p.render(); });
+    Array.prototype.forEach.call(document.querySelectorAll("details[data-print-opened]"),
+      function (d) { d.open = false; d.removeAttribute("data-print-opened"); });
+  });
 })();
