@@ -149,7 +149,9 @@ def main() -> None:
         old = ""
         if args.old:
             before = args.old / f"{name}.rq"
-            if before.exists():
+            if before.exists() and parse_header(before).text == query.text:
+                old = " (same text) |"
+            elif before.exists():
                 wall, server, _ = median_costs(store, parse_header(before), {}, args.all_runs,
                                                True, args.server_pid)
                 old = f" {wall * 1000:.0f} ms / {server * 1000:.0f} ms |"
