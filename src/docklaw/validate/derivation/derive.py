@@ -414,6 +414,7 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         governed_nodes = [n for n in reachable(graph, app)
                           if spec is not None and not (facts or AppFacts(graph)).types(n)
                           .isdisjoint(spec.governs)]
+        governed_nodes += [n for n, prop in pairs if prop == RDF.type and n not in governed_nodes]
         if governed_nodes and rule is not None and all(
                 holds_regardless(compiled.graph, graph, shape, n, interval)
                 for n in governed_nodes):

@@ -150,9 +150,11 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         spec = compiled.specs.get(top)
         if spec is not None:
             for node in sorted(candidates - focus_set, key=str):
-                if facts.types(node).isdisjoint(spec.governs):
-                    continue
                 name = node_name(node)
+                if facts.types(node).isdisjoint(spec.governs) and not (
+                        (str(rule_iri), name) in asked
+                        or (node, DL.holdsRegardless, rule_iri) in derived):
+                    continue  # not of the rule's classes (and not possibly one: see targets)
                 if (node, DL.holdsRegardless, rule_iri) in derived:
                     state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
                                                  "applies (a deciding fact is unstated)"))

@@ -380,7 +380,10 @@ def missing_operands(data: Graph, prepared: Prepared,
 
 
 FACT_NAMES = {DL.footageCategory: "dl:footageCategory (or dl:tier with dl:shorelineFrontage, "
-                                   "from which the allocation table gives it)"}
+                                   "from which the allocation table gives it)",
+              RDF.type: "a narrower class of structure (rdf:type: the structure is stated only "
+                        "with a generic class, which may or may not be what these sections "
+                        "regulate)"}
 
 
 def derived_fact_name(data: Graph, node: Node, prop: Node, prepared: Prepared) -> str | None:

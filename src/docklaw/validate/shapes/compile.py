@@ -183,6 +183,11 @@ class TargetSpec:
     steep: Literal | None = None
     conditions: tuple[Condition, ...] = ()
     exceptions: tuple[tuple[Condition, ...], ...] = ()
+    #: generic classes broader than a governed one (plain dl:Dock where nhc:Dock is governed):
+    #: a structure stated only as one of them may be what the rule governs (information needed)
+    broader: frozenset[URIRef] = frozenset()
+    #: land uses broader than the rule's (dl:ResidentialUse where single-family is named)
+    broader_uses: frozenset[URIRef] = frozenset()
 
     @property
     def parcel_conditions(self) -> bool:
@@ -418,6 +423,29 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
 
 
+def broader_classes(prepared: Prepared, governs: frozenset[URIRef]) -> frozenset[URIRef]:
+    """Generic (dl:) classes that are not governed but have a governed subclass: a structure
+    stated only as one of them may or may not be what the rule governs."""
+    generic = str(DL)
+    out: set[URIRef] = set()
+    for cls, supers in prepared.superclasses.items():
+        if not (isinstance(cls, URIRef) and str(cls).startswith("https://w3id.org/docklaw/")) \
+                or supers.isdisjoint(governs):
+            continue  # (owl:Nothing is below every class)
+        out.update(s for s in supers if isinstance(s, URIRef) and str(s).startswith(generic)
+                   and prepared.superclasses.get(s, frozenset({s})).isdisjoint(governs))
+    return frozenset(out)
+
+
+def broader_land_uses(prepared: Prepared, uses: frozenset[URIRef]) -> frozenset[URIRef]:
+    """Land uses above the rule's (dl:ResidentialUse above single-family residential) that are
+    not themselves among them: a parcel stated with one may or may not be of the rule's use."""
+    if not uses:
+        return frozenset()
+    return frozenset(u for u, below in prepared.narrower.items()
+                     if u not in uses and not below.isdisjoint(uses))
+
+
 def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
     """The conditions generated_target() renders as SPARQL, as data."""
     g = prepared.knowledge
@@ -425,8 +453,11 @@ def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
     for use in g.objects(rule, DL.appliesToLandUse):
         uses |= prepared.narrower.get(use, frozenset({use}))
     steep = g.value(rule, DL.appliesToSteepSlope)
+    governs = frozenset(o for o in g.objects(rule, DL.governs) if isinstance(o, URIRef))
     return TargetSpec(
-        governs=frozenset(o for o in g.objects(rule, DL.governs) if isinstance(o, URIRef)),
+        governs=governs,
+        broader=broader_classes(prepared, governs),
+        broader_uses=broader_land_uses(prepared, frozenset(uses)),
         works=frozenset(o for o in g.objects(rule, DL.appliesToWork) if isinstance(o, URIRef)),
         constructions=frozenset(o for o in g.objects(rule, DL.appliesToConstruction)
                                 if isinstance(o, URIRef)),
