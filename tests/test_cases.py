@@ -11,6 +11,9 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectConforms true|false      the report's conforms flag (true only for status "conforms")
   t:expectStatus "incomplete"      the report's status: "conforms" | "violates" | "incomplete"
   t:expectInformationNeeded "§ X"  an information-needed item cites this section
+  t:expectNoInformationNeeded "§ X"  no information-needed item cites this section
+  t:expectNote "words"             a result citing an expected section carries these words in a
+                                   note of its section or of its relief's basis
   t:boundary t:AtLimit | t:JustOver
       AtLimit: the application holds a value exactly at the limit of the case's expected
       (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
@@ -60,6 +63,8 @@ class Case:
     conforms: bool | None = None
     status: str | None = None
     information_needed: list[str] = field(default_factory=list)
+    no_information_needed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
 
 
@@ -98,6 +103,8 @@ def load_case(path: Path) -> Case:
         conforms=bool(conforms.toPython()) if isinstance(conforms, Literal) else None,
         status=str(full.value(node, T.expectStatus)) if full.value(node, T.expectStatus) else None,
         information_needed=strs(T.expectInformationNeeded),
+        no_information_needed=strs(T.expectNoInformationNeeded),
+        notes=strs(T.expectNote),
         boundary=boundary if isinstance(boundary, URIRef) else None,
     )
 
@@ -166,6 +173,13 @@ def test_case(path: Path | None) -> None:
     for section in case.information_needed:
         assert any(section in (n.section, n.section_iri) for n in report.information_needed), (
             f"expected information needed for {section}; got:\n{got}")
+    for section in case.no_information_needed:
+        assert not any(section in (n.section, n.section_iri) for n in report.information_needed), (
+            f"no information needed may cite {section}; got:\n{got}")
+    for words in case.notes:
+        notes = [text for r in report.results if r.section in case.cites
+                 for text in [*(n for _k, n in r.section_notes), r.relief_basis_note or ""]]
+        assert any(words in text for text in notes), f"no note says {words!r}; notes: {notes}"
 
 
 # --------------------------------------------------------------------------- coverage

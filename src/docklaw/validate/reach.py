@@ -220,7 +220,10 @@ def restricted(prepared: Prepared, jid: str, shape: URIRef) -> Prepared:
 class State:
     state: str
     reason: str
-    violating: tuple[str, ...] = ()
+    nodes: tuple[tuple[str, str], ...] = ()   # (focus node, its state)
+
+    def nodes_in(self, state: str) -> list[str]:
+        return sorted(n for n, s in self.nodes if s == state)
 
 
 def rule_state(graph: Graph, prepared: Prepared, shape: URIRef, name: str) -> State:
@@ -242,7 +245,7 @@ def rule_state(graph: Graph, prepared: Prepared, shape: URIRef, name: str) -> St
     for item in accounting:
         if item.shape == str(shape):
             return State(item.state, item.reason,
-                         tuple(n.focus_node for n in item.nodes if n.state == "violates"))
+                         tuple((n.focus_node, n.state) for n in item.nodes))
     return State("missing", "the rule is not in the accounting")
 
 
@@ -592,6 +595,7 @@ class RuleReach:
     section: URIRef | None
     seed: str | None = None
     focus: str | None = None
+    seed_state: str | None = None
     problem: str | None = None
     outcomes: list[Outcome] = field(default_factory=list)
 
@@ -624,14 +628,16 @@ def sweep_rule(prepared: Prepared, jid: str, shape: URIRef,
     cut = restricted(prepared, jid, shape)
     candidates = sorted((s for s in seeds_of(jid) if shape in s.shapes),
                         key=lambda s: (len(s.graph), s.name))
-    for seed in candidates[:6]:
-        state = rule_state(seed.graph, cut, shape, seed.name)
-        if state.state == "violates" and state.violating:
-            found.seed, found.focus = seed.name, sorted(state.violating)[0]
+    tried = [(seed, rule_state(seed.graph, cut, shape, seed.name)) for seed in candidates[:8]]
+    for wanted in KEPT:  # a violating seed; else one where the rule applies but asks
+        chosen = next(((seed, st) for seed, st in tried if st.nodes_in(wanted)), None)
+        if chosen is not None:
+            found.seed, found.focus = chosen[0].name, chosen[1].nodes_in(wanted)[0]
+            found.seed_state = wanted
             break
     else:
-        found.problem = ("no test case of the rule violates it (a case with t:expectShape "
-                         "whose report has the rule in state 'violates')")
+        found.problem = ("no test case of the rule has it violated or undecided (a case with "
+                         "t:expectShape where the rule applies)")
         return found
     graph = next(s.graph for s in candidates if s.name == found.seed)
     focus = node_of(found.focus)
@@ -665,31 +671,32 @@ def reach_of(jid: str, shape: URIRef) -> RuleReach:
 # --------------------------------------------------------------------------- the document
 
 
-def describe_drop(prepared: Prepared, item: RuleReach, outcome: Outcome) -> str:
-    why = "; ".join(sorted({n.describe(prepared, item.section) for n in outcome.explained_by}))
-    return (f"{outcome.variation.label} ({outcome.state}"
-            + (f": {why}" if why else ": **unexplained**") + ")")
-
-
 def rule_row(prepared: Prepared, item: RuleReach) -> str:
+    """One row of the table: the seed, how many variations keep the rule, and for each quoted
+    narrowing the variations it takes the rule out of (unexplained ones in bold)."""
     section = prepared.sections.get(item.section) if item.section is not None else None
     cited = section.citation if section is not None else ""
     name = str(item.rule).rsplit("/", 1)[-1]
     if item.problem:
         return f"| {name} | {cited} | — | {item.problem} | |"
     tried = len(item.outcomes)
-    kept = sum(1 for o in item.outcomes if o.state == "violates")
-    asked = [o for o in item.outcomes if o.state == "needed"]
-    drops: dict[str, list[str]] = {}
+    kept = sum(1 for o in item.outcomes if o.state == item.seed_state)
+    by_words: dict[str, list[str]] = {}
     for o in item.outcomes:
-        if o.silent:
-            drops.setdefault(o.variation.dimension, []).append(describe_drop(prepared, item, o))
-    stops = "<br>".join(f"{dim}: " + ", ".join(v) for dim, v in sorted(drops.items())) or \
-        "reaches every variation tried"
-    asks = ", ".join(sorted({f"{o.variation.dimension} {o.variation.label}" for o in asked}))
+        if not o.silent:
+            continue
+        tried_text = f"{o.variation.dimension} {o.variation.label} ({o.state})"
+        own = [n for n in o.explained_by if n.narrows == OWN_PROPERTY[o.variation.dimension]]
+        for n in own or o.explained_by or [None]:
+            key = n.describe(prepared, item.section) if n is not None else "**unexplained**"
+            by_words.setdefault(key, []).append(tried_text)
+    stops = "<br>".join(f"{words}: " + ", ".join(v) for words, v in sorted(by_words.items())) \
+        or "reaches every variation tried"
+    asks = ", ".join(sorted({f"{o.variation.dimension} {o.variation.label}"
+                             for o in item.outcomes if o.state == "needed"}))
     seed = (item.seed or "").split("/", 1)[-1].removesuffix(".ttl")
-    return (f"| {name} | {cited} | {seed} | {kept} of {tried} violate; {stops} | "
-            f"{asks or '—'} |")
+    verb = "violate" if item.seed_state == "violates" else "ask (the seed asks)"
+    return f"| {name} | {cited} | {seed} | {kept} of {tried} {verb}; {stops} | {asks or '—'} |"
 
 
 def render(prepared: Prepared | None = None) -> str:
@@ -701,9 +708,10 @@ def render(prepared: Prepared | None = None) -> str:
              "(\"seed\") and varies one thing at a time: the kind of work, the structure (each "
              "class the section names, their subclasses, the generic parent, and the structure "
              "as a part of a dock), the parcel's land use, and the structure's existing status. "
-             "\"Where it stops\" lists each variation that takes the rule out, with the quoted "
-             "words that narrow it; \"asks\" lists the variations that leave it undecided "
-             "(information needed).", ""]
+             "\"Where it stops\" gives, for each quoted narrowing, the variations it takes the "
+             "rule out of; \"asks\" lists the variations that leave it undecided (information "
+             "needed). A variation of the fact the rule itself compares (the land use a rule "
+             "requires) is not a narrowing and is not listed.", ""]
     for jid in jurisdictions.ids():
         lines += [f"### {jid}", "", "| rule | section | seed | where it stops | asks |",
                   "| --- | --- | --- | --- | --- |"]

@@ -116,6 +116,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             continue
         focus = sorted(set(derived.subjects(RDF.type, focus_marker(top))), key=str)
         focus_set = set(focus)
+        spec_of = compiled.specs.get(top)
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
@@ -136,14 +137,16 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              + " is not stated"))
             elif severity == "Violation" and (
                     missing := undecided_paths(compiled.graph, derived, top, node)) and not (
-                    decided_on_whole(compiled.graph, derived, top, node, focus_set)):
+                    decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
+                    decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 state.nodes.append(NodeState(name, "needed", " and ".join(missing)))
                 needed.append(InfoNeeded(section, section_iri, name,
                                          needed_message(missing, rule, section),
                                          str(rule_iri), str(top)))
             elif severity != "Violation" and (
                     missing := undecided_paths(compiled.graph, derived, top, node)) and not (
-                    decided_on_whole(compiled.graph, derived, top, node, focus_set)):
+                    decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
+                    decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 state.nodes.append(NodeState(name, "unchecked", " and ".join(missing)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
@@ -204,6 +207,29 @@ def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
     the rule was decided there (the whole is a focus of the same rule and holds the facts)."""
     for whole in self_and_containers(derived, node) - {node}:
         if whole in focus and undecided_paths(shapes, derived, top, whole) is None:
+            return True
+    return False
+
+
+def decided_on_parts(shapes: Graph, derived: Graph, top: Node, node: Node, focus: set[Node],
+                     spec: TargetSpec | None) -> bool:
+    """A whole asked for a fact about its components (a dock asked for its mooring pilings'
+    diameter, its lockers' height) whose component is stated as a part of one of the rule's
+    classes the whole is not (the mooring piling, the locker) and decides the rule: the fact
+    is read on the part, so the whole is not asked for it again."""
+    if spec is None:
+        return False
+    whole_types = set(derived.objects(node, RDF.type))
+    stack = list(derived.objects(node, DL.hasPart))
+    seen: set[Node] = set()
+    while stack:
+        part = stack.pop()
+        if part in seen:
+            continue
+        seen.add(part)
+        stack.extend(derived.objects(part, DL.hasPart))
+        own = (set(derived.objects(part, RDF.type)) & spec.governs) - whole_types
+        if part in focus and own and undecided_paths(shapes, derived, top, part) is None:
             return True
     return False
 

@@ -147,8 +147,18 @@ def parcel_matches(graph: Graph, parcel: Node, spec: TargetSpec) -> bool:
     return spec.steep is None or (parcel, DL.steepSlope, spec.steep) in graph
 
 
+def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> list[Node]:
+    """Where a condition reads its fact: the parcel, the structures the node is a part of
+    (dl:of dl:Whole), or the node itself."""
+    if cond.on_parcel:
+        return list(graph.objects(app, DL.parcel))
+    if cond.on_whole:
+        return sorted(self_and_containers(graph, node) - {node}, key=str)
+    return [node]
+
+
 def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
-    subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
+    subjects = condition_subjects(graph, app, node, cond)
     for subject in subjects:
         for value in graph.objects(subject, cond.prop):
             if cond.date is not None:
@@ -346,9 +356,11 @@ def undecided_conditions(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
             for cond in spec.conditions:
-                if cond.absent_is_false:
-                    continue
-                subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
+                if cond.absent_is_false or cond.prop == RDF.type:
+                    continue  # (a class is always stated: intake refuses untyped structures)
+                subjects = condition_subjects(graph, app, node, cond)
+                if cond.on_whole and not subjects:
+                    continue  # a part of nothing: the condition on its whole does not hold
                 if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
                     missing.append((subjects[0] if subjects else node, cond.prop))
     if spec.parcel_conditions:
