@@ -138,8 +138,9 @@ def problems(prepared: Prepared, rule: URIRef, explicit_target: bool = False) ->
         if text is None:
             out.append(f"{rule}: quote source {source} has no text")
             continue
+        defined_here = law.value(source, DL.definedIn) == section
         if (source, RDF.type, DL.Definition) in law and section_text is not None and not (
-                term_used(law, source, section_text)):
+                term_used(law, source, section_text)) and not defined_here:
             out.append(f"{rule}: quotes {definition_name(law, source)}, a term its section "
                        "does not use")
         printed = normalise(text)

@@ -36,6 +36,7 @@ from docklaw.validate.derivation.limits import (
     stated_first,
 )
 from docklaw.validate.derivation.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
+from docklaw.validate.derivation.parts import link_appurtenances
 from docklaw.validate.derivation.totals import count_totals
 from docklaw.validate.derivation.units import curie, format_number, to_decimal
 from docklaw.validate.intake.literals import check_numeric_literals
@@ -376,6 +377,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared)
+    link_appurtenances(out, prepared, jid, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)

@@ -216,8 +216,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         section, section_iri, text = row_section(data, focus_term, rule, prepared) or (
             section, section_iri, text)
         focus = node_name(focus_term)
-        messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
-        message = messages[0] if messages else (rule.label if rule else "constraint not met")
+        message = result_message(results, r, compiled.graph, source, top, rule)
         message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
             needed.append(InfoNeeded(section, section_iri, focus, message,
@@ -254,6 +253,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
     out.extend(derived_flags(data, prepared))
+    out.extend(linked_parts(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
 
@@ -492,6 +492,46 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 relief_iris=iris,
             ))
             result.set_basis(basis)
+    return out
+
+
+def result_message(results: Graph, r: Node, shapes: Graph, source: Node | None, top: Node | None,
+                   rule: RuleInfo | None) -> str:
+    """The law's words for a result, never the SHACL engine's: the message the shape (or its
+    SPARQL constraint) declares, as the engine rendered it; for a nested shape without one, the
+    enclosing rule's shape's message; else the rule's label."""
+    messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
+    declared = source is not None and (
+        (source, SH.message, None) in shapes
+        or any((c, SH.message, None) in shapes for c in shapes.objects(source, SH.sparql)))
+    if declared and messages:
+        return messages[0]
+    if top is not None:
+        own = sorted(str(m) for m in shapes.objects(top, SH.message))
+        if own:
+            return own[0]
+    return rule.label if rule else "a rule of the code is not met"
+
+
+def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
+    """An Info result for each appurtenance derive made a part of the parcel's only whole
+    (``derivation.parts``), citing the definition's section."""
+    out: list[Result] = []
+    for node, note in sorted(data.subject_objects(DL.partLinked), key=lambda t: str(t[0])):
+        whole = data.value(note, DL.focus)
+        section = section_iri = text = None
+        cls = data.value(note, DL.ofClass)
+        definition = prepared.knowledge.value(cls, DL.definedBy) if cls is not None else None
+        parent = prepared.knowledge.value(definition, DL.definedIn) if definition else None
+        info = prepared.sections.get(parent) if parent is not None else None
+        if info is not None:
+            section, section_iri, text = info.citation, str(info.iri), info.text
+        out.append(Result(
+            section=section, section_iri=section_iri, section_text=text, severity="Info",
+            message=f"{node_name(node)} is read as a part of {node_name(whole)}: "
+                    f"{data.value(note, RDFS.comment)}.",
+            focus_node=node_name(node), path="dl:hasPart", value=node_name(whole),
+            relief=None, relief_authority=None, component="dl:PartOfWhole"))
     return out
 
 
