@@ -382,7 +382,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     apply_defaults(out, prepared, jid, app)
-    count_totals(out, jid, app)
+    count_totals(out, jid, app, {p for r in prepared.rules_of(jid) for p in r.constrains})
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
