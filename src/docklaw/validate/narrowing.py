@@ -73,8 +73,15 @@ def normalise(text: str) -> str:
 
 
 def text_of(law: Graph, node: URIRef) -> str | None:
+    """The words a section prints: its own text and its subsections' (in order)."""
     value = law.value(node, DL.text)
-    return str(value) if isinstance(value, Literal) else None
+    parts = [str(value)] if isinstance(value, Literal) else []
+    children = sorted(law.subjects(DL.parent, node),
+                      key=lambda c: (int(law.value(c, DL.order) or 0), str(c)))
+    for child in children:
+        if isinstance(child, URIRef) and (text := text_of(law, child)):
+            parts.append(text)
+    return " ".join(parts) if parts else None
 
 
 def definition_name(law: Graph, node: URIRef) -> str:

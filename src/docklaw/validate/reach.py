@@ -59,7 +59,8 @@ STATUSES = (("new (no existing status)", None, None),
 #: continuation exceptions of the lake codes name them).
 EXISTING_WORK = (DL.Repair, DL.Reconstruction)
 STATUS_PROPS = frozenset((DL.lawfullyExisting, DL.nonconforming, DL.existsSince, DL.workKind,
-                          DL.damageCause, DL.discontinuedFor, DL.incidentalAlteration))
+                          DL.damageCause, DL.discontinuedFor, DL.incidentalAlteration,
+                          DL.onlyMaintenanceProposed))
 PARCEL_CLASSES = frozenset((DL.Parcel,))
 ROOTS = frozenset((DL.Structure, DL.Vessel))
 
@@ -536,7 +537,7 @@ COMPARED = {"work": frozenset((DL.workKind,)), "structure": frozenset((RDF.type,
 #: dl:appliesWhen / dl:exceptWhen the facts their conditions must read.
 OWN_PROPERTY = {"work": DL.appliesToWork, "structure": DL.governs,
                 "land use": DL.appliesToLandUse, "status": DL.appliesToWork}
-CONDITION_FACTS = {"work": frozenset((DL.workKind,)),
+CONDITION_FACTS = {"work": frozenset((DL.workKind, DL.onlyMaintenanceProposed)),
                    "structure": frozenset((RDF.type, DL.hasPart)),
                    "land use": frozenset((DL.landUse,)),
                    "status": STATUS_PROPS}

@@ -25,6 +25,7 @@ from docklaw.sparql.safety import PARSE_LOCK
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
+from docklaw.validate.derivation.existing import imply_status, maintenance_only
 from docklaw.validate.derivation.limits import (
     Bounds,
     Evaluator,
@@ -377,6 +378,8 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared)
+    imply_status(out, name)
+    maintenance_only(out, app)
     link_appurtenances(out, prepared, jid, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)

@@ -259,6 +259,11 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
         return "work kind: applies to " + _names(spec.works)
     if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
         return "construction: applies to " + _names(spec.constructions)
+    for clauses in spec.exceptions:
+        if all(condition_holds(graph, app, node, c) for c in clauses):
+            return "an exception of the rule holds: " + ", ".join(sorted(
+                f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
+                for c in clauses))
     return "outside the rule's target"
 
 
