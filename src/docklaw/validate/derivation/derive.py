@@ -37,7 +37,7 @@ from docklaw.validate.derivation.limits import (
     stated_first,
 )
 from docklaw.validate.derivation.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
-from docklaw.validate.derivation.parts import link_appurtenances
+from docklaw.validate.derivation.parts import link_appurtenances, walkway_widths
 from docklaw.validate.derivation.totals import count_totals
 from docklaw.validate.derivation.units import curie, format_number, to_decimal
 from docklaw.validate.intake.literals import check_numeric_literals
@@ -381,6 +381,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     imply_status(out, name)
     maintenance_only(out, app)
     link_appurtenances(out, prepared, jid, app)
+    walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
@@ -420,7 +421,9 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
                           if spec is not None and not (facts or AppFacts(graph)).types(n)
                           .isdisjoint(spec.governs)]
         governed_nodes += [n for n, prop in pairs if prop == RDF.type and n not in governed_nodes]
-        if governed_nodes and rule is not None and all(
+        class_open = any(prop == RDF.type for _, prop in pairs) and reads_class(
+            compiled.graph, shape)
+        if governed_nodes and rule is not None and not class_open and all(
                 holds_regardless(compiled.graph, graph, shape, n, interval)
                 for n in governed_nodes):
             for n in governed_nodes:  # decided with what is known: whether or not it applies
@@ -432,6 +435,25 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             graph.add((note, DL.property, prop))
             if rule is not None:
                 graph.add((note, DL.rule, rule))
+
+
+def reads_class(shapes: Graph, shape: Node) -> bool:
+    """The shape's own test reads the focus's class (sh:class, sh:not [ sh:class ... ]): stating
+    the class can change its verdict, so an undecided class is never "holds regardless"."""
+    seen: set[Node] = set()
+    todo = [shape]
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if (node, SH["class"], None) in shapes:
+            return True
+        todo.extend(shapes.objects(node, SH["not"]))
+        for prop in (SH["and"], SH["or"], SH.xone):
+            for head in shapes.objects(node, prop):
+                todo.extend(shapes.items(head))
+    return False
 
 
 def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,

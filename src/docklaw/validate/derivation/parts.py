@@ -80,3 +80,15 @@ def label_of(prepared: Prepared, cls: URIRef) -> str:
 
     label = prepared.label(cls) or str(cls).rsplit("/", 1)[-1]
     return re.sub(r"\s*\([^)]*\)", "", label)
+
+
+def walkway_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
+    """A main walkway stated as a structure: its main walkway width is its stated width (the
+    rule on the main walkway reads it there, and its dock is decided by it)."""
+    law = prepared.knowledge
+    kinds = {DL.MainWalkway, *law.subjects(DL.senseOf, DL.MainWalkway)}
+    for node in structures_of(graph, app):
+        if any((node, RDF.type, k) in graph for k in kinds) and (
+                node, DL.mainWalkwayWidth, None) not in graph:
+            for width in list(graph.objects(node, DL.width)):
+                graph.add((node, DL.mainWalkwayWidth, width))

@@ -88,7 +88,8 @@ def ancestors(prepared: Prepared, section: URIRef | None) -> list[SectionInfo]:
     return chain
 
 
-def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = None) -> tuple[
+def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = None,
+              focus: Node | None = None) -> tuple[
         str | None, str | None, str | None, tuple[str, ...], Basis]:
     """(relief, relief_authority, relief_note, relief IRIs, basis) per DESIGN.md precedence:
     the rule, else the nearest section that states a class or relief routes (relief.py)."""
@@ -98,10 +99,16 @@ def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = No
     classes: tuple[URIRef, ...] = rule.variance_classes
     source, lints = "the rule", ()
     holder: URIRef = rule.iri
-    route = route_for(prepared, rule.iri, rule, data)
+    route = route_for(prepared, rule.iri, rule, data, focus)
+    if route is None:  # relief a section gives only to some structures comes first
+        for info in chain:
+            route = route_for(prepared, info.iri, rule, data, focus, conditional_only=True)
+            if route is not None:
+                holder = info.iri
+                break
     if not classes and route is None:
         for info in chain:
-            route = route_for(prepared, info.iri, rule, data)
+            route = route_for(prepared, info.iri, rule, data, focus)
             if route is not None:
                 holder = info.iri
                 break
@@ -231,7 +238,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
                                      needed_message(unstated, rule, section),
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        relief, authority, note, iris, basis = relief_of(prepared, rule, data)
+        relief, authority, note, iris, basis = relief_of(prepared, rule, data, focus_term)
         out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
