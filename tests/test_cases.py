@@ -39,6 +39,7 @@ from docklaw.namespaces import DL, QUDT, T
 from docklaw.validate.api import validate_graph
 from docklaw.validate.derivation.derive import derive, node_name
 from docklaw.validate.derivation.units import to_decimal
+from docklaw.validate.findings.wording import engine_wording
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.output.report import Report
 from docklaw.validate.shapes.compile import COUNT_PARAMS, sparql_path
@@ -185,6 +186,10 @@ def test_case(path: Path | None) -> None:
     for section in case.no_information_needed:
         assert not any(asks_for(n, section) for n in report.information_needed), (
             f"no information needed may cite {section}; got:\n{got}")
+    for text in (report.to_text(), report.to_json_text()):
+        wording = engine_wording(text)
+        assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(
+            wording)
     for words in case.notes:
         notes = [text for r in report.results if r.section in case.cites
                  for text in [*(n for _k, n in r.section_notes), r.relief_basis_note or ""]]
