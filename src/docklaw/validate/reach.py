@@ -35,7 +35,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions, paths
 from docklaw.errors import DocklawError
-from docklaw.kg.flatstore import flat_graph
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import DL, RDF, RDFS, SH, SKOS, T
 from docklaw.validate.derivation.units import curie
 from docklaw.validate.narrowing import Narrowing, condition_properties, narrowings
@@ -182,7 +182,7 @@ def seeds_of(jid: str) -> tuple[Seed, ...]:
     for path in sorted(jurisdictions.get(jid).cases_dir.glob("*.ttl")):
         full = parse(path.read_bytes(), "turtle", name=path.name)
         cases = set(full.subjects(RDF.type, T.Case))
-        app = flat_graph(Graph())
+        app = FlatGraph(bind_namespaces="none")
         for s, p, o in full:
             if s in cases or str(p).startswith(str(T)) or str(o).startswith(str(T)):
                 continue
@@ -267,8 +267,14 @@ def node_of(name: str) -> Node:
 
 
 def copy(graph: Graph) -> Graph:
-    """A copy on a flat store (``kg.flatstore``): the sweep copies each seed dozens of times."""
-    return flat_graph(graph)
+    """A copy on a flat store (``kg.flatstore``) without prefixes: the sweep copies each seed
+    dozens of times, and binding rdflib's default prefixes cost a fifth of its time (the
+    rule's state does not depend on them)."""
+    out = FlatGraph(bind_namespaces="none")
+    add = out.store.add
+    for triple in graph:
+        add(triple)
+    return out
 
 
 def containers(graph: Graph, node: Node) -> set[Node]:
@@ -714,11 +720,16 @@ def render(prepared: Prepared | None = None) -> str:
              "needed). A variation of the fact the rule itself compares (the land use a rule "
              "requires) is not a narrowing and is not listed.", ""]
     for jid in jurisdictions.ids():
-        lines += [f"### {jid}", "", "| rule | section | seed | where it stops | asks |",
-                  "| --- | --- | --- | --- | --- |"]
-        lines += [rule_row(prepared, item) for item in sweep_code(jid)]
-        lines.append("")
+        lines.append(code_table(prepared, jid))
     lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def code_table(prepared: Prepared, jid: str) -> str:
+    """One code's part of the document (its heading, table and a blank line)."""
+    lines = [f"### {jid}", "", "| rule | section | seed | where it stops | asks |",
+             "| --- | --- | --- | --- | --- |"]
+    lines += [rule_row(prepared, item) for item in sweep_code(jid)]
     return "\n".join(lines) + "\n"
 
 
