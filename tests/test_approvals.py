@@ -59,3 +59,26 @@ def test_an_approval_is_a_finding_naming_the_officer_and_quoting_the_law(
 def test_the_approvals_the_issue_names_are_found() -> None:
     found = {str(r).rsplit("/", 1)[1] for _j, r, _s in approval_rules()}
     assert {"standards-D-2-f-material", "42-9C-3-a-pumpout", "56-3B-lights-approval"} <= found
+
+
+@pytest.mark.parametrize(("jid", "rule", "shape"), [
+    pytest.param(j, r, s, id=str(r).split("/rule/", 1)[1]) for j, r, s in approval_rules()])
+def test_an_approval_is_reported_as_info_in_every_case_where_it_fires(
+        jid: str, rule: URIRef, shape: URIRef) -> None:
+    """The report's severity, not only the shape's: a nested shape without its own severity
+    must not turn the finding into the engine's default Violation."""
+    from rdflib import Graph
+
+    from docklaw.namespaces import T
+    from docklaw.validate.api import validate_bytes
+
+    fired = 0
+    for path in sorted(jurisdictions.get(jid).cases_dir.glob("*.ttl")):
+        if (None, T.expectShape, shape) not in Graph().parse(path, format="turtle"):
+            continue
+        report = validate_bytes(path.read_bytes(), name=path.name)
+        for r in report.results:
+            if r.shape == str(shape):
+                fired += 1
+                assert r.severity == "Info", (path.name, r.severity, r.message)
+    assert fired, f"{shape}: no case where the approval is reported"

@@ -229,7 +229,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             needed.append(InfoNeeded(section, section_iri, focus, message,
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
+        severity = result_severity(results, r, compiled.graph, source, top)
         component = results.value(r, SH.sourceConstraintComponent)
         unstated = unstated_cause(compiled.graph, data, source, focus_term, component) \
             if severity == "Violation" else []
@@ -500,6 +500,17 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
             ))
             result.set_basis(basis)
     return out
+
+
+def result_severity(results: Graph, r: Node, shapes: Graph, source: Node | None,
+                    top: Node | None) -> str:
+    """The law's severity for a result, never the engine's default: a nested shape that
+    declares none (the engine reports sh:Violation) takes its rule shape's (an approval finding
+    on a dock's material is Info, Kings Point D(2)(f))."""
+    stated = results.value(r, SH.resultSeverity)
+    if (source is None or (source, SH.severity, None) not in shapes) and top is not None:
+        stated = shapes.value(top, SH.severity) or stated
+    return SEVERITIES.get(stated, "Violation")
 
 
 def result_message(results: Graph, r: Node, shapes: Graph, source: Node | None, top: Node | None,
