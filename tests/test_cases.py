@@ -11,6 +11,9 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectConforms true|false      the report's conforms flag (true only for status "conforms")
   t:expectStatus "incomplete"      the report's status: "conforms" | "violates" | "incomplete"
   t:expectInformationNeeded "§ X"  an information-needed item cites this section
+  t:expectNoInformationNeeded "§ X"  no information-needed item cites this section
+  t:expectNote "words"             a result citing an expected section carries these words in a
+                                   note of its section or of its relief's basis
   t:boundary t:AtLimit | t:JustOver
       AtLimit: the application holds a value exactly at the limit of the case's expected
       (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
@@ -21,6 +24,7 @@ it is absent, or (numeric limit) no AtLimit case and no JustOver case.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
@@ -35,6 +39,7 @@ from docklaw.law.compile import COUNT_PARAMS, sparql_path
 from docklaw.law.snapshot import get_prepared
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, T
+from docklaw.validate.findings.wording import engine_wording
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.output.report import Report
 from docklaw.validate.pipeline import derive, validate_graph
@@ -60,6 +65,8 @@ class Case:
     conforms: bool | None = None
     status: str | None = None
     information_needed: list[str] = field(default_factory=list)
+    no_information_needed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
 
 
@@ -98,6 +105,8 @@ def load_case(path: Path) -> Case:
         conforms=bool(conforms.toPython()) if isinstance(conforms, Literal) else None,
         status=str(full.value(node, T.expectStatus)) if full.value(node, T.expectStatus) else None,
         information_needed=strs(T.expectInformationNeeded),
+        no_information_needed=strs(T.expectNoInformationNeeded),
+        notes=strs(T.expectNote),
         boundary=boundary if isinstance(boundary, URIRef) else None,
     )
 
@@ -122,6 +131,14 @@ def shape_hits(report: Report, shape: URIRef) -> list[str]:
     hits = [r.focus_node for r in report.results if r.shape == str(shape)]
     hits += [n.focus_node for n in report.information_needed if n.shape == str(shape)]
     return hits
+
+
+def asks_for(item: object, section: str) -> bool:
+    """An information-needed item cites the section: its own, or one its message names (one
+    item may ask a fact for several sections)."""
+    if section in (item.section, item.section_iri):  # type: ignore[attr-defined]
+        return True
+    return re.search(re.escape(section) + r"(?![\w(])", item.message) is not None  # type: ignore[attr-defined]
 
 
 def describe(report: Report) -> str:
@@ -164,19 +181,30 @@ def test_case(path: Path | None) -> None:
     if case.status is not None:
         assert report.status == case.status, f"status should be {case.status}; got:\n{got}"
     for section in case.information_needed:
-        assert any(section in (n.section, n.section_iri) for n in report.information_needed), (
+        assert any(asks_for(n, section) for n in report.information_needed), (
             f"expected information needed for {section}; got:\n{got}")
+    for section in case.no_information_needed:
+        assert not any(asks_for(n, section) for n in report.information_needed), (
+            f"no information needed may cite {section}; got:\n{got}")
+    for text in (report.to_text(), report.to_json_text()):
+        wording = engine_wording(text)
+        assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(
+            wording)
+    for words in case.notes:
+        notes = [text for r in report.results if r.section in case.cites
+                 for text in [*(n for _k, n in r.section_notes), r.relief_basis_note or ""]]
+        assert any(words in text for text in notes), f"no note says {words!r}; notes: {notes}"
 
 
 # --------------------------------------------------------------------------- coverage
 
 
-def shape_limits(jid: str) -> dict[URIRef, tuple[URIRef, Decimal | None, str]]:
-    """Shapes with a numeric limit parameter: shape -> (parameter, compiled limit or None when
-    computed, SPARQL path)."""
+def shape_limits(jid: str) -> dict[URIRef, list[tuple[URIRef, Decimal | None, str]]]:
+    """Shapes with a numeric limit parameter: shape -> [(parameter, compiled limit or None when
+    computed, SPARQL path)], one per limited property (a whole and its parts: either path)."""
     compiled = get_prepared().compiled(jid)
     g = compiled.graph
-    out: dict[URIRef, tuple[URIRef, Decimal | None, str]] = {}
+    out: dict[URIRef, list[tuple[URIRef, Decimal | None, str]]] = {}
     computed = {c.shape: c.parameter for c in compiled.computed}
     for node, top in compiled.top_shape.items():
         parameter = g.value(node, DL.limitParameter)
@@ -188,7 +216,7 @@ def shape_limits(jid: str) -> dict[URIRef, tuple[URIRef, Decimal | None, str]]:
         if path is None:
             continue
         limit = None if node in computed else to_decimal(g.value(node, parameter))
-        out[top] = (parameter, limit, sparql_path(g, path))
+        out.setdefault(top, []).append((parameter, limit, sparql_path(g, path)))
     return out
 
 
@@ -240,13 +268,14 @@ def coverage_problems() -> list[str]:
                 problems.append(f"{shape}: no case where it does not fire (t:expectNotShape)")
             if shape not in limits:
                 continue
-            parameter, limit, path = limits[shape]
             rule = compiled.shape_rule.get(shape)
             at = [c for c in fires + absent if c.boundary == T.AtLimit]
             over = [c for c in fires if c.boundary == T.JustOver]
-            if not any(at_limit(c, path, limit, rule) for c in at):
+            if not any(at_limit(c, path, limit, rule) for c in at
+                       for _parameter, limit, path in limits[shape]):
                 problems.append(f"{shape}: no t:AtLimit case with a value exactly at the limit")
-            if not any(just_over(c, path, parameter, limit, rule) for c in over):
+            if not any(just_over(c, path, parameter, limit, rule) for c in over
+                       for parameter, limit, path in limits[shape]):
                 problems.append(f"{shape}: no t:JustOver case (expectShape) beyond the limit")
     return problems
 

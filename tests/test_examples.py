@@ -18,6 +18,7 @@ from rdflib.namespace import RDF, RDFS
 from docklaw import jurisdictions, paths
 from docklaw.cli import main
 from docklaw.namespaces import DL
+from docklaw.validate.findings.wording import engine_wording
 from docklaw.validate.pipeline import validate_bytes
 
 EXAMPLES = [p for j in jurisdictions.all() for p in sorted(j.examples_dir.glob("*.ttl"))]
@@ -64,6 +65,10 @@ def test_example_gives_the_documented_citations(path: Path) -> None:
                                       for n in report.information_needed}),
     }
     assert got == {k: (sorted(v) if isinstance(v, list) else v) for k, v in want.items()}
+    for fmt, text in (("text", report.to_text()), ("json", report.to_json_text()),
+                      ("turtle", report.to_turtle()), ("html", report.to_html())):
+        wording = engine_wording(text)
+        assert not wording, f"the SHACL engine's default wording in the {fmt} report: {wording}"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[example_id(p) for p in EXAMPLES])

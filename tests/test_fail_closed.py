@@ -144,7 +144,7 @@ def test_a_misspelt_term_is_bad_input_with_a_suggestion(tmp_path: Path,
 
 
 @pytest.mark.parametrize("extra", [
-    "dl:slipCount 3",
+    "dl:hasSecondFloor true",
     "dl:appendageArea [ a qudt:QuantityValue ; qudt:numericValue 9 ; qudt:unit unit:FT2 ]",
 ])
 def test_a_term_the_code_never_reads_is_a_warning_naming_it(extra: str) -> None:

@@ -324,7 +324,8 @@ def test_not_variable_per_code() -> None:
     # the 720 square feet: "under no circumstances" (§ 73-9C(1)(d)) against § 73-22D, decided
     assert {"§ 73-9C(1)", "§ 73-9D(2)"} <= got["south-bristol"]
     assert "§ 73-21A" in got["south-bristol"]
-    assert len(got["south-bristol"]) == 79
+    # + § 73-10A(1), § 73-10A(3), § 73-10B(8), § 73-21D: rules added by issue 22
+    assert len(got["south-bristol"]) == 83
 
 
 def test_relief_authorities_every_code() -> None:

@@ -36,3 +36,17 @@ def test_shape_messages_type_no_limit_twice(path: Path) -> None:
     g = Graph().parse(path, format="turtle")
     stray = {str(s): _stray_numbers(str(m)) for s, m in g.subject_objects(SH.message)}
     assert {s: n for s, n in stray.items() if n} == {}
+
+
+def test_the_engines_default_wording_is_recognised() -> None:
+    """The check the case and example tests run on every report (findings.wording) knows the
+    SHACL engine's defaults and lets the law's words through."""
+    from docklaw.validate.findings.wording import engine_wording
+
+    for default in ("Value 5 not in list ['false']", "Less than 1 values on <a>->dl:area",
+                    "More than 0 values on <a>->dl:hasPart", "Value is not <= 8.0",
+                    "Node <a> must not conform to shape <s>", "Value does not have class dl:Dock"):
+        assert engine_wording(default), default
+    assert not engine_wording("The main walkway of a dock may not exceed 8 feet in width "
+                              "(§ 73-9C(1)(a)).")
+

@@ -219,3 +219,31 @@ def test_validator_sparql_parsing_takes_the_shared_parse_lock():
     asker.join(5)
     holder.join(5)
     assert [r[0] for r in rows] == [DOCK]
+
+
+# --- existing structures, one meaning (issue 22; derivation.existing) ----------------------
+WORK = "    dl:workKind dl:NewConstruction ;"
+
+
+def test_a_nonconforming_structure_is_lawfully_existing():
+    g = derived([(WORK, "    dl:workKind dl:Repair ;\n    dl:nonconforming true ;")])
+    assert (DOCK, DL.lawfullyExisting, Literal(True)) in g
+
+
+def test_nonconforming_but_not_lawfully_existing_is_refused_naming_the_node():
+    e = error([(WORK, "    dl:workKind dl:Repair ;\n    dl:nonconforming true ;\n"
+                      "    dl:lawfullyExisting false ;")])
+    assert e.node == str(DOCK) and e.prop == "dl:lawfullyExisting"
+
+
+def test_an_application_that_only_repairs_adds_nothing_to_the_parcels_counts():
+    parcel = URIRef("https://example.org/app#parcel")
+    repaired = derived([(WORK, "    dl:workKind dl:Repair ;")])
+    assert (parcel, DL.onlyMaintenanceProposed, Literal(True)) in repaired
+    incidental = derived([(WORK, "    dl:workKind dl:Alteration ;\n"
+                                 "    dl:incidentalAlteration true ;")])
+    assert (parcel, DL.onlyMaintenanceProposed, Literal(True)) in incidental
+    altered = derived([(WORK, "    dl:workKind dl:Alteration ;")])
+    assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in altered
+    unstated = derived([(WORK, "")])
+    assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in unstated

@@ -87,6 +87,7 @@ class Condition:
     equals: object = None
     date: Literal | None = None  # an xsd:date threshold (compared with the stated date itself)
     absent_is_false: bool = False  # dl:absentIsNotEqual: an unstated value means "not met"
+    on_whole: bool = False  # dl:of dl:Whole: a structure the focus is a part of (transitively)
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -94,6 +95,9 @@ class Condition:
         value, parcel = f"?condValue{tag}", f"?condParcel{tag}"
         if self.on_parcel:
             subject, prefix = parcel, f"?app <{DL.parcel}> {parcel} . "
+        elif self.on_whole:
+            subject = f"?condWhole{tag}"
+            prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
         if self.date is not None:
             return (f"{{ {prefix}{subject} <{self.prop}> {value} "
                     f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
@@ -110,6 +114,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     g = prepared.knowledge
     prop = g.value(node, DL.property)
     on_parcel = g.value(node, DL.of) == DL.Parcel
+    on_whole = g.value(node, DL.of) == DL.Whole
     if not isinstance(prop, URIRef):
         problems.append(f"{rule}: {what} condition without dl:property")
         return None
@@ -121,7 +126,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         if op is None:
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
-        return Condition(prop, on_parcel, op=op, date=threshold)
+        return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole)
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
         qv = threshold
@@ -136,10 +141,10 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                             "dl:threshold")
             return None
         return Condition(prop, on_parcel, op=op, threshold=number,
-                         absent_is_false=absent_false)
+                         absent_is_false=absent_false, on_whole=on_whole)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
-                         absent_is_false=absent_false)
+                         absent_is_false=absent_false, on_whole=on_whole)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
@@ -183,6 +188,11 @@ class TargetSpec:
     steep: Literal | None = None
     conditions: tuple[Condition, ...] = ()
     exceptions: tuple[tuple[Condition, ...], ...] = ()
+    #: generic classes broader than a governed one (plain dl:Dock where nhc:Dock is governed):
+    #: a structure stated only as one of them may be what the rule governs (information needed)
+    broader: frozenset[URIRef] = frozenset()
+    #: land uses broader than the rule's (dl:ResidentialUse where single-family is named)
+    broader_uses: frozenset[URIRef] = frozenset()
 
     @property
     def parcel_conditions(self) -> bool:
@@ -418,6 +428,30 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
 
 
+def broader_classes(prepared: Prepared, governs: frozenset[URIRef]) -> frozenset[URIRef]:
+    """Classes (generic or the code's) that are not governed but have a governed subclass: a
+    structure stated only as one of them (a plain dl:Dock, a plain pile where mooring pilings
+    are governed) may or may not be what the rule governs."""
+    ours = "https://w3id.org/docklaw/"
+    out: set[URIRef] = set()
+    for cls, supers in prepared.superclasses.items():
+        if not (isinstance(cls, URIRef) and str(cls).startswith(ours)) \
+                or supers.isdisjoint(governs):
+            continue  # (owl:Nothing is below every class)
+        out.update(s for s in supers if isinstance(s, URIRef) and str(s).startswith(ours)
+                   and prepared.superclasses.get(s, frozenset({s})).isdisjoint(governs))
+    return frozenset(out)
+
+
+def broader_land_uses(prepared: Prepared, uses: frozenset[URIRef]) -> frozenset[URIRef]:
+    """Land uses above the rule's (dl:ResidentialUse above single-family residential) that are
+    not themselves among them: a parcel stated with one may or may not be of the rule's use."""
+    if not uses:
+        return frozenset()
+    return frozenset(u for u, below in prepared.narrower.items()
+                     if u not in uses and not below.isdisjoint(uses))
+
+
 def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
     """The conditions generated_target() renders as SPARQL, as data."""
     g = prepared.knowledge
@@ -425,8 +459,11 @@ def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
     for use in g.objects(rule, DL.appliesToLandUse):
         uses |= prepared.narrower.get(use, frozenset({use}))
     steep = g.value(rule, DL.appliesToSteepSlope)
+    governs = frozenset(o for o in g.objects(rule, DL.governs) if isinstance(o, URIRef))
     return TargetSpec(
-        governs=frozenset(o for o in g.objects(rule, DL.governs) if isinstance(o, URIRef)),
+        governs=governs,
+        broader=broader_classes(prepared, governs),
+        broader_uses=broader_land_uses(prepared, frozenset(uses)),
         works=frozenset(o for o in g.objects(rule, DL.appliesToWork) if isinstance(o, URIRef)),
         constructions=frozenset(o for o in g.objects(rule, DL.appliesToConstruction)
                                 if isinstance(o, URIRef)),

@@ -122,6 +122,12 @@ def not_claimed(shapes: Graph, shape: Node) -> bool:
     return shapes.value(shape, DL.absentMeansNotClaimed) == Literal(True)
 
 
+def nothing_if_absent(shapes: Graph, shape: Node) -> bool:
+    """A path where no value means nothing to compare (dl:absentIsNothing: the extents of the
+    structures attached to a dock; one that states none is measured with the dock)."""
+    return shapes.value(shape, DL.absentIsNothing) == Literal(True)
+
+
 def alone(shapes: Graph, data: Graph, shape: Node) -> bool:
     """The shape compares a structure with another of its kind on the parcel
     (dl:onlyWithSeveral <total>) and the parcel's total is one: there is nothing to compare."""
@@ -196,7 +202,7 @@ class Reader:
         params = parameters(g, shape)
         values = values_at(self.data, g, path, focus)
         if not values and (structural(g, path) or not_claimed(g, shape)
-                           or alone(g, self.data, shape)):
+                           or alone(g, self.data, shape) or nothing_if_absent(g, shape)):
             return Verdict(self.check_values(shape, values, focus))
         if not values:
             if params & VALUE_PARAMS or g.value(shape, DL.computedLimit) is not None:

@@ -147,8 +147,18 @@ def parcel_matches(graph: Graph, parcel: Node, spec: TargetSpec) -> bool:
     return spec.steep is None or (parcel, DL.steepSlope, spec.steep) in graph
 
 
+def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> list[Node]:
+    """Where a condition reads its fact: the parcel, the structures the node is a part of
+    (dl:of dl:Whole), or the node itself."""
+    if cond.on_parcel:
+        return list(graph.objects(app, DL.parcel))
+    if cond.on_whole:
+        return sorted(self_and_containers(graph, node) - {node}, key=str)
+    return [node]
+
+
 def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
-    subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
+    subjects = condition_subjects(graph, app, node, cond)
     for subject in subjects:
         for value in graph.objects(subject, cond.prop):
             if cond.date is not None:
@@ -287,6 +297,42 @@ def known(values: list[Node], accepted: object) -> bool | None:
     return any(v in accepted for v in values)  # type: ignore[operator]
 
 
+def known_use(values: list[Node], spec: TargetSpec) -> bool | None:
+    """Whether the stated land use is one the rule names: None when none is stated or when a
+    stated one is broader than the rule's (dl:ResidentialUse where single-family is named)."""
+    if not values:
+        return None
+    if any(v in spec.uses for v in values):
+        return True
+    return None if any(v in spec.broader_uses for v in values) else False
+
+
+def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
+                    facts: AppFacts) -> list[Node]:
+    """Structures stated only with a generic class broader than the rule's (a plain dl:Dock
+    where North Haven's rule governs nhc:Dock and catwalks are not docks): they may be what the
+    rule governs, so their class is a fact to ask for, never a silent "not applicable"."""
+    if not spec.broader:
+        return []
+    out = []
+    own = {str(DL)} | {str(g).rsplit("/", 1)[0] + "/" for g in spec.governs
+                       if "/concept/" in str(g)}
+    for node in candidates:
+        types = facts.types(node)
+        if not types.isdisjoint(spec.governs) or types.isdisjoint(spec.broader):
+            continue
+        ours = {t for t in types if str(t).startswith(tuple(own))}
+        if not ours <= spec.broader:
+            continue  # a specific class outside the rule (a catwalk under a dock rule)
+        if spec.works and facts.works(node) and facts.works(node).isdisjoint(spec.works):
+            continue
+        if any(all(condition_holds(graph, app, node, c) for c in clauses)
+               for clauses in spec.exceptions):
+            continue
+        out.append(node)
+    return out
+
+
 def undecided_conditions(
     graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     facts: AppFacts | None = None,
@@ -310,9 +356,11 @@ def undecided_conditions(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
             for cond in spec.conditions:
-                if cond.absent_is_false:
-                    continue
-                subjects = list(graph.objects(app, DL.parcel)) if cond.on_parcel else [node]
+                if cond.absent_is_false or cond.prop == RDF.type:
+                    continue  # (a class is always stated: intake refuses untyped structures)
+                subjects = condition_subjects(graph, app, node, cond)
+                if cond.on_whole and not subjects:
+                    continue  # a part of nothing: the condition on its whole does not hold
                 if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
                     missing.append((subjects[0] if subjects else node, cond.prop))
     if spec.parcel_conditions:
@@ -321,7 +369,7 @@ def undecided_conditions(
         tiers = [t for p in parcels for t in graph.objects(p, DL.tier)]
         checks = [
             (bool(spec.uses), DL.landUse,
-             known([u for p in parcels for u in graph.objects(p, DL.landUse)], spec.uses)),
+             known_use([u for p in parcels for u in graph.objects(p, DL.landUse)], spec)),
             (bool(spec.tiers), DL.tier,
              known([to_decimal(t) for t in tiers], spec.tiers) if tiers else None),  # type: ignore[misc]
             (bool(spec.categories), DL.footageCategory,
@@ -333,6 +381,8 @@ def undecided_conditions(
         if any(used and state is False for used, _prop, state in checks):
             return []
         missing += [(where, prop) for used, prop, state in checks if used and state is None]
+    missing += [(node, RDF.type) for node in class_undecided(graph, app, candidates, spec,
+                                                              facts)]
     for node in governed(graph, app, candidates, spec, facts):
         checks = [
             (bool(spec.works), DL.workKind,

@@ -184,7 +184,8 @@ def curie(node: object) -> str:
     """Short readable name for the IRIs docklaw uses most."""
     text = str(node)
     for prefix, ns in (("dl:", str(DL)), ("unit:", str(UNIT)), ("qudt:", str(QUDT)),
-                       ("sh:", "http://www.w3.org/ns/shacl#")):
+                       ("sh:", "http://www.w3.org/ns/shacl#"),
+                       ("rdf:", "http://www.w3.org/1999/02/22-rdf-syntax-ns#")):
         if text.startswith(ns):
             return prefix + text[len(ns):]
     return text

@@ -38,6 +38,8 @@ from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
+from docklaw.validate.derivation.existing import imply_status, maintenance_only
+from docklaw.validate.derivation.parts import link_appurtenances, walkway_widths
 from docklaw.validate.derivation.totals import count_totals
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
@@ -298,11 +300,15 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared)
+    imply_status(out)
+    maintenance_only(out, app)
+    link_appurtenances(out, prepared, jid, app)
+    walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     apply_defaults(out, prepared, jid, app)
-    count_totals(out, jid, app)
+    count_totals(out, jid, app, {p for r in prepared.rules_of(jid) for p in r.constrains})
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
@@ -336,7 +342,10 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         governed_nodes = [n for n in reachable(graph, app)
                           if spec is not None and not (facts or AppFacts(graph)).types(n)
                           .isdisjoint(spec.governs)]
-        if governed_nodes and rule is not None and all(
+        governed_nodes += [n for n, prop in pairs if prop == RDF.type and n not in governed_nodes]
+        class_open = any(prop == RDF.type for _, prop in pairs) and reads_class(
+            compiled.graph, shape)
+        if governed_nodes and rule is not None and not class_open and all(
                 holds_regardless(compiled.graph, graph, shape, n, interval)
                 for n in governed_nodes):
             for n in governed_nodes:  # decided with what is known: whether or not it applies
@@ -348,6 +357,25 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             graph.add((note, DL.property, prop))
             if rule is not None:
                 graph.add((note, DL.rule, rule))
+
+
+def reads_class(shapes: Graph, shape: Node) -> bool:
+    """The shape's own test reads the focus's class (sh:class, sh:not [ sh:class ... ]): stating
+    the class can change its verdict, so an undecided class is never "holds regardless"."""
+    seen: set[Node] = set()
+    todo = [shape]
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if (node, SH["class"], None) in shapes:
+            return True
+        todo.extend(shapes.objects(node, SH["not"]))
+        for prop in (SH["and"], SH["or"], SH.xone):
+            for head in shapes.objects(node, prop):
+                todo.extend(shapes.items(head))
+    return False
 
 
 def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,

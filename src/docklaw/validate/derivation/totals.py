@@ -90,10 +90,11 @@ COUNTERS: tuple[Callable[[Graph, list[Node], str | None], Count], ...] = (
 )
 
 
-def count_totals(graph: Graph, jid: str, app: Node) -> None:
+def count_totals(graph: Graph, jid: str, app: Node, read: set[URIRef] | None = None) -> None:
     """Write counted totals the applicant did not state; a dl:Discrepancy where they differ.
 
-    Only for a code that declares ``[features] allocation_counts = { per_parcel = true }``."""
+    Only for a code that declares ``[features] allocation_counts = { per_parcel = true }``,
+    and (``read``) only the totals the code's rules read."""
     declared = jurisdictions.get(jid).features.allocation_counts
     if declared is None or not declared.per_parcel:
         return
@@ -103,7 +104,7 @@ def count_totals(graph: Graph, jid: str, app: Node) -> None:
             continue
         for counter in COUNTERS:
             count = counter(graph, structures, declared.buoys_excluded_citation)
-            if count.value is None:
+            if count.value is None or (read is not None and count.prop not in read):
                 continue
             stated = graph.value(parcel, count.prop)
             counted = Literal(count.value, datatype=XSD.integer)

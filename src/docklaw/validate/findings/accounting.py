@@ -111,6 +111,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             continue
         focus = sorted(set(derived.subjects(RDF.type, focus_marker(top))), key=str)
         focus_set = set(focus)
+        spec_of = compiled.specs.get(top)
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
@@ -131,23 +132,27 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              + " is not stated"))
             elif severity == "Violation" and (
                     missing := undecided_paths(compiled.graph, derived, top, node)) and not (
-                    decided_on_whole(compiled.graph, derived, top, node, focus_set)):
+                    decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
+                    decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 state.nodes.append(NodeState(name, "needed", " and ".join(missing)))
                 needed.append(InfoNeeded(section, section_iri, name,
                                          needed_message(missing, rule, section),
                                          str(rule_iri), str(top)))
             elif severity != "Violation" and (
                     missing := undecided_paths(compiled.graph, derived, top, node)) and not (
-                    decided_on_whole(compiled.graph, derived, top, node, focus_set)):
+                    decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
+                    decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 state.nodes.append(NodeState(name, "unchecked", " and ".join(missing)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
         spec = compiled.specs.get(top)
         if spec is not None:
             for node in sorted(candidates - focus_set, key=str):
-                if facts.types(node).isdisjoint(spec.governs):
-                    continue
                 name = node_name(node)
+                if facts.types(node).isdisjoint(spec.governs) and not (
+                        (str(rule_iri), name) in asked
+                        or (node, DL.holdsRegardless, rule_iri) in derived):
+                    continue  # not of the rule's classes (and not possibly one: see targets)
                 if (node, DL.holdsRegardless, rule_iri) in derived:
                     state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
                                                  "applies (a deciding fact is unstated)"))
@@ -201,6 +206,29 @@ def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
     return False
 
 
+def decided_on_parts(shapes: Graph, derived: Graph, top: Node, node: Node, focus: set[Node],
+                     spec: TargetSpec | None) -> bool:
+    """A whole asked for a fact about its components (a dock asked for its mooring pilings'
+    diameter, its lockers' height) whose component is stated as a part of one of the rule's
+    classes the whole is not (the mooring piling, the locker) and decides the rule: the fact
+    is read on the part, so the whole is not asked for it again."""
+    if spec is None:
+        return False
+    whole_types = set(derived.objects(node, RDF.type))
+    stack = list(derived.objects(node, DL.hasPart))
+    seen: set[Node] = set()
+    while stack:
+        part = stack.pop()
+        if part in seen:
+            continue
+        seen.add(part)
+        stack.extend(derived.objects(part, DL.hasPart))
+        own = (set(derived.objects(part, RDF.type)) & spec.governs) - whole_types
+        if part in focus and own and undecided_paths(shapes, derived, top, part) is None:
+            return True
+    return False
+
+
 def not_present_reason(compiled: CompiledShapes, top: Node, spec: TargetSpec | None) -> str:
     if spec is not None:
         return "nothing in the application is a " + " or ".join(
@@ -226,6 +254,11 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
         return "work kind: applies to " + _names(spec.works)
     if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
         return "construction: applies to " + _names(spec.constructions)
+    for clauses in spec.exceptions:
+        if all(condition_holds(graph, app, node, c) for c in clauses):
+            return "an exception of the rule holds: " + ", ".join(sorted(
+                f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
+                for c in clauses))
     return "outside the rule's target"
 
 

@@ -92,7 +92,8 @@ def ancestors(prepared: Prepared, section: URIRef | None) -> list[SectionInfo]:
     return chain
 
 
-def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = None) -> tuple[
+def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = None,
+              focus: Node | None = None) -> tuple[
         str | None, str | None, str | None, tuple[str, ...], Basis]:
     """(relief, relief_authority, relief_note, relief IRIs, basis) per DESIGN.md precedence:
     the rule, else the nearest section that states a class or relief routes (relief.py)."""
@@ -102,10 +103,16 @@ def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = No
     classes: tuple[URIRef, ...] = rule.variance_classes
     source, lints = "the rule", ()
     holder: URIRef = rule.iri
-    route = route_for(prepared, rule.iri, rule, data)
+    route = route_for(prepared, rule.iri, rule, data, focus)
+    if route is None:  # relief a section gives only to some structures comes first
+        for info in chain:
+            route = route_for(prepared, info.iri, rule, data, focus, conditional_only=True)
+            if route is not None:
+                holder = info.iri
+                break
     if not classes and route is None:
         for info in chain:
-            route = route_for(prepared, info.iri, rule, data)
+            route = route_for(prepared, info.iri, rule, data, focus)
             if route is not None:
                 holder = info.iri
                 break
@@ -220,14 +227,13 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         section, section_iri, text = row_section(data, focus_term, rule, prepared) or (
             section, section_iri, text)
         focus = node_name(focus_term)
-        messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
-        message = messages[0] if messages else (rule.label if rule else "constraint not met")
+        message = result_message(results, r, compiled.graph, source, top, rule)
         message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
             needed.append(InfoNeeded(section, section_iri, focus, message,
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
+        severity = result_severity(results, r, compiled.graph, source, top)
         component = results.value(r, SH.sourceConstraintComponent)
         unstated = unstated_cause(compiled.graph, data, source, focus_term, component) \
             if severity == "Violation" else []
@@ -236,7 +242,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
                                      needed_message(unstated, rule, section),
                                      str(rule_iri) if rule_iri else None, str(top)))
             continue
-        relief, authority, note, iris, basis = relief_of(prepared, rule, data)
+        relief, authority, note, iris, basis = relief_of(prepared, rule, data, focus_term)
         out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
@@ -258,6 +264,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(discrepancies(data, prepared, jid))
     out.extend(geometry_notes(data, prepared))
     out.extend(derived_flags(data, prepared))
+    out.extend(linked_parts(data, prepared))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
 
@@ -384,7 +391,10 @@ def missing_operands(data: Graph, prepared: Prepared,
 
 
 FACT_NAMES = {DL.footageCategory: "dl:footageCategory (or dl:tier with dl:shorelineFrontage, "
-                                   "from which the allocation table gives it)"}
+                                   "from which the allocation table gives it)",
+              RDF.type: "a narrower class of structure (rdf:type: the structure is stated only "
+                        "with a generic class, which may or may not be what these sections "
+                        "regulate)"}
 
 
 def derived_fact_name(data: Graph, node: Node, prop: Node, prepared: Prepared) -> str | None:
@@ -493,6 +503,57 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 relief_iris=iris,
             ))
             result.set_basis(basis)
+    return out
+
+
+def result_severity(results: Graph, r: Node, shapes: Graph, source: Node | None,
+                    top: Node | None) -> str:
+    """The law's severity for a result, never the engine's default: a nested shape that
+    declares none (the engine reports sh:Violation) takes its rule shape's (an approval finding
+    on a dock's material is Info, Kings Point D(2)(f))."""
+    stated = results.value(r, SH.resultSeverity)
+    if (source is None or (source, SH.severity, None) not in shapes) and top is not None:
+        stated = shapes.value(top, SH.severity) or stated
+    return SEVERITIES.get(stated, "Violation")
+
+
+def result_message(results: Graph, r: Node, shapes: Graph, source: Node | None, top: Node | None,
+                   rule: RuleInfo | None) -> str:
+    """The law's words for a result, never the SHACL engine's: the message the shape (or its
+    SPARQL constraint) declares, as the engine rendered it; for a nested shape without one, the
+    enclosing rule's shape's message; else the rule's label."""
+    messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
+    declared = source is not None and (
+        (source, SH.message, None) in shapes
+        or any((c, SH.message, None) in shapes for c in shapes.objects(source, SH.sparql)))
+    if declared and messages:
+        return messages[0]
+    if top is not None:
+        own = sorted(str(m) for m in shapes.objects(top, SH.message))
+        if own:
+            return own[0]
+    return rule.label if rule else "a rule of the code is not met"
+
+
+def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
+    """An Info result for each appurtenance derive made a part of the parcel's only whole
+    (``derivation.parts``), citing the definition's section."""
+    out: list[Result] = []
+    for node, note in sorted(data.subject_objects(DL.partLinked), key=lambda t: str(t[0])):
+        whole = data.value(note, DL.focus)
+        section = section_iri = text = None
+        cls = data.value(note, DL.ofClass)
+        definition = prepared.knowledge.value(cls, DL.definedBy) if cls is not None else None
+        parent = prepared.knowledge.value(definition, DL.definedIn) if definition else None
+        info = prepared.sections.get(parent) if parent is not None else None
+        if info is not None:
+            section, section_iri, text = info.citation, str(info.iri), info.text
+        out.append(Result(
+            section=section, section_iri=section_iri, section_text=text, severity="Info",
+            message=f"{node_name(node)} is read as a part of {node_name(whole)}: "
+                    f"{data.value(note, RDFS.comment)}.",
+            focus_node=node_name(node), path="dl:hasPart", value=node_name(whole),
+            relief=None, relief_authority=None, component="dl:PartOfWhole"))
     return out
 
 

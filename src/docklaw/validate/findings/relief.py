@@ -100,16 +100,52 @@ def land_uses(data: Graph | None) -> set[Node]:
             for parcel in data.objects(app, DL.parcel) for u in data.objects(parcel, DL.landUse)}
 
 
+def route_holds(prepared: Prepared, route: Node, data: Graph | None, focus: Node | None) -> bool:
+    """A route's dl:appliesWhen conditions (any of them) on the result's focus node: relief the
+    text gives only to some structures (Canandaigua § 73-10B(1): a dock consolidating contiguous
+    parcels). A route without conditions holds for every focus."""
+    from docklaw.law.compile import condition_of
+    from docklaw.law.targets import condition_holds
+
+    conditions = list(prepared.knowledge.objects(route, DL.appliesWhen))
+    if not conditions:
+        return True
+    if data is None or focus is None:
+        return False
+    app = next(iter(data.subjects(DL.parcel, None)), None)
+    for node in conditions:
+        cond = condition_of(prepared, route, node, "dl:appliesWhen", [])  # type: ignore[arg-type]
+        if cond is not None and condition_holds(data, app, focus, cond):
+            return True
+    return False
+
+
 def route_for(prepared: Prepared, holder: URIRef, rule: RuleInfo,
-              data: Graph | None) -> Route | None:
-    """The dl:reliefRoute of ``holder`` that reaches this rule for this application's land use;
-    a Route without classes (and a note) when the holder has routes but none reaches it."""
+              data: Graph | None, focus: Node | None = None,
+              conditional_only: bool = False) -> Route | None:
+    """The dl:reliefRoute of ``holder`` that reaches this rule for this application's land use
+    (and focus: routes with dl:appliesWhen are tried first); a Route without classes (and a
+    note) when the holder has routes but none reaches it. ``conditional_only``: only the routes
+    with dl:appliesWhen, and None when none of them reaches the rule."""
     law = prepared.knowledge
-    routes = sorted(law.objects(holder, DL.reliefRoute), key=str)
+    routes = sorted(law.objects(holder, DL.reliefRoute),
+                    key=lambda r: ((r, DL.appliesWhen, None) not in law, str(r)))
+    if conditional_only:
+        routes = [r for r in routes if (r, DL.appliesWhen, None) in law]
     if not routes:
         return None
+    routes = [r for r in routes if route_holds(prepared, r, data, focus)]
+    if conditional_only:
+        found = route_for_routes(prepared, holder, rule, data, routes) if routes else None
+        return found if found is not None and found.classes else None
+    return route_for_routes(prepared, holder, rule, data, routes)
+
+
+def route_for_routes(prepared: Prepared, holder: URIRef, rule: RuleInfo, data: Graph | None,
+                     routes: list[Node]) -> Route:
+    law = prepared.knowledge
     uses = land_uses(data)
-    if not uses:
+    if not uses and any((r, DL.appliesToLandUse, None) in law for r in routes):
         detail = _first(law, holder, DL.noReliefNote)
         return Route((), (), Basis(None, None, "The relief depends on the parcel's land use, "
                                    "which the application does not state"

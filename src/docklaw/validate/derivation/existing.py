@@ -1,0 +1,53 @@
+"""Existing structures, one meaning: what an application's statement of status implies.
+
+Why: ``dl:nonconforming true`` means lawfully existing and not conforming (the ontology's
+definition); requiring ``dl:lawfullyExisting`` as well made a nonconforming structure that did
+not repeat it lose the continuation the codes give it, and a structure stated both
+nonconforming and not lawful cannot be read one way (refused, naming the node). And the
+parcel's counts (docks, moorings, slips allotted to its frontage) limit what an application
+builds: an application that only repairs or incidentally alters existing structures
+(``dl:onlyMaintenanceProposed``, written on the parcel) adds nothing to them.
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal
+from rdflib.term import Node
+
+from docklaw.errors import InputError
+from docklaw.namespaces import DL
+
+
+def node_label(node: Node) -> str:
+    return f"_:{node}" if isinstance(node, BNode) else str(node)
+
+
+def imply_status(graph: Graph, name: str | None = None) -> None:
+    """dl:nonconforming true -> dl:lawfullyExisting true (refused when stated false)."""
+    for node in sorted(set(graph.subjects(DL.nonconforming, Literal(True))), key=str):
+        stated = [v for v in graph.objects(node, DL.lawfullyExisting) if isinstance(v, Literal)]
+        if any(v.toPython() is False for v in stated):
+            raise InputError("dl:nonconforming true means lawfully existing, but "
+                             "dl:lawfullyExisting is stated false: state one or the other",
+                             node=node_label(node), prop="dl:lawfullyExisting", source=name)
+        if not stated:
+            graph.add((node, DL.lawfullyExisting, Literal(True)))
+
+
+def maintenance_only(graph: Graph, app: Node) -> None:
+    """dl:onlyMaintenanceProposed on the application's parcels: whether every proposed
+    structure is repaired or incidentally altered (unstated work: not shown, so false)."""
+    proposed = list(graph.objects(app, DL.proposes))
+    if not proposed:
+        return
+
+    def maintained(node: Node) -> bool:
+        kinds = set(graph.objects(node, DL.workKind))
+        if kinds == {DL.Repair}:
+            return True
+        return kinds == {DL.Alteration} and (node, DL.incidentalAlteration,
+                                             Literal(True)) in graph
+    flag = Literal(all(maintained(n) for n in proposed))
+    for parcel in graph.objects(app, DL.parcel):
+        graph.remove((parcel, DL.onlyMaintenanceProposed, None))
+        graph.add((parcel, DL.onlyMaintenanceProposed, flag))

@@ -1,0 +1,94 @@
+"""Wholes and parts: what a code's definition makes part of a structure is part of it.
+
+Why: Kings Point defines a dock to include "all structures, fixtures, or other mechanisms
+appurtenant thereto, such as boat lifts, support piles, and mooring piles". An application
+that lists a mooring pile beside the lot's one dock, without linking it, describes one dock,
+not two (Standards A), and the pile's facts are the dock's. The code's data says which classes
+are appurtenances of which whole (``<whole class> dl:appurtenance <class>``, concepts.ttl);
+here each such structure that is a part of nothing becomes a part of the parcel's only whole
+(``dl:hasPart``), recorded with a note the report shows. With several wholes on the parcel the
+application must say which it belongs to; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from docklaw import jurisdictions
+from docklaw.law.prepare import Prepared
+from docklaw.namespaces import DL, RDF, RDFS
+
+
+def appurtenances(prepared: Prepared, jid: str) -> list[tuple[URIRef, frozenset[URIRef]]]:
+    """(whole class, appurtenance classes) declared by the code's concepts."""
+    own = jurisdictions.get(jid).concept_namespace
+    found: dict[URIRef, set[URIRef]] = {}
+    for whole, part in prepared.knowledge.subject_objects(DL.appurtenance):
+        if isinstance(whole, URIRef) and isinstance(part, URIRef) and str(whole).startswith(own):
+            found.setdefault(whole, set()).add(part)
+    return sorted(((w, frozenset(p)) for w, p in found.items()), key=lambda x: str(x[0]))
+
+
+def structures_of(graph: Graph, app: Node) -> list[Node]:
+    """The parcel's structures and the proposed ones, with every part, each once."""
+    stack = [*graph.objects(app, DL.proposes)]
+    for parcel in graph.objects(app, DL.parcel):
+        stack.extend(graph.objects(parcel, DL.hasStructure))
+    seen: list[Node] = []
+    while stack:
+        node = stack.pop()
+        if node not in seen:
+            seen.append(node)
+            stack.extend(graph.objects(node, DL.hasPart))
+    return sorted(seen, key=str)
+
+
+def link_appurtenances(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
+    """Make each unattached appurtenance a part of the parcel's only whole (types must be
+    materialised already)."""
+    declared = appurtenances(prepared, jid)
+    if not declared:
+        return
+    nodes = structures_of(graph, app)
+    for whole_class, parts in declared:
+        def is_part_kind(n: Node, parts: frozenset[URIRef] = parts) -> bool:
+            return any((n, RDF.type, c) in graph for c in parts)
+
+        wholes = [n for n in nodes if (n, RDF.type, whole_class) in graph and not is_part_kind(n)
+                  and (None, DL.hasPart, n) not in graph]
+        if len(wholes) != 1:
+            continue
+        whole = wholes[0]
+        for node in nodes:
+            if node == whole or not is_part_kind(node) or (None, DL.hasPart, node) in graph:
+                continue
+            graph.add((whole, DL.hasPart, node))
+            note = BNode()
+            graph.add((node, DL.partLinked, note))
+            graph.add((note, DL.focus, whole))
+            graph.add((note, DL.ofClass, whole_class))
+            quote = prepared.knowledge.value(whole_class, DL.appurtenanceQuote)
+            graph.add((note, RDFS.comment, Literal(
+                "the code's definition makes it appurtenant to the parcel's only "
+                f"{label_of(prepared, whole_class)}" + (f" ('{quote}')" if quote else "")
+                + ": it is read as that structure's part, not as a second one")))
+
+
+def label_of(prepared: Prepared, cls: URIRef) -> str:
+    import re
+
+    label = prepared.label(cls) or str(cls).rsplit("/", 1)[-1]
+    return re.sub(r"\s*\([^)]*\)", "", label)
+
+
+def walkway_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
+    """A main walkway stated as a structure: its main walkway width is its stated width (the
+    rule on the main walkway reads it there, and its dock is decided by it)."""
+    law = prepared.knowledge
+    kinds = {DL.MainWalkway, *law.subjects(DL.senseOf, DL.MainWalkway)}
+    for node in structures_of(graph, app):
+        if any((node, RDF.type, k) in graph for k in kinds) and (
+                node, DL.mainWalkwayWidth, None) not in graph:
+            for width in list(graph.objects(node, DL.width)):
+                graph.add((node, DL.mainWalkwayWidth, width))
