@@ -19,7 +19,7 @@ from docklaw.geometry.record import Feature, GeometryRecord
 from docklaw.namespaces import DL
 from docklaw.plan.limits import node_limits
 from docklaw.plan.svg import Dimension, PlanInput, band_along, nearest_segment, render
-from docklaw.validate.derivation.units import format_number
+from docklaw.validate.derivation.units import display_number
 from docklaw.validate.findings.measurements import short_name
 from docklaw.validate.shapes.prepare import Prepared
 
@@ -71,7 +71,7 @@ def plan_input(report: Report, record: GeometryRecord, derived: Graph,
             if key in seen or limit.value <= 0:
                 continue
             seen.add(key)
-            text = f"{limit.section or ''} {format_number(limit.value)} ft".strip()
+            text = f"{limit.section or ''} {display_number(limit.value)} ft".strip()
             if limit.prop in BAND_PROPS and limit.kind == "min":
                 for line in lines_for(record, short(limit.prop)):
                     inp.bands.append((band_along(line.geom, float(limit.value), water), text))

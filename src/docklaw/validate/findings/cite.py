@@ -8,6 +8,7 @@ section under two variance classes the report says so instead of picking one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -19,7 +20,7 @@ from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.derivation.derive import node_name
 from docklaw.validate.derivation.monthday import describe as describe_month_day
 from docklaw.validate.derivation.monthday import month_day_properties
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
+from docklaw.validate.derivation.units import curie, display_number, to_decimal
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.shapes.compile import CompiledShapes, focus_marker
 from docklaw.validate.shapes.decide import unstated_cause
@@ -163,7 +164,7 @@ def readable_value(data: Graph, value: Node | None, prepared: Prepared,
                 return readable_value(data, qv, prepared)
     if isinstance(value, Literal):
         number = to_decimal(value)
-        return format_number(number) if number is not None and value.datatype else str(value)
+        return display_number(number) if number is not None and value.datatype else str(value)
     number = to_decimal(data.value(value, QUDT.numericValue))
     unit = data.value(value, QUDT.unit)
     if number is not None and isinstance(unit, URIRef):
@@ -216,7 +217,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         section, section_iri, text = row_section(data, focus_term, rule, prepared) or (
             section, section_iri, text)
         focus = node_name(focus_term)
-        messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
+        messages = sorted(stable_message(str(m)) for m in results.objects(r, SH.resultMessage))
         message = messages[0] if messages else (rule.label if rule else "constraint not met")
         message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
@@ -294,6 +295,16 @@ def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,
                     f"whatever it is, the limit cannot pass {shown}, so the stated value "
                     "decides the rule.)")
     return ""
+
+
+#: pyshacl's own message for sh:in lists the members in set order (hash-seed dependent)
+_IN_LIST = re.compile(r"not in list \[([^\]]*)\]")
+
+
+def stable_message(text: str) -> str:
+    """A SHACL engine's message made the same on every run: an ``sh:in`` list sorted."""
+    return _IN_LIST.sub(lambda m: "not in list [" + ", ".join(sorted(
+        item.strip() for item in m.group(1).split(","))) + "]", text)
 
 
 def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None) -> str:

@@ -32,7 +32,7 @@ from docklaw.kg.flatstore import flat_graph
 from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
 from docklaw.validate.derivation.monthday import describe as describe_month_day
 from docklaw.validate.derivation.monthday import is_month_day, ordinal_of
-from docklaw.validate.derivation.units import curie, format_number, to_decimal
+from docklaw.validate.derivation.units import curie, display_number, format_number, to_decimal
 
 if TYPE_CHECKING:  # compile reads a Prepared; prepare compiles on first use (no import cycle)
     from docklaw.validate.shapes.prepare import Prepared
@@ -339,7 +339,7 @@ def normalised_limit(
         problems.append(f"{shape}: {curie(parameter)} but rule {rule} has no {curie(which)}")
         return None
     value, unit = stated
-    text = prepared.units.describe(value, unit) if unit is not None else format_number(value)
+    text = prepared.units.describe(value, unit) if unit is not None else display_number(value)
     if parameter in COUNT_PARAMS:
         if value != value.to_integral_value():
             problems.append(f"{shape}: count limit {value} of {rule} is not an integer")
