@@ -204,17 +204,12 @@ class _BadArgument(DocklawError):
 
 
 def read_file(name: str) -> bytes:
-    from docklaw.errors import InputError
+    """The bytes of one input ('-': standard input), never more than the size cap plus one
+    byte read (``docklaw.capped``): beyond it, PayloadTooLarge (exit 2)."""
+    from docklaw.capped import read_capped
+    from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES
 
-    if name == "-":
-        return sys.stdin.buffer.read()
-    path = Path(name)
-    if not path.is_file():
-        raise InputError("no such file", source=name)
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read ({exc.strerror or exc})", source=name) from None
+    return read_capped(name, DEFAULT_MAX_BYTES)
 
 
 def error_report(fmt: str, name: str, error: str) -> str:
@@ -491,7 +486,13 @@ def run_batch(inputs: list[str], *, jobs: int, fmt: str, input_format: str | Non
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     items = expand_inputs(inputs)
-    stdin = sys.stdin.buffer.read() if any(i.name == "-" for i in items) else None
+    stdin = None
+    if any(i.name == "-" for i in items):
+        try:  # capped like every file: /dev/zero on stdin is refused, not read to the end
+            stdin = read_file("-")
+        except DocklawError as exc:
+            problem = getattr(exc, "message", None) or str(exc)
+            items = [Item(i.name, problem) if i.name == "-" else i for i in items]
     names = report_names([i.name for i in items])
     if outdir is not None:
         outdir.mkdir(parents=True, exist_ok=True)

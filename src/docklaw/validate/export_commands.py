@@ -4,7 +4,6 @@ docklaw.validate.export, imported when a command runs, so `docklaw --help` stays
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from docklaw import jurisdictions
 from docklaw.clitools import add_output
@@ -22,13 +21,11 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_derive(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if not path.is_file():
-        raise InputError("no such file", source=args.file)
+    from docklaw.validate.batch import read_file
     from docklaw.validate.export import derived_application, write
     from docklaw.validate.intake.parse import parse
 
-    graph = parse(path.read_bytes(), args.input_format, args.file)
+    graph = parse(read_file(args.file), args.input_format, args.file)
     try:
         derived = derived_application(graph, name=args.file)
     except InputError as exc:
