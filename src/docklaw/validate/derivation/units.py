@@ -6,13 +6,15 @@ to the limit, whatever unit either was typed in, and a value beyond it must comp
 
 Exact, not rounded (issue 23: 4.00000000000000000001 feet passed a 4-foot limit when values
 were rounded to a millionth). A stated number may have at most ``qudt:numericValue
-dl:maxDecimalPlaces`` decimal places (validation.ttl; more is refused, saying so); a value is
-converted as ``value × its unit's multiplier ÷ the canonical unit's`` (division last, so 48
-inches is exactly 4 feet) at 120 significant digits and kept to EXACT_PLACES decimal places.
-Two different stated values of at most that many places, in any units of the ontology,
-differ after conversion by far more than the rounding (the multipliers have at most 17
-digits): no comparison is decided by rounding. Messages show numbers rounded to a
-millionth (``display_number``); the graph keeps the exact ones (``format_number``).
+dl:maxDecimalPlaces`` decimal places (8, validation.ttl; more is refused, saying so). A value
+is converted as ``value × its unit's multiplier ÷ the canonical unit's`` (division last, so 48
+inches is exactly 4 feet) and kept to EXACT_PLACES = 18 decimal places, the most an
+``xsd:decimal`` has in Oxigraph (which evaluates the explicit targets). Two different
+quantities, stated with at most 8 places and limits with at most 6, differ after conversion
+by more than 1e-18 for every pair of units of one dimension except degrees and radians
+(whose ratio is itself an approximation of pi): no comparison is decided by rounding
+(``tests/test_exact_decimals.py`` computes the bound for every pair). Messages show numbers
+rounded to a millionth (``display_number``); the graph keeps the exact ones (``format_number``).
 """
 
 from __future__ import annotations
@@ -24,14 +26,14 @@ from rdflib import Graph, Literal, URIRef
 
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, UNIT
 
-#: Decimal places a converted value keeps (exact for every terminating conversion).
-EXACT_PLACES = 60
+#: Decimal places a converted value keeps: Oxigraph's xsd:decimal scale (more is ill-typed there).
+EXACT_PLACES = 18
 QUANTUM = Decimal(1).scaleb(-EXACT_PLACES)
 #: Precision of messages and reports (6 decimal places of a foot is ~0.3 micron).
 DISPLAY_QUANTUM = Decimal("0.000001")
 MAX_EXACT = Decimal("1e40")
 #: Decimal places a stated number may have when the vocabulary says nothing.
-DEFAULT_MAX_PLACES = 12
+DEFAULT_MAX_PLACES = 8
 #: 120 digits for conversion and rounding (a fixed context: ``localcontext`` per value cost
 #: more than the work)
 _WIDE = Context(prec=120)
