@@ -14,10 +14,13 @@ from docklaw.errors import InputError
 
 
 def run_plan(args: argparse.Namespace) -> int:
-    from docklaw.validate.api import validate_bytes
+    from docklaw.validate.api import validate_bytes_within
+    from docklaw.validate.budget import default_timeout
     from docklaw.validate.commands import read_input
 
-    report = validate_bytes(read_input(args.file), args.input_format, name=args.file)
+    # under the validation budget ($DOCKLAW_VALIDATE_TIMEOUT): exit 5 past it
+    report = validate_bytes_within(read_input(args.file), args.input_format, name=args.file,
+                                   timeout=default_timeout())
     if not report.plan_svg:
         raise InputError("the application draws no geometry to plan (give geo:hasGeometry to "
                          "the parcel, shorelines, lot lines and structures; docs/geometry.md)",

@@ -76,5 +76,22 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
     return out
 
 
+def derived_text(data: bytes, input_format: str | None, name: str, fmt: str) -> str:
+    """Parse (safely), derive and serialise one application: the whole of ``docklaw derive``,
+    one job for the time budget (``budget.run_limited``)."""
+    from docklaw.errors import InputError
+    from docklaw.validate.intake.parse import parse
+
+    graph = parse(data, input_format, name)
+    try:
+        derived = derived_application(graph, name=name)
+    except InputError as exc:
+        if exc.source is None:
+            exc.source = name
+            exc.args = (exc.describe(),)
+        raise
+    return derived.serialize(format=FORMATS[fmt])
+
+
 def write(g: Graph, fmt: str, output: Path | None) -> None:
     emit(g.serialize(format=FORMATS[fmt]), output)

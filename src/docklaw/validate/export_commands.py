@@ -7,7 +7,6 @@ import argparse
 
 from docklaw import jurisdictions
 from docklaw.clitools import add_output
-from docklaw.errors import InputError
 
 FORMATS = {"turtle": "turtle", "nt": "nt", "xml": "xml", "json-ld": "json-ld"}
 
@@ -21,19 +20,20 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_derive(args: argparse.Namespace) -> int:
+    from docklaw.clitools import emit
     from docklaw.validate.batch import read_file
-    from docklaw.validate.export import derived_application, write
-    from docklaw.validate.intake.parse import parse
+    from docklaw.validate.budget import default_timeout, run_limited
+    from docklaw.validate.export import derived_text
+    from docklaw.validate.shapes.prepare import get_prepared
 
-    graph = parse(read_file(args.file), args.input_format, args.file)
-    try:
-        derived = derived_application(graph, name=args.file)
-    except InputError as exc:
-        if exc.source is None:
-            exc.source = args.file
-            exc.args = (exc.describe(),)
-        raise
-    write(derived, args.format, args.output)
+    data = read_file(args.file)
+    timeout = default_timeout()
+    if timeout:
+        get_prepared()  # built here once; the budgeted child inherits it
+    # parse + derive under the validation budget ($DOCKLAW_VALIDATE_TIMEOUT): exit 5 past it
+    text = run_limited(derived_text, data, args.input_format, args.file, args.format,
+                       timeout=timeout, what="derive")
+    emit(text, args.output)
     return 0
 
 
