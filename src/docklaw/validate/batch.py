@@ -453,15 +453,25 @@ def index_rows(outdir: Path, outcomes: list[Outcome]) -> list[dict[str, str]]:
         status = INDEX_WORDS.get(o.status, str(o.status))
         if o.status == 0 and o.information_needed:
             status += f" ({o.information_needed} item(s) of information needed)"
-        href = ""
+        href = shown = ""
         if o.report_file and o.error is None:
             with contextlib.suppress(ValueError):
-                href = Path(o.report_file).resolve().relative_to(outdir.resolve()).as_posix()
+                shown = Path(o.report_file).resolve().relative_to(outdir.resolve()).as_posix()
+                href = relative_href(shown)
         rows.append({"name": o.name, "jurisdiction": o.jurisdiction or "", "status": status,
                      "css": {1: "Violation", 2: "Warning", 3: "Warning"}.get(o.status, ""),
                      "violations": ", ".join(sorted(o.violations)), "href": href,
+                     "shown": shown,
                      "error": o.error or ""})
     return rows
+
+
+def relative_href(path: str) -> str:
+    """A link to a report beside the index, whatever its file is called: percent-encoded and
+    starting with ``./``, so ``javascript:alert(1).html`` is a file, never a URL scheme."""
+    from urllib.parse import quote
+
+    return "./" + quote(path, safe="/")
 
 
 def write_index(outdir: Path, outcomes: list[Outcome]) -> Path:
