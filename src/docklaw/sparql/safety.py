@@ -220,12 +220,26 @@ class Analysis:
 #: and a stack overflow there ends only the child.
 DEEP_FRAMES = 40_000
 DEEP_STACK = 512 * 1024 * 1024
+#: Brackets, braces and parentheses nested deeper than this are refused at once (a generated
+#: query nests tens of levels; thousands is an attack, not a question).
+MAX_NESTING = 200
+_BRACKETS = re.compile(r"[{}()\[\]]")
+
+
+def nesting(text: str) -> int:
+    """The deepest nesting of brackets, braces and parentheses (literals not told apart: an
+    over-count only refuses sooner)."""
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "{([" else -1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def analyse(text: str, base_iri: str | None) -> Analysis:
     """Parse ``text`` once: the query form and FROM graphs, or the reason to refuse it."""
     found = _analyse(text, base_iri)
-    if found.error != TOO_DEEP or not PARSE_TIMEOUT:
+    if found.error != TOO_DEEP or not PARSE_TIMEOUT or nesting(text) > MAX_NESTING:
         return found
     import multiprocessing
 
