@@ -76,13 +76,21 @@ def test_killed_load_leaves_the_old_store(tmp_path: Path, monkeypatch: pytest.Mo
     assert leftovers == []  # the killed load's copy was cleaned up by the next load
 
 
-def test_load_adds_to_what_the_store_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                           ) -> None:
+def test_load_add_adds_to_what_the_store_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    path = tmp_path / "store"
+    assert load(path, small("a", 3), monkeypatch) == 0
+    assert load(path, small("b", 4), monkeypatch, "--add") == 0
+    assert law_count(path) == 7
+    assert (tmp_path / ".store.previous").is_dir()  # a reader of the old one keeps working
+
+
+def test_load_replaces_the_graph_it_writes_by_default(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "store"
     assert load(path, small("a", 3), monkeypatch) == 0
     assert load(path, small("b", 4), monkeypatch) == 0
-    assert law_count(path) == 7
-    assert (tmp_path / ".store.previous").is_dir()  # a reader of the old one keeps working
+    assert law_count(path) == 4
 
 
 def test_damaged_store_is_an_input_error_naming_the_repair(tmp_path: Path, capsys,  # type: ignore[no-untyped-def]

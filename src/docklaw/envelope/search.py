@@ -1,7 +1,7 @@
 """Find each envelope figure by running the validator on candidate applications.
 
 For one code and one quantity the search holds every other quantity at the reference dock and
-asks the validator (``docklaw.validate.pipeline.validate_graph``) about candidate values: the largest
+asks the validator (``validate.pipeline.validate_graph``) about candidate values: the largest
 value (the smallest, for a setback) with no violation beyond those of the reference dock
 itself, and the value one step beyond it, whose violations name the binding rules. The
 validator's own variance figures (``nearest``: the nearest conforming value of a violated limit)

@@ -51,6 +51,8 @@ class GeometrySettings:
     unit_factors: dict[URIRef, tuple[URIRef, float]] = field(default_factory=dict)
     precision: float = 0.01
     densify_step: float = 0.05
+    max_nesting: int = 8
+    max_coordinate: float = 1.0e8
     projection_length: float = 1500.0
     projection_sections: tuple[URIRef, ...] = ()
     min_riparian_length: float = 200.0
@@ -98,6 +100,8 @@ def load() -> GeometrySettings:
     cfg = DL.geometrySettings
     s.precision = float(g.value(cfg, DL.reportingPrecision))
     s.densify_step = float(g.value(cfg, DL.densifyStep))
+    s.max_nesting = int(g.value(cfg, DL.maxWktNesting))
+    s.max_coordinate = float(g.value(cfg, DL.maxCoordinate))
     s.projection_length, s.projection_sections = _quantity(g, cfg, DL.projectionLength)
     s.min_riparian_length, s.min_riparian_sections = _quantity(g, cfg, DL.minimumRiparianLineLength)
     for c in g.subjects(RDF.type, DL.MeasurementConstruction):

@@ -8,6 +8,7 @@ local survey frame in feet when its geometry node says ``dl:surveyFrameInFeet tr
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -59,6 +60,8 @@ def read_body(body: str, *, node: str | None = None, prop: str | None = None) ->
     """The WKT text (without CRS) as a valid 2D shapely geometry, or an InputError."""
     if not body:
         raise InputError("empty WKT literal", node=node, prop=prop)
+    settings = load()
+    check_bounds(body, settings.max_nesting, settings.max_coordinate, node=node, prop=prop)
     try:
         geom = shapely.from_wkt(body)
     except (ShapelyError, ValueError) as exc:
@@ -74,6 +77,40 @@ def read_body(body: str, *, node: str | None = None, prop: str | None = None) ->
     if geom.geom_type in ("LineString", "MultiLineString") and not geom.is_simple:
         raise InputError("self-intersecting line", node=node, prop=prop)
     return geom
+
+
+_PARENS = re.compile(r"[()]")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|(?i:nan|inf(?:inity)?)")
+
+
+def check_bounds(body: str, max_nesting: int, max_coordinate: float, *,
+                 node: str | None = None, prop: str | None = None) -> None:
+    """Refuse, before shapely reads it, a WKT body nested deeper than ``max_nesting`` (30,000
+    nested GEOMETRYCOLLECTIONs overflowed the library's stack: a segfault, no message) or
+    with a coordinate beyond ``max_coordinate`` or not finite (1e308 overflowed its
+    arithmetic)."""
+    depth = deepest = 0
+    for match in _PARENS.finditer(body):
+        depth += 1 if match.group() == "(" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > max_nesting:
+                raise InputError(
+                    f"WKT nested more than {max_nesting} levels deep (parentheses); a drawing "
+                    "needs at most a collection of multipolygons: flatten it",
+                    node=node, prop=prop)
+    for match in _NUMBER.finditer(body):
+        token = match.group()
+        try:
+            value = float(token)
+        except ValueError:
+            continue
+        if not math.isfinite(value) or abs(value) > max_coordinate:
+            shown = token if len(token) <= 30 else token[:30] + "…"
+            raise InputError(
+                f"WKT coordinate {shown} is beyond {max_coordinate:g} (the largest magnitude "
+                "a coordinate of an accepted CRS may have) or not a number",
+                node=node, prop=prop)
 
 
 def _first_line(exc: Exception) -> str:

@@ -41,6 +41,10 @@ class Scaffold:
     shapes: Path
 
 
+#: A law text docklaw will read (the five codes' texts are 30-200 KB each).
+MAX_TEXT_BYTES = 16 * 1024 * 1024
+
+
 def prefix_for(jid: str) -> str:
     """A concept prefix from the id's initials ("lake-george" -> "lgc")."""
     return "".join(part[0] for part in jid.split("-")) + "c"
@@ -168,7 +172,9 @@ def scaffold(jid: str, text: Path, args: argparse.Namespace, root: Path) -> Scaf
     for path in (folder, shapes):
         if path.exists():
             raise InputError("already exists; not overwritten", source=str(path))
-    source = text.read_text(encoding="utf-8")
+    from docklaw.capped import read_text_capped
+
+    source = read_text_capped(str(text), MAX_TEXT_BYTES)
     if not re.search(HEADING, source, re.M):
         raise InputError("no printed section heading ('§ 56-2 Title.') found: write the "
                          "description's [[section]] anchors by hand (docs/adding-a-code.md)",

@@ -1,10 +1,15 @@
-"""``docklaw load --store SPEC [--replace]``: put the knowledge graph into a SPARQL store.
+"""``docklaw load --store SPEC [--add]``: put the knowledge graph into a SPARQL store.
 
 Why a command: a persistent Oxigraph directory or a shared remote store is filled once
 (after the law texts or curation change) and then served without rebuilding the closure
 in every process. The graph loaded is ``closure_graph()`` (asserted + inferred): each code in
 a named graph of its own and what no code owns in ``LAW_GRAPH_IRI`` (``--single-graph``: all
 in one), then the saved queries' default answers (``docklaw.queries.answers``).
+
+Each graph written is replaced (issue 23): the law's blank nodes are new in every load, so
+adding a second load to the first duplicated every blank-node triple (29,433 -> 33,470 ->
+37,507 triples, duplicate rows in the saved queries). ``--add`` keeps the old behaviour for
+data of one's own.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import shutil
 import sys
 import time
@@ -27,22 +33,41 @@ if TYPE_CHECKING:
     from docklaw.sparql.store import Store
 
 
+#: An absolute IRI (RFC 3987: a scheme, then no space, control, <>"{}|\^` character).
+GRAPH_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>\"{}|\\^`\x7f]+")
+
+
+def check_graph_name(name: str) -> None:
+    """``--graph`` must be an absolute IRI, and not docklaw's bookkeeping graph (exit 2)."""
+    from docklaw.sparql.specs import BOOKKEEPING_GRAPHS
+
+    if not GRAPH_IRI.fullmatch(name or ""):
+        raise InputError(f"--graph {name!r} is not an absolute IRI (e.g. "
+                         f"{LAW_GRAPH_IRI})")
+    if name in BOOKKEEPING_GRAPHS:
+        raise InputError(f"--graph {name} is docklaw's own bookkeeping graph (the answers "
+                         "kept at load); name another graph")
+
+
 def run_load(args: argparse.Namespace) -> int:
     from docklaw.kg.build import closure_graph
     from docklaw.sparql.backends import open_store
 
+    check_graph_name(args.graph)
+    replace = args.replace is not False  # the default; --add says False
+    repair = args.replace is True  # --replace said: a damaged store is rebuilt from scratch
     started = time.perf_counter()
     graph = closure_graph()
     kind, _, location = args.store.strip().partition(":")
     answers = getattr(args, "answers", True)
     per_code = args.graph == LAW_GRAPH_IRI and not getattr(args, "single_graph", False)
     if kind.lower() == "oxigraph" and location:
-        total = load_directory(Path(location).expanduser(), graph, args.graph, args.replace,
-                               answers=answers, per_code=per_code)
+        total = load_directory(Path(location).expanduser(), graph, args.graph, replace,
+                               answers=answers, per_code=per_code, repair=repair)
     else:
         store = open_store(args.store, execution="inline", timeout=args.timeout)
         try:
-            total = load_with_answers(store, graph, args.graph, args.replace, answers,
+            total = load_with_answers(store, graph, args.graph, replace, answers,
                                       per_code)
         finally:
             store.close()
@@ -85,7 +110,7 @@ def load_with_answers(store: Store, graph: Graph, name: str, replace: bool,
 
 
 def load_directory(path: Path, graph: Graph, name: str, replace: bool,
-                   answers: bool = True, per_code: bool = False) -> int:
+                   answers: bool = True, per_code: bool = False, repair: bool = False) -> int:
     """Load into a copy of the store at ``path`` and rename the copy into place.
 
     Why: a load killed mid-way used to leave a directory that ``query`` and ``serve`` could
@@ -105,7 +130,7 @@ def load_directory(path: Path, graph: Graph, name: str, replace: bool,
     shutil.rmtree(work, ignore_errors=True)
     try:
         if path.is_dir():
-            copy_existing(path, work, replace)
+            copy_existing(path, work, repair)
         store = PersistentOxigraphStore(work, execution="inline")
         try:
             total = load_with_answers(store, graph, name, replace, answers, per_code)
@@ -124,9 +149,9 @@ def load_directory(path: Path, graph: Graph, name: str, replace: bool,
     return total
 
 
-def copy_existing(path: Path, work: Path, replace: bool) -> None:
-    """Start from what ``path`` holds (a load adds to a store; --replace swaps one graph);
-    a damaged store is only rebuilt from scratch when --replace says so."""
+def copy_existing(path: Path, work: Path, repair: bool) -> None:
+    """Start from what ``path`` holds (its other graphs stay; the graphs loaded are replaced);
+    a damaged store is only rebuilt from scratch when --replace is given (``repair``)."""
     from docklaw.sparql.persistent import PersistentOxigraphStore
 
     if not any(path.iterdir()):
@@ -136,7 +161,7 @@ def copy_existing(path: Path, work: Path, replace: bool) -> None:
         old.store.backup(str(work))
     except (InputError, OSError) as exc:
         shutil.rmtree(work, ignore_errors=True)
-        if replace:
+        if repair:
             return  # the repair: a fresh store with the graph loaded
         raise InputError(f"{getattr(exc, 'message', exc)}") from None
 
@@ -158,8 +183,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("--store", default=default_spec(), metavar="SPEC",
                    help=f"{SPEC_HELP}; default $DOCKLAW_STORE, else memory")
-    p.add_argument("--replace", action="store_true",
-                   help="drop the named graph first instead of adding to it")
+    p.add_argument("--replace", action="store_true", default=None,
+                   help="drop each graph this load writes before writing it (the default: a "
+                        "second load of the same law leaves the same store); given "
+                        "explicitly, also rebuild a damaged store from scratch")
+    p.add_argument("--add", dest="replace", action="store_false",
+                   help="add to the graphs' triples instead of replacing them (blank nodes "
+                        "are new on every load: loading the same law twice duplicates them)")
     p.add_argument("--graph", default=LAW_GRAPH_IRI, metavar="IRI",
                    help=f"named graph to load into (default {LAW_GRAPH_IRI})")
     p.add_argument("--timeout", type=float, default=None,

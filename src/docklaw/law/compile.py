@@ -31,7 +31,7 @@ from docklaw.errors import DocklawError
 from docklaw.kg.flatstore import flat_graph
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import is_month_day, ordinal_of
-from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.law.units import curie, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
 
 if TYPE_CHECKING:  # compile reads a Prepared; prepare compiles on first use (no import cycle)
@@ -349,7 +349,7 @@ def normalised_limit(
         problems.append(f"{shape}: {curie(parameter)} but rule {rule} has no {curie(which)}")
         return None
     value, unit = stated
-    text = prepared.units.describe(value, unit) if unit is not None else format_number(value)
+    text = prepared.units.describe(value, unit) if unit is not None else display_number(value)
     if parameter in COUNT_PARAMS:
         if value != value.to_integral_value():
             problems.append(f"{shape}: count limit {value} of {rule} is not an integer")

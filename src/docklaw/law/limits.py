@@ -14,7 +14,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
-from docklaw.law.units import Units, curie, format_number, quantize, to_decimal
+from docklaw.law.units import Units, curie, display_number, quantize, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS
 
 
@@ -235,7 +235,7 @@ def matching_row(law: Graph, table: Node, footage: Decimal) -> Node | None:
 
 
 def _feet(value: Decimal | None) -> str:
-    return format_number(value) if value is not None else "?"
+    return display_number(value) if value is not None else "?"
 
 
 def row_description(law: Graph, row: Node) -> str:
@@ -261,7 +261,7 @@ def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
         if low is not None and low > footage and (
                 above is None or low < to_decimal(law.value(above, DL.minFootage))):
             above = row
-    shown = f"a shoreline frontage of {format_number(footage)} feet"
+    shown = f"a shoreline frontage of {display_number(footage)} feet"
     if below is not None and above is not None:
         where = (f"falls in a gap of {name}, between {row_description(law, below)} and "
                  f"{row_description(law, above)}")

@@ -74,6 +74,7 @@ class Prepared:
     _compiled: dict[str, CompiledShapes] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _known_classes: frozenset[URIRef] | None = None
+    _functional: frozenset[URIRef] | None = None
     #: digest of the sources when this is the real, snapshotted Prepared (``snapshot``):
     #: compiled shapes are then cached on disk per code too; None for fixture Prepareds
     snapshot_digest: str | None = None
@@ -110,6 +111,14 @@ class Prepared:
                 found.update(supers)
             self._known_classes = frozenset(found)
         return self._known_classes
+
+    def functional(self) -> frozenset[URIRef]:
+        """Properties the vocabulary declares owl:FunctionalProperty (one value per node)."""
+        if self._functional is None:
+            self._functional = frozenset(
+                p for p in self.ontology.subjects(RDF.type, OWL.FunctionalProperty)
+                if isinstance(p, URIRef))
+        return self._functional
 
     def rules_of(self, jid: str) -> list[RuleInfo]:
         return [r for r in self.rules.values() if r.jurisdiction == jid]

@@ -1,24 +1,45 @@
 """Units: each stated unit -> the canonical unit of its dimension, read from the ontology.
 
 Kept apart from derive so compile (normalising rule limits) and derive (normalising application
-values) convert with the same factors and the same rounding: a value stated exactly at a limit
-must compare equal to the limit, whatever unit either was typed in.
+values) convert with the same arithmetic: a value stated exactly at a limit must compare equal
+to the limit, whatever unit either was typed in, and a value beyond it must compare beyond it.
+
+Exact, not rounded (issue 23: 4.00000000000000000001 feet passed a 4-foot limit when values
+were rounded to a millionth). A stated number may have at most ``qudt:numericValue
+dl:maxDecimalPlaces`` decimal places (8, validation.ttl; more is refused, saying so). A value
+is converted as ``value × its unit's multiplier ÷ the canonical unit's`` (division last, so 48
+inches is exactly 4 feet) and kept to EXACT_PLACES = 18 decimal places, the most an
+``xsd:decimal`` has in Oxigraph (which evaluates the explicit targets). Two different
+quantities, stated with at most 8 places and limits with at most 6, differ after conversion
+by more than 1e-18 for every pair of units of one dimension except degrees and radians
+(whose ratio is itself an approximation of pi): no comparison is decided by rounding
+(``tests/test_exact_decimals.py`` computes the bound for every pair). Messages show numbers
+rounded to a millionth (``display_number``); the graph keeps the exact ones (``format_number``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation, localcontext
+from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
 from rdflib import Graph, Literal, URIRef
 
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, UNIT
 
-#: Precision every normalised value is rounded to (6 decimal places of a foot is ~0.3 micron).
-QUANTUM = Decimal("0.000001")
+#: Decimal places a converted value keeps: Oxigraph's xsd:decimal scale (more is ill-typed there).
+EXACT_PLACES = 18
+QUANTUM = Decimal(1).scaleb(-EXACT_PLACES)
+#: Precision of messages and reports (6 decimal places of a foot is ~0.3 micron).
+DISPLAY_QUANTUM = Decimal("0.000001")
 MAX_EXACT = Decimal("1e40")
-#: 60 digits for rounding (a fixed context: ``localcontext`` per value cost more than the work)
-_WIDE = Context(prec=60)
+#: Decimal places a stated number may have when the vocabulary says nothing.
+DEFAULT_MAX_PLACES = 8
+#: 120 digits for conversion and rounding (a fixed context: ``localcontext`` per value cost
+#: more than the work)
+_WIDE = Context(prec=120)
+WIDE = _WIDE
+#: Digits beyond which a number is shown in scientific notation in a message.
+SHOWN_DIGITS = 24
 
 
 def to_decimal(value: object) -> Decimal | None:
@@ -28,7 +49,8 @@ def to_decimal(value: object) -> Decimal | None:
             text = str(value).strip()
         else:
             py = value.toPython()
-            text = str(py) if not isinstance(py, bool) else "x"
+            text = str(py) if not isinstance(py, bool) and not isinstance(py, int) \
+                else ("x" if isinstance(py, bool) else str(value).strip())
     else:
         text = str(value)
     try:
@@ -36,6 +58,19 @@ def to_decimal(value: object) -> Decimal | None:
     except (InvalidOperation, ValueError):
         return None
     return number if number.is_finite() else None
+
+
+def decimal_places(value: Decimal) -> int:
+    """Decimal places of a number as written, trailing zeros aside (``4.50`` -> 1)."""
+    _sign, digits, exponent = value.as_tuple()
+    if not isinstance(exponent, int) or exponent >= 0:
+        return 0
+    trailing = 0
+    for digit in reversed(digits):
+        if digit != 0 or trailing >= -exponent:
+            break
+        trailing += 1
+    return max(0, -exponent - trailing)
 
 
 def quantize(value: Decimal) -> Decimal:
@@ -50,15 +85,27 @@ def quantize(value: Decimal) -> Decimal:
 
 
 def format_number(value: Decimal) -> str:
-    """Plain notation without exponent: 100, 2.5, 0.25."""
+    """Plain notation without exponent, every digit kept: 100, 2.5, 0.25 (the text of the
+    literals the pipeline writes; messages use ``display_number``)."""
     if not value.is_finite() or abs(value) >= MAX_EXACT:
         return str(value)
-    with localcontext() as ctx:
-        ctx.prec = 60
-        text = format(value.normalize(), "f")
+    text = format(value.normalize(context=_WIDE), "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return text or "0"
+
+
+def display_number(value: Decimal) -> str:
+    """A number for people: rounded to a millionth (a third of a foot is 0.333333), and a
+    huge one in scientific notation instead of thousands of digits."""
+    if not value.is_finite():
+        return str(value)
+    if abs(value) >= MAX_EXACT or len(value.as_tuple().digits) > 4 * SHOWN_DIGITS:
+        return f"{value:.6E}" if abs(value) >= 1 else format_number(value)[:SHOWN_DIGITS] + "…"
+    rounded = value.quantize(DISPLAY_QUANTUM, rounding=ROUND_HALF_EVEN, context=_WIDE)
+    if rounded == 0 and value != 0:
+        return f"{value:.6E}"
+    return format_number(rounded)
 
 
 def multiplier(g: Graph, unit: object) -> Decimal | None:
@@ -68,26 +115,32 @@ def multiplier(g: Graph, unit: object) -> Decimal | None:
     return found.pop() if len(found) == 1 else None
 
 
-def conversion_factor(g: Graph, unit: URIRef, canonical: object) -> Decimal | None:
-    """Multiply a value in ``unit`` by this to express it in ``canonical``: the ratio of their
-    QUDT multipliers (1 for the canonical unit itself, which then needs none)."""
+def conversion_factor(g: Graph, unit: URIRef, canonical: object) -> tuple[Decimal, Decimal] | None:
+    """(numerator, denominator): a value in ``unit`` times the first, divided by the second,
+    is in ``canonical`` (their QUDT multipliers; 1/1 for the canonical unit itself)."""
     if unit == canonical:
-        return Decimal(1)
+        return Decimal(1), Decimal(1)
     mine, theirs = multiplier(g, unit), multiplier(g, canonical)
     if mine is None or theirs is None or theirs == 0:
         return None
-    with localcontext() as ctx:
-        ctx.prec = 40
-        return mine / theirs
+    return mine, theirs
 
 
 @dataclass(frozen=True)
 class UnitInfo:
     iri: URIRef
     canonical: URIRef
-    factor: Decimal
+    factor: Decimal  # numerator / denominator, for display; conversions use both
     singular: str
     plural: str
+    numerator: Decimal = Decimal(1)
+    denominator: Decimal = Decimal(1)
+
+    def to_canonical(self, value: Decimal) -> Decimal:
+        """``value`` in the canonical unit, exact to EXACT_PLACES (division last)."""
+        if self.numerator == self.denominator:
+            return value
+        return _WIDE.divide(_WIDE.multiply(value, self.numerator), self.denominator)
 
 
 @dataclass
@@ -100,6 +153,8 @@ class Units:
     zero_allowed: set[URIRef] = field(default_factory=set)
     negative_allowed: set[URIRef] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
+    #: decimal places a stated number may have (``qudt:numericValue dl:maxDecimalPlaces``)
+    max_places: int = DEFAULT_MAX_PLACES
 
     @classmethod
     def from_graph(cls, g: Graph) -> Units:
@@ -110,18 +165,19 @@ class Units:
             targets = {c for d in g.objects(unit, DL.dimension)
                        for c in g.objects(d, DL.canonicalUnit)}
             targets = targets or set(g.objects(unit, DL.canonicalUnit)) or {unit}
-            target = next(iter(targets))
-            factor = conversion_factor(g, unit, target)
-            if len(targets) != 1 or factor is None:
+            target = sorted(targets, key=str)[0]
+            ratio = conversion_factor(g, unit, target)
+            if len(targets) != 1 or ratio is None:
                 table.problems.append(
                     f"unit {unit} has no single conversion to {targets} (each needs one "
                     "qudt:conversionMultiplier, as does the canonical unit of its dimension)")
-                factor = factor or Decimal(1)
+                ratio = ratio or (Decimal(1), Decimal(1))
             table.units[unit] = UnitInfo(
                 iri=unit, canonical=target if isinstance(target, URIRef) else unit,
-                factor=factor,
+                factor=_WIDE.divide(*ratio),
                 singular=str(_first(g, unit, DL.singularLabel, RDFS.label)),
                 plural=str(_first(g, unit, DL.pluralLabel, RDFS.label)),
+                numerator=ratio[0], denominator=ratio[1],
             )
         dimensions = set(g.subjects(RDF.type, DL.Dimension)) | set(g.objects(None, DL.dimension))
         for prop, canonical in g.subject_objects(DL.canonicalUnit):
@@ -136,6 +192,8 @@ class Units:
                     to_decimal(g.value(node, DL.plausibleMax)) if g.value(node, DL.plausibleMax)
                     is not None else None,
                 )
+        places = to_decimal(g.value(QUDT.numericValue, DL.maxDecimalPlaces))
+        table.max_places = int(places) if places is not None else DEFAULT_MAX_PLACES
         table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, Literal(True))
                               if isinstance(s, URIRef)}
         table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, Literal(True))
@@ -153,13 +211,13 @@ class Units:
             return None
         if canonical is not None and info.canonical != canonical:
             return None
-        return quantize(value * info.factor)
+        return quantize(info.to_canonical(value))
 
     def describe(self, value: Decimal, unit: URIRef) -> str:
         """'100 feet', '1 foot', '34 inches', '40 percent' (how the rule states it); a unit
         whose label is empty (unit:UNITLESS) gives just the number ('2', never '2 unitless')."""
         info = self.units.get(unit)
-        number = format_number(value)
+        number = display_number(value)
         if info is None:
             return f"{number} {curie(unit)}"
         if unit == UNIT.USDollar:

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from docklaw.queries.run import Result
     from docklaw.sparql.store import Store
 
-ANSWERS_GRAPH = "https://w3id.org/docklaw/graph/answers"
+from docklaw.sparql.specs import ANSWERS_GRAPH  # a named graph outside the default graph
+
 NS = ANSWERS_GRAPH + "#"
 ROWS, VARIABLES, COUNT, NAME = (URIRef(NS + p) for p in ("rows", "variables", "count", "query"))
 

@@ -113,6 +113,11 @@ def cmd_query(args: argparse.Namespace) -> int:
         target.endswith(".rq") and Path(target).is_file()) and looks_like_sparql(target)
     if sparql_text:
         refuse_update(target)  # "SPARQL updates are not allowed ..." before any store opens
+    elif target not in catalogue() and target.endswith(".rq") and Path(target).is_file():
+        from docklaw.capped import read_text_capped
+        from docklaw.sparql.safety import MAX_QUERY_CHARS
+
+        read_text_capped(target, 4 * MAX_QUERY_CHARS)  # UTF-8 and small, or exit 2 saying so
     graph = store_of(args)
     evaluate = bool(getattr(args, "evaluate", False))
     if target in catalogue():

@@ -33,12 +33,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="only this code (an id or alias; docklaw stats lists them)")
     p.add_argument("--kind", "-k", action="append", default=None, choices=tuple(KIND_HELP),
                    help=f"only this kind (repeatable); {kinds}")
-    p.add_argument("--limit", "-n", type=int, default=DEFAULT_LIMIT,
+    p.add_argument("--limit", "-n", type=limit_argument, default=DEFAULT_LIMIT,
                    help=f"at most this many hits (1-{MAX_LIMIT})")
     p.add_argument("--format", "-f", choices=("table", "json"), default="table",
                    help="output format")
     add_output(p)
     p.set_defaults(func=cmd_search)
+
+
+def limit_argument(text: str) -> int:
+    """--limit: 1 to MAX_LIMIT (more is read as MAX_LIMIT); 0 or negative is a usage error."""
+    from docklaw.errors import InputError
+    from docklaw.search.query import checked_limit
+
+    try:
+        return checked_limit(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def cmd_search(args: argparse.Namespace) -> int:

@@ -29,6 +29,21 @@ TITLE_WEIGHT, BODY_WEIGHT = 4.0, 1.0
 KIND_WEIGHT: dict[str, float] = {"section": 1.0, "definition": 1.0, "rule": 0.8, "note": 0.6}
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
+
+
+def checked_limit(value: object) -> int:
+    """A hit count asked for: a whole number from 1, more than MAX_LIMIT read as MAX_LIMIT;
+    0, a negative or a non-number is bad input (it used to give one hit)."""
+    from docklaw.errors import InputError
+
+    try:
+        limit = int(str(value).strip())
+    except ValueError:
+        raise InputError(f"limit must be a whole number from 1 to {MAX_LIMIT} (got "
+                         f"{str(value)[:40]!r})") from None
+    if limit < 1:
+        raise InputError(f"limit must be at least 1 (at most {MAX_LIMIT}); got {limit}")
+    return min(limit, MAX_LIMIT)
 MAX_QUERY = 500
 OPEN, CLOSE = "\x02", "\x03"
 #: the text's snippet (its start when only the title matched: more telling than the title

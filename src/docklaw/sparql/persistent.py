@@ -79,6 +79,7 @@ class PersistentOxigraphStore(OxigraphStore):
     def drop_graph(self, name: str) -> None:
         """Remove the named graph ``name`` (``docklaw load --replace``)."""
         self._writable()
+        self._names = None
         target = ox.NamedNode(name)
         if self.store.contains_named_graph(target):
             self.store.remove_graph(target)
@@ -87,6 +88,7 @@ class PersistentOxigraphStore(OxigraphStore):
     def load_file(self, name: str, path: Path, fmt: ox.RdfFormat = ox.RdfFormat.N_TRIPLES) -> int:
         """Bulk-load a (large) RDF file into the named graph ``name``; returns the new size."""
         self._writable()
+        self._names = None
         target = ox.NamedNode(name)
         self.store.add_graph(target)
         self.store.bulk_load(path=str(path), format=fmt, to_graph=target)

@@ -34,6 +34,7 @@ from rdflib.term import Node
 from docklaw.errors import QueryError, QueryTimeout
 from docklaw.sparql.results import QueryResult
 from docklaw.sparql.safety import QueryPlan, check_query
+from docklaw.sparql.specs import law_graphs
 from docklaw.sparql.store import LazyGraphNames, Store, effective_dataset
 
 #: Triples per request when loading (blank-node islands are never split across requests).
@@ -228,12 +229,16 @@ class RemoteStore(Store):
                 deadline: float | None) -> QueryResult:
         """Send a checked query; the dataset is the loaded graphs' union unless it names one."""
         dataset = effective_dataset(plan)
-        if dataset is None and self.endpoints.server_union:
+        visible = law_graphs(self.graph_names()) if dataset is None else None
+        if dataset is None and self.endpoints.server_union and visible is None:
             self.check_server_union()
             default, named = [], []  # the server's default graph is the union
         elif dataset is None:
+            # every graph but docklaw's bookkeeping (answers kept at load) is the default;
+            # a union server holding them is sent the list too (its union would show them)
             names = sorted(self.graph_names())
-            default, named = (names, names) if names else ([], [])
+            default = visible if visible is not None else names
+            default, named = (default, names) if names else ([], [])
         else:
             default, named = dataset
         timeout = None if deadline is None else max(0.001, deadline - time.monotonic())

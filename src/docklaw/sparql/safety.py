@@ -213,8 +213,76 @@ class Analysis:
     status: int = 400
 
 
+#: A text whose parse runs past Python's recursion limit here (rdflib's parser recurses per
+#: triple pattern and per group: 900 triple patterns or 50 nested OPTIONALs, as generated
+#: queries have) is parsed again in a forked child, in a thread with room for DEEP_FRAMES
+#: frames, under PARSE_TIMEOUT: a legitimate long query passes, a deeper one is still refused,
+#: and a stack overflow there ends only the child.
+DEEP_FRAMES = 40_000
+DEEP_STACK = 512 * 1024 * 1024
+#: Brackets, braces and parentheses nested deeper than this are refused at once (a generated
+#: query nests tens of levels; thousands is an attack, not a question).
+MAX_NESTING = 200
+_BRACKETS = re.compile(r"[{}()\[\]]")
+
+
+def nesting(text: str) -> int:
+    """The deepest nesting of brackets, braces and parentheses (literals not told apart: an
+    over-count only refuses sooner)."""
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "{([" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def analyse(text: str, base_iri: str | None) -> Analysis:
     """Parse ``text`` once: the query form and FROM graphs, or the reason to refuse it."""
+    found = _analyse(text, base_iri)
+    if found.error != TOO_DEEP or not PARSE_TIMEOUT or nesting(text) > MAX_NESTING:
+        return found
+    import multiprocessing
+
+    from docklaw.budget import run_limited
+    from docklaw.errors import ResourceLimit
+
+    try:
+        if multiprocessing.current_process().daemon:  # already a budgeted child (long text)
+            return with_deep_stack(_analyse, text, base_iri)
+        return run_limited(with_deep_stack, _analyse, text, base_iri, timeout=PARSE_TIMEOUT,
+                           what="query parsing")
+    except ResourceLimit as exc:
+        if "time limit" in exc.message:
+            raise QueryTimeout(f"{exc.message} (a query of {len(text)} characters)") from None
+        return found  # the child ran out of stack or memory: nested too deeply after all
+    except RecursionError:
+        return found
+
+
+def with_deep_stack(func: Callable[..., T], *args: Any) -> T:
+    """``func(*args)`` in a new thread with a large stack and recursion limit (run in a forked
+    child only: the limit is the whole process's)."""
+    import sys
+
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = func(*args)
+        except BaseException as exc:  # handed to the caller's thread
+            outcome["error"] = exc
+
+    sys.setrecursionlimit(DEEP_FRAMES)
+    threading.stack_size(DEEP_STACK)
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]  # type: ignore[no-any-return]
+
+
+def _analyse(text: str, base_iri: str | None) -> Analysis:
     try:
         try:
             with PARSE_LOCK:

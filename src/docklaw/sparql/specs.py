@@ -14,6 +14,20 @@ SPEC_HELP = ("memory (embedded Oxigraph, default), rdflib, oxigraph:PATH (persis
              "directory) or sparql:URL (remote SPARQL 1.1 store, e.g. sparql:http://127.0.0.1:7878)")
 #: the named graph that holds the law (also ``docklaw.namespaces.LAW_GRAPH_IRI``)
 LAW_GRAPH_IRI = "https://w3id.org/docklaw/graph/law"
+#: docklaw's own bookkeeping in a store: the saved queries' answers and VoID's counts kept at
+#: load (``docklaw.queries.answers``). A named graph OUTSIDE the default graph every query
+#: reads (the union of the other graphs), so no question over the law counts or sees it;
+#: ``GRAPH <…/graph/answers>`` reads it.
+ANSWERS_GRAPH = "https://w3id.org/docklaw/graph/answers"
+BOOKKEEPING_GRAPHS = frozenset({ANSWERS_GRAPH})
+
+
+def law_graphs(names: frozenset[str]) -> list[str] | None:
+    """The graphs a query naming none reads when the store keeps bookkeeping (every named
+    graph but docklaw's own, sorted); None when it keeps none (the plain union then)."""
+    if not names & BOOKKEEPING_GRAPHS:
+        return None
+    return sorted(names - BOOKKEEPING_GRAPHS)
 
 
 def default_spec() -> str:

@@ -32,6 +32,7 @@ from docklaw.errors import QueryError, QueryTimeout
 from docklaw.sparql.results import QueryResult
 from docklaw.sparql.runner import InlineRunner, ProcessRunner
 from docklaw.sparql.safety import PARSE_LOCK, QueryPlan, check_query
+from docklaw.sparql.specs import law_graphs
 
 
 def check_deadline(deadline: float | None, count: int) -> None:
@@ -249,7 +250,10 @@ class OxigraphStore(Store):
         super().add_functions(functions)
         self._functions = None
 
+    _names: frozenset[str] | None = None
+
     def add_graph(self, name: str, graph: Graph) -> None:
+        self._names = None
         target = ox.NamedNode(name)
         self.store.add_graph(target)
         if len(graph):
@@ -259,14 +263,18 @@ class OxigraphStore(Store):
     def load_ntriples(self, name: str, data: bytes) -> None:
         """Bulk-load N-Triples bytes into the named graph ``name`` with Oxigraph's own
         parser (no rdflib graph in between: the fast path for cached closures)."""
+        self._names = None
         target = ox.NamedNode(name)
         self.store.add_graph(target)
         if data:
             self.store.bulk_load(data, format=ox.RdfFormat.N_TRIPLES, to_graph=target)
 
     def graph_names(self) -> frozenset[str]:
-        return frozenset(g.value for g in self.store.named_graphs()
-                         if isinstance(g, ox.NamedNode))
+        """Named graphs in the store (remembered until this store adds or drops one)."""
+        if self._names is None:
+            self._names = frozenset(g.value for g in self.store.named_graphs()
+                                    if isinstance(g, ox.NamedNode))
+        return self._names
 
     def triple_count(self) -> int:
         return len(self.store)
@@ -284,6 +292,11 @@ class OxigraphStore(Store):
         kwargs: dict[str, Any] = {"use_default_graph_as_union": True,
                                   "base_iri": plan.base_iri}
         dataset = effective_dataset(plan)
+        if dataset is None:  # the union, without docklaw's bookkeeping (answers kept at load)
+            names = self.graph_names()
+            visible = law_graphs(names)
+            if visible is not None:
+                dataset = (visible, sorted(names))
         if dataset is not None:
             kwargs = {"base_iri": plan.base_iri,
                       "default_graph": [ox.NamedNode(g) for g in dataset[0]],

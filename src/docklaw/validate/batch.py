@@ -204,17 +204,12 @@ class _BadArgument(DocklawError):
 
 
 def read_file(name: str) -> bytes:
-    from docklaw.errors import InputError
+    """The bytes of one input ('-': standard input), never more than the size cap plus one
+    byte read (``docklaw.capped``): beyond it, PayloadTooLarge (exit 2)."""
+    from docklaw.capped import read_capped
+    from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES
 
-    if name == "-":
-        return sys.stdin.buffer.read()
-    path = Path(name)
-    if not path.is_file():
-        raise InputError("no such file", source=name)
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read ({exc.strerror or exc})", source=name) from None
+    return read_capped(name, DEFAULT_MAX_BYTES)
 
 
 def error_report(fmt: str, name: str, error: str) -> str:
@@ -458,15 +453,25 @@ def index_rows(outdir: Path, outcomes: list[Outcome]) -> list[dict[str, str]]:
         status = INDEX_WORDS.get(o.status, str(o.status))
         if o.status == 0 and o.information_needed:
             status += f" ({o.information_needed} item(s) of information needed)"
-        href = ""
+        href = shown = ""
         if o.report_file and o.error is None:
             with contextlib.suppress(ValueError):
-                href = Path(o.report_file).resolve().relative_to(outdir.resolve()).as_posix()
+                shown = Path(o.report_file).resolve().relative_to(outdir.resolve()).as_posix()
+                href = relative_href(shown)
         rows.append({"name": o.name, "jurisdiction": o.jurisdiction or "", "status": status,
                      "css": {1: "Violation", 2: "Warning", 3: "Warning"}.get(o.status, ""),
                      "violations": ", ".join(sorted(o.violations)), "href": href,
+                     "shown": shown,
                      "error": o.error or ""})
     return rows
+
+
+def relative_href(path: str) -> str:
+    """A link to a report beside the index, whatever its file is called: percent-encoded and
+    starting with ``./``, so ``javascript:alert(1).html`` is a file, never a URL scheme."""
+    from urllib.parse import quote
+
+    return "./" + quote(path, safe="/")
 
 
 def write_index(outdir: Path, outcomes: list[Outcome]) -> Path:
@@ -491,7 +496,13 @@ def run_batch(inputs: list[str], *, jobs: int, fmt: str, input_format: str | Non
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     items = expand_inputs(inputs)
-    stdin = sys.stdin.buffer.read() if any(i.name == "-" for i in items) else None
+    stdin = None
+    if any(i.name == "-" for i in items):
+        try:  # capped like every file: /dev/zero on stdin is refused, not read to the end
+            stdin = read_file("-")
+        except DocklawError as exc:
+            problem = getattr(exc, "message", None) or str(exc)
+            items = [Item(i.name, problem) if i.name == "-" else i for i in items]
     names = report_names([i.name for i in items])
     if outdir is not None:
         outdir.mkdir(parents=True, exist_ok=True)

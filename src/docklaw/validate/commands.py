@@ -58,8 +58,9 @@ def is_batch(args: argparse.Namespace) -> bool:
 
 def run_against(args: argparse.Namespace) -> int:
     """``--against all``: each file under every registered code, one matrix each."""
-    from docklaw.validate.intake.parse import parse
-    from docklaw.validate.matrix import against_all
+    from docklaw.budget import default_timeout, run_limited
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.validate.matrix import against_all_bytes
 
     if args.against != "all":
         raise InputError(f"--against takes 'all' (got {args.against!r})")
@@ -69,8 +70,13 @@ def run_against(args: argparse.Namespace) -> int:
     rendered: list[str] = []
     for name in args.files:
         try:
-            graph = parse(read_input(name), args.input_format, name)
-            matrix = against_all(graph, name=name)
+            data = read_input(name)
+            timeout = default_timeout()
+            if timeout:
+                get_prepared()  # built once here; each budgeted child inherits it
+            # parsed once, then every code, all under one budget ($DOCKLAW_VALIDATE_TIMEOUT)
+            matrix = run_limited(against_all_bytes, data, args.input_format, name,
+                                 timeout=timeout, what="validation under every code")
         except DocklawError as exc:
             if isinstance(exc, InputError) and exc.source is None:
                 exc.source = name

@@ -70,3 +70,21 @@ def derived_application(graph: Graph, prepared: Prepared | None = None,
     for prefix, ns in graph.namespaces():
         out.bind(prefix, ns, override=False)
     return out
+
+
+def derived_text(data: bytes, input_format: str | None, name: str, rdf_format: str) -> str:
+    """Parse (safely), derive and serialise (in rdflib's ``rdf_format``) one application: the
+    whole of ``docklaw derive``, one job for the time budget (``budget.run_limited``)."""
+    from docklaw.errors import InputError
+    from docklaw.validate.intake.parse import parse
+
+    graph = parse(data, input_format, name)
+    try:
+        derived = derived_application(graph, name=name)
+    except InputError as exc:
+        if exc.source is None:
+            exc.source = name
+            exc.args = (exc.describe(),)
+        raise
+    return derived.serialize(format=rdf_format)
+

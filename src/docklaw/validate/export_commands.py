@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from docklaw import jurisdictions
 from docklaw.clitools import add_output, emit
-from docklaw.errors import InputError
 
 if TYPE_CHECKING:
     from rdflib import Graph
@@ -26,21 +25,20 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_derive(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if not path.is_file():
-        raise InputError("no such file", source=args.file)
-    from docklaw.validate.export import derived_application
-    from docklaw.validate.intake.parse import parse
+    from docklaw.budget import default_timeout, run_limited
+    from docklaw.clitools import emit
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.validate.batch import read_file
+    from docklaw.validate.export import derived_text
 
-    graph = parse(path.read_bytes(), args.input_format, args.file)
-    try:
-        derived = derived_application(graph, name=args.file)
-    except InputError as exc:
-        if exc.source is None:
-            exc.source = args.file
-            exc.args = (exc.describe(),)
-        raise
-    write(derived, args.format, args.output)
+    data = read_file(args.file)
+    timeout = default_timeout()
+    if timeout:
+        get_prepared()  # built here once; the budgeted child inherits it
+    # parse + derive under the validation budget ($DOCKLAW_VALIDATE_TIMEOUT): exit 5 past it
+    text = run_limited(derived_text, data, args.input_format, args.file, FORMATS[args.format],
+                       timeout=timeout, what="derive")
+    emit(text, args.output)
     return 0
 
 

@@ -14,11 +14,14 @@ from docklaw.errors import InputError
 
 
 def run_plan(args: argparse.Namespace) -> int:
+    from docklaw.budget import default_timeout
     from docklaw.validate.commands import read_input
-    from docklaw.validate.pipeline import validate_bytes
+    from docklaw.validate.pipeline import validate_bytes_within
     from docklaw.validate.status import exit_code_of
 
-    report = validate_bytes(read_input(args.file), args.input_format, name=args.file)
+    # under the validation budget ($DOCKLAW_VALIDATE_TIMEOUT): exit 5 past it
+    report = validate_bytes_within(read_input(args.file), args.input_format, name=args.file,
+                                   timeout=default_timeout())
     if not report.plan_svg:
         raise InputError("the application draws no geometry to plan (give geo:hasGeometry to "
                          "the parcel, shorelines, lot lines and structures; docs/geometry.md)",

@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                     "comparison, the browsable law and the read-only SPARQL endpoint "
                     "(/sparql), with its OpenAPI description at /openapi.json.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    p.add_argument("--port", type=int, default=8080, help="port to listen on")
+    p.add_argument("--port", type=port_number, default=8080, help="port to listen on (1-65535)")
     p.add_argument("--store", default=None, metavar="SPEC",
                    help=f"{SPEC_HELP}; default $DOCKLAW_STORE, else memory. memory and rdflib "
                         "load the knowledge graph at start; oxigraph:PATH and sparql:URL must "
@@ -23,13 +23,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--public-url", default=None, metavar="URL",
                    help="the URL clients reach this service at (sd:endpoint, VoID); default "
                         "http://HOST:PORT/ as bound (the Host header is not trusted)")
-    p.add_argument("--timeout", type=float, default=None, help="query timeout in seconds")
-    p.add_argument("--max-rows", type=int, default=None, help="row cap per query")
+    p.add_argument("--timeout", type=positive_seconds, default=None,
+                   help="query timeout in seconds (more than 0)")
+    p.add_argument("--max-rows", type=positive_count, default=None, help="row cap per query")
     p.add_argument("--server", choices=("flask", "gunicorn"), default="flask",
                    help="flask: threaded development server; gunicorn: worker processes")
-    p.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    p.add_argument("--workers", type=positive_count, default=2, help="gunicorn worker processes")
+    p.add_argument("--threads", type=positive_count, default=4,
+                   help="threads per gunicorn worker (requests run at once in each)")
     p.set_defaults(func=serve)
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1-65535 (99999 used to bind another port silently)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port {value} is not between 1 and 65535")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A time limit in seconds, more than 0 (0 or -1 started a server refusing every query)."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} seconds: give a time limit above 0")
+    return value
+
+
+def positive_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: give at least 1")
+    return value
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -83,7 +83,24 @@ SECURITY_HEADERS = {
 
 
 def security_headers(response: Response) -> Response:
-    """after_request: the headers above, unless a route set its own."""
+    """after_request: the headers above, unless a route set its own; and a redirect's
+    Location never names the host the client claimed (``local_location``)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if 300 <= response.status_code < 400 and response.headers.get("Location"):
+        response.headers["Location"] = local_location(response.headers["Location"])
     return response
+
+
+def local_location(location: str) -> str:
+    """A redirect target as a path on this site. Werkzeug builds the redirects of its URL map
+    (``/static//x`` -> ``/static/x``, a missing trailing slash) from the request's Host
+    header, so ``Host: evil.example`` was echoed as ``Location: http://evil.example/...``;
+    a path (with query and fragment) goes to the same place on whatever host was asked."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(location)
+    if not parts.scheme and not parts.netloc:
+        return location
+    path = "/" + parts.path.lstrip("/")  # never '//host': that is another host again
+    return urlunsplit(("", "", path, parts.query, parts.fragment))

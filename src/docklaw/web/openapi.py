@@ -140,20 +140,40 @@ def spec() -> dict[str, Any]:
                           "404": error("not in the knowledge graph")}}},
         "/validate": {"post": {
             "summary": "validate a permit application against its jurisdiction's code",
+            "parameters": [
+                {"name": "against", "in": "query", "schema": {"type": "string", "enum": ["all"]},
+                 "description": "all: the same application under every registered code, "
+                                "parsed once and validated under each within ONE "
+                                "VALIDATE_TIMEOUT budget; the answer is the matrix "
+                                "(JSON: application, own_jurisdiction, matrix[] of "
+                                "jurisdiction, status, violated_sections, "
+                                "information_needed; HTML for browsers). Also a form field."},
+                {"name": "format", "in": "query", "schema": {
+                    "type": "string", "enum": ["turtle", "nt", "json-ld", "xml"]},
+                 "description": "the application's syntax, overriding Content-Type"},
+                {"name": "name", "in": "query", "schema": {"type": "string"},
+                 "description": "the application's name in the report and in errors"}],
             "requestBody": {"required": True, "content": {
                 **{t: {"schema": {"type": "string"}} for t in RDF_TYPES},
                 "multipart/form-data": {"schema": {
                     "type": "object", "properties": {
-                        "application": {"type": "string", "format": "binary"}}}}}},
+                        "application": {"type": "string", "format": "binary"},
+                        "against": {"type": "string", "enum": ["all"]}}}}}},
             "responses": {
                 "200": {"description": "the validation report (JSON: the public contract; "
-                                       "Turtle; HTML for browsers)",
-                        "content": {"application/json": {"schema": {
-                            "$ref": "#/components/schemas/ValidationReport"}},
+                                       "Turtle; HTML for browsers), or with against=all the "
+                                       "matrix of every code",
+                        "content": {"application/json": {"schema": {"oneOf": [
+                            {"$ref": "#/components/schemas/ValidationReport"},
+                            {"type": "object", "required": ["application", "matrix"]}]}},
                             "text/turtle": {}, "text/html": {}}},
-                "400": error("unparseable application (with line) or bad input"),
+                "400": error("unparseable application (with line) or bad input (two values "
+                             "of a single-valued property, more decimal places than read, "
+                             "a WKT nested too deep ...)"),
                 "413": error("application too large (bytes or triples)"),
-                "415": error("unsupported Content-Type")}}},
+                "415": error("unsupported Content-Type"),
+                "503": error("stopped at the VALIDATE_TIMEOUT budget (the whole request, "
+                             "against=all included)")}}},
         "/compare": {"get": {
             "summary": "the codes compared topic by topic: summary matrix, the envelope (with "
                        "parcel parameters), details per topic; as a page, Markdown, tidy CSV "

@@ -23,7 +23,7 @@ from flask import (
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.search.index import Index, default_index, in_memory
-from docklaw.search.query import DEFAULT_LIMIT, KIND_HELP, search
+from docklaw.search.query import DEFAULT_LIMIT, KIND_HELP, checked_limit, search
 from docklaw.sparql.backends import in_memory as memory_spec
 from docklaw.web.knowledge import knowledge
 from docklaw.web.links import href
@@ -77,10 +77,7 @@ def search_page() -> Response | str:
     text = request.args.get("q", "").strip()
     kinds = [k for k in request.args.getlist("kind") if k]
     jid = resolve_jurisdiction(request.args.get("jurisdiction", "").strip())
-    try:
-        limit = int(request.args.get("limit") or DEFAULT_LIMIT)
-    except ValueError:
-        raise InputError("limit must be a whole number") from None
+    limit = checked_limit(request.args.get("limit") or DEFAULT_LIMIT)  # the limit applied
     as_json = wants_json()
     hits, total, mode, related, facets = [], 0, "all", [], {}
     if text or as_json:

@@ -35,7 +35,7 @@ def apply_defaults(graph: Graph, prepared: Prepared, jid: str, app: Node) -> lis
             if not isinstance(value, Literal):
                 continue
             for parcel in parcels:
-                if graph.value(parcel, target) is not None:
+                if (parcel, target, None) in graph:  # stated (one value or several)
                     continue
                 graph.add((parcel, target, Literal(int(value), datatype=XSD.integer)))
                 note = BNode()

@@ -33,7 +33,7 @@ from docklaw.law.limits import (
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
-from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
@@ -85,10 +85,16 @@ def normalise_one(
                          **where)
     number = to_decimal(values[0])
     if number is None or (isinstance(values[0], Literal) and values[0].datatype == XSD.boolean):
-        raise InputError(f"{str(values[0])!r} is not a number", **where)
+        raise InputError(f"{shorten(str(values[0]))!r} is not a number", **where)
+    places = decimal_places(number)
+    if places > units.max_places and graph.value(qv, DL.derived) != Literal(True):
+        raise InputError(f"{shorten(str(values[0]))} has {places} decimal places; docklaw "
+                         f"compares numbers exactly and reads at most {units.max_places} "
+                         "(qudt:numericValue dl:maxDecimalPlaces): round it to the "
+                         "precision measured", **where)
     unit = graph.value(qv, QUDT.unit)
     if unit is None:
-        raise InputError(f"quantity {format_number(number)} has no qudt:unit", **where)
+        raise InputError(f"quantity {display_number(number)} has no qudt:unit", **where)
     info = units.info(unit)
     if info is None:
         raise InputError(f"unknown unit {curie(unit)} (known: "
@@ -109,13 +115,18 @@ def normalise_one(
         graph.add((qv, DL.statedUnit, unit))
 
 
+def shorten(text: str, keep: int = 40) -> str:
+    """A stated value as written, cut short in a message when it runs to thousands of digits."""
+    return text if len(text) <= keep else f"{text[:keep]}… ({len(text)} characters)"
+
+
 def check_plausible(
     prepared: Prepared, prop: URIRef, value: Decimal, canonical: URIRef, stated: Decimal,
     unit: URIRef, where: dict[str, str],
 ) -> None:
     """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl."""
     units = prepared.units
-    shown = f"{format_number(stated)} {curie(unit)}"
+    shown = f"{display_number(stated)} {curie(unit)}"
     if value < 0 and prop not in units.negative_allowed:
         raise InputError(f"{shown} is negative; a dimension cannot be", **where)
     if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed:
@@ -123,8 +134,8 @@ def check_plausible(
     low, high = units.bounds.get(prop) or units.bounds.get(canonical) or (None, None)
     if (high is not None and value > high) or (low is not None and value < low):
         raise InputError(f"{shown} is outside the plausible range "
-                         f"[{format_number(low) if low is not None else '-'}, "
-                         f"{format_number(high) if high is not None else '-'}] {curie(canonical)}",
+                         f"[{display_number(low) if low is not None else '-'}, "
+                         f"{display_number(high) if high is not None else '-'}] {curie(canonical)}",
                          **where)
 
 
@@ -180,33 +191,39 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
     """dl:footageCategory of a parcel from its Tier's allocation table, unless stated."""
     law = prepared.knowledge
     prefix = f"https://w3id.org/docklaw/code/{jid}/"
-    for parcel in set(graph.subjects(RDF.type, DL.Parcel)):
+    tables = sorted((t for t in law.subjects(RDF.type, DL.AllocationTable)
+                     if str(t).startswith(prefix)), key=str)
+    for parcel in sorted(set(graph.subjects(RDF.type, DL.Parcel)), key=str):
         if graph.value(parcel, DL.footageCategory) is not None:
             continue
-        tier = graph.value(parcel, DL.tier)
+        # a parcel in districts of several Tiers (§ 73-6A(2)) states each: a category is
+        # derived only when every stated Tier's table gives the same one
+        tiers = sorted({to_decimal(t) for t in graph.objects(parcel, DL.tier)} - {None})
         frontage = stated_first(graph, parcel, DL.shorelineFrontage)
-        if tier is None or frontage is None:
+        if not tiers or frontage is None:
             continue
         footage = to_decimal(graph.value(frontage, QUDT.numericValue))
         if footage is None:
             continue
-        for table in law.subjects(RDF.type, DL.AllocationTable):
-            if not str(table).startswith(prefix):
-                continue
-            tiers = [to_decimal(t) for t in law.objects(table, DL.appliesToTier)]
-            if to_decimal(tier) not in tiers:
-                continue
-            row = matching_row(law, table, footage)
-            if row is None:  # say why the category is unknown (cite names the gap)
-                gap = BNode()
-                graph.add((parcel, DL.footageGap, gap))
-                graph.add((gap, DL.allocationTableGap, table))
-                graph.add((gap, RDFS.comment, Literal(gap_description(law, table, footage))))
-                break
-            category = law.value(row, DL.category)
-            if category is not None:
-                graph.add((parcel, DL.footageCategory, Literal(str(category))))
-                break
+        found: set[str] = set()
+        for tier in tiers:
+            for table in tables:
+                if tier not in [to_decimal(t) for t in law.objects(table, DL.appliesToTier)]:
+                    continue
+                row = matching_row(law, table, footage)
+                if row is None:  # say why the category is unknown (cite names the gap)
+                    gap = BNode()
+                    graph.add((parcel, DL.footageGap, gap))
+                    graph.add((gap, DL.allocationTableGap, table))
+                    graph.add((gap, RDFS.comment, Literal(gap_description(law, table, footage))))
+                    found.add("")
+                    break
+                category = law.value(row, DL.category)
+                if category is not None:
+                    found.add(str(category))
+                    break
+        if len(found) == 1 and "" not in found:
+            graph.add((parcel, DL.footageCategory, Literal(found.pop())))
 
 
 def computed_limits(

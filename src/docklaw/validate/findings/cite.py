@@ -8,6 +8,7 @@ section under two variance classes the report says so instead of picking one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -25,7 +26,7 @@ from docklaw.law.prepare import (
     RuleInfo,
     SectionInfo,
 )
-from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
@@ -174,7 +175,7 @@ def readable_value(data: Graph, value: Node | None, prepared: Prepared,
                 return readable_value(data, qv, prepared)
     if isinstance(value, Literal):
         number = to_decimal(value)
-        return format_number(number) if number is not None and value.datatype else str(value)
+        return display_number(number) if number is not None and value.datatype else str(value)
     number = to_decimal(data.value(value, QUDT.numericValue))
     unit = data.value(value, QUDT.unit)
     if number is not None and isinstance(unit, URIRef):
@@ -305,6 +306,16 @@ def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,
                     f"whatever it is, the limit cannot pass {shown}, so the stated value "
                     "decides the rule.)")
     return ""
+
+
+#: pyshacl's own message for sh:in lists the members in set order (hash-seed dependent)
+_IN_LIST = re.compile(r"not in list \[([^\]]*)\]")
+
+
+def stable_message(text: str) -> str:
+    """A SHACL engine's message made the same on every run: an ``sh:in`` list sorted."""
+    return _IN_LIST.sub(lambda m: "not in list [" + ", ".join(sorted(
+        item.strip() for item in m.group(1).split(","))) + "]", text)
 
 
 def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None) -> str:
@@ -522,7 +533,7 @@ def result_message(results: Graph, r: Node, shapes: Graph, source: Node | None, 
     """The law's words for a result, never the SHACL engine's: the message the shape (or its
     SPARQL constraint) declares, as the engine rendered it; for a nested shape without one, the
     enclosing rule's shape's message; else the rule's label."""
-    messages = sorted(str(m) for m in results.objects(r, SH.resultMessage))
+    messages = sorted(stable_message(str(m)) for m in results.objects(r, SH.resultMessage))
     declared = source is not None and (
         (source, SH.message, None) in shapes
         or any((c, SH.message, None) in shapes for c in shapes.objects(source, SH.sparql)))

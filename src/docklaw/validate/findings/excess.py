@@ -24,7 +24,7 @@ from docklaw.law.compile import rdflib_path
 from docklaw.law.monthday import describe as describe_day
 from docklaw.law.monthday import month_day_properties
 from docklaw.law.prepare import Prepared
-from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, jurisdiction_iri
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.values import iri_of, node_of
@@ -187,7 +187,7 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
             v.unit = "unit:DAY"
             v.value_shown, v.limit_shown = describe_day(int(value)), describe_day(int(limit))
             v.nearest_shown = describe_day(int(nearest))
-            v.excess_shown = f"{format_number(excess)} day(s)"
+            v.excess_shown = f"{display_number(excess)} day(s)"
         else:
             v.value_shown = _shown(prepared, value, unit)
             v.limit_shown = _shown(prepared, limit, unit)
@@ -195,14 +195,14 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
             v.nearest_shown = _shown(prepared, nearest, unit)
         if not inclusive:
             v.limit_shown = ("less than " if direction == "max" else "more than ") + v.limit_shown
-        v.percent_shown = f"{format_number(percent)} %" if percent is not None else "-"
+        v.percent_shown = f"{display_number(percent)} %" if percent is not None else "-"
         if not any(_same(v, o) for o in out):
             out.append(v)
     return out
 
 
 def _shown(prepared: Prepared, value: Decimal, unit: URIRef | None) -> str:
-    return prepared.units.describe(value, unit) if unit is not None else format_number(value)
+    return prepared.units.describe(value, unit) if unit is not None else display_number(value)
 
 
 def _same(a: Variance, b: Variance) -> bool:

@@ -21,7 +21,14 @@ from rdflib.term import Node
 
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
-from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.law.units import (
+    DISPLAY_QUANTUM,
+    MAX_EXACT,
+    WIDE,
+    curie,
+    display_number,
+    to_decimal,
+)
 from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS
 from docklaw.validate.values import node_name
 
@@ -74,7 +81,8 @@ class Measurement:
 
 def _number(number: Decimal, shown: str) -> float | str:
     """A JSON number, or the words when the magnitude is beyond a float (never Infinity)."""
-    value = float(number)
+    value = float(number.quantize(DISPLAY_QUANTUM, context=WIDE)) \
+        if abs(number) < MAX_EXACT else float(number)
     return value if math.isfinite(value) else shown
 
 
@@ -134,7 +142,7 @@ class _Collector:
             return None, None, str(self.g.value(qv, QUDT.numericValue))
         if isinstance(unit, URIRef):
             return number, unit, self.p.units.describe(number, unit)
-        return number, None, format_number(number)
+        return number, None, display_number(number)
 
     # ---- stated and derived quantities -------------------------------------------------
     def quantities(self) -> list[Measurement]:
@@ -210,8 +218,8 @@ class _Collector:
                 continue
             out.append(Measurement(
                 node=node_name(focus), property=curie(prop), label=self.label(prop),
-                value=_number(number, format_number(number)), unit=None,
-                shown=format_number(number), source="counted",
+                value=_number(number, display_number(number)), unit=None,
+                shown=display_number(number), source="counted",
                 construction="counted from the structures the application describes",
                 construction_text=str(self.g.value(note, RDFS.comment) or ""),
             ))
@@ -224,20 +232,21 @@ class _Collector:
         for parcel, category in self.g.subject_objects(DL.footageCategory):
             if self.raw.value(parcel, DL.footageCategory) is not None:
                 continue
+            stated = sorted(self.g.objects(parcel, DL.tier), key=str)
             m = Measurement(
                 node=node_name(parcel), property=curie(DL.footageCategory),
                 label=self.label(DL.footageCategory), value=str(category), unit=None,
                 shown=str(category), source="looked up",
                 construction="the allocation table row of the parcel's Tier containing its "
                              "shoreline frontage",
-                derived_from=[f"{curie(DL.tier)} {self.g.value(parcel, DL.tier)}",
+                derived_from=[f"{curie(DL.tier)} {', '.join(str(t) for t in stated)}",
                               f"{curie(DL.shorelineFrontage)}"],
             )
-            for table in law.subjects(RDF.type, DL.AllocationTable):
+            for table in sorted(law.subjects(RDF.type, DL.AllocationTable), key=str):
                 if not str(table).startswith(self.jurisdiction_prefix()):
                     continue
                 tiers = {to_decimal(t) for t in law.objects(table, DL.appliesToTier)}
-                if to_decimal(self.g.value(parcel, DL.tier)) in tiers:
+                if any(to_decimal(t) in tiers for t in stated):
                     section = self.section(law.value(table, DL.section))
                     if section is not None:
                         m.sections.append(section)
@@ -324,7 +333,7 @@ def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> s
     """The limit as arithmetic a reader can redo: 'greater of (0.4 x dl:shorelineFrontage
     (150 feet) = 60; 60 feet) = 60'."""
     try:
-        value = format_number(ev.evaluate(expr, focus))
+        value = display_number(ev.evaluate(expr, focus))
     except (MissingOperand, ValueError):
         value = "?"
     kinds = set(law.objects(expr, RDF.type))
@@ -349,7 +358,7 @@ def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> s
     if DL.Product in kinds:
         inner = describe_expression(law, ev, law.value(expr, DL.operand), focus)
         factor = to_decimal(law.value(expr, DL.factor))  # "0.40" and "0.4" read alike
-        shown_factor = format_number(factor) if factor is not None else str(
+        shown_factor = display_number(factor) if factor is not None else str(
             law.value(expr, DL.factor))
         return f"{shown_factor} x {inner} = {value}"
     if DL.Conditional in kinds:

@@ -20,7 +20,7 @@ from rdflib.term import Node
 from docklaw.law.compile import focus_marker, rdflib_path
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
-from docklaw.law.units import format_number, to_decimal
+from docklaw.law.units import display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
@@ -222,7 +222,7 @@ def _jid(prepared: Prepared, rule: URIRef) -> str:
 
 
 def _shown(prepared: Prepared, value: Decimal, unit: URIRef | None) -> str:
-    return prepared.units.describe(value, unit) if unit is not None else format_number(value)
+    return prepared.units.describe(value, unit) if unit is not None else display_number(value)
 
 
 def _relief_readings(results: list[Result], prepared: Prepared) -> list[ReadingOutcome]:

@@ -16,6 +16,7 @@ from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared, jurisdiction_id
 from docklaw.namespaces import DL, RDF
+from docklaw.validate.intake.cardinality import check_single_values
 from docklaw.validate.intake.literals import check_numeric_literals
 from docklaw.validate.intake.structures import check_structure_classes
 from docklaw.validate.intake.vocabulary import check_terms
@@ -29,6 +30,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     out += graph
     for prefix, ns in graph.namespaces():  # the input's prefixes, as they are (no re-checks)
         out.store.bind(prefix, ns, override=False)
+    check_single_values(out, prepared.functional(), name)  # two units, two flags: refused
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
     check_terms(out, prepared, name)
@@ -53,9 +55,14 @@ def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:
     if not values:
         raise InputError(f"the application has no dl:jurisdiction ({known})",
                          node=node_name(app), prop="dl:jurisdiction", source=name)
+    if len(values) > 1:
+        shown = " and ".join(sorted(str(v) for v in values))
+        raise InputError(f"an application is filed under one code; dl:jurisdiction has "
+                         f"{len(values)} values: {shown}", node=node_name(app),
+                         prop="dl:jurisdiction", source=name)
     ids = {jurisdiction_id(v) for v in values}
-    if None in ids or len(ids) != 1:
-        bad = next((str(v) for v in values if jurisdiction_id(v) is None), str(values))
+    if None in ids:
+        bad = str(values[0])
         raise InputError(f"unknown jurisdiction {bad!r} ({known})",
                          node=node_name(app), prop="dl:jurisdiction", jurisdiction=bad,
                          source=name)

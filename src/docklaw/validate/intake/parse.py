@@ -151,10 +151,23 @@ def check_jsonld(text: str, name: str | None) -> None:
         raise InputError(f"invalid JSON: {exc.msg}", line=exc.lineno, source=name) from None
     except RecursionError:
         raise InputError(TOO_DEEP, source=name) from None
+    except ValueError as exc:  # an integer beyond Python's digit limit (4,300 digits)
+        raise InputError(huge_number(exc), source=name) from None
     if remote:
         raise InputError(
             f"JSON-LD @context must be inline; refusing to load {remote[0]!r}", source=name
         )
+
+
+_DIGITS = re.compile(r"value has (\d+) digits")
+
+
+def huge_number(exc: BaseException) -> str:
+    """The reason for an integer too long to convert (Python refuses over 4,300 digits)."""
+    found = _DIGITS.search(str(exc))
+    digits = f" of {found.group(1)} digits" if found else ""
+    return (f"a number{digits} is not a measurement (numbers are read up to 4,300 digits); "
+            "give the value itself")
 
 
 def check_xml(text: str, name: str | None) -> None:
@@ -266,6 +279,10 @@ def _describe_parse_error(
     """Line number (1-based) and a short reason from whichever parser failed."""
     from rdflib.plugins.parsers.notation3 import BadSyntax
 
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        position = _n3_position(exc.__traceback__) if rdf_format == "turtle" else None
+        return (position[0][: position[1]].count("\n") + 1 if position else None,
+                huge_number(exc))
     if rdf_format == "turtle" and not isinstance(exc, BadSyntax | RecursionError | IndexError):
         position = _n3_position(exc.__traceback__)
         if position is not None:

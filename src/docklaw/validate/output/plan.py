@@ -17,7 +17,7 @@ from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
 from docklaw.geometry.record import Feature, GeometryRecord
-from docklaw.law.units import format_number
+from docklaw.law.units import display_number
 from docklaw.validate.findings.drawn import BAND_PROPS, EXTENT_PROPS
 from docklaw.validate.findings.measurements import short_name
 from docklaw.validate.output.plan_svg import (
@@ -73,7 +73,7 @@ def plan_input(report: Report, record: GeometryRecord) -> PlanInput:
             if key in seen or limit.value <= 0:
                 continue
             seen.add(key)
-            text = f"{limit.section or ''} {format_number(limit.value)} ft".strip()
+            text = f"{limit.section or ''} {display_number(limit.value)} ft".strip()
             if limit.prop in BAND_PROPS and limit.kind == "min":
                 for line in lines_for(record, short(limit.prop)):
                     inp.bands.append((band_along(line.geom, float(limit.value), water), text))

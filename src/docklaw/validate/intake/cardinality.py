@@ -1,0 +1,69 @@
+"""One value per functional property: a second value is bad input, never a coin toss.
+
+Why: the pipeline reads a width, a unit, a flag as one value (``graph.value``); given two
+(``qudt:unit unit:FT, unit:IN``, ``dl:surveyFrameInFeet true, false``) rdflib returns whichever
+its set yields first, which changes with the hash seed and between two requests to one server:
+the same application conformed or violated § 56-2D at random. The vocabulary says which
+properties take one value (``owl:FunctionalProperty``, ontology/terms/cardinality.ttl); this
+refuses a node stating two, naming the node, the property and both values.
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from docklaw.errors import InputError
+from docklaw.law.units import curie
+from docklaw.namespaces import QUDT, RDF
+
+
+def describe_value(graph: Graph, value: Node) -> str:
+    """A value as the applicant wrote it: a literal's text, a quantity's number and unit,
+    an IRI's short name, a blank node's label."""
+    if isinstance(value, Literal):
+        return repr(str(value))
+    if isinstance(value, BNode):
+        numbers = sorted(str(n) for n in graph.objects(value, QUDT.numericValue))
+        units = sorted(curie(u) for u in graph.objects(value, QUDT.unit))
+        if numbers or units:
+            return f"[{' / '.join(numbers) or '?'} {' / '.join(units) or '(no unit)'}]"
+        types = sorted(curie(t) for t in graph.objects(value, RDF.type))
+        return f"[ a {', '.join(types)} ]" if types else "[ ]"
+    return curie(value)
+
+
+def node_label(graph: Graph, node: Node, depth: int = 3) -> str:
+    """A node's name; a blank node by the path that reaches it from a named node
+    (``<…#dock> dl:width [ ]``), so the message is the same on every run (blank node
+    labels are not)."""
+    if not isinstance(node, BNode):
+        return str(node)
+    if depth > 0:
+        refs = sorted(graph.subject_predicates(node), key=lambda r: (str(r[1]), str(r[0])))
+        named = [r for r in refs if not isinstance(r[0], BNode)] or refs
+        if named:
+            subject, prop = named[0]
+            return f"{node_label(graph, subject, depth - 1)} {curie(prop)} [ ]"
+    return "[ ]"
+
+
+def check_single_values(graph: Graph, functional: frozenset[URIRef],
+                        name: str | None = None) -> None:
+    """InputError for the first (sorted) node stating two values of a functional property."""
+    clashes: list[tuple[str, str, Node, URIRef, list[Node]]] = []
+    for prop in functional:
+        seen: dict[Node, list[Node]] = {}
+        for subject, value in graph.subject_objects(prop):
+            seen.setdefault(subject, []).append(value)
+        for subject, values in seen.items():
+            if len(values) > 1:
+                clashes.append((node_label(graph, subject), str(prop), subject, prop, values))
+    if not clashes:
+        return
+    _s, _p, subject, prop, values = min(clashes, key=lambda c: (c[0], c[1]))
+    shown = sorted(describe_value(graph, v) for v in values)
+    listed = " and ".join(shown) if len(shown) == 2 else ", ".join(shown)
+    raise InputError(f"{curie(prop)} takes one value, found {len(shown)}: {listed}; "
+                     "state one (the vocabulary declares it functional)",
+                     node=node_label(graph, subject), prop=curie(prop), source=name)

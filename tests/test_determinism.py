@@ -1,0 +1,68 @@
+"""Same input, same verdict (issue 23): every shipped example and case gives byte-identical
+JSON reports under different hash seeds.
+
+Why subprocesses: ``PYTHONHASHSEED`` is fixed when an interpreter starts, and set order (of
+strings, and of blank nodes, whose labels are random per parse) is what made a quantity with
+two units read as feet on one run and inches on the next. Each seed validates every file in
+one ``docklaw validate DIR --format json -o OUT`` (the prepared law is built once per run), and
+the runs go side by side.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rdflib import Graph
+
+from docklaw import jurisdictions
+from docklaw.namespaces import RDF, T
+
+SEEDS = ("0", "1", "2")
+
+
+def applications(folder: Path) -> list[str]:
+    """Every example as shipped, every case without its expectations (the t: triples, which
+    name shapes a case expects not to fire), written under ``folder``."""
+    names = []
+    for j in jurisdictions.all():
+        for path in sorted(j.examples_dir.glob("*.ttl")):
+            names.append(str(path))
+        cases = folder / j.id
+        cases.mkdir(parents=True, exist_ok=True)
+        for path in sorted(j.cases_dir.glob("*.ttl")):
+            graph = Graph().parse(path, format="turtle")
+            cases_nodes = set(graph.subjects(RDF.type, T.Case))
+            for s, p, o in list(graph):
+                if s in cases_nodes or str(p).startswith(str(T)) or str(o).startswith(str(T)):
+                    graph.remove((s, p, o))
+            target = cases / path.name
+            target.write_text(graph.serialize(format="turtle"), encoding="utf-8")
+        names.append(str(cases))
+    return names
+
+
+def test_every_example_and_case_reports_the_same_under_every_hash_seed(tmp_path: Path) -> None:
+    inputs = applications(tmp_path / "cases")
+    runs = {}
+    for seed in SEEDS:
+        out = tmp_path / f"seed-{seed}"
+        env = os.environ | {"PYTHONHASHSEED": seed}
+        runs[seed] = (out, subprocess.Popen(
+            [sys.executable, "-m", "docklaw.cli", "validate", *inputs,
+             "--format", "json", "-o", str(out)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    reports: dict[str, dict[str, bytes]] = {}
+    for seed, (out, process) in runs.items():
+        stdout, stderr = process.communicate(timeout=900)
+        assert process.returncode in (0, 1, 4), stderr.decode()[-2000:]
+        assert b'"internal_errors": 0' in stdout and b'"bad_input": 0' in stdout, stdout[-800:]
+        reports[seed] = {p.name: p.read_bytes() for p in sorted(out.glob("*.json"))}
+    first = reports[SEEDS[0]]
+    assert len(first) >= 600  # every example and case
+    for seed in SEEDS[1:]:
+        assert reports[seed].keys() == first.keys()
+        differ = sorted(name for name in first if reports[seed][name] != first[name])
+        assert not differ, f"PYTHONHASHSEED={seed} changes the report of {differ}"
