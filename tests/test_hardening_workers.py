@@ -6,7 +6,7 @@ server) every request runs in a short-lived thread, so each worker died when the
 that started it ended, and about a quarter of the queries were answered 503. The test runs
 that server (werkzeug, threaded, loopback), sends 200 sequential queries on fresh
 connections, and expects 200 answers, no worker killed and at most the configured number of
-worker processes alive.
+query worker processes alive (this process's validation workers, issue 27, are not counted).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from rdflib import Graph, URIRef
 from werkzeug.serving import make_server
 
 from docklaw.sparql.runner import ProcessRunner, private_bytes
+from docklaw.validate.pool import worker_pids as validation_workers
 from docklaw.web import create_app
 from docklaw.web.knowledge import knowledge
 
@@ -80,7 +81,7 @@ def test_200_sequential_queries_on_the_threaded_server_no_503(served) -> None:  
         response.read()
         conn.close()
         statuses.append(response.status)
-        most = max(most, len(children(os.getpid())))
+        most = max(most, len(children(os.getpid()) - set(validation_workers())))
     assert [s for s in statuses if s != 200] == []
     runner = knowledge(app).store.runner
     assert isinstance(runner, ProcessRunner)

@@ -152,7 +152,15 @@ def spec() -> dict[str, Any]:
                     "type": "string", "enum": ["turtle", "nt", "json-ld", "xml"]},
                  "description": "the application's syntax, overriding Content-Type"},
                 {"name": "name", "in": "query", "schema": {"type": "string"},
-                 "description": "the application's name in the report and in errors"}],
+                 "description": "the application's name in the report and in errors"},
+                {"name": "compact", "in": "query", "schema": {
+                    "type": "string", "enum": ["1", "0", "true", "false", "yes", "no"]},
+                 "description": "1: the JSON report gives each cited section's text once, in "
+                                "sections {section_iri: {citation, text, notes}}; its results "
+                                "carry section and section_iri but no section_text or "
+                                "section_notes, and compact is true. Otherwise (default) the "
+                                "full report. Other forms (Turtle, HTML, against=all) are "
+                                "unchanged."}],
             "requestBody": {"required": True, "content": {
                 **{t: {"schema": {"type": "string"}} for t in RDF_TYPES},
                 "multipart/form-data": {"schema": {
@@ -169,11 +177,13 @@ def spec() -> dict[str, Any]:
                             "text/turtle": {}, "text/html": {}}},
                 "400": error("unparseable application (with line) or bad input (two values "
                              "of a single-valued property, more decimal places than read, "
-                             "a WKT nested too deep ...)"),
+                             "a WKT nested too deep ...), or a compact other than 1 or 0"),
                 "413": error("application too large (bytes or triples)"),
                 "415": error("unsupported Content-Type"),
                 "503": error("stopped at the VALIDATE_TIMEOUT budget (the whole request, "
-                             "against=all included)")}}},
+                             "against=all and the wait for a free validation worker "
+                             "included), past its memory cap, or refused at once when "
+                             "VALIDATE_QUEUE requests already wait")}}},
         "/compare": {"get": {
             "summary": "the codes compared topic by topic: summary matrix, the envelope (with "
                        "parcel parameters), details per topic; as a page, Markdown, tidy CSV "
@@ -304,7 +314,15 @@ SCHEMAS: dict[str, Any] = {
                                          "relief_basis_section", "relief_basis_note",
                                          "section_notes")}}},
                              "information_needed": {"type": "array"},
-                             "findings_required": {"type": "array"}}},
+                             "findings_required": {"type": "array"},
+                             "compact": {"type": "boolean",
+                                         "description": "present (true) with ?compact=1"},
+                             "sections": {
+                                 "type": "object",
+                                 "description": "with ?compact=1: section_iri -> the cited "
+                                                "section's citation, text and notes",
+                                 "additionalProperties": {"type": "object", "properties": {
+                                     "citation": {}, "text": {}, "notes": {}}}}}},
     "SearchResults": {"type": "object", "properties": {
         "query": {"type": "string"}, "jurisdiction": {"type": ["string", "null"]},
         "kinds": {"type": "array", "items": {"type": "string"}},

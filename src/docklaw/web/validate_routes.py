@@ -6,6 +6,8 @@ name). The size cap is checked against Content-Length before the body is read.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from markupsafe import Markup
 
@@ -47,55 +49,95 @@ def wants_html() -> bool:
     return best == "text/html" and accept["text/html"] > accept["application/json"]
 
 
+def wants_compact() -> bool:
+    """``?compact=1`` (true, yes; 0, false, no, empty: the full report): the JSON report gives
+    each cited section's text once, in ``sections`` (``Report.to_json(compact=True)``)."""
+    raw = (request.args.get("compact") or "").strip().lower()
+    if raw in ("", "0", "false", "no"):
+        return False
+    if raw in ("1", "true", "yes"):
+        return True
+    raise InputError(f"compact takes 1 or 0 (got {raw[:40]!r})")
+
+
+def pool_settings(config: Any) -> Any:
+    """The validation pool's settings from the app's config (``VALIDATE_*``)."""
+    from docklaw.validate.pool import PoolSettings
+
+    return PoolSettings(workers=int(config["VALIDATE_WORKERS"]),
+                        max_jobs=config.get("VALIDATE_WORKER_JOBS") or None,
+                        recycle_bytes=config.get("VALIDATE_WORKER_RECYCLE") or None,
+                        max_waiting=int(config["VALIDATE_QUEUE"]),
+                        memory=config.get("VALIDATE_WORKER_MEMORY") or None)
+
+
+def start_pool(app: Any) -> None:
+    """Fork the validation workers now, warm (``docklaw serve``, each gunicorn worker), so
+    the first request does not wait for them."""
+    from docklaw.validate.pool import shared
+
+    if app.config.get("VALIDATE_TIMEOUT") and app.config["VALIDATE_EXECUTION"] == "pool":
+        shared(pool_settings(app.config))
+
+
+def budgeted(job: Any, *args: Any, what: str = "validation", **kwargs: Any) -> Any:
+    """``job`` under this request's one budget (VALIDATE_TIMEOUT), where VALIDATE_EXECUTION
+    says: a warm worker of the pool, or a child forked for it."""
+    from docklaw.validate.pool import budgeted as run
+
+    config = current_app.config
+    return run(job, *args, timeout=config.get("VALIDATE_TIMEOUT") or None,
+               execution=config["VALIDATE_EXECUTION"], settings=pool_settings(config),
+               what=what, **kwargs)
+
+
 def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None, limit: int,
                      against: str) -> Response:
     """The same application under every registered code (HTML matrix or JSON): parsed once,
-    then validated under each code, all in one child under one VALIDATE_TIMEOUT (one
+    then validated under each code, all in one worker under one VALIDATE_TIMEOUT (one
     request, one budget: a hostile upload holds a CPU no longer than a plain validation)."""
-    from docklaw.budget import run_limited
-    from docklaw.validate.matrix import against_all_bytes
-    from docklaw.validate.pipeline import warm_once
+    from docklaw.validate.pool import matrix_job
 
     if against != "all":
         raise InputError(f"against takes 'all' (got {against!r})")
-    timeout = current_app.config.get("VALIDATE_TIMEOUT")
-    if timeout:
-        warm_once()
-    matrix = run_limited(against_all_bytes, data, fmt, name,
-                         timeout=timeout or None, what="validation under every code",
-                         content_type=ctype, max_bytes=limit,
-                         max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
-    if wants_html():
-        from docklaw.validate.output.html_report import render_matrix_fragment
-
+    html = wants_html()
+    answer = budgeted(matrix_job, data, fmt, name, what="validation under every code",
+                      form="html" if html else "json", content_type=ctype, max_bytes=limit,
+                      max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    if html:
         return Response(render_template("matrix_page.html", title=f"{name} under every code",
-                                        body=Markup(render_matrix_fragment(matrix))),
-                        mimetype="text/html")
-    return jsonify(matrix.to_json())
+                                        body=Markup(answer)), mimetype="text/html")
+    return jsonify(answer)
 
 
 @bp.route("/validate", methods=["POST"])
 def validate() -> Response:
-    from docklaw.validate.pipeline import validate_bytes_within
+    from docklaw.validate.pool import report_job
 
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
     fmt = request.args.get("format")
+    compact = wants_compact()
     against = request.args.get("against") or request.form.get("against")
     if against:
         return validate_against(data, fmt, name, ctype, limit, against)
-    # parse + validate in a child killed after VALIDATE_TIMEOUT s: 503, never a held CPU
-    report = validate_bytes_within(
-        data, fmt, name, content_type=ctype, max_bytes=limit,
-        max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
-        timeout=current_app.config.get("VALIDATE_TIMEOUT"), warm=True)
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
-        return Response(report_page(report), mimetype="text/html")
-    if best == "text/turtle":
-        return Response(report.to_turtle(), mimetype="text/turtle")
-    return jsonify(report.to_json())
+        form = "report"
+    elif best == "text/turtle":
+        form = "turtle"
+    else:
+        form = "json-compact" if compact else "json"
+    # parse + validate in a warm worker, killed past VALIDATE_TIMEOUT s: 503, never a held CPU
+    answer = budgeted(report_job, data, fmt, name, form=form, plan=form == "report",
+                      content_type=ctype, max_bytes=limit,
+                      max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+    if form == "report":
+        return Response(report_page(answer), mimetype="text/html")
+    if form == "turtle":
+        return Response(answer, mimetype="text/turtle")
+    return jsonify(answer)
 
 
 def report_page(report: object) -> str:
