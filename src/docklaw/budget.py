@@ -4,7 +4,8 @@ One module at the ground, imported by both ``docklaw.validate`` (an application 
 validated under its budget) and ``docklaw.sparql`` (query workers, long query texts parsed
 apart): ``run_limited`` runs one job in a forked child killed past its time, and every child
 (a job here, a query worker in ``docklaw.sparql.runner``) calls ``die_with_parent``,
-``deny_network`` and ``limit_memory`` first.
+``deny_network`` and ``limit_memory`` first. A server does not fork per job: its validations run
+in warm workers that apply the same limits to each job (``docklaw.workers``).
 
 Why a process: parsers and the SHACL engine cannot be interrupted from another thread, and
 one hostile upload (an 18,000-triple application, a pathological document) could hold a
