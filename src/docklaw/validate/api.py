@@ -10,6 +10,7 @@ import threading
 
 from rdflib import Graph
 
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import derive, jurisdiction_of
@@ -33,6 +34,7 @@ def validate_graph(
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)
     jid = jurisdiction_of(derived)
+    jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
     if not is_exempt(derived):
