@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -48,7 +48,7 @@ def comment_of(path: Path) -> str:
     return str(comment)
 
 
-@lru_cache(maxsize=None)
+@cache
 def report_of(path: Path) -> Report:
     """One validation per example for every test here (the report is only read)."""
     return validate_bytes(path.read_bytes(), name=path.name)
