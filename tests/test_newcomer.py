@@ -290,3 +290,40 @@ def test_search_table_shows_the_defined_term(capsys: pytest.CaptureFixture[str])
                  "--format", "json"]) == 0
     first = json.loads(capsys.readouterr().out)["results"][0]
     assert first["title"] == "boat lift"
+
+
+# --------------------------------------------------------------------------- a quiet passing run
+
+#: A worker under its memory cap whose allocation fails in native code aborts (SIGABRT), as
+#: Oxigraph's Rust allocator does in tests/test_security_sparql.py::test_memory_bomb_is_stopped.
+ABORTING_WORKERS = """
+import os
+from docklaw.errors import QueryError, ResourceLimit
+from docklaw.sparql.runner import ProcessRunner
+from docklaw.validate.budget import run_limited
+
+def native_abort(*args, deadline=None):
+    os.abort()
+
+runner = ProcessRunner(native_abort, workers=1, memory=512 * 1024**2)
+try:
+    runner.run((), timeout=60)
+except QueryError as exc:
+    print("query", exc.http_status)
+finally:
+    runner.close()
+try:
+    run_limited(os.abort, timeout=60)
+except ResourceLimit as exc:
+    print("validation", exc.exit_code)
+"""
+
+
+def test_a_worker_aborting_under_its_cap_prints_no_fatal_error() -> None:
+    """A passing pytest run printed "Fatal Python error: Aborted" and a traceback mid-run:
+    pytest enables faulthandler, and the query worker the memory-bomb test stops on purpose
+    inherited it. A capped worker's abort is the cap working: reported (503, exit 5), quiet."""
+    done = subprocess.run([sys.executable, "-X", "faulthandler", "-c", ABORTING_WORKERS],
+                          capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert done.stdout.split() == ["query", "503", "validation", "5"], done.stderr[-2000:]
+    assert "Fatal Python error" not in done.stderr and "Traceback" not in done.stderr

@@ -70,6 +70,20 @@ def limit_memory(extra_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
 
 
+def no_crash_dump() -> None:
+    """Turn off the interpreter's fatal-error dump (faulthandler) in this capped worker.
+
+    Why: an allocation refused by the memory cap inside native code (Oxigraph's Rust, expat)
+    aborts the worker; that is the cap working, and the parent reports it (503, exit 5). With
+    faulthandler on (pytest enables it, so does ``python -X faulthandler``) the abort would
+    also print "Fatal Python error: Aborted" and a traceback to the server's stderr, as if
+    the server itself had crashed.
+    """
+    import faulthandler
+
+    faulthandler.disable()
+
+
 def die_with_parent() -> None:
     """Ask Linux to kill this worker when its parent dies (gunicorn workers leave by _exit).
 
@@ -96,6 +110,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
         return
     deny_network()  # second line of defence behind the SERVICE check (``nonet``)
     limit_memory(memory)
+    no_crash_dump()
     while True:
         try:
             args = conn.recv()

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from docklaw.errors import DocklawError, ResourceLimit
 from docklaw.sparql.nonet import deny_network
-from docklaw.sparql.runner import die_with_parent, limit_memory
+from docklaw.sparql.runner import die_with_parent, limit_memory, no_crash_dump
 
 T = TypeVar("T")
 #: seconds one validation may take (parse included); the largest shipped case takes < 1 s
@@ -45,6 +45,7 @@ def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
     die_with_parent()
     deny_network()  # validation never needs the network (remote JSON-LD contexts are refused)
     limit_memory(memory)
+    no_crash_dump()
     try:
         conn.send(("ok", job(*args, **kwargs)))
     except DocklawError as exc:
