@@ -217,10 +217,8 @@ def test_sparql_combines_text_and_structure(backend: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def client():  # type: ignore[no-untyped-def]
-    from docklaw.web import create_app
-
-    return create_app({"TESTING": True, "SPARQL_EXECUTION": "inline"}).test_client()
+def client(site_app):  # type: ignore[no-untyped-def]
+    return site_app.test_client()
 
 
 def test_search_api_json(client) -> None:  # type: ignore[no-untyped-def]
