@@ -19,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -245,6 +246,67 @@ def test_workers_die_with_the_process_that_owns_them() -> None:
             owner.kill()
 
 
+def test_same_input_same_report_from_any_worker_in_any_order() -> None:
+    """No state leaks from one job to the next: every example, and the matrix of two, give
+    the in-process answer byte for byte from a fresh worker, from one that validated the
+    other examples first (forward, backward, shuffled), and from two workers at once."""
+    import random
+
+    from docklaw.validate.matrix import against_all_bytes
+    from docklaw.validate.pipeline import validate_bytes, warm_once
+    from docklaw.validate.pool import matrix_job, report_job
+
+    warm_once()  # as a server does before it forks its workers
+    names = {path: f"<{path.parent.name}/{path.name}>" for path in EXAMPLES}
+    inline = {path: json.dumps(validate_bytes(path.read_bytes(), None, names[path],
+                                              content_type="text/turtle").to_json())
+              for path in EXAMPLES}
+    matrices = EXAMPLES[:2]
+    inline_matrix = {path: json.dumps(against_all_bytes(
+        path.read_bytes(), None, names[path], content_type="text/turtle", plan=False).to_json())
+        for path in matrices}
+
+    def report(on: WorkerPool, path: Path) -> str:
+        return json.dumps(on.run(report_job, path.read_bytes(), None, names[path],
+                                 content_type="text/turtle", timeout=120))
+
+    def matrix(on: WorkerPool, path: Path) -> str:
+        return json.dumps(on.run(matrix_job, path.read_bytes(), None, names[path],
+                                 content_type="text/turtle", timeout=120))
+
+    shuffled = list(EXAMPLES)
+    random.Random(27).shuffle(shuffled)
+    for order in (list(EXAMPLES), list(reversed(EXAMPLES)), shuffled):
+        with WorkerPool(1) as one:  # one worker: each answer follows every earlier job
+            one.start()
+            for path in order:
+                assert report(one, path) == inline[path], (order.index(path), path)
+            for path in matrices:
+                assert matrix(one, path) == inline_matrix[path], path
+            for path in order[:3]:  # and again, after the matrices
+                assert report(one, path) == inline[path], path
+            assert one.stats["started"] == 1 and one.stats["crashed"] == 0
+    with WorkerPool(2) as two:
+        two.start()
+        mismatches: list[str] = []
+        seen: set[int] = set()
+
+        def check(paths: list[Path]) -> None:
+            for path in paths:
+                if report(two, path) != inline[path]:
+                    mismatches.append(str(path))
+            seen.add(two.run(_pid, timeout=30))
+
+        threads = [threading.Thread(target=check, args=(paths,))
+                   for paths in (list(EXAMPLES), list(reversed(EXAMPLES)))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not mismatches and two.stats["jobs"] == 2 * len(EXAMPLES) + 2
+        assert two.stats["started"] == 2
+
+
 # ---------------------------------------------------------------------- through HTTP
 
 @pytest.fixture(scope="module")
@@ -390,6 +452,78 @@ def servers() -> Iterator[dict[str, tuple[subprocess.Popen[bytes], str]]]:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=30)
+
+
+def big_application(copies: int) -> bytes:
+    """A conforming North Haven application with ``copies`` more docks and floats: seconds of
+    validation, so a request is still running when its worker is killed."""
+    text = (paths.EXAMPLES_DIR / "north-haven" / "complete.ttl").read_text(encoding="utf-8")
+    pier = ":pier a dl:FixedDock" + text.split("\n:pier a dl:FixedDock", 1)[1]
+    more = [pier.replace(":pier", f":pier{k}").replace(":float", f":float{k}")
+            + f"\n:application dl:proposes :pier{k} , :float{k} .\n" for k in range(copies)]
+    return (text + "\n" + "\n".join(more)).encode()
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize("name", ["flask", "gunicorn"])
+def test_a_worker_killed_mid_request_is_503_at_once_and_replaced(
+        servers: dict[str, tuple[subprocess.Popen[bytes], str]], name: str) -> None:
+    """SIGKILL the validation worker running a request: that request is answered 503 with a
+    message at once (not after the 20 s budget, never a hang), the worker is replaced off the
+    request path, and the server answers the next request as before."""
+    process, url = servers[name]
+    owners = [process.pid] if name == "flask" else children(process.pid)
+    small = EXAMPLES[0].read_bytes()
+
+    def post(data: bytes) -> tuple[int, bytes]:
+        request = urllib.request.Request(url + "/validate", data=data, headers=TURTLE,
+                                         method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=120) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read()
+
+    status, before = post(small)
+    assert status == 200
+    workers = [c for owner in owners for c in children(owner)]
+    assert len(workers) == 2 * len(owners)
+    spent = {pid: cpu_seconds(pid) for pid in workers}
+    answers: list[tuple[int, bytes, float]] = []
+
+    def send() -> None:
+        status, body = post(big_application(60))
+        answers.append((status, body, time.monotonic()))
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    busy = None
+    deadline = time.monotonic() + 60
+    while busy is None and sender.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.02)
+        busy = next((p for p in workers if cpu_seconds(p) - spent[p] > 0.3), None)
+    assert busy is not None, "no worker took the request (or it finished within 0.3 s)"
+    os.kill(busy, signal.SIGKILL)
+    killed = time.monotonic()
+    sender.join(timeout=60)
+    assert answers, "the request was never answered"
+    status, body, answered = answers[0]
+    assert status == 503 and answered - killed < 5, (status, answered - killed)
+    error = json.loads(body)["error"]
+    assert "validation stopped" in error and "crashed" in error, error
+    assert gone([busy])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        now = [c for owner in owners for c in children(owner)]
+        if len(now) == len(workers) and busy not in now:
+            break
+        time.sleep(0.1)
+    assert len(now) == len(workers) and busy not in now, (workers, now)
+    assert post(small) == (200, before)
 
 
 @pytest.mark.parametrize("name", ["flask", "gunicorn"])

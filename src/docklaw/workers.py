@@ -374,8 +374,9 @@ class WorkerPool:
             status, payload, retire = worker.conn.recv()
         except (EOFError, OSError):
             self._drop(worker, "crashed")
-            raise ResourceLimit(f"{what} stopped: it ran out of memory or crashed (limit "
-                                f"{(cap or 0) // 1024**2} MiB)") from None
+            raise ResourceLimit(f"{what} stopped: its worker process crashed or ran out of "
+                                f"memory (limit {(cap or 0) // 1024**2} MiB); a fresh worker "
+                                f"takes the next request") from None
         except BaseException:
             if worker in self._busy:
                 self._drop(worker, "crashed")  # a pickling error, an interrupt: state unknown
