@@ -25,6 +25,7 @@ from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import collect
+from docklaw.validate.findings.questions import one_per_fact
 from docklaw.validate.findings.unread import unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
@@ -58,7 +59,7 @@ def validate_graph(
     if not is_exempt(derived):
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
-    needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
+    needed = one_per_fact(needed)
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,
                     measurements=collect(graph, derived, prepared),

@@ -27,7 +27,21 @@ from docklaw.law.targets import (
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
-from docklaw.validate.findings.cite import InfoNeeded, Result, needed_message, section_fields
+from docklaw.validate.findings.cite import (
+    InfoNeeded,
+    Result,
+    needed_message,
+    purpose_of,
+    section_fields,
+)
+from docklaw.validate.findings.redirect import (
+    absent,
+    asked_elsewhere,
+    described_parts,
+    facts_asked,
+    items_of,
+    keep_only,
+)
 from docklaw.validate.intake.admit import find_application
 from docklaw.validate.values import node_name
 
@@ -94,6 +108,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             if rule is not None:
                 asked.add((str(rule), node_name(node)))
     facts = AppFacts(derived)
+    described_facts = described_parts(prepared)
+    drop: set[int] = set()  # items asked of another node (its whole, its part) or of nothing
     candidates = reachable(derived, app)
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
@@ -112,12 +128,21 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         focus = sorted(set(derived.subjects(RDF.type, focus_marker(top))), key=str)
         focus_set = set(focus)
         spec_of = compiled.specs.get(top)
+        items = items_of(needed, str(rule_iri), str(top))
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
                 state.nodes.append(NodeState(name, fired[(str(top), name)]))
             elif (str(rule_iri), name) in asked or (str(top), name) in asked:
-                state.nodes.append(NodeState(name, "needed"))
+                own = items.get(name, [])
+                ask, reasons = absent(derived, described_facts, node, facts_asked(own))
+                if own and not ask and reasons:  # asks only about parts it does not have
+                    drop.update(id(i) for i in own)
+                    state.nodes.append(NodeState(name, "not-applicable", "; ".join(reasons)))
+                else:
+                    if reasons:  # some of the facts describe parts it does not have
+                        keep_only(own, ask)
+                    state.nodes.append(NodeState(name, "needed"))
             elif alone(compiled.graph, derived, top) and not values_at(
                     derived, compiled.graph, compiled.graph.value(top, SH.path), node):
                 state.nodes.append(NodeState(name, "not-applicable", "the parcel has one: "
@@ -130,21 +155,25 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              + path_label(compiled.graph,
                                                           compiled.graph.value(top, SH.path))
                                              + " is not stated"))
-            elif severity == "Violation" and (
-                    missing := undecided_paths(compiled.graph, derived, top, node)) and not (
+            elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
                     decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
-                state.nodes.append(NodeState(name, "needed", " and ".join(missing)))
-                needed.append(InfoNeeded(section, section_iri, name,
-                                         needed_message(missing, rule, section),
-                                         str(rule_iri), str(top)))
-            elif severity != "Violation" and (
-                    missing := undecided_paths(compiled.graph, derived, top, node)) and not (
-                    decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
-                    decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
-                state.nodes.append(NodeState(name, "unchecked", " and ".join(missing)))
+                ask, reasons = absent(derived, described_facts, node, missing)
+                if not ask:
+                    state.nodes.append(NodeState(name, "not-applicable", "; ".join(reasons)))
+                elif severity == "Violation":
+                    state.nodes.append(NodeState(name, "needed", " and ".join(ask)))
+                    item = InfoNeeded(section, section_iri, name,
+                                      needed_message(ask, rule, section), str(rule_iri),
+                                      str(top), facts=tuple(ask),
+                                      purpose=purpose_of(rule, section))
+                    needed.append(item)
+                    items.setdefault(name, []).append(item)
+                else:
+                    state.nodes.append(NodeState(name, "unchecked", " and ".join(ask)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
+        drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
         spec = compiled.specs.get(top)
         if spec is not None:
             for node in sorted(candidates - focus_set, key=str):
@@ -169,6 +198,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             reasons = sorted({n.reason for n in state.nodes
                               if n.state == state.state and n.reason})
             state.reason = "; ".join(reasons)
+    needed[:] = [n for n in needed if id(n) not in drop]
     return out
 
 

@@ -4,7 +4,8 @@ Why one object with four renderings: the CLI, the web service and the tests must
 what was found; only the presentation differs. The JSON keys are a public contract:
 ``conforms``, ``jurisdiction``, ``results`` (section, section_iri, section_text, severity,
 message, focus_node, path, value, relief, relief_authority, plus optional extras) and
-``information_needed`` (section, section_iri, focus_node, message), ``status``
+``information_needed`` (section, section_iri, focus_node, message, fact, sections: one item per
+(node, fact), naming every section that needs it), ``status``
 ("conforms" | "violates" | "incomplete") and ``accounting`` (per rule: its state). A result
 may carry ``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
 interpretation, attachment, comment, text incomplete).
@@ -27,6 +28,7 @@ from docklaw.validate.findings.excess import Variance
 from docklaw.validate.findings.excess import add_to_graph as add_variances
 from docklaw.validate.findings.excess import text_lines as variance_lines
 from docklaw.validate.findings.measurements import Measurement, text_lines
+from docklaw.validate.findings.questions import sections_of
 from docklaw.validate.findings.readings import ReadingOutcome
 from docklaw.validate.findings.readings import text_lines as reading_lines
 from docklaw.validate.status import DISCRETION_NOTE, STATUS_HEADLINES, exit_code_of
@@ -101,7 +103,8 @@ class Report:
             "results": results,
             "information_needed": [
                 {"section": n.section, "section_iri": n.section_iri, "focus_node": n.focus_node,
-                 "message": n.message} for n in self.information_needed
+                 "message": n.message, "fact": n.fact, "sections": sections_of(n)}
+                for n in self.information_needed
             ],
             "findings_required": [
                 {"section": r.section, "section_iri": r.section_iri, "focus_node": r.focus_node,
