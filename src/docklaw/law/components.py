@@ -82,6 +82,18 @@ def listed_parts(data: Graph, node: Node) -> set[Node]:
     return out
 
 
+def all_parts(data: Graph, node: Node) -> set[Node]:
+    """Every part of ``node``, at any depth, however linked."""
+    out: set[Node] = set()
+    stack = [node]
+    while stack:
+        for part in data.objects(stack.pop(), DL.hasPart):
+            if part not in out:
+                out.add(part)
+                stack.append(part)
+    return out
+
+
 def linked_by_derive(data: Graph, whole: Node, part: Node) -> bool:
     return any(data.value(note, DL.focus) == whole for note in data.objects(part, DL.partLinked))
 
@@ -118,12 +130,14 @@ def absent_one(data: Graph, facts: dict[str, Described], node: Node, fact: str) 
                 return f"{curie(flag)} is false{where}: there is no {what.label}"
     if what.part is None:
         return None
-    for holder in chain:
-        parts = listed_parts(data, holder)
-        if parts and not any((p, RDF.type, what.part) in data for p in parts):
-            return (f"no {what.label} is listed among the parts of {_name(holder)} (an "
-                    "application that lists a structure's parts lists all of them)")
-    return None
+    holder = next((h for h in chain if listed_parts(data, h)), None)
+    if holder is None:
+        return None  # no parts listed here or above: whether it has one is unknown
+    if any((p, RDF.type, what.part) in data for p in all_parts(data, node)):
+        return None
+    where = f"among the parts of {_name(node)}" if listed_parts(data, node) else \
+        f"on {_name(node)}, a part of {_name(holder)}"
+    return f"no {what.label} is listed {where} (the parts listed are all there are)"
 
 
 def absent(data: Graph, facts: dict[str, Described], node: Node,

@@ -128,13 +128,34 @@ def structural(shapes: Graph, path: Node) -> bool:
 LISTING = frozenset({DL.hasPart})
 
 
-def through_parts(shapes: Graph, data: Graph, path: Node, focus: Node) -> bool:
-    """A path that reads the node's parts (``( [ sh:oneOrMorePath dl:hasPart ] P )``) on a node
-    that lists none: there is nothing to compare (the parts listed are all there are)."""
+def parts_without(shapes: Graph, data: Graph, path: Node, focus: Node) -> list[Node]:
+    """For a path that reads the node's parts (``( [ sh:oneOrMorePath dl:hasPart ] P )``): the
+    parts that state nothing on the rest of the path (the fact is theirs to state); [] for
+    any other path."""
+    compiled = shacl_path(shapes, path)
+    if not isinstance(compiled, SequencePath) or len(compiled.args) < 2:
+        return []
+    first = compiled.args[0]
+    if not (isinstance(first, MulPath) and first.path == DL.hasPart and first.mod == "+"):
+        return []
+    rest = compiled.args[1] if len(compiled.args) == 2 else SequencePath(*compiled.args[1:])
+    return sorted((part for part in set(data.objects(focus, first))
+                   if next(iter(data.objects(part, rest)), None) is None), key=str)
+
+
+def reads_parts(shapes: Graph, path: Node | None) -> bool:
+    """The path reads the node's parts (``( [ sh:oneOrMorePath dl:hasPart ] P )``)."""
+    if path is None:
+        return False
     compiled = shacl_path(shapes, path)
     first = compiled.args[0] if isinstance(compiled, SequencePath) else None
-    return (isinstance(first, MulPath) and first.path == DL.hasPart and first.mod == "+"
-            and (focus, DL.hasPart, None) not in data)
+    return isinstance(first, MulPath) and first.path == DL.hasPart and first.mod == "+"
+
+
+def through_parts(shapes: Graph, data: Graph, path: Node, focus: Node) -> bool:
+    """A path that reads the node's parts on a node that lists none: there is nothing to
+    compare (the parts listed are all there are)."""
+    return reads_parts(shapes, path) and (focus, DL.hasPart, None) not in data
 
 
 def not_claimed(shapes: Graph, shape: Node) -> bool:

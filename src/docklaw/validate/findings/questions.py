@@ -13,8 +13,15 @@ table leaves undefined) are kept as they are.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from rdflib import Graph
+
+from docklaw.law.components import Described
+from docklaw.law.units import curie
+from docklaw.namespaces import RDF
 from docklaw.validate.findings.cite import Asker, InfoNeeded
+from docklaw.validate.values import node_of
 
 #: How a fact is named where its property name alone would not tell the applicant.
 FACT_NAMES = {
@@ -29,8 +36,10 @@ def section_key(citation: str | None) -> list[object]:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", citation or "~")]
 
 
-def one_per_fact(needed: list[InfoNeeded]) -> list[InfoNeeded]:
-    """The items merged by (node, fact), in a stable order (section, node, message)."""
+def one_per_fact(needed: list[InfoNeeded],
+                 hint: Callable[[str, str], str | None] | None = None) -> list[InfoNeeded]:
+    """The items merged by (node, fact), in a stable order (section, node, message).
+    ``hint(node, fact)``: how to say there is nothing the fact describes (appended)."""
     groups: dict[tuple[str, str], list[tuple[InfoNeeded, Asker]]] = {}
     kept: list[InfoNeeded] = []
     for item in needed:
@@ -51,6 +60,9 @@ def one_per_fact(needed: list[InfoNeeded]) -> list[InfoNeeded]:
             purposes = list(dict.fromkeys(a.purpose for a in askers))
             message = (f"{FACT_NAMES.get(fact, fact)} is not stated: needed to "
                        + "; to ".join(purposes))
+        extra = hint(node, fact) if hint is not None else None
+        if extra and extra not in message:
+            message += f" ({extra})"
         kept.append(InfoNeeded(first.section, first.section_iri, node, message,
                                first.rule, first.shape, facts=(fact,),
                                purpose=first.purpose, askers=tuple(askers)))
@@ -67,3 +79,21 @@ def sections_of(item: InfoNeeded) -> list[dict[str, str | None]]:
         if entry not in out and (a.section or a.rule):
             out.append(entry)
     return out
+
+
+def absence_hint(data: Graph, described: dict[str, Described]) -> Callable[[str, str],
+                                                                          str | None]:
+    """hint(node, fact) -> "if there is no railing: dl:hasRailing false, or list the
+    structure's parts", for a fact that describes a kind of part the node is not
+    (``law.components``)."""
+    def hint(name: str, fact: str) -> str | None:
+        what = described.get(fact)
+        if what is None or (what.part is not None
+                            and (node_of(name), RDF.type, what.part) in data):
+            return None
+        ways = [" or ".join(f"{curie(f)} false" for f in what.flags)]
+        if what.part is not None:
+            ways.append("list the structure's parts")
+        ways = [w for w in ways if w]
+        return f"if there is no {what.label}: " + ", or ".join(ways) if ways else None
+    return hint

@@ -6,7 +6,8 @@ what was found; only the presentation differs. The JSON keys are a public contra
 message, focus_node, path, value, relief, relief_authority, plus optional extras) and
 ``information_needed`` (section, section_iri, focus_node, message, fact, sections: one item per
 (node, fact), naming every section that needs it), ``status``
-("conforms" | "violates" | "incomplete") and ``accounting`` (per rule: its state). A result
+("conforms" | "violates" | "incomplete"), ``accounting`` (per rule: its state) and ``not_read``
+(stated terms of the vocabulary this code does not read: focus_node, path, reason). A result
 may carry ``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
 interpretation, attachment, comment, text incomplete).
 """
@@ -31,6 +32,7 @@ from docklaw.validate.findings.measurements import Measurement, text_lines
 from docklaw.validate.findings.questions import sections_of
 from docklaw.validate.findings.readings import ReadingOutcome
 from docklaw.validate.findings.readings import text_lines as reading_lines
+from docklaw.validate.findings.unread import NotRead
 from docklaw.validate.status import DISCRETION_NOTE, STATUS_HEADLINES, exit_code_of
 from docklaw.validate.values import iri_of, node_of
 
@@ -65,6 +67,9 @@ class Report:
     variances: list[Variance] = field(default_factory=list)
     variance_note: str = ""
     readings: list[ReadingOutcome] = field(default_factory=list)
+    #: stated terms of the vocabulary this code does not read (findings.unread): listed, so
+    #: nothing stated is silently dropped, but no Warning (the docs ask for them for every code)
+    not_read: list[NotRead] = field(default_factory=list)
     plan_svg: str | None = None                          # output.plan, when drawn
     #: what the plan is drawn from (the pipeline fills them when it draws one): the geometry
     #: stage's record and, per drawn structure, the limits to draw (findings.drawn)
@@ -117,6 +122,7 @@ class Report:
             "variance_note": self.variance_note if self.variances else None,
             "readings": [o.to_json() for o in self.readings],
             "verdict_depends_on_reading": any(o.verdict_depends for o in self.readings),
+            "not_read": [n.to_json() for n in self.not_read],
         }
 
     def to_json_text(self, indent: int | None = 2) -> str:
@@ -189,7 +195,8 @@ class Report:
                 f"{len(self.information_needed)} item(s) of information needed")
 
     def explain_lines(self) -> list[str]:
-        """One line per rule: its state and why (the --explain view)."""
+        """One line per rule: its state and why (the --explain view); then the stated terms
+        this code does not read."""
         lines = ["Rules (" + ", ".join(f"{n} {s}" for s, n in counts(self.accounting).items())
                  + "):"]
         for a in sorted(self.accounting, key=lambda a: (STATES.index(a.state),
@@ -197,7 +204,20 @@ class Report:
             why = f" - {a.reason}" if a.reason else ""
             lines.append(f"  [{a.state}] {a.section or '(no section)'} "
                          f"{a.rule.rsplit('/', 1)[-1]}{why}")
+        if self.not_read:
+            lines.append("Not read by this code:")
+            lines.extend(f"  [not read] {n.path} on {n.focus_node} - {n.reason}"
+                         for n in self.not_read)
         return lines
+
+    def not_read_lines(self) -> list[str]:
+        """The stated terms this code does not read, one line each (text report)."""
+        if not self.not_read:
+            return []
+        lines = ["Not read by this code (stated, defined by the vocabulary, read by no rule of "
+                 f"{self.jurisdiction}; they did not count):"]
+        lines.extend(f"  {n.path} [{n.focus_node}]" for n in self.not_read)
+        return [*lines, ""]
 
     def to_text(self, explain: bool = False) -> str:
         lines = [self.summary(), ""]
@@ -228,6 +248,7 @@ class Report:
             for n in self.information_needed:
                 lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
             lines.append("")
+        lines.extend(self.not_read_lines())
         lines.extend(variance_lines(self.variances, self.variance_note))
         lines.extend(reading_lines(self.readings))
         lines.extend(text_lines(self.measurements))
