@@ -18,7 +18,7 @@ import pytest
 from docklaw.namespaces import DL
 from docklaw.validate.pipeline import validate_bytes
 from fixtures.apply import example_facts
-from test_browser import AVAILABLE, browser, server  # noqa: F401  (fixtures)
+from test_browser import AVAILABLE  # `server` and `browser`: session fixtures in conftest.py
 
 pytestmark = [
     pytest.mark.browser,

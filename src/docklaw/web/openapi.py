@@ -17,6 +17,8 @@ bp = Blueprint("openapi", __name__)
 
 RDF_TYPES = ["text/turtle", "application/n-triples", "application/ld+json",
              "application/rdf+xml"]
+#: Body types /validate reads by content (the syntax recognised as the CLI does).
+SNIFFED_TYPES = ["text/plain", "application/octet-stream", "application/x-www-form-urlencoded"]
 RESULT_TYPES = ["application/sparql-results+json", "application/sparql-results+xml",
                 "text/csv", "text/tab-separated-values"]
 LAW_KINDS = ("code", "rule", "shape", "jurisdiction")
@@ -140,6 +142,14 @@ def spec() -> dict[str, Any]:
                           "404": error("not in the knowledge graph")}}},
         "/validate": {"post": {
             "summary": "validate a permit application against its jurisdiction's code",
+            "description": "The Content-Type names the syntax. A body without one, or "
+                           "text/plain, application/octet-stream or "
+                           "application/x-www-form-urlencoded (what `curl --data` sends), "
+                           "is read as the CLI reads a file: ?format=, else ?name='s "
+                           "extension, else recognised from its first characters (<: "
+                           "RDF/XML, { or [: JSON-LD, else Turtle, which also reads "
+                           "N-Triples). The report's `input` (and the Docklaw-Input-Format "
+                           "header) says which syntax was read and from what.",
             "parameters": [
                 {"name": "against", "in": "query", "schema": {"type": "string", "enum": ["all"]},
                  "description": "all: the same application under every registered code, "
@@ -152,13 +162,16 @@ def spec() -> dict[str, Any]:
                     "type": "string", "enum": ["turtle", "nt", "json-ld", "xml"]},
                  "description": "the application's syntax, overriding Content-Type"},
                 {"name": "name", "in": "query", "schema": {"type": "string"},
-                 "description": "the application's name in the report and in errors"}],
+                 "description": "the application's name in the report and in errors (its "
+                                "extension may name the syntax)"}],
             "requestBody": {"required": True, "content": {
-                **{t: {"schema": {"type": "string"}} for t in RDF_TYPES},
+                **{t: {"schema": {"type": "string"}} for t in [*RDF_TYPES, *SNIFFED_TYPES]},
                 "multipart/form-data": {"schema": {
                     "type": "object", "properties": {
                         "application": {"type": "string", "format": "binary"},
-                        "against": {"type": "string", "enum": ["all"]}}}}}},
+                        "against": {"type": "string", "enum": ["all"]},
+                        "text": {"type": "string",
+                                 "description": "the application pasted as text"}}}}}},
             "responses": {
                 "200": {"description": "the validation report (JSON: the public contract; "
                                        "Turtle; HTML for browsers), or with against=all the "
@@ -171,7 +184,8 @@ def spec() -> dict[str, Any]:
                              "of a single-valued property, more decimal places than read, "
                              "a WKT nested too deep ...)"),
                 "413": error("application too large (bytes or triples)"),
-                "415": error("unsupported Content-Type"),
+                "415": error("a Content-Type that is not RDF (the accepted types are "
+                             "listed above)"),
                 "503": error("stopped at the VALIDATE_TIMEOUT budget (the whole request, "
                              "against=all included)")}}},
         "/compare": {"get": {
@@ -304,7 +318,17 @@ SCHEMAS: dict[str, Any] = {
                                          "relief_basis_section", "relief_basis_note",
                                          "section_notes")}}},
                              "information_needed": {"type": "array"},
-                             "findings_required": {"type": "array"}}},
+                             "findings_required": {"type": "array"},
+                             "input": {"type": "object", "description": (
+                                 "POST /validate only: the syntax the application was read "
+                                 "as and what named it"), "properties": {
+                                 "format": {"type": "string", "enum": [
+                                     "Turtle", "N-Triples", "JSON-LD", "RDF/XML"]},
+                                 "media_type": {"type": "string"},
+                                 "from": {"type": "string", "enum": [
+                                     "the format parameter", "the Content-Type",
+                                     "the file name", "the content"]},
+                                 "assumed": {"type": "boolean"}}}}},
     "SearchResults": {"type": "object", "properties": {
         "query": {"type": "string"}, "jurisdiction": {"type": ["string", "null"]},
         "kinds": {"type": "array", "items": {"type": "string"}},

@@ -1,10 +1,18 @@
 """``POST /validate``: an application in any RDF syntax -> the validation report.
 
 The body's Content-Type picks the syntax (or a file uploaded from the page's form, by its
-name). The size cap is checked against Content-Length before the body is read.
+name, or text pasted into the page's box). A body whose type names no RDF syntax (none,
+``text/plain``, ``application/octet-stream``, or the form type ``curl --data`` sends) is
+read the way the CLI reads a file: ``?format=``, else ``?name=``'s extension, else sniffed
+from its first characters; the report says which syntax was read and why (``input``, and
+the ``Docklaw-Input-Format`` header). The size cap is checked against Content-Length before
+the body is read.
 """
 
 from __future__ import annotations
+
+from pathlib import PurePath
+from urllib.parse import parse_qs
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from markupsafe import Markup
@@ -14,31 +22,83 @@ from docklaw.errors import InputError, PayloadTooLarge
 bp = Blueprint("validate", __name__)
 
 REPORT_TYPES = ("application/json", "text/turtle", "text/html")
+#: Body types that say nothing about the RDF syntax: the syntax is read from the content.
+UNTYPED = frozenset({"", "text/plain", "application/octet-stream",
+                     "application/x-www-form-urlencoded"})
+#: rdflib's format name -> (the name a report shows, its media type).
+FORMAT_NAMES = {"turtle": ("Turtle", "text/turtle"), "nt": ("N-Triples", "application/n-triples"),
+                "json-ld": ("JSON-LD", "application/ld+json"),
+                "xml": ("RDF/XML", "application/rdf+xml")}
+PASTE_FIELD = "text"  # the page's paste box (multipart or form-encoded)
 
 
 def read_upload(limit: int) -> tuple[bytes, str | None, str]:
-    """The application bytes, its content type (None: by file name) and its name."""
+    """The application bytes, its content type (None: by file name or content) and its name."""
     length = request.content_length
     if length is not None and length > limit:
         raise PayloadTooLarge(f"request body is {length} bytes; the limit is {limit} bytes")
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("application")
-        if upload is None or not upload.filename:
-            raise InputError("choose an application file to upload (form field 'application')")
-        data = upload.stream.read(limit + 1)
-        if len(data) > limit:
-            raise PayloadTooLarge(f"uploaded file exceeds the limit of {limit} bytes")
-        ctype = upload.mimetype if upload.mimetype not in ("", "application/octet-stream") \
-            else None
-        return data, ctype, upload.filename
-    if not request.mimetype:
-        raise InputError("give the application's Content-Type (text/turtle, "
-                         "application/n-triples, application/ld+json, application/rdf+xml)",
-                         http_status=415)
-    data = request.stream.read(limit + 1)
+        pasted = request.form.get(PASTE_FIELD, "")
+        if upload is not None and upload.filename:
+            if pasted.strip():
+                raise InputError("give either a file or pasted text, not both")
+            data = upload.stream.read(limit + 1)
+            if len(data) > limit:
+                raise PayloadTooLarge(f"uploaded file exceeds the limit of {limit} bytes")
+            ctype = upload.mimetype if upload.mimetype not in UNTYPED \
+                else None
+            return data, ctype, upload.filename
+        if pasted.strip():
+            return pasted_bytes(pasted, limit), None, "<pasted>"
+        raise InputError("choose an application file to upload (form field 'application') "
+                         f"or paste one (form field '{PASTE_FIELD}')")
+    form_encoded = request.mimetype == "application/x-www-form-urlencoded"
+    # a form-encoded body was read (and kept) by the update guard (docklaw.web.app)
+    data = request.get_data(cache=True) if form_encoded else request.stream.read(limit + 1)
     if len(data) > limit:
         raise PayloadTooLarge(f"request body exceeds the limit of {limit} bytes")
+    if form_encoded and \
+            data.startswith(PASTE_FIELD.encode() + b"="):  # the paste box, form-encoded
+        pasted = parse_qs(data.decode("utf-8", "replace")).get(PASTE_FIELD, [""])[0]
+        return pasted_bytes(pasted, limit), None, "<pasted>"
+    if request.mimetype in UNTYPED:  # e.g. `curl --data-binary @app.ttl`: the body itself
+        return data, None, request.args.get("name", "<upload>")
     return data, request.content_type, request.args.get("name", "<upload>")
+
+
+def pasted_bytes(text: str, limit: int) -> bytes:
+    data = text.encode("utf-8")
+    if len(data) > limit:
+        raise PayloadTooLarge(f"pasted text exceeds the limit of {limit} bytes")
+    return data
+
+
+def input_format(data: bytes, fmt: str | None, ctype: str | None,
+                 name: str) -> dict[str, object]:
+    """Which syntax the application is read as, and from what (``input`` in the report).
+
+    The order is the CLI's (``docklaw.validate.intake.parse.resolve_format``): ``?format=``,
+    the Content-Type, the file name's extension, else the content's first characters
+    (``<``: RDF/XML, ``{``/``[``: JSON-LD, else Turtle, which also reads N-Triples)."""
+    from docklaw.validate.intake.parse import EXTENSIONS, resolve_format
+
+    rdf_format = resolve_format(fmt, content_type=ctype, name=name, data=data)
+    if fmt:
+        basis = "the format parameter"
+    elif ctype and ctype.split(";")[0].strip().lower() not in UNTYPED | {"multipart/form-data"}:
+        basis = "the Content-Type"
+    elif PurePath(name).suffix.lower() in EXTENSIONS:
+        basis = "the file name"
+    else:
+        basis = "the content"
+    label, media = FORMAT_NAMES[rdf_format]
+    return {"format": label, "media_type": media, "from": basis,
+            "assumed": basis in ("the file name", "the content")}
+
+
+def format_header(found: dict[str, object]) -> str:
+    return f"{found['media_type']}; from={str(found['from']).removeprefix('the ')}"
 
 
 def wants_html() -> bool:
@@ -48,7 +108,7 @@ def wants_html() -> bool:
 
 
 def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None, limit: int,
-                     against: str) -> Response:
+                     against: str, found: dict[str, object]) -> Response:
     """The same application under every registered code (HTML matrix or JSON): parsed once,
     then validated under each code, all in one child under one VALIDATE_TIMEOUT (one
     request, one budget: a hostile upload holds a CPU no longer than a plain validation)."""
@@ -68,10 +128,14 @@ def validate_against(data: bytes, fmt: str | None, name: str, ctype: str | None,
     if wants_html():
         from docklaw.validate.output.html_report import render_matrix_fragment
 
-        return Response(render_template("matrix_page.html", title=f"{name} under every code",
-                                        body=Markup(render_matrix_fragment(matrix))),
-                        mimetype="text/html")
-    return jsonify(matrix.to_json())
+        response = Response(render_template(
+            "matrix_page.html", title=f"{name} under every code",
+            body=Markup(render_matrix_fragment(matrix)), input_format=found),
+            mimetype="text/html")
+    else:
+        response = jsonify({**matrix.to_json(), "input": found})
+    response.headers["Docklaw-Input-Format"] = format_header(found)
+    return response
 
 
 @bp.route("/validate", methods=["POST"])
@@ -80,10 +144,11 @@ def validate() -> Response:
 
     limit = int(current_app.config["VALIDATE_MAX_BYTES"])
     data, ctype, name = read_upload(limit)
-    fmt = request.args.get("format")
+    found = input_format(data, request.args.get("format"), ctype, name)
+    fmt = {label: key for key, (label, _) in FORMAT_NAMES.items()}[str(found["format"])]
     against = request.args.get("against") or request.form.get("against")
     if against:
-        return validate_against(data, fmt, name, ctype, limit, against)
+        return validate_against(data, fmt, name, ctype, limit, against, found)
     # parse + validate in a child killed after VALIDATE_TIMEOUT s: 503, never a held CPU
     report = validate_bytes_within(
         data, fmt, name, content_type=ctype, max_bytes=limit,
@@ -92,13 +157,16 @@ def validate() -> Response:
     accept = request.accept_mimetypes
     best = accept.best_match(REPORT_TYPES, default="application/json") if accept else None
     if best == "text/html" and accept["text/html"] > accept["application/json"]:
-        return Response(report_page(report), mimetype="text/html")
-    if best == "text/turtle":
-        return Response(report.to_turtle(), mimetype="text/turtle")
-    return jsonify(report.to_json())
+        response = Response(report_page(report, found), mimetype="text/html")
+    elif best == "text/turtle":
+        response = Response(report.to_turtle(), mimetype="text/turtle")
+    else:
+        response = jsonify({**report.to_json(), "input": found})
+    response.headers["Docklaw-Input-Format"] = format_header(found)
+    return response
 
 
-def report_page(report: object) -> str:
+def report_page(report: object, found: dict[str, object] | None = None) -> str:
     """The report as a page of this site: its layout, citations linked to local pages."""
     from flask import render_template
 
@@ -120,6 +188,7 @@ def report_page(report: object) -> str:
 
     return render_template(
         "validation_report.html", report=report, groups=groups, needed=needed,
+        input_format=found,
         extra=Markup(render_extras(report)),  # plan, variance figures, readings, measurements
         discretion_note=DISCRETION_NOTE if any(
             r.severity != "Violation" for r in report.results) else "",  # type: ignore[attr-defined]
