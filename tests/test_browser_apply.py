@@ -131,7 +131,7 @@ def download(driver, fmt: str) -> bytes:  # type: ignore[no-untyped-def]
     return text.encode("utf-8")
 
 
-def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -163,8 +163,7 @@ def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, brows
     assert first["status"] == "incomplete" and "Standards D(1)" in first["needed"]
     assert browser.find_elements(By.CSS_SELECTOR, "#f-s1-distanceToChannel.needed")
 
-    facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"},
-                          fallback={"s2": "s1"})
+    facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"})
     facts[("s1", "dl:length")] = [("120", "http://qudt.org/vocab/unit/FT")]
     assert answer_every_question(browser, facts) == []
     record_findings(browser)
@@ -189,7 +188,7 @@ def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, brows
     assert {r.section for r in report.results if r.severity == "Violation"} == {"Standards D(1)"}
 
 
-def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -216,10 +215,7 @@ def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # typ
     assert "110 feet: 10 feet over the limit of 100 feet" in too_long["violations"]
 
 
-@pytest.mark.xfail(reason="issue 25 item 2: the lift is asked the dock's railing facts while "
-                          "Kings Point's rules govern kpc:Dock (lifts included); the page "
-                          "follows rule_needs", strict=True)
-def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
 
     browser.get(server + "/apply?code=kings-point")
@@ -228,7 +224,7 @@ def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None: 
     assert not browser.find_elements(By.ID, "f-s2-railingHeight")
 
 
-def test_json_of_the_check_is_what_the_page_shows(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_json_of_the_check_is_what_the_page_shows(server, browser) -> None:  # type: ignore[no-untyped-def]
     """apply.js renders /apply/check: the same status as a no-script POST of the same form."""
     from selenium.webdriver.common.by import By
 

@@ -7,7 +7,9 @@ structures (docs/DESIGN.md, "Unstated facts"); a presence flag stated false (``d
 false``) says the same without a list. The vocabulary declares which facts describe which kind
 of part (``dl:describesPart``) and which flag says a kind of part is absent
 (``dl:presenceFlag``, ``ontology/terms/parts.ttl``). Fail closed: a part whose presence is
-unknown (parts not listed, flag not stated) is asked about; a stated fact is always read.
+unknown (parts not listed, flag not stated) is asked about, and so is one whose flag is stated
+true, or a fact of whose kind is stated, anywhere in the same structure (the node, what it is part
+of, their parts); a stated fact is always read.
 """
 
 from __future__ import annotations
@@ -121,9 +123,11 @@ def absent_one(data: Graph, facts: dict[str, Described], node: Node, fact: str) 
     if what.part is not None and (node, RDF.type, what.part) in data:
         return None  # the part's own fact
     chain = [node, *wholes(data, node)]
+    if any(_true(data.value(holder, flag)) for flag in what.flags for holder in chain):
+        return None  # stated present on the node or a structure it is part of: it may be here
+    if _described_elsewhere(data, facts, what, chain):
+        return None  # a fact of that kind of part is stated in the same structure: it exists
     for flag in what.flags:
-        if _true(data.value(node, flag)):
-            return None  # stated present on the node itself
         for holder in chain:
             if _false(data.value(holder, flag)):
                 where = "" if holder == node else f" on {_name(holder)}"
@@ -138,6 +142,26 @@ def absent_one(data: Graph, facts: dict[str, Described], node: Node, fact: str) 
     where = f"among the parts of {_name(node)}" if listed_parts(data, node) else \
         f"on {_name(node)}, a part of {_name(holder)}"
     return f"no {what.label} is listed {where} (the parts listed are all there are)"
+
+
+def _described_elsewhere(data: Graph, facts: dict[str, Described], what: Described,
+                         chain: list[Node]) -> bool:
+    """A fact describing the same kind of part (or read under the same presence flag) is
+    stated on the node, a structure it is part of, or any part of the outermost one (landing
+    dimensions stated on a stairway of the dock): the application says such a part exists."""
+    kin = [prop for prop, d in facts.items()
+           if (what.part is not None and d.part == what.part)
+           or (what.part is None and d.part is None and set(d.flags) & set(what.flags))]
+    family = {*chain, *all_parts(data, chain[-1])}
+    for prop in kin:
+        iri = _expand(prop)
+        if iri is not None and any(not _false(v) for n in family for v in data.objects(n, iri)):
+            return True  # (a flag stated false says the opposite)
+    return False
+
+
+def _expand(prop: str) -> URIRef | None:
+    return DL[prop.split(":", 1)[1]] if prop.startswith("dl:") else None
 
 
 def absent(data: Graph, facts: dict[str, Described], node: Node,
