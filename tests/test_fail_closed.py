@@ -160,6 +160,21 @@ def test_a_term_the_code_never_reads_is_listed_as_not_read_not_warned(extra: str
     assert "Not read by this code" in text and term in text.split("Not read by this code")[1]
 
 
+def test_a_term_stated_where_the_code_does_not_read_it_is_a_warning_naming_where() -> None:
+    """Keuka reads dl:findingMade on the application only: stated on a structure it is
+    probably misplaced, a Warning saying where it is read (not a silent "not read")."""
+    path = example("jerusalem", "complete")
+    text = path.read_text(encoding="utf-8").replace(
+        ":dock a dl:FixedDock ;", ":dock a dl:FixedDock ; dl:findingMade "
+        "<https://w3id.org/docklaw/rule/jerusalem/160-122F-hoist-roof-pitch> ;", 1)
+    assert text != path.read_text(encoding="utf-8")
+    report = validate_bytes(text.encode(), name="misplaced.ttl")
+    (warned,) = [r for r in report.results if r.severity == "Warning"]
+    assert warned.path == "dl:findingMade" and warned.focus_node.endswith("#dock")
+    assert "reads it only on dl:PermitApplication" in warned.message
+    assert report.status == "conforms"  # a Warning never decides the status
+
+
 # --------------------------------------------------------------------------- README
 
 
