@@ -10,6 +10,7 @@ cannot cite its section or a parameter without a limit must never reach a user.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -193,10 +194,22 @@ class TargetSpec:
     broader: frozenset[URIRef] = frozenset()
     #: land uses broader than the rule's (dl:ResidentialUse where single-family is named)
     broader_uses: frozenset[URIRef] = frozenset()
+    #: (portion class, whole class) pairs (dl:portionOf): a node of the portion class that is a
+    #: part (at any depth) of a governed node of the whole class is the whole stated as a part,
+    #: and the rule reaches it where it states a fact the rule reads (empty for a rule whose
+    #: shape reads no fact of its focus)
+    portions: tuple[tuple[URIRef, URIRef], ...] = ()
+    #: the facts the shape reads on its focus (a portion is reached only where it states one)
+    reads: frozenset[URIRef] = frozenset()
 
     @property
     def parcel_conditions(self) -> bool:
         return bool(self.uses or self.tiers or self.categories or self.steep is not None)
+
+    @property
+    def reach_classes(self) -> frozenset[URIRef]:
+        """The governed classes and the classes of the portions the rule reaches."""
+        return self.governs | frozenset(p for p, _w in self.portions)
 
 
 @dataclass
@@ -374,19 +387,71 @@ def _values(var: str, nodes: list[object]) -> str:
     return f"VALUES ?{var} {{ {' '.join(n.n3() for n in nodes)} }}"
 
 
+def portion_classes(prepared: Prepared) -> tuple[tuple[URIRef, URIRef], ...]:
+    """(portion class, whole class) pairs the ontology declares (dl:portionOf)."""
+    return tuple(sorted(((p, w) for p, w in prepared.knowledge.subject_objects(DL.portionOf)
+                         if isinstance(p, URIRef) and isinstance(w, URIRef)), key=str))
+
+
+def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef) -> frozenset[URIRef]:
+    """The facts the shape reads stated on its focus node: the first step of each path (of
+    the shape or a nested property shape) that is a forward property other than dl:hasPart,
+    and the properties of the rule's dl:appliesWhen conditions on the focus. Such a rule
+    reaches a portion of what it governs that states one of them; a rule reading only the
+    focus's parts, its whole or its application (a finding recorded on the application)
+    reaches none (it would only repeat itself there)."""
+    out: set[URIRef] = set()
+    for node in descendants(g, shape):
+        path = g.value(node, SH.path)
+        if isinstance(path, BNode) and g.value(path, RDF.first) is not None:
+            path = next(iter(Collection(g, path)), None)
+        if isinstance(path, URIRef) and path != DL.hasPart:
+            out.add(path)
+    if out:
+        out.update(c.prop for c in conditions_of(prepared, rule, [])
+                   if not (c.on_parcel or c.on_whole) and c.prop != RDF.type)
+    return frozenset(out)
+
+
+#: The UNION branch of a generated target that reaches portions (``_portion_branch``).
+PORTION_BRANCH = re.compile(r" UNION \{ VALUES \(\?portion \?wholeClass\).*?"
+                            r"VALUES \?governedWhole \{[^}]*\} \}", re.S)
+
+
+def without_portions(query: str) -> str:
+    """A generated target without its portion branch: the classes it names there are the
+    ontology's portions and wholes, not classes the code's law tests a structure against."""
+    return PORTION_BRANCH.sub("", query)
+
+
+def _portion_branch(governs: list[object], portions: tuple[tuple[URIRef, URIRef], ...],
+                    reads: frozenset[URIRef]) -> str:
+    pairs = " ".join(f"({p.n3()} {w.n3()})" for p, w in portions)
+    return (f"{{ ?this a ?governed . {_values('governed', governs)} }} UNION "
+            f"{{ VALUES (?portion ?wholeClass) {{ {pairs} }} ?this a ?portion . "
+            f"FILTER EXISTS {{ ?this ?read ?stated . {_values('read', sorted(reads, key=str))} }}"
+            f" ?whole (<{DL.hasPart}>)+ ?this . ?whole a ?wholeClass . "
+            f"?whole a ?governedWhole . {_values('governedWhole', governs)} }}")
+
+
 def generated_target(prepared: Prepared, jid: str, rule: URIRef,
-                     problems: list[str] | None = None) -> str | None:
+                     problems: list[str] | None = None, *,
+                     reads: frozenset[URIRef] = frozenset()) -> str | None:
     """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
-    from an application of this jurisdiction (proposed structure, its parts, parcel, itself)."""
+    from an application of this jurisdiction (proposed structure, its parts, parcel, itself);
+    with ``reads`` (the facts the shape reads on its focus), also the portions (dl:portionOf)
+    of a governed whole that state one of them."""
     g = prepared.knowledge
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
         return None
+    pairs = portion_classes(prepared) if reads else ()
     lines = [
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
-        f"?this a ?governed . {_values('governed', governs)}",
+        _portion_branch(governs, pairs, reads) if pairs
+        else f"?this a ?governed . {_values('governed', governs)}",
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
     if works:
@@ -452,7 +517,8 @@ def broader_land_uses(prepared: Prepared, uses: frozenset[URIRef]) -> frozenset[
                      if u not in uses and not below.isdisjoint(uses))
 
 
-def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
+def target_spec(prepared: Prepared, rule: URIRef, *,
+                reads: frozenset[URIRef] = frozenset()) -> TargetSpec:
     """The conditions generated_target() renders as SPARQL, as data."""
     g = prepared.knowledge
     uses: set[URIRef] = set()
@@ -473,6 +539,8 @@ def target_spec(prepared: Prepared, rule: URIRef) -> TargetSpec:
         steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
         conditions=conditions_of(prepared, rule, []),
         exceptions=exceptions_of(prepared, rule, []),
+        portions=portion_classes(prepared) if reads else (),
+        reads=reads,
     )
 
 
@@ -632,13 +700,14 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
                 compiled.info_needed.add(node)
             compile_limits(prepared, g, source, node, rule, jid, compiled)
         if not any(source.value(shape, p) is not None for p in TARGET_PROPS):
-            query = generated_target(prepared, jid, rule, problems)
+            own = own_facts(prepared, source, shape, rule)
+            query = generated_target(prepared, jid, rule, problems, reads=own)
             if query is None:
                 problems.append(f"{shape}: no target and rule {rule} has no dl:governs")
             else:
                 add_sparql_target(g, shape, query)
                 compiled.targets[shape] = query
-                compiled.specs[shape] = target_spec(prepared, rule)
+                compiled.specs[shape] = target_spec(prepared, rule, reads=own)
         else:
             query = explicit_target(source, shape)
             if query is not None:

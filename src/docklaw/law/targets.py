@@ -195,6 +195,7 @@ class AppFacts:
         self._works: dict[Node, frozenset[Node]] = {}
         self._own_works: dict[Node, frozenset[Node]] = {}
         self._constructions: dict[Node, frozenset[Node]] = {}
+        self._containers: dict[Node, frozenset[Node]] = {}
 
     def types(self, node: Node) -> frozenset[Node]:
         found = self._types.get(node)
@@ -227,13 +228,39 @@ class AppFacts:
         """dl:construction of the node or of anything that has it as a part."""
         return self._owned(node, DL.construction, self._constructions)
 
+    def containers(self, node: Node) -> frozenset[Node]:
+        """The structures the node is a part of, at any depth."""
+        found = self._containers.get(node)
+        if found is None:
+            found = self._containers[node] = frozenset(
+                self_and_containers(self.graph, node) - {node})
+        return found
+
+    def reaches(self, node: Node, spec: TargetSpec) -> bool:
+        """The node is of a class the rule governs, or is a portion (dl:portionOf) of a
+        governed whole that states a fact the rule reads: a part, at any depth, of a node of
+        the governed and whole classes (a main walkway or finger of a dock is the dock stated
+        as a part)."""
+        types = self.types(node)
+        if not types.isdisjoint(spec.governs):
+            return True
+        if not spec.portions or not any(True for p in spec.reads
+                                        for _v in self.graph.objects(node, p)):
+            return False  # a portion stating nothing the rule reads is decided by its whole
+        for portion, whole_class in spec.portions:
+            if portion in types and any(
+                    whole_class in self.types(w) and not self.types(w).isdisjoint(spec.governs)
+                    for w in self.containers(node)):
+                return True
+        return False
+
 
 def governed(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
              facts: AppFacts) -> Iterator[Node]:
     """Candidates of the rule's governed classes that meet its appliesWhen conditions (shared
     by focus evaluation and by the search for undecided work/construction facts)."""
     for node in candidates:
-        if facts.types(node).isdisjoint(spec.governs):
+        if not facts.reaches(node, spec):
             continue
         if spec.conditions and not any(condition_holds(graph, app, node, c)
                                        for c in spec.conditions):
@@ -333,6 +360,25 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
     return out
 
 
+def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
+                    facts: AppFacts) -> bool:
+    """A portion (dl:portionOf) the rule reaches only as its whole stated as a part, which
+    states none of the facts of the rule's dl:appliesWhen conditions, where every governed
+    whole states them and none meets one: what the portion does not state is its whole's, so
+    the rule does not apply to it either (a whole that meets a condition leaves the portion
+    asked: fail closed)."""
+    if not spec.portions or not facts.types(node).isdisjoint(spec.governs):
+        return False
+    props = {c.prop for c in spec.conditions if not (c.on_parcel or c.on_whole)}
+    if not props or any(True for p in props for _v in graph.objects(node, p)):
+        return False
+    wholes = [w for w in facts.containers(node) if not facts.types(w).isdisjoint(spec.governs)]
+    return bool(wholes) and all(
+        all(any(True for _v in graph.objects(w, p)) for p in props)
+        and not any(condition_holds(graph, app, w, c) for c in spec.conditions)
+        for w in wholes)
+
+
 def undecided_conditions(
     graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     facts: AppFacts | None = None,
@@ -348,7 +394,7 @@ def undecided_conditions(
     missing: list[tuple[Node, URIRef]] = []
     if spec.conditions:  # dl:appliesWhen: an unstated value leaves the rule undecided
         for node in candidates:
-            if facts.types(node).isdisjoint(spec.governs) or any(
+            if not facts.reaches(node, spec) or any(
                     condition_holds(graph, app, node, c) for c in spec.conditions):
                 continue
             if (spec.works and facts.works(node).isdisjoint(spec.works)) or (
@@ -358,6 +404,8 @@ def undecided_conditions(
             if any(all(condition_holds(graph, app, node, c) for c in clauses)
                    for clauses in spec.exceptions):
                 continue  # an exception the stated facts establish: nor whatever it says
+            if whole_rules_out(graph, app, node, spec, facts):
+                continue  # a portion that does not state the condition's fact: its whole's
             for cond in spec.conditions:
                 if cond.absent_is_false or cond.prop == RDF.type:
                     continue  # (a class is always stated: intake refuses untyped structures)

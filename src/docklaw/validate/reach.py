@@ -36,7 +36,7 @@ from rdflib.term import Node
 from docklaw import jurisdictions, paths
 from docklaw.errors import DocklawError
 from docklaw.kg.flatstore import FlatGraph
-from docklaw.law.compile import CompiledShapes
+from docklaw.law.compile import CompiledShapes, without_portions
 from docklaw.law.narrowing import Narrowing, condition_properties, narrowings
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
@@ -364,9 +364,11 @@ def mentioned(jid: str) -> frozenset[URIRef]:
         if isinstance(o, URIRef):
             found.add(o)
         elif isinstance(o, Literal):
-            found.update(URIRef(i) for i in re.findall(r"<(https?://[^>\s]+)>", str(o)))
+            found.update(URIRef(i) for i in re.findall(r"<(https?://[^>\s]+)>",
+                                                       without_portions(str(o))))
     for query in compiled.targets.values():
-        found.update(URIRef(i) for i in re.findall(r"<(https?://[^>\s]+)>", query))
+        found.update(URIRef(i) for i in re.findall(r"<(https?://[^>\s]+)>",
+                                                   without_portions(query)))
     return frozenset(found)
 
 

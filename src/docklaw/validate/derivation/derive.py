@@ -364,7 +364,9 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         governed_nodes = [n for n in reachable(graph, app)
                           if spec is not None and not (facts or AppFacts(graph)).types(n)
                           .isdisjoint(spec.governs)]
-        governed_nodes += [n for n, prop in pairs if prop == RDF.type and n not in governed_nodes]
+        # a portion of a governed whole (dl:portionOf) counts where a fact of its is undecided
+        governed_nodes += [n for n, prop in pairs if n not in governed_nodes and (
+            prop == RDF.type or (spec is not None and (facts or AppFacts(graph)).reaches(n, spec)))]
         class_open = any(prop == RDF.type for _, prop in pairs) and reads_class(
             compiled.graph, shape)
         if governed_nodes and rule is not None and not class_open and all(

@@ -46,6 +46,7 @@ from docklaw.validate.findings.cite import (
 from docklaw.validate.findings.redirect import (
     absent,
     asked_elsewhere,
+    asked_of_whole,
     described_parts,
     facts_asked,
     items_of,
@@ -201,7 +202,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         if spec is not None:
             for node in sorted(candidates - focus_set, key=str):
                 name = node_name(node)
-                if facts.types(node).isdisjoint(spec.governs) and not (
+                if not facts.reaches(node, spec) and not (
                         (str(rule_iri), name) in asked
                         or (node, DL.holdsRegardless, rule_iri) in derived):
                     continue  # not of the rule's classes (and not possibly one: see targets)
@@ -214,6 +215,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 else:
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
+        drop.update(asked_of_whole(state.nodes, {node_name(n): n for n in candidates | focus_set},
+                                   items, spec, facts))
         if not state.nodes:
             state.reason = not_present_reason(compiled, top, spec)
         else:

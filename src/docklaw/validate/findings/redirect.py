@@ -29,7 +29,7 @@ from docklaw.law.compile import TargetSpec
 from docklaw.law.components import Described, described
 from docklaw.law.components import absent as absent_facts
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import self_and_containers
+from docklaw.law.targets import AppFacts, self_and_containers
 from docklaw.namespaces import DL, RDF
 from docklaw.validate.findings.cite import InfoNeeded
 from docklaw.validate.values import node_name
@@ -146,6 +146,44 @@ def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
             state.reason = f"asked of {short(whole)}, the structure it is a part of"
             drop.update(id(i) for i in items[name])
             break
+    return drop
+
+
+#: A whole's states that decide what its portion does not state.
+DECIDED = ("violates", "flagged", "conforms", "not-applicable")
+
+
+def asked_of_whole(nodes: list[NodeStateLike], named: dict[str, Node],
+                   items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
+                   facts: AppFacts) -> set[int]:
+    """The items (by id) of one rule asked of a portion (dl:portionOf: a main walkway or
+    finger of a dock) that the rule reaches only as its whole stated as a part: what the
+    portion does not state is its whole's, so the whole answers it. A fact the portion states
+    is checked on it; a missing one is not asked again there (the whole is asked it, or has
+    decided it). The portion's state follows: decided where the whole is, else still needed,
+    "asked of" the whole. A portion whose whole the rule does not reach keeps its items."""
+    if spec is None or not spec.portions:
+        return set()
+    by_name = {n.focus_node: n for n in nodes}
+    drop: set[int] = set()
+    for state in nodes:
+        node = named.get(state.focus_node)
+        if state.state != "needed" or node is None or not facts.types(node).isdisjoint(
+                spec.governs) or not facts.reaches(node, spec):
+            continue
+        wholes = [w for w in sorted(facts.containers(node), key=str)
+                  if not facts.types(w).isdisjoint(spec.governs)
+                  and node_name(w) in by_name]
+        if not wholes:
+            continue
+        others = [by_name[node_name(w)] for w in wholes]
+        names = ", ".join(short(w) for w in wholes)
+        if all(o.state in DECIDED for o in others):
+            state.state = "conforms"
+            state.reason = f"decided on {names}, the structure it is a portion of"
+        else:
+            state.reason = f"asked of {names}, the structure it is a portion of"
+        drop.update(id(i) for i in items.get(state.focus_node, []))
     return drop
 
 

@@ -108,7 +108,7 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
                     first_steps.add(first)
         for iri in iris:
             if spec is not None and iri in first_steps and iri not in anywhere:
-                on.setdefault(iri, set()).update(spec.governs)
+                on.setdefault(iri, set()).update(spec.reach_classes)
             else:
                 anywhere.add(iri)
     for rule in prepared.rules_of(jid):
