@@ -398,13 +398,17 @@ def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef) -> froz
     the shape or a nested property shape) that is a forward property other than dl:hasPart,
     and the properties of the rule's dl:appliesWhen conditions on the focus. Such a rule
     reaches a portion of what it governs that states one of them; a rule reading only the
-    focus's parts, its whole or its application (a finding recorded on the application)
-    reaches none (it would only repeat itself there)."""
+    focus's whole or its application (a finding recorded on the application), or one that
+    reads every part through the whole (``( [ sh:oneOrMorePath dl:hasPart ] P )``: an
+    extent of the dock and its attached structures), reaches none (it would only repeat
+    itself there)."""
     out: set[URIRef] = set()
     for node in descendants(g, shape):
         path = g.value(node, SH.path)
         if isinstance(path, BNode) and g.value(path, RDF.first) is not None:
             path = next(iter(Collection(g, path)), None)
+        if isinstance(path, BNode) and g.value(path, SH.oneOrMorePath) == DL.hasPart:
+            return frozenset()  # it reads every part through the whole already
         if isinstance(path, URIRef) and path != DL.hasPart:
             out.add(path)
     if out:
