@@ -201,6 +201,9 @@ class TargetSpec:
     portions: tuple[tuple[URIRef, URIRef], ...] = ()
     #: the facts the shape reads on its focus (a portion is reached only where it states one)
     reads: frozenset[URIRef] = frozenset()
+    #: the links to its focus the shape reads (``^dl:mooredAt``: a boat moored at it), which
+    #: reach a portion as a stated fact of its does
+    read_by: frozenset[URIRef] = frozenset()
 
     @property
     def parcel_conditions(self) -> bool:
@@ -393,7 +396,8 @@ def portion_classes(prepared: Prepared) -> tuple[tuple[URIRef, URIRef], ...]:
                          if isinstance(p, URIRef) and isinstance(w, URIRef)), key=str))
 
 
-def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef) -> frozenset[URIRef]:
+def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef
+              ) -> tuple[frozenset[URIRef], frozenset[URIRef]]:
     """The facts the shape reads stated on its focus node: the first step of each path (of
     the shape or a nested property shape) that is a forward property other than dl:hasPart,
     and the properties of the rule's dl:appliesWhen conditions on the focus. Such a rule
@@ -401,20 +405,25 @@ def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef) -> froz
     focus's whole or its application (a finding recorded on the application), or one that
     reads every part through the whole (``( [ sh:oneOrMorePath dl:hasPart ] P )``: an
     extent of the dock and its attached structures), reaches none (it would only repeat
-    itself there)."""
+    itself there). Second: the links to the focus a path starts with (``^dl:mooredAt``: the
+    boats moored at it), read like the focus's own facts."""
     out: set[URIRef] = set()
+    inverse: set[URIRef] = set()
     for node in descendants(g, shape):
         path = g.value(node, SH.path)
         if isinstance(path, BNode) and g.value(path, RDF.first) is not None:
             path = next(iter(Collection(g, path)), None)
         if isinstance(path, BNode) and g.value(path, SH.oneOrMorePath) == DL.hasPart:
-            return frozenset()  # it reads every part through the whole already
+            return frozenset(), frozenset()  # it reads every part through the whole already
         if isinstance(path, URIRef) and path != DL.hasPart:
             out.add(path)
-    if out:
+        inv = g.value(path, SH.inversePath) if isinstance(path, BNode) else None
+        if isinstance(inv, URIRef) and inv not in (DL.hasPart, DL.proposes):
+            inverse.add(inv)
+    if out or inverse:
         out.update(c.prop for c in conditions_of(prepared, rule, [])
                    if not (c.on_parcel or c.on_whole) and c.prop != RDF.type)
-    return frozenset(out)
+    return frozenset(out), frozenset(inverse)
 
 
 #: The UNION branch of a generated target that reaches portions (``_portion_branch``).
@@ -429,18 +438,23 @@ def without_portions(query: str) -> str:
 
 
 def _portion_branch(governs: list[object], portions: tuple[tuple[URIRef, URIRef], ...],
-                    reads: frozenset[URIRef]) -> str:
+                    reads: frozenset[URIRef], read_by: frozenset[URIRef]) -> str:
     pairs = " ".join(f"({p.n3()} {w.n3()})" for p, w in portions)
+    stated = [f"{{ ?this ?read ?stated . {_values('read', sorted(reads, key=str))} }}"
+              for _ in [reads] if reads]
+    stated += [f"{{ ?linked ?readBy ?this . {_values('readBy', sorted(read_by, key=str))} }}"
+               for _ in [read_by] if read_by]
     return (f"{{ ?this a ?governed . {_values('governed', governs)} }} UNION "
             f"{{ VALUES (?portion ?wholeClass) {{ {pairs} }} ?this a ?portion . "
-            f"FILTER EXISTS {{ ?this ?read ?stated . {_values('read', sorted(reads, key=str))} }}"
+            f"FILTER EXISTS {{ {' UNION '.join(stated)} }}"
             f" ?whole (<{DL.hasPart}>)+ ?this . ?whole a ?wholeClass . "
             f"?whole a ?governedWhole . {_values('governedWhole', governs)} }}")
 
 
 def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      problems: list[str] | None = None, *,
-                     reads: frozenset[URIRef] = frozenset()) -> str | None:
+                     reads: frozenset[URIRef] = frozenset(),
+                     read_by: frozenset[URIRef] = frozenset()) -> str | None:
     """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
     from an application of this jurisdiction (proposed structure, its parts, parcel, itself);
     with ``reads`` (the facts the shape reads on its focus), also the portions (dl:portionOf)
@@ -449,12 +463,12 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
         return None
-    pairs = portion_classes(prepared) if reads else ()
+    pairs = portion_classes(prepared) if reads or read_by else ()
     lines = [
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
-        _portion_branch(governs, pairs, reads) if pairs
+        _portion_branch(governs, pairs, reads, read_by) if pairs
         else f"?this a ?governed . {_values('governed', governs)}",
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
@@ -522,7 +536,8 @@ def broader_land_uses(prepared: Prepared, uses: frozenset[URIRef]) -> frozenset[
 
 
 def target_spec(prepared: Prepared, rule: URIRef, *,
-                reads: frozenset[URIRef] = frozenset()) -> TargetSpec:
+                reads: frozenset[URIRef] = frozenset(),
+                read_by: frozenset[URIRef] = frozenset()) -> TargetSpec:
     """The conditions generated_target() renders as SPARQL, as data."""
     g = prepared.knowledge
     uses: set[URIRef] = set()
@@ -543,8 +558,9 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
         conditions=conditions_of(prepared, rule, []),
         exceptions=exceptions_of(prepared, rule, []),
-        portions=portion_classes(prepared) if reads else (),
+        portions=portion_classes(prepared) if reads or read_by else (),
         reads=reads,
+        read_by=read_by,
     )
 
 
@@ -704,14 +720,14 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
                 compiled.info_needed.add(node)
             compile_limits(prepared, g, source, node, rule, jid, compiled)
         if not any(source.value(shape, p) is not None for p in TARGET_PROPS):
-            own = own_facts(prepared, source, shape, rule)
-            query = generated_target(prepared, jid, rule, problems, reads=own)
+            own, linked = own_facts(prepared, source, shape, rule)
+            query = generated_target(prepared, jid, rule, problems, reads=own, read_by=linked)
             if query is None:
                 problems.append(f"{shape}: no target and rule {rule} has no dl:governs")
             else:
                 add_sparql_target(g, shape, query)
                 compiled.targets[shape] = query
-                compiled.specs[shape] = target_spec(prepared, rule, reads=own)
+                compiled.specs[shape] = target_spec(prepared, rule, reads=own, read_by=linked)
         else:
             query = explicit_target(source, shape)
             if query is not None:

@@ -244,8 +244,9 @@ class AppFacts:
         types = self.types(node)
         if not types.isdisjoint(spec.governs):
             return True
-        if not spec.portions or not any(True for p in spec.reads
-                                        for _v in self.graph.objects(node, p)):
+        if not spec.portions or not (
+                any(True for p in spec.reads for _v in self.graph.objects(node, p))
+                or any(True for p in spec.read_by for _v in self.graph.subjects(p, node))):
             return False  # a portion stating nothing the rule reads is decided by its whole
         for portion, whole_class in spec.portions:
             if portion in types and any(
