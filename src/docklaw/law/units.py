@@ -121,6 +121,8 @@ def conversion_factor(g: Graph, unit: URIRef, canonical: object) -> tuple[Decima
     if unit == canonical:
         return Decimal(1), Decimal(1)
     mine, theirs = multiplier(g, unit), multiplier(g, canonical)
+    if mine is None and theirs is None:  # calendar units: counted in months, exactly
+        mine, theirs = (to_decimal(g.value(u, DL.calendarMonths)) for u in (unit, canonical))
     if mine is None or theirs is None or theirs == 0:
         return None
     return mine, theirs
