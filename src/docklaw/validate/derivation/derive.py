@@ -32,7 +32,14 @@ from docklaw.law.limits import (
 )
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
+from docklaw.law.targets import (
+    AppFacts,
+    focus_nodes,
+    mark_focus_nodes,
+    reachable,
+    undecided,
+    undecided_conditions,
+)
 from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
@@ -367,12 +374,15 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         governed_nodes += [n for n, prop in pairs if prop == RDF.type and n not in governed_nodes]
         class_open = any(prop == RDF.type for _, prop in pairs) and reads_class(
             compiled.graph, shape)
-        if governed_nodes and rule is not None and not class_open and all(
-                holds_regardless(compiled.graph, graph, shape, n, interval)
-                for n in governed_nodes):
-            for n in governed_nodes:  # decided with what is known: whether or not it applies
-                graph.add((n, DL.holdsRegardless, rule))
+        held = [n for n in governed_nodes if rule is not None and not class_open
+                and holds_regardless(compiled.graph, graph, shape, n, interval)]
+        for n in held:  # decided with what is known: whether or not it applies
+            graph.add((n, DL.holdsRegardless, rule))
+        if governed_nodes and len(held) == len(governed_nodes):
             continue
+        if held and spec is not None:  # ask only about the nodes the stated values leave open
+            pairs = undecided_conditions(graph, app, reachable(graph, app) - set(held), spec,
+                                         facts)
         for node, prop in pairs:
             note = BNode()
             graph.add((node, DL.conditionUnknown, note))
