@@ -65,6 +65,9 @@ class Result:
     relief_basis: str | None = None
     relief_basis_section: str | None = None
     relief_basis_note: str | None = None
+    #: the shape that produced the result (a nested property shape of a rule's node shape, or
+    #: the rule shape itself): where its limit is (excess.py); not part of the JSON contract
+    source_shape: Node | None = field(default=None, compare=False, repr=False)
 
     def set_basis(self, basis: Basis) -> None:
         """Record where the relief comes from (relief.py)."""
@@ -256,6 +259,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             discretionary=bool(rule.discretionary) if rule else False,
             finding=bool(rule and DL.RequiredFinding in rule.kinds),
             component=curie(component) if component is not None else None, relief_iris=iris,
+            source_shape=source,
         ))
         result.set_basis(basis)
     needed.extend(missing_operands(data, prepared, compiled))
