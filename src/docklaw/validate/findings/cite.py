@@ -472,8 +472,8 @@ def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
 
 
 def counted_totals(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
-    """dl:CountedTotal (a parcel total derive counted from structures) -> Info on each rule
-    that reads it, so the applicant sees which number was checked."""
+    """dl:CountedTotal (a total derive counted or summed from the listed structures) -> Info on
+    each rule that reads it, so the applicant sees which number was checked."""
     out: list[Result] = []
     for node in data.subjects(RDF.type, DL.CountedTotal):
         prop = data.value(node, DL.property)
@@ -486,7 +486,8 @@ def counted_totals(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 section=section, section_iri=section_iri, section_text=section_text,
                 severity="Info", message=text, focus_node=node_name(focus),
                 path=curie(prop) if prop is not None else None,
-                value=str(data.value(focus, prop)), relief=None, relief_authority=None,
+                value=readable_value(data, data.value(focus, prop), prepared, focus, prop),
+                relief=None, relief_authority=None,
                 rule=str(rule.iri) if rule else None, component="dl:CountedTotal",
             ))
     return out
