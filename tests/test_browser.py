@@ -8,15 +8,9 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
-
-from docklaw.web import create_app
 
 CHROMEDRIVER = "/usr/bin/chromedriver"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "web" / "north-haven-too-long.ttl"
@@ -38,32 +32,7 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    app = create_app({"SPARQL_EXECUTION": "inline"})
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="docklaw-chromium-")
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
-                f"--user-data-dir={profile}"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+# `server` and `browser`: session fixtures in conftest.py (one Chromium per run)
 
 
 def test_saved_query_then_upload(server: str, browser) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ import pytest
 from docklaw.namespaces import DL
 from docklaw.validate.pipeline import validate_bytes
 from fixtures.apply import example_facts
-from test_browser import AVAILABLE, browser, server  # noqa: F401  (fixtures)
+from test_browser import AVAILABLE  # `server` and `browser`: session fixtures in conftest.py
 
 pytestmark = [
     pytest.mark.browser,
@@ -131,7 +131,7 @@ def download(driver, fmt: str) -> bytes:  # type: ignore[no-untyped-def]
     return text.encode("utf-8")
 
 
-def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -189,7 +189,7 @@ def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, brows
     assert {r.section for r in report.results if r.severity == "Violation"} == {"Standards D(1)"}
 
 
-def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -219,7 +219,7 @@ def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # typ
 @pytest.mark.xfail(reason="issue 25 item 2: the lift is asked the dock's railing facts while "
                           "Kings Point's rules govern kpc:Dock (lifts included); the page "
                           "follows rule_needs", strict=True)
-def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
 
     browser.get(server + "/apply?code=kings-point")
@@ -228,7 +228,7 @@ def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None: 
     assert not browser.find_elements(By.ID, "f-s2-railingHeight")
 
 
-def test_json_of_the_check_is_what_the_page_shows(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_json_of_the_check_is_what_the_page_shows(server, browser) -> None:  # type: ignore[no-untyped-def]
     """apply.js renders /apply/check: the same status as a no-script POST of the same form."""
     from selenium.webdriver.common.by import By
 

@@ -23,10 +23,11 @@ GEOMETRY = EXAMPLES_DIR / "north-haven" / "geometry.ttl"
 
 
 def test_against_all_has_one_budget_for_the_whole_request(
-        law_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        law_app: Any, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
     """Each code's validation is made to take 0.6 s; the request's budget is 1.5 s. Five codes
     take 3 s: the request must stop at its one budget (503), not run on to 5 x 1.5 s."""
     from docklaw.validate import pipeline as api
+    from docklaw.validate import pool
     from docklaw.validate.matrix import registered_codes
 
     assert len(registered_codes()) >= 5
@@ -37,7 +38,9 @@ def test_against_all_has_one_budget_for_the_whole_request(
         time.sleep(0.6)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(api, "validate_graph", slow)  # forked into the budgeted child
+    monkeypatch.setattr(api, "validate_graph", slow)
+    pool.reset()  # the validation workers are forked from now on: they run the slow one
+    request.addfinalizer(pool.reset)  # and none of them outlives this test
     monkeypatch.setitem(law_app.config, "VALIDATE_TIMEOUT", 1.5)
     started = time.monotonic()
     answer = law_app.test_client().post("/validate?against=all", data=COMPLETE.read_bytes(),

@@ -23,21 +23,44 @@ from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES
 MAX_RSS = 400 * 1024 * 1024
 
 
+#: Runs ``docklaw ARGS`` as its own child and writes that child's peak RSS to the file named
+#: first. Why a launcher: a process forked from this (large) pytest worker starts with the
+#: worker's resident pages counted in its high-water mark, which survives exec; forked from a
+#: fresh small interpreter, the measured command counts only what it touches itself.
+LAUNCHER = """
+import os, sys
+out, args = sys.argv[1], sys.argv[2:]
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.executable, [sys.executable, "-m", "docklaw.cli", *args])
+_pid, status, usage = os.wait4(pid, 0)
+with open(out, "w") as f:
+    f.write(str(usage.ru_maxrss * 1024))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run(args: list[str], stdin: object = subprocess.DEVNULL,
         timeout: float = 120) -> tuple[int, str, int]:
     """(exit code, stderr + stdout, peak RSS in bytes) of ``docklaw ARGS``."""
-    process = subprocess.Popen([sys.executable, "-m", "docklaw.cli", *args], stdin=stdin,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    timer = threading.Timer(timeout, process.kill)
-    timer.start()
-    try:
-        out = process.stdout.read()  # type: ignore[union-attr]
-        err = process.stderr.read()  # type: ignore[union-attr]
-        _pid, status, usage = os.wait4(process.pid, 0)
-    finally:
-        timer.cancel()
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return process.returncode, (err + out).decode("utf-8", "replace"), usage.ru_maxrss * 1024
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        peak = Path(tmp) / "peak"
+        process = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(peak), *args],
+                                   stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   start_new_session=True)
+        timer = threading.Timer(timeout, lambda: os.killpg(process.pid, 9))
+        timer.start()
+        try:
+            out = process.stdout.read()  # type: ignore[union-attr]
+            err = process.stderr.read()  # type: ignore[union-attr]
+            process.wait()
+        finally:
+            timer.cancel()
+        assert peak.exists(), "the launcher reported no peak memory"
+        rss = int(peak.read_text())
+    return process.returncode, (err + out).decode("utf-8", "replace"), rss
 
 
 @pytest.fixture(scope="module")

@@ -112,7 +112,11 @@ def load_case(path: Path) -> Case:
 
 
 @cache
+@cache
 def run_case(path: Path) -> Report:
+    """The case's report, validated once per process: test_excess reads the boundary cases'
+    reports again (the validator gives the same report for the same graph; tests only read
+    it), and runs in the same xdist group as this module (tests/conftest.py)."""
     case = load_case(path)
     return validate_graph(case.graph, name=case_id(path))
 

@@ -9,6 +9,8 @@ each a set of citations. An example shipped incomplete says so in its comment.
 from __future__ import annotations
 
 import json
+import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from docklaw import jurisdictions, paths
 from docklaw.cli import main
 from docklaw.namespaces import DL
 from docklaw.validate.findings.wording import engine_wording
+from docklaw.validate.output.report import Report
 from docklaw.validate.pipeline import validate_bytes
 
 EXAMPLES = [p for j in jurisdictions.all() for p in sorted(j.examples_dir.glob("*.ttl"))]
@@ -46,10 +49,16 @@ def comment_of(path: Path) -> str:
     return str(comment)
 
 
+@cache
+def report_of(path: Path) -> Report:
+    """One validation per example for every test here (the report is only read)."""
+    return validate_bytes(path.read_bytes(), name=path.name)
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=[example_id(p) for p in EXAMPLES])
 def test_example_gives_the_documented_citations(path: Path) -> None:
     want = expected(path)
-    report = validate_bytes(path.read_bytes(), name=path.name)
+    report = report_of(path)
     assert report.jurisdiction == path.parent.name
 
     def cited(severity: str) -> list[str]:
@@ -84,6 +93,26 @@ def test_sidecar_agrees_with_the_comment(path: Path) -> None:
         assert "Expected: incomplete" in comment
         missing = [s for s in want["information_needed"] if str(s) not in comment]  # type: ignore[union-attr]
         assert not missing, f"{example_id(path)}: the comment does not say it needs {missing}"
+
+
+def comments_of(path: Path) -> str:
+    """Everything a reader of the file is told: its ``#`` comments and the rdfs:comment."""
+    hashes = [line.split("#", 1)[1] for line in path.read_text(encoding="utf-8").splitlines()
+              if line.lstrip().startswith("#")]
+    return "\n".join([*hashes, comment_of(path)])
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[example_id(p) for p in EXAMPLES])
+def test_the_comments_state_one_outcome_and_the_report_gives_it(path: Path) -> None:
+    """Issue 28: ``examples/north-haven/geometry.ttl`` said both "Expected: incomplete ..." and
+    "Expected: conforms, no section cited". A reader is told exactly one outcome, as
+    ``Expected: <status>``, and it is the status the report gives (and the sidecar's)."""
+    words = comments_of(path)
+    said = re.findall(r"(?i)\bexpected\b.{0,30}", words)
+    assert len(said) == 1, f"{example_id(path)}: {len(said)} expectations stated: {said}"
+    stated = re.fullmatch(r"Expected: (conforms|violates|incomplete)\b.*", said[0], re.S)
+    assert stated, f"{example_id(path)}: write the outcome as 'Expected: <status>', not {said[0]!r}"
+    assert stated.group(1) == report_of(path).status == expected(path)["status"]
 
 
 def test_no_sidecar_without_its_example() -> None:

@@ -22,15 +22,20 @@ from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import T
 from docklaw.validate.derivation.derive import materialise_types
 from docklaw.validate.intake.admit import find_application
+from test_cases import load_case
 
-FILES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl")) + sorted(
-    (Path(__file__).parent / "cases").glob("*/*.ttl"))
+CASES = Path(__file__).parent / "cases"
+FILES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl")) + sorted(CASES.glob("*/*.ttl"))
 
 
 def application(path: Path) -> Graph:
-    full = Graph().parse(path, format="turtle")
+    """The application in a file, without the test vocabulary (a fresh graph: tests add to it).
+    A test case is read once per process for every test module (``test_cases.load_case``)."""
     graph = Graph()
-    for s, p, o in full:
+    if path.parent.parent == CASES:
+        graph += load_case(path).graph
+        return graph
+    for s, p, o in Graph().parse(path, format="turtle"):
         if not str(p).startswith(str(T)) and not str(o).startswith(str(T)):
             graph.add((s, p, o))
     return graph

@@ -191,11 +191,16 @@ def _dl_local(node: object) -> str | None:
 
 @lru_cache(maxsize=1)
 def declarations() -> dict[str, list[str]]:
-    """dl: term -> the ontology files that declare it (give it an rdf:type)."""
+    """dl: term -> the ontology files that declare it (give it an rdf:type). A file that only
+    says a property is an ``owl:FunctionalProperty`` (ontology/terms/cardinality.ttl, and the
+    list at the end of a code's terms.ttl: which facts take one value, issue 23) states an
+    aspect of a term declared elsewhere, not a second declaration."""
     out: dict[str, list[str]] = {}
     for path in build.ontology_files():
         g = Graph().parse(path, format="turtle")
         for s in set(g.subjects(RDF.type, None)):
+            if set(g.objects(s, RDF.type)) == {OWL.FunctionalProperty}:
+                continue
             if (name := _dl_local(s)) is not None:
                 out.setdefault(name, []).append(str(path.relative_to(paths.ROOT)))
     return out

@@ -7,12 +7,10 @@ from typing import Any
 
 import pytest
 
-from docklaw.web import create_app
-
 
 @pytest.fixture(scope="module")
-def app():  # type: ignore[no-untyped-def]
-    return create_app({"TESTING": True, "SPARQL_EXECUTION": "inline"})
+def app(site_app):  # type: ignore[no-untyped-def]
+    return site_app
 
 
 @pytest.fixture(scope="module")

@@ -40,6 +40,34 @@ def test_readme_run_command_serves_the_bundled_codes() -> None:
     assert "pip install -e ." in run_cmd
 
 
+def prose_commands() -> list[str]:
+    """Commands quoted inline in the README's prose (`...`) that start a Python."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", readme, flags=re.S)
+    spans = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
+    return [c for c in spans if re.match(r"(\S*/)?python[0-9.]*( |$)", c)]
+
+
+def test_readme_benchmark_commands_use_the_venv_and_run() -> None:
+    """Issue 28: `python -m docklaw.validate.bench` and `python bench/load.py` failed as
+    written on a fresh machine (a bare `python` is not the venv's). Every Python the README
+    names is the venv's, and each command it names (placeholders aside) starts and answers
+    --help (the benchmarks themselves are not tests)."""
+    commands = prose_commands()
+    assert any("docklaw.validate.bench" in c for c in commands)
+    assert any("bench/load.py" in c for c in commands)
+    bare = [c for c in commands if not c.startswith(".venv/bin/python ")]
+    assert bare == [], f"commands that do not use the venv's Python: {bare}"
+    for command in commands:
+        args = shlex.split(command)[1:]
+        if any("<" in a for a in args):  # `.venv/bin/python bench/<script>.py`: every script
+            assert list((ROOT / "bench").glob("*.py")), command
+            continue
+        done = subprocess.run([sys.executable, *args, "--help"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=COMMAND_TIMEOUT, stdin=subprocess.DEVNULL)
+        assert done.returncode == 0 and "usage:" in done.stdout, (command, done.stderr[-2000:])
+
+
 # --------------------------------------------------------------------------- the README runs
 
 

@@ -241,10 +241,8 @@ def test_the_store_calls_search_only_where_its_opener_registered_it(tmp_path: Pa
 
 
 @pytest.fixture(scope="module")
-def client():  # type: ignore[no-untyped-def]
-    from docklaw.web import create_app
-
-    return create_app({"TESTING": True, "SPARQL_EXECUTION": "inline"}).test_client()
+def client(site_app):  # type: ignore[no-untyped-def]
+    return site_app.test_client()
 
 
 def test_search_api_json(client) -> None:  # type: ignore[no-untyped-def]

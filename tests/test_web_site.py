@@ -12,7 +12,6 @@ import pytest
 
 from docklaw import jurisdictions
 from docklaw.queries.compare import MARKS
-from docklaw.web import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = {"Accept": "text/html"}
@@ -20,9 +19,8 @@ EXAMPLE = ROOT / "examples" / "north-haven" / "several-violations.ttl"
 
 
 @pytest.fixture(scope="module")
-def client():  # type: ignore[no-untyped-def]
-    app = create_app({"TESTING": True, "SPARQL_EXECUTION": "inline"})
-    return app.test_client()
+def client(site_app):  # type: ignore[no-untyped-def]
+    return site_app.test_client()
 
 
 def validation_page(client) -> str:  # type: ignore[no-untyped-def]

@@ -4,7 +4,8 @@ One module at the ground, imported by both ``docklaw.validate`` (an application 
 validated under its budget) and ``docklaw.sparql`` (query workers, long query texts parsed
 apart): ``run_limited`` runs one job in a forked child killed past its time, and every child
 (a job here, a query worker in ``docklaw.sparql.runner``) calls ``die_with_parent``,
-``deny_network`` and ``limit_memory`` first.
+``deny_network`` and ``limit_memory`` first. A server does not fork per job: its validations run
+in warm workers that apply the same limits to each job (``docklaw.workers``).
 
 Why a process: parsers and the SHACL engine cannot be interrupted from another thread, and
 one hostile upload (an 18,000-triple application, a pathological document) could hold a
@@ -62,6 +63,7 @@ def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
     die_with_parent()
     deny_network()  # validation never needs the network (remote JSON-LD contexts are refused)
     limit_memory(memory)
+    no_crash_dump()
     try:
         conn.send(("ok", job(*args, **kwargs)))
     except DocklawError as exc:
@@ -132,6 +134,20 @@ def limit_memory(extra_bytes: int | None) -> None:
     if hard != resource.RLIM_INFINITY:
         wanted = min(wanted, hard)
     resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+
+
+def no_crash_dump() -> None:
+    """Turn off the interpreter's fatal-error dump (faulthandler) in this capped worker.
+
+    Why: an allocation refused by the memory cap inside native code (Oxigraph's Rust, expat)
+    aborts the worker; that is the cap working, and the parent reports it (503, exit 5). With
+    faulthandler on (pytest enables it, so does ``python -X faulthandler``) the abort would
+    also print "Fatal Python error: Aborted" and a traceback to the server's stderr, as if
+    the server itself had crashed.
+    """
+    import faulthandler
+
+    faulthandler.disable()
 
 
 def die_with_parent() -> None:

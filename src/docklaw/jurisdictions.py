@@ -40,6 +40,8 @@ SIDE_SETBACK = ("same-axis", "greater-setback-of-same-axis-and-right-angle")
 RIPARIAN = ("water-rights", "facility-area")
 CHANNEL_FROM = ("nearest-point", "seaward-terminus")
 FRONTAGE = ("tie-line",)
+#: The mark ``docklaw new-code`` leaves on every passage of a scaffold still to write.
+STUB_MARK = "STUB(new-code)"
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,13 @@ class Jurisdiction:
 
     def file(self, name: str) -> Path:
         return self.folder / name
+
+    def stubs(self) -> list[str]:
+        """``file:line`` of every scaffold stub left in the code's Turtle files and shapes."""
+        return [f"{path}:{number}" for path in [*sorted(self.folder.glob("*.ttl")),
+                                                *self.shape_files()]
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if STUB_MARK in line]
 
     @property
     def examples_dir(self) -> Path:
@@ -297,6 +306,30 @@ class Registry:
                     raise DataError(f"{name!r} names both {self.names[name].id} and {j.id}",
                                     source=str(j.description))
                 self.names[name] = j
+        self._stubs: dict[str, list[str]] = {}
+
+    def unwritten(self, jid: str) -> str | None:
+        """Why the code cannot decide an application yet, or None: a scaffold (``docklaw
+        new-code``) whose stubs remain, each a passage stating a requirement with no rule yet
+        (a "conforms" under it would be false). Read once per registry."""
+        j = self.find(jid)
+        if j is None:
+            return None
+        if j.id not in self._stubs:
+            self._stubs[j.id] = j.stubs()
+        stubs = self._stubs[j.id]
+        if not stubs:
+            return None
+        return (f"{j.id} is a scaffold, not yet a code: {len(stubs)} {STUB_MARK} stub(s) "
+                f"remain (the first at {stubs[0]}); write its rules and shapes before "
+                "validating against it (docs/adding-a-code.md)")
+
+    def refuse_unwritten(self, jid: str) -> None:
+        """Refuse (DataError, naming the code's folder) to validate under a scaffold."""
+        why = self.unwritten(jid)
+        if why:
+            raise DataError(why, source=str(self.by_id[self.names[jid].id].folder)
+                            if jid in self.names else None)
 
     @classmethod
     def discover(cls, roots: list[Path] | None = None) -> Registry:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from docklaw.clitools import add_output, emit
-from docklaw.envelope.parcel import DEFAULTS
+from docklaw.envelope.defaults import DEFAULTS
 
 
 def add_parcel_options(p: argparse.ArgumentParser) -> None:

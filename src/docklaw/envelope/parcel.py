@@ -17,10 +17,6 @@ from rdflib.namespace import RDF, RDFS
 from docklaw.errors import InputError
 from docklaw.namespaces import DL
 
-#: the reference parcel when nothing else is given (CLI options, web form)
-DEFAULTS = {"frontage": 150.0, "land_use": "single-family", "slope": 0.05, "tidal_range": 2.5,
-            "navigable_depth": 4.0, "channel_distance": 1500.0, "outlet_distance": 1000.0}
-
 #: short names accepted for the common land uses (any dl:LandUse's label slug also works)
 LAND_USE_ALIASES = {"single-family": "single-family-residential",
                     "multifamily": "multifamily-residential"}

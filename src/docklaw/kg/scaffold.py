@@ -12,7 +12,9 @@ printed at the end says what was ingested and which sections still wait for rule
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shlex
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +28,7 @@ if TYPE_CHECKING:  # rdflib only when a code is scaffolded (fast `--help`)
     from rdflib import Graph
 
 #: Marks a line the author must still write; a registered code may not contain it.
-STUB_MARK = "STUB(new-code)"
+STUB_MARK = jurisdictions.STUB_MARK  # one mark: the registry refuses to validate under a stub
 #: Printed headings "§ 160-118 Title." (the Keuka export's form; most eCode360 exports).
 HEADING = r"^§ (?P<number>\d+[A-Za-z]?-\d+[A-Za-z]?) (?P<title>.+?)\.?$"
 #: Words that make a passage a requirement someone must check.
@@ -220,13 +222,20 @@ def coverage_report(made: Scaffold) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    root = Path(args.root).resolve() if args.root else paths.ROOT
+    """Scaffold, then ingest and report. A ``--root`` outside ``DOCKLAW_PATH`` is a search
+    root for the rest of this run (the stubs and the coverage report need the code
+    registered), and the report ends with the line that makes every later command find it."""
+    root = Path(args.root).expanduser().resolve() if args.root else paths.ROOT
     made = scaffold(args.id, Path(args.text), args, root)
+    hint = ""
+    if root not in jurisdictions.search_roots():
+        os.environ["DOCKLAW_PATH"] = os.pathsep.join(
+            p for p in (os.environ.get("DOCKLAW_PATH", ""), str(root)) if p)
+        hint = (f"\n{root} is not in DOCKLAW_PATH: for docklaw (validate, stats, query, "
+                f"serve ...) to find {made.jid}, run\n"
+                f"  export DOCKLAW_PATH={shlex.quote(os.environ['DOCKLAW_PATH'])}")
     jurisdictions.registry.cache_clear()
-    if root != paths.ROOT and root not in jurisdictions.search_roots():
-        print(f"note: add {root} to DOCKLAW_PATH so docklaw finds the new code")
-        return 0
-    print(coverage_report(made))
+    print(coverage_report(made) + hint)
     return 0
 
 

@@ -3,6 +3,8 @@
 A header is ``# title: ...``, ``# question: ...`` and any number of
 ``# param: NAME TYPE DEFAULT - DESCRIPTION`` lines (DEFAULT ``-`` means optional, unbound).
 Reading the header here keeps the catalogue, the CLI and the web form in step with the files.
+Only the catalogue requires the title and question: a user's own ``.rq`` file (``docklaw query
+my.rq``) runs as it is, named by its file, with any ``# param:`` lines it declares.
 """
 
 from __future__ import annotations
@@ -43,17 +45,30 @@ class SavedQuery:
 
     @property
     def text(self) -> str:
-        return self.path.read_text(encoding="utf-8")
+        return read_query(self.path)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
 
-def parse_header(path: Path) -> SavedQuery:
-    """Read a query file's header comment; a malformed header is an input error naming the line."""
+def read_query(path: Path) -> str:
+    """A query file's text (UTF-8; a byte-order mark, as some editors write, is dropped)."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path.name}: not UTF-8 text (byte offset {exc.start})") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def parse_header(path: Path, *, saved: bool = True) -> SavedQuery:
+    """Read a query file's header comment; a malformed header is an input error naming the line.
+
+    ``saved`` (the catalogue in ``queries/``): the title and question lines are required.
+    Otherwise (a user's own file) they are optional: the title defaults to the file's name."""
     fields: dict[str, str] = {}
     params: list[Param] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(read_query(path).splitlines(), start=1):
         if not line.startswith("#"):
             break
         if m := _FIELD.match(line):
@@ -66,10 +81,11 @@ def parse_header(path: Path) -> SavedQuery:
                                  f" type one of {', '.join(sorted(PARAM_TYPES))})", line=number)
             default = None if m.group(3) == "-" else m.group(3)
             params.append(Param(m.group(1), m.group(2), default, (m.group(4) or "").strip()))
-    for required in ("title", "question"):
+    for required in ("title", "question") if saved else ():
         if required not in fields:
             raise InputError(f"{path.name}: header has no '# {required}:' line", line=1)
-    return SavedQuery(path.stem, path, fields["title"], fields["question"], tuple(params))
+    return SavedQuery(path.stem, path, fields.get("title", path.name),
+                      fields.get("question", ""), tuple(params))
 
 
 @lru_cache(maxsize=1)

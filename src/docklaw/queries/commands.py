@@ -39,8 +39,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "query", help="run a saved query, a .rq file or SPARQL text",
         description="Run a saved query (by name, see `docklaw queries`), a .rq file or "
-                    "SPARQL text against the knowledge graph. Read-only: updates (INSERT, "
-                    "DELETE, LOAD, DROP ...) are refused with exit code 2.")
+                    "SPARQL text against the knowledge graph. A file runs as it is (the "
+                    "'# title:' and '# question:' header is needed only by saved queries in "
+                    "queries/; '# param:' lines, where given, declare --param names). "
+                    "Read-only: updates (INSERT, DELETE, LOAD, DROP ...) are refused with "
+                    "exit code 2.")
     p.add_argument("query", metavar="NAME|FILE|TEXT",
                    help="saved query name, .rq file or SPARQL query text")
     p.add_argument("--param", "-p", action="append", default=[], metavar="K=V",
@@ -109,8 +112,8 @@ def cmd_query(args: argparse.Namespace) -> int:
 
     params = _params(args.param)
     target = args.query
-    sparql_text = target not in catalogue() and not (
-        target.endswith(".rq") and Path(target).is_file()) and looks_like_sparql(target)
+    is_file = target not in catalogue() and Path(target).is_file()
+    sparql_text = target not in catalogue() and not is_file and looks_like_sparql(target)
     if sparql_text:
         refuse_update(target)  # "SPARQL updates are not allowed ..." before any store opens
     elif target not in catalogue() and target.endswith(".rq") and Path(target).is_file():
@@ -122,8 +125,8 @@ def cmd_query(args: argparse.Namespace) -> int:
     evaluate = bool(getattr(args, "evaluate", False))
     if target in catalogue():
         result = run_saved(graph, catalogue()[target], params, evaluate=evaluate)
-    elif target.endswith(".rq") and Path(target).is_file():
-        result = run_saved(graph, parse_header(Path(target).resolve()), params,
+    elif is_file:  # a user's own file runs as it is: no catalogue header required
+        result = run_saved(graph, parse_header(Path(target).resolve(), saved=False), params,
                            evaluate=evaluate)
     elif sparql_text:
         if params:

@@ -85,8 +85,11 @@ class Likeness:
         return " · ".join(p for p in parts if p)
 
 
-def _values(rules: list[str]) -> str:
-    return "VALUES ?rule { " + " ".join(f"<{r}>" for r in rules) + " }"
+def _values(rules: list[str] | set[str], var: str = "rule") -> str:
+    """The rules as a sub-select: rdflib drops every row when inline VALUES is followed by an
+    OPTIONAL that does not match and a second OPTIONAL; a sub-select reads the same everywhere."""
+    terms = " ".join(f"<{r}>" for r in sorted(rules))
+    return f"{{ SELECT ?{var} WHERE {{ VALUES ?{var} {{ {terms} }} }} }}"
 
 
 def _rows(graph: Store | Graph, text: str, timeout: float | None) -> list[dict[str, str | None]]:
@@ -109,7 +112,8 @@ def describe(graph: Store | Graph, rules: list[str], *,
       OPTIONAL {{ ?rule dl:constrains ?prop . OPTIONAL {{ ?prop dl:comparesAs ?same }}
         OPTIONAL {{ ?prop rdfs:label ?propLabel }} OPTIONAL {{ ?prop dl:canonicalUnit ?unit }}
         OPTIONAL {{ ?prop dl:measuredFrom ?base . OPTIONAL {{ ?base rdfs:label ?baseLabel }} }} }}
-      OPTIONAL {{ ?rule dl:discretionary ?discretionary }} }}""", timeout):
+      OPTIONAL {{ ?rule dl:discretionary ?discretionary }} }}
+      ORDER BY ?rule ?prop ?same ?propLabel ?baseLabel ?unit ?cmp ?discretionary""", timeout):
         like = out[str(row["rule"])]
         cmp = (row["cmp"] or "").rsplit("#", 1)[-1]
         like.kind = "max" if cmp in MAX_KINDS else "min" if cmp in MIN_KINDS else \
@@ -124,8 +128,9 @@ def describe(graph: Store | Graph, rules: list[str], *,
         like.discretionary = like.discretionary or row["discretionary"] == "true"
     same = {like.prop for like in out.values() if like.prop}
     if same:  # the label of the property compared as (dl:comparesAs), for one wording
-        for row in _rows(graph, "SELECT ?p ?label WHERE { VALUES ?p { "
-                         + " ".join(f"<{p}>" for p in same) + " } ?p rdfs:label ?label }",
+        for row in _rows(graph, "SELECT ?p ?label WHERE { " + _values(same, "p")
+                         + " ?p rdfs:label ?label }"
+                         " ORDER BY ?p DESC(?label)",
                          timeout):
             for like in out.values():
                 if like.prop == row["p"]:
@@ -153,7 +158,8 @@ def describe(graph: Store | Graph, rules: list[str], *,
     for row in _rows(graph, f"""SELECT ?rule ?tier ?work ?workLabel ?when WHERE {{ {values}
       {{ ?rule dl:appliesToTier ?tier }} UNION
       {{ ?rule dl:appliesToWork ?work . OPTIONAL {{ ?work rdfs:label ?workLabel }} }} UNION
-      {{ ?rule dl:appliesWhen ?when }} }}""", timeout):
+      {{ ?rule dl:appliesWhen ?when }} }}
+      ORDER BY ?rule ?tier ?work ?workLabel ?when""", timeout):
         like = out[str(row["rule"])]
         if row["tier"]:
             like.tiers.append(str(row["tier"]))
@@ -202,8 +208,8 @@ def allocation(graph: Store | Graph, tables: list[str], *,
     defaults = default_tiers(graph, timeout)
     facts: dict[str, tuple[set[str], set[str], list[str]]] = {t: (set(), set(), [])
                                                                for t in tables}
-    for row in _rows(graph, "SELECT ?table ?use ?useLabel ?tier WHERE { VALUES ?table { "
-                     + " ".join(f"<{t}>" for t in tables) + " } "
+    for row in _rows(graph, "SELECT ?table ?use ?useLabel ?tier WHERE { "
+                     + _values(tables, "table") + " "
                      "OPTIONAL { ?table dl:appliesToLandUse ?use "
                      "OPTIONAL { ?use rdfs:label ?useLabel } } "
                      "OPTIONAL { ?table dl:appliesToTier ?tier } }", timeout):

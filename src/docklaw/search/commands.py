@@ -94,6 +94,8 @@ def table_text(text: str, hits: list, total: int, mode: str, terminal: bool,
         table.add_column(name, overflow="fold")
     for n, hit in enumerate(hits, 1):
         snippet = Text()
+        if hit.kind == "definition" and hit.title:  # the defined term, then its definition
+            snippet.append(f"{hit.title}: ", style="bold" if tty else "")
         for i, part in enumerate(hit.snippet.split("**")):
             snippet.append(part, style="bold" if i % 2 else "")
         # a definition is named by its defined term, a section by its citation

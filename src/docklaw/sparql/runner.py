@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from docklaw.budget import deny_network, die_with_parent, limit_memory
+from docklaw.budget import deny_network, die_with_parent, limit_memory, no_crash_dump
 from docklaw.errors import QueryError, QueryTimeout
 
 Execute = Callable[..., Any]
@@ -58,6 +58,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
         return
     deny_network()  # second line of defence behind the SERVICE check (``budget``)
     limit_memory(memory)
+    no_crash_dump()
     while True:
         try:
             args = conn.recv()

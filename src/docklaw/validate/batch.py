@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from docklaw.errors import DocklawError
-from docklaw.validate.status import EXIT_WORDS, combine
+from docklaw.validate.status import EXIT_WORDS, combine, rank
 
 #: Application files a directory walk picks up.
 APPLICATION_SUFFIXES = frozenset({".ttl", ".nt", ".jsonld", ".rdf", ".xml", ".json"})
@@ -348,7 +348,7 @@ def summarise(outcomes: list[Outcome]) -> Summary:
     files = []
     for o in outcomes:
         entry: dict[str, object] = {"name": o.name, "status": STATUS_WORDS.get(o.status, "?"),
-                                    "jurisdiction": o.jurisdiction,
+                                    "exit_code": o.status, "jurisdiction": o.jurisdiction,
                                     "violations": sum(o.violations.values()),
                                     "warnings": o.warnings, "info": o.info,
                                     "information_needed": o.information_needed}
@@ -389,10 +389,17 @@ def render_table(summary: Summary) -> str:
     ]
     if summary.internal_errors:
         lines.append(f"internal errors: {summary.internal_errors}")
+    from docklaw.clitools import text_table
+
+    if summary.files:  # which file got which status: the most serious first, then as given
+        lines += ["", "files (failures first):"]
+        ranked = sorted(summary.files, key=lambda f: rank(int(f["exit_code"])))  # type: ignore[call-overload]
+        rows = [(str(f["status"]), str(f["exit_code"]), str(f["jurisdiction"] or "-"),
+                 str(f["name"])) for f in ranked]
+        lines.append(text_table(("status", "exit", "jurisdiction", "file"), rows, right=(1,),
+                                indent=2))
     if summary.sections:
         lines += ["", "violations by section:"]
-        from docklaw.clitools import text_table
-
         header = ("jurisdiction", "section", "applications", "violations")
         rows = [(str(r["jurisdiction"]), str(r["section"]), str(r["applications"]),
                  str(r["violations"])) for r in summary.sections]

@@ -129,8 +129,9 @@ def under(graph: Graph, jid: str) -> Graph:
 
 
 def against_all(graph: Graph, name: str = "<graph>", *,
-                prepared: Prepared | None = None) -> Matrix:
-    """Validate one application under every registered code."""
+                prepared: Prepared | None = None, plan: bool = True) -> Matrix:
+    """Validate one application under every registered code (``plan``: draw each report's
+    plan; the matrix itself shows none)."""
     from docklaw.validate.intake.admit import find_application
     from docklaw.validate.pipeline import validate_graph
 
@@ -139,9 +140,16 @@ def against_all(graph: Graph, name: str = "<graph>", *,
     cells = []
     for jid in registered_codes():
         label = prepared.label(jurisdiction_iri(jid)) or jid
+        scaffold = jurisdictions.registry().unwritten(jid) if jid != own else None
+        if scaffold:  # a code still being written decides nothing: incomplete, saying why
+            cells.append(Cell(jid, label, False, "incomplete", error=scaffold,
+                              information_needed=[{"section": "", "section_iri": "",
+                                                   "focus_node": "", "message": scaffold}]))
+            continue
         try:
-            report = (validate_graph(graph, name=name, prepared=prepared) if jid == own
-                      else validate_graph(under(graph, jid), name=name, prepared=prepared))
+            report = (validate_graph(graph, name=name, prepared=prepared, plan=plan)
+                      if jid == own else validate_graph(under(graph, jid), name=name,
+                                                        prepared=prepared, plan=plan))
         except InputError as exc:
             if jid == own:
                 raise
@@ -169,7 +177,7 @@ def against_all(graph: Graph, name: str = "<graph>", *,
 
 def against_all_bytes(data: bytes, fmt: str | None, name: str, *,
                       content_type: str | None = None, max_bytes: int | None = None,
-                      max_triples: int | None = None) -> Matrix:
+                      max_triples: int | None = None, plan: bool = True) -> Matrix:
     """Parse (safely) and validate one upload under every registered code; every InputError
     names the upload."""
     from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
@@ -178,7 +186,7 @@ def against_all_bytes(data: bytes, fmt: str | None, name: str, *,
                   max_bytes=max_bytes or DEFAULT_MAX_BYTES,
                   max_triples=max_triples if max_triples is not None else DEFAULT_MAX_TRIPLES)
     try:
-        return against_all(graph, name=name)
+        return against_all(graph, name=name, plan=plan)
     except InputError as exc:
         if exc.source is None:
             exc.source = name

@@ -14,6 +14,7 @@ import threading
 
 from rdflib import Graph
 
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
@@ -53,6 +54,7 @@ def validate_graph(
     prepared = prepared or get_prepared()
     derived = derive(graph, prepared, name)
     jid = jurisdiction_of(derived)
+    jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
     if not is_exempt(derived):

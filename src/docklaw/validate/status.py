@@ -38,8 +38,11 @@ def exit_code_of(status: str) -> int:
     return EXIT_CODES[status]
 
 
+def rank(code: int) -> int:
+    """How serious an exit code is: 0 the most (``PRECEDENCE``)."""
+    return PRECEDENCE.index(code) if code in PRECEDENCE else 1
+
+
 def combine(codes: Iterable[int]) -> int:
     """The exit code of several applications: the most serious one."""
-    def rank(code: int) -> int:
-        return PRECEDENCE.index(code) if code in PRECEDENCE else 1
     return min(codes, key=rank, default=0)

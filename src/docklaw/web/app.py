@@ -34,6 +34,8 @@ def refuse_updates() -> None:
     if request.mimetype == UPDATE_TYPE:
         raise QueryError("SPARQL updates are not allowed: this endpoint is read-only",
                          http_status=403)
+    if request.mimetype == FORM_TYPES[0]:  # keep the raw body (bounded by MAX_CONTENT_LENGTH):
+        request.get_data(cache=True)  # /validate reads it as the application `curl -d` sent
     form = request.form if request.mimetype in FORM_TYPES else None
     if "update" in request.args or (form is not None and "update" in form):
         raise QueryError("SPARQL updates are not allowed ('update' parameter): "

@@ -106,20 +106,21 @@ class Checked:
 
 
 def check(state: FormState, spec: Spec) -> Checked:
-    """Build and validate, as POST /validate does (limits, budget, a child process)."""
+    """Build and validate, as POST /validate does (limits, budget, a warm worker)."""
     from docklaw.apply.build import serialize
-    from docklaw.validate.pipeline import validate_bytes_within
+    from docklaw.validate.pool import report_job
+    from docklaw.web.validate_routes import budgeted
 
     built = build(state, spec)
     result = Checked(built)
     if not state.structures:
         return result
     try:
-        result.report = validate_bytes_within(
-            serialize(built.graph, "ttl"), "turtle", f"{state.slug}.ttl",
+        result.report = budgeted(
+            report_job, serialize(built.graph, "ttl"), "turtle", f"{state.slug}.ttl",
+            form="report", plan=False,
             max_bytes=int(current_app.config["VALIDATE_MAX_BYTES"]),
-            max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
-            timeout=current_app.config.get("VALIDATE_TIMEOUT"), warm=True, plan=False)
+            max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
     except InputError as exc:
         result.error = exc.message
     return result

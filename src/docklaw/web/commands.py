@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--workers", type=positive_count, default=2, help="gunicorn worker processes")
     p.add_argument("--threads", type=positive_count, default=4,
                    help="threads per gunicorn worker (requests run at once in each)")
+    p.add_argument("--validate-workers", type=positive_count, default=None,
+                   help="validation worker processes per server process (default 2; "
+                        "VALIDATE_WORKERS)")
     p.set_defaults(func=serve)
 
 
@@ -72,6 +75,7 @@ def serve(args: argparse.Namespace) -> int:
     from docklaw.errors import InputError
     from docklaw.web import create_app
     from docklaw.web.knowledge import Unavailable, knowledge
+    from docklaw.web.validate_routes import start_pool
 
     config: dict[str, object] = {"SPARQL_BACKEND": args.store or default_spec()}
     config["PUBLIC_BASE_URL"] = args.public_url or bound_url(args.host, args.port)
@@ -79,6 +83,8 @@ def serve(args: argparse.Namespace) -> int:
         config["SPARQL_TIMEOUT"] = args.timeout
     if args.max_rows is not None:
         config["SPARQL_MAX_ROWS"] = args.max_rows
+    if args.validate_workers is not None:
+        config["VALIDATE_WORKERS"] = args.validate_workers
     app = create_app(config)
     try:  # load before serving: errors show now, and workers fork a loaded store
         knowledge(app)
@@ -90,10 +96,12 @@ def serve(args: argparse.Namespace) -> int:
 
         get_prepared()  # compile the shapes once, before gunicorn forks its workers
         warm_up_validator()
+        # each gunicorn worker forks its own warm validation workers before it serves
         run_gunicorn(app, args.host, args.port, max(1, args.workers), max(1, args.threads),
-                     float(app.config["SPARQL_TIMEOUT"]))
+                     float(app.config["SPARQL_TIMEOUT"]), on_worker_start=lambda: start_pool(app))
         return 0
     warm_up_validator()  # before request threads, as for gunicorn
+    start_pool(app)
     app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
     return 0
 

@@ -30,6 +30,15 @@ DEFAULTS: dict[str, Any] = {
     "VALIDATE_MAX_TRIPLES": 20_000,
     # seconds one validation (parse included) may run, in a killable child; past it: 503
     "VALIDATE_TIMEOUT": 20.0,
+    # where a budgeted validation runs: pool (warm worker processes, docklaw.validate.pool) |
+    # fork (a child forked per request, as before issue 27)
+    "VALIDATE_EXECUTION": "pool",
+    "VALIDATE_WORKERS": 2,  # validation worker processes per server process
+    "VALIDATE_WORKER_MEMORY": 1024**3,  # bytes one validation may allocate beyond the worker
+    "VALIDATE_WORKER_JOBS": 1000,  # validations a worker runs before it is replaced
+    # private memory (bytes) past which a validation worker is replaced after its request
+    "VALIDATE_WORKER_RECYCLE": 256 * 1024**2,
+    "VALIDATE_QUEUE": 16,  # requests that may wait for a busy pool; one more: 503 at once
     # whole request bodies (form uploads included); Flask answers 413 beyond it
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     # the URL this service is published at (sd:endpoint, VoID, base IRI of queries); None:

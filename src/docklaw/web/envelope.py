@@ -13,7 +13,8 @@ from typing import Any
 
 from flask import Blueprint, Response, render_template, request, url_for
 
-from docklaw.envelope.parcel import DEFAULTS, Parcel
+from docklaw.envelope.defaults import DEFAULTS
+from docklaw.envelope.parcel import Parcel
 from docklaw.envelope.render import (
     STATUS_WORDS,
     bound_text,

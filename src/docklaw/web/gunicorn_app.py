@@ -16,6 +16,7 @@ the connections themselves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -62,6 +63,10 @@ def gunicorn_options(host: str, port: int, workers: int, timeout: float) -> dict
 
 
 def run_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int,
-                 timeout: float) -> None:
-    """Block serving ``app``."""
-    DocklawGunicorn(asgi_app(app, threads), gunicorn_options(host, port, workers, timeout)).run()
+                 timeout: float, on_worker_start: Callable[[], None] | None = None) -> None:
+    """Block serving ``app``; ``on_worker_start`` runs in each worker before it serves (the
+    validation pool is forked there: a pool belongs to the process that forked it)."""
+    options = gunicorn_options(host, port, workers, timeout)
+    if on_worker_start is not None:
+        options["post_worker_init"] = lambda _worker: on_worker_start()
+    DocklawGunicorn(asgi_app(app, threads), options).run()

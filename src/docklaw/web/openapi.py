@@ -17,6 +17,8 @@ bp = Blueprint("openapi", __name__)
 
 RDF_TYPES = ["text/turtle", "application/n-triples", "application/ld+json",
              "application/rdf+xml"]
+#: Body types /validate reads by content (the syntax recognised as the CLI does).
+SNIFFED_TYPES = ["text/plain", "application/octet-stream", "application/x-www-form-urlencoded"]
 RESULT_TYPES = ["application/sparql-results+json", "application/sparql-results+xml",
                 "text/csv", "text/tab-separated-values"]
 LAW_KINDS = ("code", "rule", "shape", "jurisdiction")
@@ -140,6 +142,14 @@ def spec() -> dict[str, Any]:
                           "404": error("not in the knowledge graph")}}},
         "/validate": {"post": {
             "summary": "validate a permit application against its jurisdiction's code",
+            "description": "The Content-Type names the syntax. A body without one, or "
+                           "text/plain, application/octet-stream or "
+                           "application/x-www-form-urlencoded (what `curl --data` sends), "
+                           "is read as the CLI reads a file: ?format=, else ?name='s "
+                           "extension, else recognised from its first characters (<: "
+                           "RDF/XML, { or [: JSON-LD, else Turtle, which also reads "
+                           "N-Triples). The report's `input` (and the Docklaw-Input-Format "
+                           "header) says which syntax was read and from what.",
             "parameters": [
                 {"name": "against", "in": "query", "schema": {"type": "string", "enum": ["all"]},
                  "description": "all: the same application under every registered code, "
@@ -152,13 +162,24 @@ def spec() -> dict[str, Any]:
                     "type": "string", "enum": ["turtle", "nt", "json-ld", "xml"]},
                  "description": "the application's syntax, overriding Content-Type"},
                 {"name": "name", "in": "query", "schema": {"type": "string"},
-                 "description": "the application's name in the report and in errors"}],
+                 "description": "the application's name in the report and in errors (its "
+                                "extension may name the syntax)"},
+                {"name": "compact", "in": "query", "schema": {
+                    "type": "string", "enum": ["1", "0", "true", "false", "yes", "no"]},
+                 "description": "1: the JSON report gives each cited section's text once, in "
+                                "sections {section_iri: {citation, text, notes}}; its results "
+                                "carry section and section_iri but no section_text or "
+                                "section_notes, and compact is true. Otherwise (default) the "
+                                "full report. Other forms (Turtle, HTML, against=all) are "
+                                "unchanged."}],
             "requestBody": {"required": True, "content": {
-                **{t: {"schema": {"type": "string"}} for t in RDF_TYPES},
+                **{t: {"schema": {"type": "string"}} for t in [*RDF_TYPES, *SNIFFED_TYPES]},
                 "multipart/form-data": {"schema": {
                     "type": "object", "properties": {
                         "application": {"type": "string", "format": "binary"},
-                        "against": {"type": "string", "enum": ["all"]}}}}}},
+                        "against": {"type": "string", "enum": ["all"]},
+                        "text": {"type": "string",
+                                 "description": "the application pasted as text"}}}}}},
             "responses": {
                 "200": {"description": "the validation report (JSON: the public contract; "
                                        "Turtle; HTML for browsers), or with against=all the "
@@ -169,11 +190,14 @@ def spec() -> dict[str, Any]:
                             "text/turtle": {}, "text/html": {}}},
                 "400": error("unparseable application (with line) or bad input (two values "
                              "of a single-valued property, more decimal places than read, "
-                             "a WKT nested too deep ...)"),
+                             "a WKT nested too deep ...), or a compact other than 1 or 0"),
                 "413": error("application too large (bytes or triples)"),
-                "415": error("unsupported Content-Type"),
+                "415": error("a Content-Type that is not RDF (the accepted types are "
+                             "listed above)"),
                 "503": error("stopped at the VALIDATE_TIMEOUT budget (the whole request, "
-                             "against=all included)")}}},
+                             "against=all and the wait for a free validation worker "
+                             "included), past its memory cap, or refused at once when "
+                             "VALIDATE_QUEUE requests already wait")}}},
         "/compare": {"get": {
             "summary": "the codes compared topic by topic: summary matrix, the envelope (with "
                        "parcel parameters), details per topic; as a page, Markdown, tidy CSV "
@@ -304,7 +328,25 @@ SCHEMAS: dict[str, Any] = {
                                          "relief_basis_section", "relief_basis_note",
                                          "section_notes")}}},
                              "information_needed": {"type": "array"},
-                             "findings_required": {"type": "array"}}},
+                             "findings_required": {"type": "array"},
+                             "compact": {"type": "boolean",
+                                         "description": "present (true) with ?compact=1"},
+                             "sections": {
+                                 "type": "object",
+                                 "description": "with ?compact=1: section_iri -> the cited "
+                                                "section's citation, text and notes",
+                                 "additionalProperties": {"type": "object", "properties": {
+                                     "citation": {}, "text": {}, "notes": {}}}},
+                             "input": {"type": "object", "description": (
+                                 "POST /validate only: the syntax the application was read "
+                                 "as and what named it"), "properties": {
+                                 "format": {"type": "string", "enum": [
+                                     "Turtle", "N-Triples", "JSON-LD", "RDF/XML"]},
+                                 "media_type": {"type": "string"},
+                                 "from": {"type": "string", "enum": [
+                                     "the format parameter", "the Content-Type",
+                                     "the file name", "the content"]},
+                                 "assumed": {"type": "boolean"}}}}},
     "SearchResults": {"type": "object", "properties": {
         "query": {"type": "string"}, "jurisdiction": {"type": ["string", "null"]},
         "kinds": {"type": "array", "items": {"type": "string"}},

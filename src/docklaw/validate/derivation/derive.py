@@ -39,7 +39,11 @@ from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
-from docklaw.validate.derivation.parts import link_appurtenances, walkway_widths
+from docklaw.validate.derivation.parts import (
+    link_appurtenances,
+    place_proposed,
+    walkway_widths,
+)
 from docklaw.validate.derivation.totals import derive_totals
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
@@ -320,6 +324,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     imply_status(out)
     maintenance_only(out, app)
     link_appurtenances(out, prepared, jid, app)
+    place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)

@@ -75,6 +75,23 @@ def link_appurtenances(graph: Graph, prepared: Prepared, jid: str, app: Node) ->
                 + ": it is read as that structure's part, not as a second one")))
 
 
+def place_proposed(graph: Graph, app: Node) -> None:
+    """A structure the application proposes stands on the application's parcel: each proposed
+    structure that is a part of nothing and not listed among the parcel's structures is
+    added to them (``dl:hasStructure``), with a note the report shows. Without this a second
+    dock listed only in ``dl:proposes`` escaped every per-parcel count (one dock per lot,
+    docks per foot of frontage): the fact is implied by the application, not asked for."""
+    parcels = sorted(graph.objects(app, DL.parcel), key=str)
+    if len(parcels) != 1:
+        return  # no parcel, or several (intake refuses a second value): nothing to place on
+    parcel = parcels[0]
+    for node in sorted(graph.objects(app, DL.proposes), key=str):
+        if (parcel, DL.hasStructure, node) in graph or (None, DL.hasPart, node) in graph:
+            continue
+        graph.add((parcel, DL.hasStructure, node))
+        graph.add((node, DL.placedOnParcel, parcel))
+
+
 def label_of(prepared: Prepared, cls: URIRef) -> str:
     import re
 

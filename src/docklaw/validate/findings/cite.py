@@ -270,6 +270,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
     out.extend(geometry_notes(data, prepared))
     out.extend(derived_flags(data, prepared))
     out.extend(linked_parts(data, prepared))
+    out.extend(placed_structures(data))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
 
@@ -570,6 +571,21 @@ def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
                     f"{data.value(note, RDFS.comment)}.",
             focus_node=node_name(node), path="dl:hasPart", value=node_name(whole),
             relief=None, relief_authority=None, component="dl:PartOfWhole"))
+    return out
+
+
+def placed_structures(data: Graph) -> list[Result]:
+    """An Info result for each proposed structure derive added to the parcel's structures
+    (``derivation.parts.place_proposed``): the counts per parcel include it."""
+    out: list[Result] = []
+    for node, parcel in sorted(data.subject_objects(DL.placedOnParcel), key=lambda t: str(t[0])):
+        out.append(Result(
+            section=None, section_iri=None, section_text=None, severity="Info",
+            message=f"{node_name(node)} is proposed by the application and not listed among "
+                    f"the structures of {node_name(parcel)}: it is counted among them "
+                    f"(dl:hasStructure), as a structure the application builds on its parcel.",
+            focus_node=node_name(node), path="dl:hasStructure", value=node_name(parcel),
+            relief=None, relief_authority=None, component="dl:PlacedOnParcel"))
     return out
 
 

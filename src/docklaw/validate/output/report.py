@@ -82,7 +82,11 @@ class Report:
         return [r for r in self.results if r.severity == severity]
 
     # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, compact: bool = False) -> dict[str, object]:
+        """The report as JSON (the public contract). ``compact``: see ``compacted``."""
+        return compacted(self._json()) if compact else self._json()
+
+    def _json(self) -> dict[str, object]:
         results = []
         for r in self.results:
             item: dict[str, object] = {key: getattr(r, key) for key in RESULT_KEYS}
@@ -258,6 +262,31 @@ class Report:
         if fmt == "html":
             return self.to_html(explain)
         return self.to_text(explain)
+
+
+def compacted(doc: dict[str, object]) -> dict[str, object]:
+    """The JSON report with each cited section's text given once (``?compact=1``).
+
+    Each result keeps ``section`` and ``section_iri`` and loses ``section_text`` and
+    ``section_notes``; the report ends with ``"compact": true`` and ``sections``: ``{iri:
+    {"citation", "text"[, "notes"]}}`` for every section a result cites (``notes`` as a
+    result's ``section_notes``, when there are any). A result whose section has no IRI keeps
+    its text. Everything else is the full report, key for key."""
+    sections: dict[str, dict[str, object]] = {}
+    results = []
+    for result in doc["results"]:  # type: ignore[attr-defined]
+        iri = result.get("section_iri")
+        if not iri:
+            results.append(result)
+            continue
+        item = {k: v for k, v in result.items() if k not in ("section_text", "section_notes")}
+        if iri not in sections:
+            sections[iri] = {"citation": result.get("section"),
+                             "text": result.get("section_text")}
+            if result.get("section_notes"):
+                sections[iri]["notes"] = result["section_notes"]
+        results.append(item)
+    return {**doc, "results": results, "compact": True, "sections": sections}
 
 
 def basis_text(r: Result) -> str:
