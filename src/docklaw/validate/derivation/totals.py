@@ -39,6 +39,7 @@ class Addend:
     over: tuple[URIRef, ...]
     excepts: tuple[URIRef, ...]
     includes_parts: bool            # a member's value already includes its parts'
+    covered_by: URIRef | None = None  # a counted part of a structure stating this is one of it
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             counts=_classes(law, a, DL.countsClass),
             sums=sums if isinstance(sums, URIRef) else None,
             over=_classes(law, a, DL.overClass), excepts=_classes(law, a, DL.exceptClass),
-            includes_parts=law.value(a, DL.valueIncludesParts) == Literal(True)))
+            includes_parts=law.value(a, DL.valueIncludesParts) == Literal(True),
+            covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None))
     only = law.value(node, DL.onlyWithPart)
     words = law.value(node, DL.countingWords)
     return Derivation(node, prop, tuple(addends),
@@ -160,36 +162,74 @@ def addend_value(graph: Graph, a: Addend, members: list[Node]
                  ) -> tuple[Decimal, list[Node]] | None:
     """(value, the structures it rests on); None when a structure it needs states none."""
     if a.sums is None:
-        counted = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
-                                    and not is_a(graph, m, a.excepts)])
+        counted = counted_members(graph, a, members)
         return Decimal(len(counted)), counted
+    found = summed_members(graph, a, members)
+    if found is None:
+        return None
+    return sum((n for _m, n in found), Decimal(0)), [m for m, _n in found]
+
+
+def counted_members(graph: Graph, a: Addend, members: list[Node]) -> list[Node]:
+    return top_level(graph, [m for m in members if is_a(graph, m, a.counts)
+                             and not is_a(graph, m, a.excepts)])
+
+
+def summed_members(graph: Graph, a: Addend, members: list[Node]
+                   ) -> list[tuple[Node, Decimal]] | None:
+    """(member, its number) for each member the sum adds; None when a structure it needs
+    states none."""
+    assert a.sums is not None
     summed = [m for m in members if is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)]
     tops = top_level(graph, summed)
-    total, used = Decimal(0), []
+    out: list[tuple[Node, Decimal]] = []
     for m in (tops if a.includes_parts else summed):
         number = number_of(graph, m, a.sums)
         if number is None:
             if m in tops:
                 return None  # a structure whose own number is unknown: the total is unknown
             continue  # a part that states none: its whole's number covers it
-        total += number
-        used.append(m)
-    return total, used
+        out.append((m, number))
+    return out
 
 
 def derived_total(graph: Graph, d: Derivation, members: list[Node]
                   ) -> tuple[Decimal, list[Node]] | None:
-    """The total and the structures it rests on; None when it cannot be derived."""
+    """The total and the structures it rests on; None when it cannot be derived.
+
+    A counted member that is a part of a summed structure stating the number the addend is
+    covered by (dl:coveredBy: a boat slip listed as a part of a dock stating dl:slipCount) is
+    one of that number, not another: the structure adds the larger of its number and its
+    listed parts (a stated number is never believed below what is listed)."""
     if d.only_with is not None and not any(is_a(graph, m, (d.only_with,)) for m in members):
         return None
-    total, used = Decimal(0), []
+    sums: dict[URIRef, list[tuple[Node, Decimal]]] = {}
     for a in d.addends:
-        value = addend_value(graph, a, members)
-        if value is None:
-            return None
-        total += value[0]
-        used.extend(n for n in value[1] if n not in used)
-    return total, used
+        if a.sums is not None:
+            found = summed_members(graph, a, members)
+            if found is None:
+                return None
+            sums.setdefault(a.sums, []).extend(found)
+    total = sum((n for rows in sums.values() for _m, n in rows), Decimal(0))
+    used = [m for rows in sums.values() for m, _n in rows]
+    for a in d.addends:
+        if a.sums is not None:
+            continue
+        owners = dict(sums.get(a.covered_by, [])) if a.covered_by is not None else {}
+        listed: dict[Node, int] = {}
+        for c in counted_members(graph, a, members):
+            holders = [(len(parts_of(graph, m)), str(m), m) for m in owners
+                       if c in parts_of(graph, m)]
+            if holders:
+                owner = min(holders, key=lambda h: (h[0], h[1]))[2]
+                listed[owner] = listed.get(owner, 0) + 1
+            else:
+                total += 1
+            if c not in used:
+                used.append(c)
+        for owner, count in listed.items():
+            total += max(Decimal(0), count - owners[owner])
+    return total, list(dict.fromkeys(used))
 
 
 def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
@@ -201,8 +241,11 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
             nodes = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
                                       and not is_a(graph, m, a.excepts)])
             what = ", ".join(label(prepared, c) for c in a.counts)
+            covered = (f"; a {what} listed as a part of a structure stating "
+                       f"{curie(a.covered_by)} is one of that number"
+                       if a.covered_by is not None and nodes else "")
             parts.append((len(nodes), f"{what}: {len(nodes)}"
-                          + (f" ({names(nodes)})" if nodes else "")))
+                          + (f" ({names(nodes)}{covered})" if nodes else "")))
         else:
             nodes = [m for m in members if is_a(graph, m, a.over)
                      and not is_a(graph, m, a.excepts)]
