@@ -163,8 +163,7 @@ def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, brows
     assert first["status"] == "incomplete" and "Standards D(1)" in first["needed"]
     assert browser.find_elements(By.CSS_SELECTOR, "#f-s1-distanceToChannel.needed")
 
-    facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"},
-                          fallback={"s2": "s1"})
+    facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"})
     facts[("s1", "dl:length")] = [("120", "http://qudt.org/vocab/unit/FT")]
     assert answer_every_question(browser, facts) == []
     record_findings(browser)
@@ -216,9 +215,6 @@ def test_north_haven_dock_from_empty_to_decided(server, browser) -> None:  # typ
     assert "110 feet: 10 feet over the limit of 100 feet" in too_long["violations"]
 
 
-@pytest.mark.xfail(reason="issue 25 item 2: the lift is asked the dock's railing facts while "
-                          "Kings Point's rules govern kpc:Dock (lifts included); the page "
-                          "follows rule_needs", strict=True)
 def test_kings_point_lift_is_asked_only_its_own_facts(server, browser) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
 

@@ -133,7 +133,8 @@ def mentioned(report: Report, section: str) -> bool:
 def shape_hits(report: Report, shape: URIRef) -> list[str]:
     """Focus nodes on which a shape produced a result or an information-needed item."""
     hits = [r.focus_node for r in report.results if r.shape == str(shape)]
-    hits += [n.focus_node for n in report.information_needed if n.shape == str(shape)]
+    hits += [n.focus_node for n in report.information_needed
+             if str(shape) in {n.shape, *(a.shape for a in n.askers)}]
     return hits
 
 
@@ -141,6 +142,8 @@ def asks_for(item: object, section: str) -> bool:
     """An information-needed item cites the section: its own, or one its message names (one
     item may ask a fact for several sections)."""
     if section in (item.section, item.section_iri):  # type: ignore[attr-defined]
+        return True
+    if any(section in (a.section, a.section_iri) for a in item.askers):  # type: ignore[attr-defined]
         return True
     return re.search(re.escape(section) + r"(?![\w(])", item.message) is not None  # type: ignore[attr-defined]
 

@@ -147,12 +147,32 @@ def test_a_misspelt_term_is_bad_input_with_a_suggestion(tmp_path: Path,
     "dl:hasSecondFloor true",
     "dl:appendageArea [ a qudt:QuantityValue ; qudt:numericValue 9 ; qudt:unit unit:FT2 ]",
 ])
-def test_a_term_the_code_never_reads_is_a_warning_naming_it(extra: str) -> None:
+def test_a_term_the_code_never_reads_is_listed_as_not_read_not_warned(extra: str) -> None:
+    """Issue 25 item 3: a defined term this code does not read is listed ("not read by this
+    code": JSON, text, --explain), never silently dropped, and is no Warning."""
     report = validate_bytes(nh(extra), name="nh.ttl")
     term = extra.split()[0]
-    warned = [r for r in report.results if r.severity == "Warning" and r.path == term]
-    assert warned and "did not count" in warned[0].message
-    assert warned[0].focus_node == "https://example.org/fail-closed#dock"
+    assert not [r for r in report.results if r.severity == "Warning"]
+    listed = report.to_json()["not_read"]
+    assert {"focus_node": "https://example.org/fail-closed#dock", "path": term,
+            "reason": "no rule of this code reads it"} in listed  # type: ignore[operator]
+    text = report.to_text()
+    assert "Not read by this code" in text and term in text.split("Not read by this code")[1]
+
+
+def test_a_term_stated_where_the_code_does_not_read_it_is_a_warning_naming_where() -> None:
+    """Keuka reads dl:findingMade on the application only: stated on a structure it is
+    probably misplaced, a Warning saying where it is read (not a silent "not read")."""
+    path = example("jerusalem", "complete")
+    text = path.read_text(encoding="utf-8").replace(
+        ":dock a dl:FixedDock ;", ":dock a dl:FixedDock ; dl:findingMade "
+        "<https://w3id.org/docklaw/rule/jerusalem/160-122F-hoist-roof-pitch> ;", 1)
+    assert text != path.read_text(encoding="utf-8")
+    report = validate_bytes(text.encode(), name="misplaced.ttl")
+    (warned,) = [r for r in report.results if r.severity == "Warning"]
+    assert warned.path == "dl:findingMade" and warned.focus_node.endswith("#dock")
+    assert "reads it only on dl:PermitApplication" in warned.message
+    assert report.status == "conforms"  # a Warning never decides the status
 
 
 # --------------------------------------------------------------------------- README

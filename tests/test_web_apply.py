@@ -43,8 +43,7 @@ def client():  # type: ignore[no-untyped-def]
 
 def kings_point_form(length: str = "120") -> object:
     spec = build_spec(get_prepared(), "kings-point")
-    facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"},
-                          fallback={"s2": "s1"})
+    facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"})
     data, lacking = form_data(spec, KP_HEAD, facts, {"s1": str(DL.FixedDock),
                                                      "s2": str(DL.BoatLift)})
     assert lacking == []
@@ -89,7 +88,7 @@ def test_every_fact_of_the_generated_table_is_asked_of_its_structures(jid: str) 
                             URIRef(k.iri), ())), None)
                 if cls is None:
                     continue
-                asked = {f.prop for f in spec.structure_fields(cls)}
+                asked = {f.prop for f in spec.structure_fields(cls, alone=True)}
                 assert fact in asked or fact in parcel or fact in application, (jid, name, fact)
 
 
@@ -134,16 +133,35 @@ def test_what_the_form_asks_for_a_kings_point_dock_with_a_lift() -> None:
                         "Standards D(2)(a)[1]", "Standards E", "Standards H"}
 
 
-@pytest.mark.xfail(reason="issue 25 item 2 (one question per fact, asked of the node it "
-                          "belongs to): Kings Point's rules govern kpc:Dock, which includes "
-                          "lifts, so the lift is still asked the dock's railing, landing, "
-                          "locker and light facts; the form follows rule_needs and will stop "
-                          "asking them when item 2 lands", strict=True)
 def test_a_lift_is_not_asked_the_docks_railing_facts() -> None:
+    """Kings Point's "dock" includes its boat lifts: the rules governing the dock ask the dock,
+    once; the lift is asked the boat lift rules' facts. A lift that is its own whole (no dock
+    to be part of) is asked the dock's facts too."""
     spec = build_spec(get_prepared(), "kings-point")
     lift = {f.prop for f in spec.structure_fields(str(DL.BoatLift))}
     assert not lift & {"dl:railingHeight", "dl:landingLength", "dl:lockerHeight",
-                       "dl:lightHeight"}
+                       "dl:lightHeight", "dl:deckHeightAboveMHW", "dl:sideSetback"}
+    assert {"dl:liftCapacity", "dl:boatLength", "dl:useSeasonStart"} <= lift
+    alone = {f.prop for f in spec.structure_fields(str(DL.BoatLift), alone=True)}
+    assert {"dl:railingHeight", "dl:deckHeightAboveMHW", "dl:sideSetback"} <= alone
+
+
+@pytest.mark.parametrize(("structures", "expected"), [
+    ({"s.1.class": str(DL.FixedDock), "s.2.class": str(DL.BoatLift), "s.2.partof": "1"}, False),
+    ({"s.1.class": str(DL.FixedDock), "s.2.class": str(DL.BoatLift)}, False),  # derive links it
+    ({"s.2.class": str(DL.BoatLift)}, True),  # no dock: the lift is the code's dock
+    ({"s.1.class": str(DL.FixedDock), "s.3.class": str(DL.FixedDock),
+      "s.2.class": str(DL.BoatLift)}, True)])  # two docks and no link: nothing is guessed
+def test_a_lift_is_asked_the_docks_facts_only_when_it_is_its_own_dock(
+        structures: dict[str, str], expected: bool) -> None:
+    from werkzeug.datastructures import MultiDict
+
+    from docklaw.apply.build import alone, read_form
+
+    state = read_form(MultiDict({"code": "kings-point", "work": NEW, **structures}))
+    lift = state.structure(2)
+    assert lift is not None
+    assert alone(build_spec(get_prepared(), "kings-point"), state, lift) is expected
 
 
 # --------------------------------------------------------------------------- decided

@@ -203,7 +203,7 @@ def build(state: FormState, spec: Spec) -> Built:
         if node is None or (node, RDF.type, None) not in g:
             continue
         boat: URIRef | None = None
-        for f in spec.structure_fields(s.cls):
+        for f in spec.structure_fields(s.cls, alone(spec, state, s)):
             if f.on == BOAT:
                 if not state.chosen(f"{s.key}.{BOAT}", f.prop):
                     continue
@@ -216,6 +216,33 @@ def build(state: FormState, spec: Spec) -> Built:
                 state_fact(out, state, s.key, node, f)
     add_drawing(out, state, spec, ns)
     return out
+
+
+def alone(spec: Spec, state: FormState, s: Structure) -> bool:
+    """An appurtenance that is its own whole: it is asked the whole's facts. Not alone when it
+    is (through other parts) a part of one of its wholes, or a part of nothing on a parcel with
+    exactly one such whole (derive makes it that whole's part, ``derivation.parts``)."""
+    wholes = spec.wholes_of(s.cls)
+    if not wholes:
+        return True
+    seen = {s.number}
+    part = s.part_of
+    while part is not None and part not in seen:
+        seen.add(part)
+        parent = state.structure(part)
+        if parent is None:
+            break
+        if any(spec.is_whole(parent.cls, w) for w in wholes):
+            return False
+        part = parent.part_of
+    if s.part_of is not None:
+        return True
+    for whole in wholes:
+        found = [o for o in state.structures if o is not s and o.part_of is None
+                 and spec.is_whole(o.cls, whole)]
+        if len(found) == 1:
+            return False
+    return True
 
 
 def _cycle(state: FormState, s: Structure) -> bool:

@@ -19,6 +19,7 @@ from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
 from docklaw.namespaces import DL
+from docklaw.validate.derivation.parts import appurtenances
 from docklaw.validate.needs import Need, rule_needs
 
 #: Stated by the form's own controls (the picker, the parts, the findings), not as fields.
@@ -110,18 +111,42 @@ class Spec:
     by_rule_class: dict[str, list[tuple[Need, str]]] = field(default_factory=dict)
     findings: list[tuple[Need, tuple[str, ...]]] = field(default_factory=list)
     prepared: Prepared | None = None
+    #: (whole class, the appurtenance classes its code's definition makes parts of it)
+    appurtenances: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     _fields: dict[tuple[str, str], Field] = field(default_factory=dict)
 
-    def structure_fields(self, cls: str) -> list[Field]:
-        """The facts the code's rules read on a structure of class ``cls`` (and on a boat
-        moored at it), in label order."""
+    def supers(self, cls: str) -> set[str]:
+        """``cls`` and its superclasses (the code's concepts among them)."""
         assert self.prepared is not None
-        supers = {str(c) for c in self.prepared.superclasses.get(URIRef(cls),
-                                                                 frozenset({URIRef(cls)}))}
-        supers.add(cls)
+        out = {str(c) for c in self.prepared.superclasses.get(URIRef(cls), frozenset())}
+        out.add(cls)
+        return out
+
+    def wholes_of(self, cls: str) -> list[str]:
+        """The whole classes a structure of class ``cls`` is an appurtenance of (Kings Point:
+        a boat lift, whose code's "dock" includes it, of kpc:Dock)."""
+        supers = self.supers(cls)
+        return [whole for whole, parts in self.appurtenances if supers & parts]
+
+    def is_whole(self, cls: str, whole: str) -> bool:
+        """A structure of class ``cls`` is a ``whole`` and not one of its appurtenances."""
+        return whole in self.supers(cls) and not self.wholes_of(cls)
+
+    def structure_fields(self, cls: str, alone: bool = False) -> list[Field]:
+        """The facts the code's rules read on a structure of class ``cls`` (and on a boat
+        moored at it), in label order. An appurtenance (which its code's definition makes a
+        part of a whole) is not asked the facts of the rules governing the whole, unless
+        ``alone`` (``build.alone``: a part of no whole): the whole is asked them, once
+        (issue 25, one question per fact; ``validate.findings.redirect``)."""
+        assert self.prepared is not None
+        supers = self.supers(cls)
+        asked_of_whole: set[str] = set()
+        if not alone:
+            for whole in self.wholes_of(cls):
+                asked_of_whole |= self.supers(whole)
         chosen: dict[str, list[Need]] = {}
         for governed, items in self.by_rule_class.items():
-            if governed in supers:
+            if governed in supers and governed not in asked_of_whole:
                 for need, key in items:
                     chosen.setdefault(key, []).append(need)
         return sorted((self.field(key, needs) for key, needs in chosen.items()),
@@ -320,4 +345,6 @@ def build_spec(prepared: Prepared, jid: str) -> Spec:
     spec.parcel = sorted((make_field(prepared, k, v) for k, v in parcel.items()),
                          key=lambda f: f.label)
     spec.kinds = structure_kinds(prepared, governed)
+    spec.appurtenances = [(str(whole), frozenset(str(p) for p in parts))
+                          for whole, parts in appurtenances(prepared, code.id)]
     return spec

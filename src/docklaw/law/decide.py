@@ -96,24 +96,66 @@ def path_label(shapes: Graph, path: Node) -> str:
         elif shapes.value(node, RDF.first) is not None:
             for step in Collection(shapes, node):
                 walk(step)
+        elif (alt := shapes.value(node, SH.alternativePath)) is not None:
+            for option in Collection(shapes, alt):  # the first one that names a fact
+                before = len(names)
+                walk(option)
+                if len(names) > before:
+                    break
     walk(path)
     return names[-1] if names else "a value"
 
 
 def structural(shapes: Graph, path: Node) -> bool:
-    """A path made only of inverse links (^dl:hasPart: "is part of something"): that nothing
-    links to the node is itself the fact, so absence is judged as SHACL judges it."""
+    """A path made only of inverse links (^dl:hasPart: "is part of something"), or only of the
+    links that list a structure's parts (dl:hasPart: "its parts"): that nothing is linked is
+    itself the fact (the parts listed are all there are, docs/DESIGN.md), so absence is judged
+    as SHACL judges it."""
     compiled = shacl_path(shapes, path)
 
-    def inverse_only(p: object) -> bool:
-        if isinstance(p, InvPath):
+    def links_only(p: object) -> bool:
+        if isinstance(p, InvPath) or p in LISTING:
             return True
         if isinstance(p, MulPath):
-            return inverse_only(p.path)
+            return links_only(p.path)
         if isinstance(p, SequencePath):
-            return all(inverse_only(x) for x in p.args)
+            return all(links_only(x) for x in p.args)
         return False
-    return inverse_only(compiled)
+    return links_only(compiled)
+
+
+#: The link that lists what a structure has (its parts).
+LISTING = frozenset({DL.hasPart})
+
+
+def parts_without(shapes: Graph, data: Graph, path: Node, focus: Node) -> list[Node]:
+    """For a path that reads the node's parts (``( [ sh:oneOrMorePath dl:hasPart ] P )``): the
+    parts that state nothing on the rest of the path (the fact is theirs to state); [] for
+    any other path."""
+    compiled = shacl_path(shapes, path)
+    if not isinstance(compiled, SequencePath) or len(compiled.args) < 2:
+        return []
+    first = compiled.args[0]
+    if not (isinstance(first, MulPath) and first.path == DL.hasPart and first.mod == "+"):
+        return []
+    rest = compiled.args[1] if len(compiled.args) == 2 else SequencePath(*compiled.args[1:])
+    return sorted((part for part in set(data.objects(focus, first))
+                   if next(iter(data.objects(part, rest)), None) is None), key=str)
+
+
+def reads_parts(shapes: Graph, path: Node | None) -> bool:
+    """The path reads the node's parts (``( [ sh:oneOrMorePath dl:hasPart ] P )``)."""
+    if path is None:
+        return False
+    compiled = shacl_path(shapes, path)
+    first = compiled.args[0] if isinstance(compiled, SequencePath) else None
+    return isinstance(first, MulPath) and first.path == DL.hasPart and first.mod == "+"
+
+
+def through_parts(shapes: Graph, data: Graph, path: Node, focus: Node) -> bool:
+    """A path that reads the node's parts on a node that lists none: there is nothing to
+    compare (the parts listed are all there are)."""
+    return reads_parts(shapes, path) and (focus, DL.hasPart, None) not in data
 
 
 def not_claimed(shapes: Graph, shape: Node) -> bool:
@@ -158,15 +200,21 @@ def and3(verdicts: Iterable[Verdict]) -> Verdict:
 
 
 def or3(verdicts: Iterable[Verdict]) -> Verdict:
-    missing: list[str] = []
+    """Alternatives: undecided while one that could hold is unstated; what is missing is one
+    fact to state, any of them ("dl:a or dl:b")."""
+    options: list[str] = []
     undecided = False
     for v in verdicts:
         if v.value is True:
             return Verdict(True)
         if v.value is None:
             undecided = True
-            missing += v.missing
-    return Verdict(None, missing) if undecided else Verdict(False)
+            option = " and ".join(sorted(set(v.missing)))
+            if option and option not in options:
+                options.append(option)
+    if not undecided:
+        return Verdict(False)
+    return Verdict(None, [" or ".join(sorted(options))] if options else [])
 
 
 class Reader:
@@ -202,7 +250,8 @@ class Reader:
         params = parameters(g, shape)
         values = values_at(self.data, g, path, focus)
         if not values and (structural(g, path) or not_claimed(g, shape)
-                           or alone(g, self.data, shape) or nothing_if_absent(g, shape)):
+                           or alone(g, self.data, shape) or nothing_if_absent(g, shape)
+                           or through_parts(g, self.data, path, focus)):
             return Verdict(self.check_values(shape, values, focus))
         if not values:
             if params & VALUE_PARAMS or g.value(shape, DL.computedLimit) is not None:

@@ -99,9 +99,33 @@ class Evaluator:
         if subject is None:
             raise MissingOperand(prop, f"no parcel to read {curie(prop)} from")
         value = stated_first(self.data, subject, prop)
+        if value is None and of != DL.Parcel and self.shared_with_parts(prop):
+            value = self.from_whole(prop, focus)
         if value is None:
             raise MissingOperand(prop, f"{curie(prop)} is not stated")
         return value
+
+    def shared_with_parts(self, prop: URIRef) -> bool:
+        """A fact of the whole's line that its parts share (dl:sharedWithParts: the distance
+        to navigable depth along the line of the dock is the float's at its end too)."""
+        return self.law.value(prop, DL.sharedWithParts) == Literal(True)
+
+    def from_whole(self, prop: URIRef, focus: Node) -> Node | None:
+        """The value the nearest structure ``focus`` is a part of states."""
+        frontier, seen = [focus], {focus}
+        while frontier:
+            step = []
+            for node in frontier:
+                for whole in sorted(self.data.subjects(DL.hasPart, node), key=str):
+                    if whole in seen:
+                        continue
+                    seen.add(whole)
+                    value = stated_first(self.data, whole, prop)
+                    if value is not None:
+                        return value
+                    step.append(whole)
+            frontier = step
+        return None
 
     def number_of(self, prop: URIRef, of: Node | None, focus: Node) -> Decimal:
         value = self.value_of(prop, of, focus)

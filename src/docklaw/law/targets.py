@@ -358,6 +358,9 @@ def undecided_conditions(
                     spec.constructions and facts.constructions(node).isdisjoint(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
+            if any(all(condition_holds(graph, app, node, c) for c in clauses)
+                   for clauses in spec.exceptions):
+                continue  # an exception the stated facts establish: nor whatever it says
             for cond in spec.conditions:
                 if cond.absent_is_false or cond.prop == RDF.type:
                     continue  # (a class is always stated: intake refuses untyped structures)

@@ -57,9 +57,11 @@ def path_steps(g: Graph, path: Node) -> list[str]:
 
 
 def place_of(steps: list[str]) -> tuple[str | None, str]:
-    """(where the fact is stated, the fact): a path through dl:parcel reads the parcel, one
-    climbing to the application (^dl:proposes) reads the application."""
-    for marker, place in (("dl:parcel", "dl:Parcel"), ("^dl:proposes", "dl:PermitApplication")):
+    """(where the fact is stated, the fact): a path through dl:parcel, or climbing to the parcel
+    that lists the structure (^dl:hasStructure), reads the parcel; one climbing to the
+    application (^dl:proposes) reads the application."""
+    for marker, place in (("dl:parcel", "dl:Parcel"), ("^dl:hasStructure", "dl:Parcel"),
+                          ("^dl:proposes", "dl:PermitApplication")):
         if marker in steps:
             rest = steps[steps.index(marker) + 1:]
             return place, " / ".join(rest) if rest else marker

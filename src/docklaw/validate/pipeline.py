@@ -26,7 +26,9 @@ from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import collect
-from docklaw.validate.findings.unread import unread_warnings
+from docklaw.validate.findings.questions import absence_hint, one_per_fact
+from docklaw.validate.findings.redirect import described_parts
+from docklaw.validate.findings.unread import not_read, unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.output.report import Report
@@ -57,16 +59,18 @@ def validate_graph(
     jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results_graph = check(derived, prepared, jid)
     results, needed = cite(results_graph, derived, prepared, jid)
-    if not is_exempt(derived):
+    exempt = is_exempt(derived)
+    if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
-    needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
+    needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,
                     measurements=collect(graph, derived, prepared),
                     variances=excess.compute(results, derived, prepared, jid),
                     variance_note=excess.note(prepared, jid),
-                    readings=readings.evaluate(results, needed, derived, prepared, jid))
+                    readings=readings.evaluate(results, needed, derived, prepared, jid),
+                    not_read=[] if exempt else not_read(graph, derived, prepared, jid))
     if plan:
         from docklaw.validate.output.plan import plan_svg
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from docklaw import jurisdictions
-from docklaw.apply.build import SITE_FEATURES, Built, FormState, Structure, build, read_form
+from docklaw.apply.build import SITE_FEATURES, Built, FormState, Structure, alone, build, read_form
 from docklaw.apply.spec import APPLICATION, BOAT, PARCEL, Spec, build_spec
 from docklaw.errors import InputError, PayloadTooLarge
 
@@ -197,7 +197,7 @@ def fields_of(spec: Spec, state: FormState) -> list[dict[str, object]]:
         {"subject": PARCEL, "title": "The parcel", "fields": spec.parcel}]
     for s in state.structures:
         kind = kinds.get(s.cls)
-        fields = spec.structure_fields(s.cls)
+        fields = spec.structure_fields(s.cls, alone(spec, state, s))
         parent = state.structure(s.part_of) if s.part_of is not None else None
         groups.append({
             "subject": s.key, "structure": s,

@@ -15,7 +15,16 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, TargetSpec, focus_marker
-from docklaw.law.decide import alone, not_claimed, path_label, undecided_paths, values_at
+from docklaw.law.decide import (
+    alone,
+    not_claimed,
+    parts_without,
+    path_label,
+    reads_parts,
+    through_parts,
+    undecided_paths,
+    values_at,
+)
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import (
     AppFacts,
@@ -27,7 +36,22 @@ from docklaw.law.targets import (
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
-from docklaw.validate.findings.cite import InfoNeeded, Result, needed_message, section_fields
+from docklaw.validate.findings.cite import (
+    InfoNeeded,
+    Result,
+    needed_message,
+    purpose_of,
+    section_fields,
+)
+from docklaw.validate.findings.redirect import (
+    absent,
+    asked_elsewhere,
+    described_parts,
+    facts_asked,
+    items_of,
+    keep_only,
+    short,
+)
 from docklaw.validate.intake.admit import find_application
 from docklaw.validate.values import node_name
 
@@ -94,6 +118,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             if rule is not None:
                 asked.add((str(rule), node_name(node)))
     facts = AppFacts(derived)
+    described_facts = described_parts(prepared)
+    drop: set[int] = set()  # items asked of another node (its whole, its part) or of nothing
     candidates = reachable(derived, app)
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
@@ -112,12 +138,21 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         focus = sorted(set(derived.subjects(RDF.type, focus_marker(top))), key=str)
         focus_set = set(focus)
         spec_of = compiled.specs.get(top)
+        items = items_of(needed, str(rule_iri), str(top))
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
                 state.nodes.append(NodeState(name, fired[(str(top), name)]))
             elif (str(rule_iri), name) in asked or (str(top), name) in asked:
-                state.nodes.append(NodeState(name, "needed"))
+                own = items.get(name, [])
+                ask, reasons = absent(derived, described_facts, node, facts_asked(own))
+                if own and not ask and reasons:  # asks only about parts it does not have
+                    drop.update(id(i) for i in own)
+                    state.nodes.append(NodeState(name, "not-applicable", "; ".join(reasons)))
+                else:
+                    if reasons:  # some of the facts describe parts it does not have
+                        keep_only(own, ask)
+                    state.nodes.append(NodeState(name, "needed"))
             elif alone(compiled.graph, derived, top) and not values_at(
                     derived, compiled.graph, compiled.graph.value(top, SH.path), node):
                 state.nodes.append(NodeState(name, "not-applicable", "the parcel has one: "
@@ -130,21 +165,38 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              + path_label(compiled.graph,
                                                           compiled.graph.value(top, SH.path))
                                              + " is not stated"))
-            elif severity == "Violation" and (
-                    missing := undecided_paths(compiled.graph, derived, top, node)) and not (
+            elif (path := compiled.graph.value(top, SH.path)) is not None and through_parts(
+                    compiled.graph, derived, path, node):
+                state.nodes.append(NodeState(name, "not-applicable", "it lists no parts: the "
+                                             "rule reads its parts, and the parts listed are "
+                                             "all there are"))
+            elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
                     decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
-                state.nodes.append(NodeState(name, "needed", " and ".join(missing)))
-                needed.append(InfoNeeded(section, section_iri, name,
-                                         needed_message(missing, rule, section),
-                                         str(rule_iri), str(top)))
-            elif severity != "Violation" and (
-                    missing := undecided_paths(compiled.graph, derived, top, node)) and not (
-                    decided_on_whole(compiled.graph, derived, top, node, focus_set)) and not (
-                    decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
-                state.nodes.append(NodeState(name, "unchecked", " and ".join(missing)))
+                ask, reasons = absent(derived, described_facts, node, missing)
+                if not ask:
+                    state.nodes.append(NodeState(name, "not-applicable", "; ".join(reasons)))
+                elif severity == "Violation":
+                    state.nodes.append(NodeState(name, "needed", " and ".join(ask)))
+                    path = compiled.graph.value(top, SH.path)
+                    # a fact the rule reads on the node's parts is asked of those parts
+                    askees = [node_name(p) for p in parts_without(
+                        compiled.graph, derived, path, node)] if path is not None else []
+                    for askee in askees or [name]:
+                        item = InfoNeeded(section, section_iri, askee,
+                                          needed_message(ask, rule, section), str(rule_iri),
+                                          str(top), facts=tuple(ask),
+                                          purpose=purpose_of(rule, section))
+                        needed.append(item)
+                        items.setdefault(name, []).append(item)
+                    if askees:
+                        state.nodes[-1].reason = (" and ".join(ask) + ", asked of its parts "
+                                                  + ", ".join(short(a) for a in askees))
+                else:
+                    state.nodes.append(NodeState(name, "unchecked", " and ".join(ask)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
+        drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
         spec = compiled.specs.get(top)
         if spec is not None:
             for node in sorted(candidates - focus_set, key=str):
@@ -169,6 +221,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             reasons = sorted({n.reason for n in state.nodes
                               if n.state == state.state and n.reason})
             state.reason = "; ".join(reasons)
+    needed[:] = [n for n in needed if id(n) not in drop]
     return out
 
 
@@ -212,8 +265,8 @@ def decided_on_parts(shapes: Graph, derived: Graph, top: Node, node: Node, focus
     diameter, its lockers' height) whose component is stated as a part of one of the rule's
     classes the whole is not (the mooring piling, the locker) and decides the rule: the fact
     is read on the part, so the whole is not asked for it again."""
-    if spec is None:
-        return False
+    if spec is None or reads_parts(shapes, shapes.value(top, SH.path)):
+        return False  # a part's own verdict there is about its parts, not about itself
     whole_types = set(derived.objects(node, RDF.type))
     stack = list(derived.objects(node, DL.hasPart))
     seen: set[Node] = set()
@@ -248,17 +301,17 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
         if spec.categories:
             return "footage category: applies to " + ", ".join(sorted(spec.categories))
         return "steep slope: applies when dl:steepSlope is " + str(spec.steep)
+    for clauses in spec.exceptions:
+        if all(condition_holds(graph, app, node, c) for c in clauses):
+            return "an exception of the rule holds: " + ", ".join(sorted(
+                f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
+                for c in clauses))
     if spec.conditions and not any(condition_holds(graph, app, node, c) for c in spec.conditions):
         return "condition not met: " + ", ".join(sorted({curie(c.prop) for c in spec.conditions}))
     if spec.works and facts.works(node).isdisjoint(spec.works):
         return "work kind: applies to " + _names(spec.works)
     if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
         return "construction: applies to " + _names(spec.constructions)
-    for clauses in spec.exceptions:
-        if all(condition_holds(graph, app, node, c) for c in clauses):
-            return "an exception of the rule holds: " + ", ".join(sorted(
-                f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
-                for c in clauses))
     return "outside the rule's target"
 
 

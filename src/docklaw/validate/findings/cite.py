@@ -15,7 +15,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, focus_marker
-from docklaw.law.decide import unstated_cause
+from docklaw.law.decide import path_label, unstated_cause
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import month_day_properties
 from docklaw.law.prepare import (
@@ -76,14 +76,43 @@ class Result:
         self.relief_basis_note = basis.note
 
 
+@dataclass(frozen=True)
+class Asker:
+    """One section (and rule) an information-needed item serves, and what the fact is for
+    ("decide 'Railing height at most 42 inches' (Standards D(2)(a)[4])")."""
+
+    section: str | None
+    section_iri: str | None
+    rule: str | None
+    shape: str | None
+    purpose: str
+
+
 @dataclass
 class InfoNeeded:
+    """One fact to state about one node (``facts``: the fact, or several a rule needs together;
+    none for a gap that is no fact, such as a structure linked to nothing). After
+    ``questions.one_per_fact`` an item asks one (node, fact) and ``askers`` names every section
+    that needs it; ``section``/``rule``/``shape`` are the first of them."""
+
     section: str | None
     section_iri: str | None
     focus_node: str
     message: str
     rule: str | None = None
     shape: str | None = None
+    facts: tuple[str, ...] = ()
+    purpose: str = ""
+    askers: tuple[Asker, ...] = ()
+
+    def asker(self) -> Asker:
+        """This item's own section and purpose (before merging)."""
+        return Asker(self.section, self.section_iri, self.rule, self.shape,
+                     self.purpose or self.message)
+
+    @property
+    def fact(self) -> str | None:
+        return self.facts[0] if len(self.facts) == 1 else None
 
 
 def ancestors(prepared: Prepared, section: URIRef | None) -> list[SectionInfo]:
@@ -234,8 +263,12 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         message = result_message(results, r, compiled.graph, source, top, rule)
         message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
+            path = compiled.graph.value(source, SH.path)
             needed.append(InfoNeeded(section, section_iri, focus, message,
-                                     str(rule_iri) if rule_iri else None, str(top)))
+                                     str(rule_iri) if rule_iri else None, str(top),
+                                     facts=(path_label(compiled.graph, path),)
+                                     if path is not None else (),
+                                     purpose=purpose_of(rule, section)))
             continue
         severity = result_severity(results, r, compiled.graph, source, top)
         component = results.value(r, SH.sourceConstraintComponent)
@@ -244,7 +277,8 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         if unstated:  # a failure resting on facts never stated is not a Violation (DESIGN.md)
             needed.append(InfoNeeded(section, section_iri, focus,
                                      needed_message(unstated, rule, section),
-                                     str(rule_iri) if rule_iri else None, str(top)))
+                                     str(rule_iri) if rule_iri else None, str(top),
+                                     facts=tuple(unstated), purpose=purpose_of(rule, section)))
             continue
         relief, authority, note, iris, basis = relief_of(prepared, rule, data, focus_term)
         out.append(result := Result(
@@ -327,9 +361,14 @@ def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None)
     """'dl:landUse is not stated: it decides "Single-family use only" (§ 56-3E).'"""
     names = " and ".join(facts)
     verb = "is" if len(facts) == 1 else "are"
+    return f"{names} {verb} not stated: needed to {purpose_of(rule, section)}"
+
+
+def purpose_of(rule: RuleInfo | None, section: str | None) -> str:
+    """What a fact is needed for: "decide 'Single-family use only' (§ 56-3E)"."""
     label = f"'{rule.label}'" if rule else "this rule"
     cited = f" ({section})" if section else ""
-    return f"{names} {verb} not stated: needed to decide {label}{cited}"
+    return f"decide {label}{cited}"
 
 
 def with_section_notes(results: list[Result], prepared: Prepared) -> list[Result]:
@@ -399,9 +438,12 @@ def missing_operands(data: Graph, prepared: Prepared,
             message = (f"{what} is needed to compute the limit of '{label}'"
                        + (f" ({detail})" if detail is not None else ""))
         shape = shape_of.get(rule_iri)
+        gap = data.value(note, DL.allocationTableGap) is not None
         needed.append(InfoNeeded(
             section, section_iri, node_name(focus), message,
             str(rule_iri) if rule_iri else None, str(shape) if shape is not None else None,
+            facts=(curie(prop),) if prop is not None and not gap else (),
+            purpose=f"compute the limit of '{label}'" + (f" ({section})" if section else ""),
         ))
     return needed
 
@@ -411,6 +453,14 @@ FACT_NAMES = {DL.footageCategory: "dl:footageCategory (or dl:tier with dl:shorel
               RDF.type: "a narrower class of structure (rdf:type: the structure is stated only "
                         "with a generic class, which may or may not be what these sections "
                         "regulate)"}
+
+
+def derived_basis(data: Graph, node: Node, prop: Node) -> Node | None:
+    """For a flag the law derives (dl:derives): the measurement that decides it."""
+    for note in data.objects(node, DL.derivedFlag):
+        if data.value(note, DL.property) == prop:
+            return data.value(note, DL.basis)
+    return None
 
 
 def derived_fact_name(data: Graph, node: Node, prop: Node, prepared: Prepared) -> str | None:
@@ -447,7 +497,14 @@ def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
             fact = FACT_NAMES.get(prop) or derived_fact_name(data, node, prop, prepared) \
                 or curie(prop)
             message = f"{fact} is needed to decide whether {names} {verb}"
-        needed.append(InfoNeeded(cited[0][0], cited[0][1], node_name(node), message))
+        undefined = prop == DL.footageCategory and bool(gaps)
+        asked = derived_basis(data, node, prop) or prop
+        needed.append(InfoNeeded(cited[0][0], cited[0][1], node_name(node), message,
+                                 facts=() if undefined else (curie(asked),),
+                                 purpose=f"decide whether {names} {verb}",
+                                 askers=tuple(Asker(c[0], c[1], None, None,
+                                                    f"decide whether {c[0] or c[1]} applies")
+                                              for c in cited)))
     return needed
 
 

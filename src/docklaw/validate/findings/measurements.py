@@ -315,8 +315,11 @@ def operands(law: Graph, expr: Node) -> set[str]:
     found: set[str] = set()
     kinds = set(law.objects(expr, RDF.type))
     if DL.PropertyOf in kinds:
-        of = "the parcel" if law.value(expr, DL.of) == DL.Parcel else "the checked node"
-        found.add(f"{curie(law.value(expr, DL.property))} of {of}")
+        prop = law.value(expr, DL.property)
+        of = "the parcel" if law.value(expr, DL.of) == DL.Parcel else (
+            "the checked node, else of the structure it is a part of"
+            if law.value(prop, DL.sharedWithParts) == Literal(True) else "the checked node")
+        found.add(f"{curie(prop)} of {of}")
     for p in (DL.operand, DL.then, DL["else"]):
         for sub in law.objects(expr, p):
             found |= operands(law, sub)

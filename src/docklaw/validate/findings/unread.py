@@ -1,14 +1,19 @@
-"""No silently ignored input: a known term the code does not read is a Warning.
+"""No silently ignored input: what the code does not read is said, never dropped.
 
-Why: a documented term that the jurisdiction's rules never read (``dl:slipCount`` on a North
-Hempstead dock, ``dl:appendageArea`` on a dock) did not count, and the clerk could not know. A
-known term no rule or derivation of the code reads on that kind of node is a Warning in the
-report naming it (unknown terms are refused at intake: ``intake.vocabulary``).
+Why: a documented term that the jurisdiction's rules never read (``dl:permitSought`` in Kings
+Point, ``dl:material`` in North Hempstead, a float's ``dl:area``) did not count, and the clerk
+must be able to see that; but the docs ask applicants to state such terms for every code, so
+a Warning for each made every "complete" application look faulty (issue 25). A known term no
+rule or derivation of the code reads at all is listed in the report as "not read by this code"
+(``not_read``: JSON, text, ``--explain``); a term the code reads, stated on a kind of node where
+it does not (a parcel's fact stated on a structure), is a Warning naming where it is read: it
+is probably misplaced. Unknown terms are refused at intake (``intake.vocabulary``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -16,6 +21,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
+from docklaw.law.components import described
 from docklaw.law.prepare import (
     DISCREPANCY_FOCUS,
     DISCREPANCY_MESSAGE,
@@ -28,6 +34,8 @@ from docklaw.validate.findings.cite import Result
 from docklaw.validate.intake.vocabulary import DOCKLAW
 from docklaw.validate.values import node_name
 
+#: Why a stated term is listed as not read (every other reason is a Warning: misplaced).
+NOT_READ = "no rule of this code reads it"
 IRI_IN_TEXT = re.compile(r"<(https://w3id\.org/docklaw/ontology#[A-Za-z0-9_]+)>")
 #: Modules whose dl: terms the pipeline reads for every code (parse -> derive -> geometry).
 #: totals.py runs only for codes declaring per-parcel allocation counts and is handled apart.
@@ -111,6 +119,10 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
         if str(table).startswith(prefix):
             _closure_iris(prepared.knowledge, table, anywhere, set())
+    read = anywhere | set(on)
+    for fact, what in described(prepared.ontology).items():  # the flags saying a part is absent
+        if DL[fact.split(":", 1)[1]] in read:
+            anywhere.update(what.flags)
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
     for prop, classes in on.items():
         if prop not in anywhere:
@@ -128,7 +140,7 @@ def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
         if not str(p).startswith(str(DL)) or p == RDF.type:
             continue
         if p not in read:
-            out.append((s, p, "no rule of this code reads it"))
+            out.append((s, p, NOT_READ))
             continue
         classes = read[p]
         if classes is not None and set(derived.objects(s, RDF.type)).isdisjoint(classes):
@@ -137,11 +149,32 @@ def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
     return out
 
 
+@dataclass(frozen=True)
+class NotRead:
+    """A stated term of the vocabulary that no rule or derivation of this code reads."""
+
+    focus_node: str
+    path: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"focus_node": self.focus_node, "path": self.path, "reason": self.reason}
+
+
+
+def not_read(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[NotRead]:
+    """The stated terms this code does not read at all (listed, not warned about)."""
+    return [NotRead(node_name(node), curie(prop), why)
+            for node, prop, why in unread_terms(raw, derived, prepared, jid) if why == NOT_READ]
+
+
 def unread_warnings(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[Result]:
-    """A Warning per stated docklaw property the code does not read, so a clerk knows it did
-    not count."""
+    """A Warning per stated term the code reads, but not on that kind of node (probably
+    misplaced), so a clerk knows it did not count."""
     out = []
     for node, prop, why in unread_terms(raw, derived, prepared, jid):
+        if why == NOT_READ:
+            continue
         out.append(Result(
             section=None, section_iri=None, section_text=None, severity="Warning",
             message=(f"{curie(prop)} is stated but was not used: {why}, so it did not count "

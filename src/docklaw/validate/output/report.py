@@ -4,8 +4,10 @@ Why one object with four renderings: the CLI, the web service and the tests must
 what was found; only the presentation differs. The JSON keys are a public contract:
 ``conforms``, ``jurisdiction``, ``results`` (section, section_iri, section_text, severity,
 message, focus_node, path, value, relief, relief_authority, plus optional extras) and
-``information_needed`` (section, section_iri, focus_node, message), ``status``
-("conforms" | "violates" | "incomplete") and ``accounting`` (per rule: its state). A result
+``information_needed`` (section, section_iri, focus_node, message, fact, sections: one item per
+(node, fact), naming every section that needs it), ``status``
+("conforms" | "violates" | "incomplete"), ``accounting`` (per rule: its state) and ``not_read``
+(stated terms of the vocabulary this code does not read: focus_node, path, reason). A result
 may carry ``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
 interpretation, attachment, comment, text incomplete).
 """
@@ -27,8 +29,10 @@ from docklaw.validate.findings.excess import Variance
 from docklaw.validate.findings.excess import add_to_graph as add_variances
 from docklaw.validate.findings.excess import text_lines as variance_lines
 from docklaw.validate.findings.measurements import Measurement, text_lines
+from docklaw.validate.findings.questions import sections_of
 from docklaw.validate.findings.readings import ReadingOutcome
 from docklaw.validate.findings.readings import text_lines as reading_lines
+from docklaw.validate.findings.unread import NotRead
 from docklaw.validate.status import DISCRETION_NOTE, STATUS_HEADLINES, exit_code_of
 from docklaw.validate.values import iri_of, node_of
 
@@ -63,6 +67,9 @@ class Report:
     variances: list[Variance] = field(default_factory=list)
     variance_note: str = ""
     readings: list[ReadingOutcome] = field(default_factory=list)
+    #: stated terms of the vocabulary this code does not read (findings.unread): listed, so
+    #: nothing stated is silently dropped, but no Warning (the docs ask for them for every code)
+    not_read: list[NotRead] = field(default_factory=list)
     plan_svg: str | None = None                          # output.plan, when drawn
     #: what the plan is drawn from (the pipeline fills them when it draws one): the geometry
     #: stage's record and, per drawn structure, the limits to draw (findings.drawn)
@@ -105,7 +112,8 @@ class Report:
             "results": results,
             "information_needed": [
                 {"section": n.section, "section_iri": n.section_iri, "focus_node": n.focus_node,
-                 "message": n.message} for n in self.information_needed
+                 "message": n.message, "fact": n.fact, "sections": sections_of(n)}
+                for n in self.information_needed
             ],
             "findings_required": [
                 {"section": r.section, "section_iri": r.section_iri, "focus_node": r.focus_node,
@@ -118,6 +126,7 @@ class Report:
             "variance_note": self.variance_note if self.variances else None,
             "readings": [o.to_json() for o in self.readings],
             "verdict_depends_on_reading": any(o.verdict_depends for o in self.readings),
+            "not_read": [n.to_json() for n in self.not_read],
         }
 
     def to_json_text(self, indent: int | None = 2) -> str:
@@ -190,7 +199,8 @@ class Report:
                 f"{len(self.information_needed)} item(s) of information needed")
 
     def explain_lines(self) -> list[str]:
-        """One line per rule: its state and why (the --explain view)."""
+        """One line per rule: its state and why (the --explain view); then the stated terms
+        this code does not read."""
         lines = ["Rules (" + ", ".join(f"{n} {s}" for s, n in counts(self.accounting).items())
                  + "):"]
         for a in sorted(self.accounting, key=lambda a: (STATES.index(a.state),
@@ -198,7 +208,20 @@ class Report:
             why = f" - {a.reason}" if a.reason else ""
             lines.append(f"  [{a.state}] {a.section or '(no section)'} "
                          f"{a.rule.rsplit('/', 1)[-1]}{why}")
+        if self.not_read:
+            lines.append("Not read by this code:")
+            lines.extend(f"  [not read] {n.path} on {n.focus_node} - {n.reason}"
+                         for n in self.not_read)
         return lines
+
+    def not_read_lines(self) -> list[str]:
+        """The stated terms this code does not read, one line each (text report)."""
+        if not self.not_read:
+            return []
+        lines = ["Not read by this code (stated, defined by the vocabulary, read by no rule of "
+                 f"{self.jurisdiction}; they did not count):"]
+        lines.extend(f"  {n.path} [{n.focus_node}]" for n in self.not_read)
+        return [*lines, ""]
 
     def to_text(self, explain: bool = False) -> str:
         lines = [self.summary(), ""]
@@ -229,6 +252,7 @@ class Report:
             for n in self.information_needed:
                 lines.append(f"  {n.section or '(no section)'}: {n.message} [{n.focus_node}]")
             lines.append("")
+        lines.extend(self.not_read_lines())
         lines.extend(variance_lines(self.variances, self.variance_note))
         lines.extend(reading_lines(self.readings))
         lines.extend(text_lines(self.measurements))

@@ -1,0 +1,154 @@
+"""Ask each fact of the node it belongs to, and only where the thing it describes exists.
+
+Why: a rule governing a whole and its parts asked the same fact of both (a Kings Point lift,
+which the code's definition of "dock" includes, was asked the dock's railing height), asked a
+dock the height of its railing when the railing is listed as a part, and asked about railings,
+landings and lights the application says are not there (issue 25). The accounting
+(``accounting.account``) decides each (rule, node); here, for one rule:
+
+* facts about a kind of part the node does not have describe nothing (``law.components``):
+  the rule is not applicable there, with the reason;
+* a whole asked a fact its listed part of another kind answers (a railing listed as a part of
+  the dock) is not asked: the part is (``decided_on_parts`` once the part states it);
+* a part asked a fact its whole is asked for the same rule (the lift, a float) is not asked:
+  the whole's answer decides it (``decided_on_whole``).
+
+The node keeps its state ("needed": the rule is undecided until the other node answers) with
+the reason; only the item of information needed goes, so each question is asked once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from rdflib import Graph
+from rdflib.term import Node
+
+from docklaw.law.compile import TargetSpec
+from docklaw.law.components import Described, described
+from docklaw.law.components import absent as absent_facts
+from docklaw.law.prepare import Prepared
+from docklaw.law.targets import self_and_containers
+from docklaw.namespaces import DL, RDF
+from docklaw.validate.findings.cite import InfoNeeded
+from docklaw.validate.values import node_name
+
+
+class NodeStateLike(Protocol):
+    focus_node: str
+    state: str
+    reason: str
+
+
+def described_parts(prepared: Prepared) -> dict[str, Described]:
+    """What each fact describes (the vocabulary's dl:describesPart / dl:presenceFlag), read
+    once per prepared law."""
+    cached = getattr(prepared, "_described_parts", None)
+    if cached is None:
+        cached = described(prepared.ontology)
+        object.__setattr__(prepared, "_described_parts", cached)
+    return cached
+
+
+def absent(data: Graph, facts: dict[str, Described], node: Node,
+           missing: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(the facts still to ask of ``node``, why the others describe nothing there)."""
+    return absent_facts(data, facts, node, list(missing))
+
+
+def items_of(needed: list[InfoNeeded], rule: str, shape: str) -> dict[str, list[InfoNeeded]]:
+    """focus node -> the items of information needed this rule (shape) made for it."""
+    out: dict[str, list[InfoNeeded]] = {}
+    for item in needed:
+        if item.rule == rule or item.shape == shape:
+            out.setdefault(item.focus_node, []).append(item)
+    return out
+
+
+def facts_asked(items: list[InfoNeeded]) -> list[str]:
+    """The facts the items ask ([] when one of them names none: nothing can be settled)."""
+    if any(not i.facts for i in items):
+        return []
+    return list(dict.fromkeys(f for i in items for f in i.facts))
+
+
+def keep_only(items: list[InfoNeeded], facts: list[str]) -> None:
+    """Narrow each item to the facts still asked (the others describe absent parts)."""
+    for item in items:
+        kept = tuple(f for f in item.facts if f in facts)
+        if kept != item.facts and kept:
+            item.facts = kept
+            if item.purpose:
+                verb = "is" if len(kept) == 1 else "are"
+                item.message = f"{' and '.join(kept)} {verb} not stated: needed to {item.purpose}"
+
+
+def component_parts(data: Graph, node: Node, focus: set[Node],
+                    spec: TargetSpec | None) -> list[Node]:
+    """Parts of ``node`` (at any depth) that are focus nodes of the rule through a class the
+    rule governs and ``node`` is not (the railing of a dock, the mooring pile of a dock)."""
+    if spec is None:
+        return []
+    whole_types = set(data.objects(node, RDF.type))
+    out: list[Node] = []
+    stack = list(data.objects(node, DL.hasPart))
+    seen: set[Node] = set()
+    while stack:
+        part = stack.pop()
+        if part in seen:
+            continue
+        seen.add(part)
+        stack.extend(data.objects(part, DL.hasPart))
+        own = (set(data.objects(part, RDF.type)) & spec.governs) - whole_types
+        if part in focus and own:
+            out.append(part)
+    return sorted(out, key=str)
+
+
+def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
+                    items: dict[str, list[InfoNeeded]], spec: TargetSpec | None) -> set[int]:
+    """The items (by id) of one rule asked of a node whose answer is another node's; their
+    nodes' reasons say which."""
+    by_name = {n.focus_node: n for n in nodes}
+    term = {node_name(t): t for t in focus}
+    asked = {name for name, n in by_name.items()
+             if n.state == "needed" and items.get(name) and name in term}
+    drop: set[int] = set()
+    # a whole asked what its listed component answers
+    for name in sorted(asked):
+        state = by_name[name]
+        for part in component_parts(data, term[name], focus, spec):
+            other = by_name.get(node_name(part))
+            if other is None:
+                continue
+            if other.state == "needed" and items.get(other.focus_node):
+                state.reason = f"asked of its part {short(part)}"
+            elif other.state in ("violates", "flagged", "conforms"):
+                state.state = "conforms"
+                state.reason = f"decided on its part {short(part)}"
+            else:
+                continue
+            drop.update(id(i) for i in items[name])
+            break
+    # a part asked what its whole is asked (the whole's answer decides it)
+    for name in sorted(asked):
+        state = by_name[name]
+        if state.state != "needed" or any(id(i) in drop for i in items[name]):
+            continue
+        node = term[name]
+        for whole in sorted(self_and_containers(data, node) - {node}, key=str):
+            other = by_name.get(node_name(whole))
+            if whole not in focus or other is None or other.focus_node not in asked:
+                continue
+            if node in component_parts(data, whole, focus, spec):
+                continue  # a component of the whole: asked itself (above)
+            state.reason = f"asked of {short(whole)}, the structure it is a part of"
+            drop.update(id(i) for i in items[name])
+            break
+    return drop
+
+
+def short(node: Node) -> str:
+    text = str(node)
+    return text.rsplit("#", 1)[-1] if "#" in text else text
