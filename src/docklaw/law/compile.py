@@ -377,7 +377,8 @@ def _values(var: str, nodes: list[object]) -> str:
 def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      problems: list[str] | None = None) -> str | None:
     """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
-    from an application of this jurisdiction (proposed structure, its parts, parcel, itself)."""
+    from an application of this jurisdiction (proposed structure, its parts, the vessels
+    berthed at them, parcel, itself)."""
     g = prepared.knowledge
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
@@ -385,6 +386,7 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     lines = [
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
+        f" UNION {{ ?app <{DL.proposes}>/(<{DL.hasPart}>*)/^<{DL.mooredAt}> ?this }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
         f"?this a ?governed . {_values('governed', governs)}",
     ]

@@ -51,7 +51,7 @@ from docklaw.validate.derivation.parts import (
     place_proposed,
     walkway_widths,
 )
-from docklaw.validate.derivation.totals import count_totals
+from docklaw.validate.derivation.totals import derive_totals
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
 
@@ -337,7 +337,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     apply_defaults(out, prepared, jid, app)
-    count_totals(out, jid, app, {p for r in prepared.rules_of(jid) for p in r.constrains})
+    derive_totals(out, prepared, jid, app)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
