@@ -153,6 +153,9 @@ class Units:
     canonical_of_property: dict[URIRef, URIRef] = field(default_factory=dict)
     bounds: dict[URIRef, tuple[Decimal | None, Decimal | None]] = field(default_factory=dict)
     zero_allowed: set[URIRef] = field(default_factory=set)
+    #: property -> the least pure number (unit:UNITLESS) that reads two ways for it
+    #: (``dl:unitlessReadsTwoWaysFrom``: a roof pitch of 3 is a ratio of 3 or 3 in 12)
+    unitless_two_ways: dict[URIRef, Decimal] = field(default_factory=dict)
     negative_allowed: set[URIRef] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
     #: decimal places a stated number may have (``qudt:numericValue dl:maxDecimalPlaces``)
@@ -196,6 +199,10 @@ class Units:
                 )
         places = to_decimal(g.value(QUDT.numericValue, DL.maxDecimalPlaces))
         table.max_places = int(places) if places is not None else DEFAULT_MAX_PLACES
+        for prop, least in g.subject_objects(DL.unitlessReadsTwoWaysFrom):
+            number = to_decimal(least)
+            if isinstance(prop, URIRef) and number is not None:
+                table.unitless_two_ways[prop] = number
         table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, Literal(True))
                               if isinstance(s, URIRef)}
         table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, Literal(True))

@@ -41,7 +41,7 @@ from docklaw.law.targets import (
     undecided_conditions,
 )
 from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
@@ -138,6 +138,12 @@ def check_plausible(
     """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl."""
     units = prepared.units
     shown = f"{display_number(stated)} {curie(unit)}"
+    least = units.unitless_two_ways.get(prop)
+    if least is not None and unit == UNIT.UNITLESS and stated >= least:
+        raise InputError(f"{shown} reads two ways for {curie(prop)} (a ratio of "
+                         f"{display_number(stated)}, or {display_number(stated)} in 12); state "
+                         "the unit: unit:UNITLESS only for a ratio below "
+                         f"{display_number(least)}, dl:RisePer12 for the codes' notation", **where)
     if value < 0 and prop not in units.negative_allowed:
         raise InputError(f"{shown} is negative; a dimension cannot be", **where)
     if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed:
