@@ -290,22 +290,30 @@ def test_totals_are_counted_from_structures_when_not_stated() -> None:
     counted = [r for r in report.results if r.component == "dl:CountedTotal"
                and r.path == "dl:boatSlipCount"]
     assert [r.section for r in counted] == ["§ 73-8A"]
-    assert counted[0].message.startswith("dl:boatSlipCount is not stated: 6 is counted")
+    assert counted[0].message.startswith(
+        "dl:boatSlipCount is not stated: 6 is derived from the structures")
 
 
-def test_a_stated_total_below_the_count_is_a_discrepancy_and_is_checked() -> None:
+def test_a_stated_total_below_the_listed_structures_is_read_as_listed_with_a_discrepancy(
+        ) -> None:
+    """A stated total is never believed over the structures listed: the rule reads the listed
+    figure and a Warning names the node and both numbers."""
     g = case_graph("south-bristol",
-                   "a-stated-slip-total-below-the-counted-slips-is-a-discrepancy-under-73-8A")
+                   "a-stated-slip-total-of-4-below-the-6-listed-slips-is-read-as-6-and-violates-"
+                   "73-8A")
     report = validate_graph(g)
     found = [r for r in report.results if r.component == "dl:Discrepancy"]
     assert len(found) == 1
     assert found[0].severity == "Warning"
     assert found[0].section == "§ 73-8A"
     assert found[0].path == "dl:boatSlipCount"
+    assert found[0].focus_node.endswith("#parcel")
     assert found[0].message.startswith(
-        "Discrepancy: the stated dl:boatSlipCount (4) is less than the number counted")
-    assert not any(r.shape == SHAPE + "south-bristol/73-8A-boat-slip-allocation"
-                   for r in report.results)
+        "Discrepancy: the stated dl:boatSlipCount of parcel (4) is less than the structures the "
+        "application lists add up to (6: ")
+    fired = [r for r in report.results
+             if r.shape == SHAPE + "south-bristol/73-8A-boat-slip-allocation"]
+    assert [(r.severity, r.value) for r in fired] == [("Violation", "6")]
 
 
 def test_a_stated_total_above_the_count_is_not_a_discrepancy() -> None:

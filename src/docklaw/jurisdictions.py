@@ -67,14 +67,6 @@ class ChannelDistance:
 
 
 @dataclass(frozen=True)
-class AllocationCounts:
-    """Parcel totals (slips, buoys, docks, hoist structures) counted from the structures."""
-
-    per_parcel: bool
-    buoys_excluded_citation: str | None = None
-
-
-@dataclass(frozen=True)
 class Frontage:
     """The code defines the parcel's shoreline frontage by a construction the drawing can give
     (Canandaigua § 73-5 LINEAL FEET OF SHORELINE: "the distance of the tie line"), so a drawn
@@ -102,7 +94,6 @@ class Features:
     side_setback: str | None = None  # one of SIDE_SETBACK, or no side-line setback
     riparian_lines: RiparianLines | None = None
     channel_distance: ChannelDistance | None = None
-    allocation_counts: AllocationCounts | None = None
     frontage: Frontage | None = None
     survey_crs: SurveyCrs | None = None
 
@@ -204,8 +195,7 @@ def _cited_choice(feats: dict[str, Any], key: str, name: str, choices: tuple[str
 
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
-    known = {"side_setback", "riparian_lines", "channel_distance", "allocation_counts",
-             "frontage", "survey_crs"}
+    known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -224,13 +214,6 @@ def _features(data: dict[str, Any], src: Path) -> Features:
     channel = None
     if (ch := _cited_choice(feats, "channel_distance", "measured_from", CHANNEL_FROM, src)):
         channel = ChannelDistance(*ch)
-    counts = None
-    if (al := _field(feats, "allocation_counts", dict, src, "features", False)) is not None:
-        w = "features.allocation_counts"
-        counts = AllocationCounts(
-            per_parcel=_field(al, "per_parcel", bool, src, w),
-            buoys_excluded_citation=_field(al, "buoys_excluded_citation", str, src, w, False),
-        )
     frontage = None
     if (fr := _cited_choice(feats, "frontage", "construction", FRONTAGE, src)):
         frontage = Frontage(*fr)
@@ -244,7 +227,7 @@ def _features(data: dict[str, Any], src: Path) -> Features:
                             source=str(src))
         survey = SurveyCrs(iri, _field(sv, "note", str, src, w, False))
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
-                    allocation_counts=counts, frontage=frontage, survey_crs=survey)
+                    frontage=frontage, survey_crs=survey)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:
@@ -437,6 +420,6 @@ def ontology_files() -> list[Path]:
     return [paths.ONTOLOGY_FILE, *sorted(paths.TERMS_DIR.glob("*.ttl")), *own]
 
 
-__all__ = ["AllocationCounts", "ChannelDistance", "Features", "Jurisdiction", "Registry",
+__all__ = ["ChannelDistance", "Features", "Jurisdiction", "Registry",
            "RiparianLines", "find", "get", "ids", "known", "ontology_files", "registry",
            "resolve"]

@@ -207,6 +207,7 @@ def facts(parcel: Parcel, water: Water, land_use: URIRef, design: Design,
     for b in buoys:
         out[b] = {RDF.type: DL.MooringBuoy, **REFERENCE_BUOY,
                   DL.farthestExtentFromMHW: (length, FT),
+                  DL.distanceToNavigableDepth: dock[DL.distanceToNavigableDepth],
                   DL.sideSetback: (side, FT), DL.setbackFromWaterRightsLine: (side, FT),
                   DL.setbackFromFacilityAreaLine: (side, FT),
                   DL.setbackFromOutlet: (parcel.outlet_distance, FT),
@@ -215,7 +216,10 @@ def facts(parcel: Parcel, water: Water, land_use: URIRef, design: Design,
              for d, count in zip(docks, slips, strict=True) for i in range(count)]
     boats += [(node(f"buoy-boat-{i + 1}"), b) for i, b in enumerate(buoys)]
     for boat, at in boats:
-        out[boat] = {RDF.type: DL.Boat, DL.mooredAt: at, DL.withinRiparianLines: True}
+        # a boat lies alongside the structure it is berthed at, within its outline: it reaches
+        # as far out, and stands as far from the channel and the side lines, as that structure
+        where = {p: v for p, v in out[at].items() if p in BERTH_POSITION}
+        out[boat] = {RDF.type: DL.Boat, DL.mooredAt: at, DL.withinRiparianLines: True, **where}
     structures = tuple(docks + buoys)
     out[node("parcel")] = {
         RDF.type: DL.Parcel, **PARCEL_FACTS,
@@ -239,6 +243,13 @@ def facts(parcel: Parcel, water: Water, land_use: URIRef, design: Design,
                         DL.proposes: structures})
     out[node("application")] = application
     return out
+
+
+#: where a berthed boat is, read from the structure it lies alongside (the reference design)
+BERTH_POSITION = frozenset({
+    DL.farthestExtentFromMHW, DL.distanceToChannel, DL.distanceToNavigableDepth, DL.sideSetback,
+    DL.setbackFromWaterRightsLine, DL.setbackFromFacilityAreaLine, DL.setbackFromOutlet,
+})
 
 
 def _literal(value: object) -> Literal:

@@ -68,7 +68,6 @@ county = "{args.county}"
 # The constructions the code uses (docs/DESIGN.md, "The registry"); declare what its text says:
 # side_setback = "same-axis" | "greater-setback-of-same-axis-and-right-angle"
 # riparian_lines = {{ kind = "water-rights" | "facility-area" }}
-# allocation_counts = {{ per_parcel = true }}
 # survey_crs = {{ crs = "http://www.opengis.net/def/crs/EPSG/0/2261" }}  (the county's zone)
 [features]
 

@@ -456,9 +456,9 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      reads: frozenset[URIRef] = frozenset(),
                      read_by: frozenset[URIRef] = frozenset()) -> str | None:
     """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
-    from an application of this jurisdiction (proposed structure, its parts, parcel, itself);
-    with ``reads`` (the facts the shape reads on its focus), also the portions (dl:portionOf)
-    of a governed whole that state one of them."""
+    from an application of this jurisdiction (proposed structure, its parts, the vessels
+    berthed at them, parcel, itself); with ``reads`` (the facts the shape reads on its
+    focus), also the portions (dl:portionOf) of a governed whole that state one of them."""
     g = prepared.knowledge
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
@@ -467,6 +467,7 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     lines = [
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
+        f" UNION {{ ?app <{DL.proposes}>/(<{DL.hasPart}>*)/^<{DL.mooredAt}> ?this }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
         _portion_branch(governs, pairs, reads, read_by) if pairs
         else f"?this a ?governed . {_values('governed', governs)}",

@@ -73,8 +73,28 @@ class Evaluator:
             node = self.data.value(None, DL.hasPart, node)
         return None
 
+    def hosts(self, focus: Node) -> list[Node]:
+        """The focus, then the structures it is a part of (dl:hasPart, transitively) or, for a
+        vessel, the structure it is berthed at (dl:mooredAt) and their wholes, nearest first."""
+        out: list[Node] = []
+        level = [focus]
+        while level:
+            out.extend(n for n in level if n not in out)
+            nxt = {w for n in level for w in self.data.subjects(DL.hasPart, n)}
+            nxt |= {h for n in level for h in self.data.objects(n, DL.mooredAt)}
+            level = sorted((n for n in nxt if n not in out), key=str)
+        return out
+
     def value_of(self, prop: URIRef, of: Node | None, focus: Node) -> Node:
-        """The raw RDF value of ``prop`` on the focus or its parcel."""
+        """The raw RDF value of ``prop`` on the focus or its parcel (``dl:of dl:FocusOrWhole``:
+        the focus, else the nearest structure it is part of or berthed at that states it)."""
+        if of == DL.FocusOrWhole:
+            for host in self.hosts(focus):
+                value = stated_first(self.data, host, prop)
+                if value is not None:
+                    return value
+            raise MissingOperand(prop, f"{curie(prop)} is not stated (on the structure or on "
+                                       "what it is part of or berthed at)")
         subject = self.parcel_of(focus) if of == DL.Parcel else focus
         if subject is None:
             raise MissingOperand(prop, f"no parcel to read {curie(prop)} from")

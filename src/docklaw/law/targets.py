@@ -109,7 +109,9 @@ NUMERIC = {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, X
 
 
 def reachable(graph: Graph, app: Node) -> set[Node]:
-    """?app dl:proposes/dl:hasPart* ?this, ?app dl:parcel ?this, and the application itself."""
+    """?app dl:proposes/dl:hasPart* ?this, the vessels berthed there (^dl:mooredAt: "no
+    structure, vessel or combination thereof", North Hempstead § 42-9A(2)), ?app dl:parcel
+    ?this, and the application itself."""
     seen: set[Node] = set()
     stack = list(graph.objects(app, DL.proposes))
     while stack:
@@ -117,6 +119,7 @@ def reachable(graph: Graph, app: Node) -> set[Node]:
         if node not in seen:
             seen.add(node)
             stack.extend(graph.objects(node, DL.hasPart))
+    seen.update({v for node in seen for v in graph.subjects(DL.mooredAt, node)})
     seen.update(graph.objects(app, DL.parcel))
     seen.add(app)
     return seen

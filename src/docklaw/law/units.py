@@ -121,6 +121,8 @@ def conversion_factor(g: Graph, unit: URIRef, canonical: object) -> tuple[Decima
     if unit == canonical:
         return Decimal(1), Decimal(1)
     mine, theirs = multiplier(g, unit), multiplier(g, canonical)
+    if mine is None and theirs is None:  # calendar units: counted in months, exactly
+        mine, theirs = (to_decimal(g.value(u, DL.calendarMonths)) for u in (unit, canonical))
     if mine is None or theirs is None or theirs == 0:
         return None
     return mine, theirs
@@ -151,6 +153,9 @@ class Units:
     canonical_of_property: dict[URIRef, URIRef] = field(default_factory=dict)
     bounds: dict[URIRef, tuple[Decimal | None, Decimal | None]] = field(default_factory=dict)
     zero_allowed: set[URIRef] = field(default_factory=set)
+    #: property -> the least pure number (unit:UNITLESS) that reads two ways for it
+    #: (``dl:unitlessReadsTwoWaysFrom``: a roof pitch of 3 is a ratio of 3 or 3 in 12)
+    unitless_two_ways: dict[URIRef, Decimal] = field(default_factory=dict)
     negative_allowed: set[URIRef] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
     #: decimal places a stated number may have (``qudt:numericValue dl:maxDecimalPlaces``)
@@ -194,6 +199,10 @@ class Units:
                 )
         places = to_decimal(g.value(QUDT.numericValue, DL.maxDecimalPlaces))
         table.max_places = int(places) if places is not None else DEFAULT_MAX_PLACES
+        for prop, least in g.subject_objects(DL.unitlessReadsTwoWaysFrom):
+            number = to_decimal(least)
+            if isinstance(prop, URIRef) and number is not None:
+                table.unitless_two_ways[prop] = number
         table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, Literal(True))
                               if isinstance(s, URIRef)}
         table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, Literal(True))

@@ -337,17 +337,12 @@ def set_status(graph: Graph, targets: list[Node], lawful: bool | None,
 def mentioned(jid: str) -> frozenset[URIRef]:
     """Every IRI the code's checked law can test a fact against: what its rules (and their
     conditions, limits and allocation tables) and its compiled shapes (targets included) name,
-    and the classes the parcel totals count. Two classes (or land uses) that agree on all of
-    these are decided alike, so the sweep tries one of them."""
-    from docklaw.validate.derivation.totals import SLIP_BEARING
-
+    and the classes the totals they compare count (dl:countedFrom). Two classes (or land uses)
+    that agree on all of these are decided alike, so the sweep tries one of them."""
     prepared = get_prepared()
     law = prepared.knowledge
     compiled = prepared.compiled(jid)
     found: set[URIRef] = set()
-    counts = jurisdictions.get(jid).features.allocation_counts
-    if counts is not None and counts.per_parcel:  # derive counts these classes' structures
-        found |= {*SLIP_BEARING, DL.Dock, DL.MooringBuoy, DL.BoatSlip, DL.BoatHoistStructure}
     stack: list[Node] = [r for r in set(compiled.shape_rule.values())]
     seen: set[Node] = set()
     while stack:
@@ -356,7 +351,8 @@ def mentioned(jid: str) -> frozenset[URIRef]:
             continue
         seen.add(node)
         for _p, o in law.predicate_objects(node):
-            if isinstance(o, BNode) or (o, RDF.type, DL.AllocationTable) in law:
+            if isinstance(o, BNode) or (o, RDF.type, DL.AllocationTable) in law or (
+                    o, RDF.type, DL.TotalDerivation) in law:
                 stack.append(o)
             elif isinstance(o, URIRef):
                 found.add(o)

@@ -32,9 +32,16 @@ from docklaw.law.limits import (
 )
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import AppFacts, focus_nodes, mark_focus_nodes, reachable, undecided
+from docklaw.law.targets import (
+    AppFacts,
+    focus_nodes,
+    mark_focus_nodes,
+    reachable,
+    undecided,
+    undecided_conditions,
+)
 from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, XSD, jurisdiction_iri
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
@@ -44,7 +51,7 @@ from docklaw.validate.derivation.parts import (
     place_proposed,
     walkway_widths,
 )
-from docklaw.validate.derivation.totals import count_totals
+from docklaw.validate.derivation.totals import derive_totals
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
 
@@ -131,6 +138,12 @@ def check_plausible(
     """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl."""
     units = prepared.units
     shown = f"{display_number(stated)} {curie(unit)}"
+    least = units.unitless_two_ways.get(prop)
+    if least is not None and unit == UNIT.UNITLESS and stated >= least:
+        raise InputError(f"{shown} reads two ways for {curie(prop)} (a ratio of "
+                         f"{display_number(stated)}, or {display_number(stated)} in 12); state "
+                         "the unit: unit:UNITLESS only for a ratio below "
+                         f"{display_number(least)}, dl:RisePer12 for the codes' notation", **where)
     if value < 0 and prop not in units.negative_allowed:
         raise InputError(f"{shown} is negative; a dimension cannot be", **where)
     if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed:
@@ -330,7 +343,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     apply_defaults(out, prepared, jid, app)
-    count_totals(out, jid, app, {p for r in prepared.rules_of(jid) for p in r.constrains})
+    derive_totals(out, prepared, jid, app)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
@@ -369,12 +382,15 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             prop == RDF.type or (spec is not None and (facts or AppFacts(graph)).reaches(n, spec)))]
         class_open = any(prop == RDF.type for _, prop in pairs) and reads_class(
             compiled.graph, shape)
-        if governed_nodes and rule is not None and not class_open and all(
-                holds_regardless(compiled.graph, graph, shape, n, interval)
-                for n in governed_nodes):
-            for n in governed_nodes:  # decided with what is known: whether or not it applies
-                graph.add((n, DL.holdsRegardless, rule))
+        held = [n for n in governed_nodes if rule is not None and not class_open
+                and holds_regardless(compiled.graph, graph, shape, n, interval)]
+        for n in held:  # decided with what is known: whether or not it applies
+            graph.add((n, DL.holdsRegardless, rule))
+        if governed_nodes and len(held) == len(governed_nodes):
             continue
+        if held and spec is not None:  # ask only about the nodes the stated values leave open
+            pairs = undecided_conditions(graph, app, reachable(graph, app) - set(held), spec,
+                                         facts)
         for node, prop in pairs:
             note = BNode()
             graph.add((node, DL.conditionUnknown, note))

@@ -1,51 +1,138 @@
-"""Parcel totals counted from the parcel's structures (South Bristol allocation, § 73-8A).
+"""Totals the rules compare, derived from the structures an application lists.
 
-Why: the Table 1 to 4 checks compare parcel totals (dl:boatSlipCount, dl:mooringBuoyCount,
-dl:dockCount, dl:boatHoistStructureCount) with the allocation; an applicant who describes every
-structure but not the totals would otherwise only get "information needed". The counting follows
-the text: a mooring buoy is counted apart from the boat slips (§ 73-5 adds it to the allotment:
-the rule does), and "the boat storage capacity of existing boathouses or boat stations shall be
-included in the total number of permitted boat slips" (§ 73-8A(4)). A stated total is never
-replaced. An application may describe only some structures (the proposed ones) and state totals
-that include the rest, so a count from the described structures is a lower bound: a stated total
-below it is a dl:Discrepancy (like the geometry stage), one above it is not. A counted total the
-applicant did not state is written with a dl:CountedTotal note the report shows. A total is
-counted only when every structure it needs states its own number (dl:slipCount).
+Why: a fact the law already implies is derived, not asked for (docs/DESIGN.md "Unstated
+facts"). An application that lists its docks, moorings and floats has said how many there are
+and how large they are together; asking for the total again is needless, and believing a stated
+total the listed structures contradict is a false "conforms". How each code counts is data
+(``dl:countedFrom`` on the rule, ``ontology/terms/totals.ttl``): Keuka § 160-122M counts the boats
+at docks, hoists, stations, buoys and boathouses as moorings, Canandaigua § 73-8A(4) adds the
+slips of existing boathouses and stations, a dock's float is not a second dock.
+
+The policy: a stated total is never believed over the structures listed. A derived total is
+written where none is stated, with a ``dl:CountedTotal`` note the report shows. The listed
+structures are a lower bound on the real total (an application may list only what it proposes
+and state totals that include the rest), so a stated total at or above it is kept and checked. A
+stated total below it cannot be true: the rules read the listed figure (the larger, so a
+contradiction never turns into a "conforms"), and a ``dl:Discrepancy`` names the node and both
+numbers (a Warning on every rule that reads the total). A total is derived only when every
+structure it needs states its own number (a dock's dl:slipCount, a float's dl:area).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw import jurisdictions
-from docklaw.law.units import to_decimal
-from docklaw.namespaces import DL, RDF, RDFS, XSD
-
-#: Structures whose slips count toward dl:boatSlipCount (each must state dl:slipCount).
-SLIP_BEARING = (DL.Dock, DL.Boathouse, DL.BoatStation)
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie, display_number, format_number, to_decimal
+from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.validate.values import node_name
 
 
 @dataclass(frozen=True)
-class Count:
+class Addend:
+    counts: tuple[URIRef, ...]      # count the members of these classes ...
+    sums: URIRef | None             # ... or sum this property over the members of ``over``
+    over: tuple[URIRef, ...]
+    excepts: tuple[URIRef, ...]
+    includes_parts: bool            # a member's value already includes its parts'
+    covered_by: URIRef | None = None  # a counted part of a structure stating this is one of it
+
+
+@dataclass(frozen=True)
+class Derivation:
+    node: Node
     prop: URIRef
-    value: int | None  # None when a structure's own number is missing
-    basis: str
+    addends: tuple[Addend, ...]
+    includes_focus: bool
+    only_with: URIRef | None
+    words: str | None
+    source: Node | None
+
+
+@dataclass(frozen=True)
+class Target:
+    """One total to derive: on which node, by which derivation (from a rule of the code)."""
+
+    derivation: Derivation
+    on_parcel: bool
+    governs: frozenset[URIRef]
+
+
+def _classes(law: Graph, node: Node, prop: URIRef) -> tuple[URIRef, ...]:
+    return tuple(sorted((c for c in law.objects(node, prop) if isinstance(c, URIRef)), key=str))
+
+
+def read_derivation(law: Graph, node: Node) -> Derivation | None:
+    prop = law.value(node, DL.totalProperty)
+    if not isinstance(prop, URIRef):
+        return None
+    addends = []
+    for a in sorted(law.objects(node, DL.addend), key=str):
+        sums = law.value(a, DL.sumsProperty)
+        addends.append(Addend(
+            counts=_classes(law, a, DL.countsClass),
+            sums=sums if isinstance(sums, URIRef) else None,
+            over=_classes(law, a, DL.overClass), excepts=_classes(law, a, DL.exceptClass),
+            includes_parts=law.value(a, DL.valueIncludesParts) == Literal(True),
+            covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None))
+    only = law.value(node, DL.onlyWithPart)
+    words = law.value(node, DL.countingWords)
+    return Derivation(node, prop, tuple(addends),
+                      law.value(node, DL.includesFocus) == Literal(True),
+                      only if isinstance(only, URIRef) else None,
+                      str(words) if words is not None else None,
+                      law.value(node, DL.countingSource))
+
+
+def targets(prepared: Prepared, jid: str) -> list[Target]:
+    """The totals the code's rules compare and say how to derive (``dl:countedFrom``), each
+    once; remembered on the prepared law (it depends on the law only)."""
+    name = f"_total_targets_{jid}"
+    cached = getattr(prepared, name, None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    law = prepared.knowledge
+    found: dict[tuple[Node, bool], set[URIRef]] = {}
+    for rule in prepared.rules_of(jid):
+        governs = {g for g in law.objects(rule.iri, DL.governs) if isinstance(g, URIRef)}
+        on_parcel = DL.Parcel in governs
+        for node in law.objects(rule.iri, DL.countedFrom):
+            found.setdefault((node, on_parcel), set()).update(governs)
+    out = []
+    for (node, on_parcel), governs in sorted(found.items(), key=lambda i: (str(i[0][0]), i[0][1])):
+        derivation = read_derivation(law, node)
+        if derivation is not None:
+            out.append(Target(derivation, on_parcel, frozenset(governs)))
+    object.__setattr__(prepared, name, out)
+    return out
+
+
+# --------------------------------------------------------------------------- members
+
+
+def parts_of(graph: Graph, node: Node) -> list[Node]:
+    """The node's parts (dl:hasPart, transitively), each once."""
+    seen: list[Node] = []
+    stack = list(graph.objects(node, DL.hasPart))
+    while stack:
+        part = stack.pop()
+        if part not in seen and part != node:
+            seen.append(part)
+            stack.extend(graph.objects(part, DL.hasPart))
+    return sorted(seen, key=str)
 
 
 def parcel_structures(graph: Graph, app: Node, parcel: Node) -> list[Node]:
     """The parcel's structures (dl:hasStructure) and the application's proposed ones, with
     their parts, each once."""
-    seen: list[Node] = []
-    stack = [*graph.objects(parcel, DL.hasStructure), *graph.objects(app, DL.proposes)]
-    while stack:
-        node = stack.pop()
-        if node not in seen:
-            seen.append(node)
-            stack.extend(graph.objects(node, DL.hasPart))
+    seen: set[Node] = set()
+    for top in [*graph.objects(parcel, DL.hasStructure), *graph.objects(app, DL.proposes)]:
+        seen.add(top)
+        seen.update(parts_of(graph, top))
     return sorted(seen, key=str)
 
 
@@ -53,91 +140,240 @@ def is_a(graph: Graph, node: Node, classes: tuple[URIRef, ...]) -> bool:
     return any((node, RDF.type, c) in graph for c in classes)
 
 
-def top_level(graph: Graph, nodes: list[Node], classes: tuple[URIRef, ...]) -> list[Node]:
-    """Nodes of these classes that are not part of another node of these classes (a float of a
-    dock, a consolidated dock's sections: counted once, with what contains them)."""
-    members = [n for n in nodes if is_a(graph, n, classes)]
-    inside = {part for owner in members for part in graph.objects(owner, DL.hasPart)}
-    return [n for n in members if n not in inside]
+def top_level(graph: Graph, nodes: list[Node]) -> list[Node]:
+    """The nodes that are not a part (directly or through other parts) of another of them."""
+    inside = {p for n in nodes for p in parts_of(graph, n)}
+    return [n for n in nodes if n not in inside]
 
 
-def slip_count(graph: Graph, structures: list[Node], citation: str | None = None) -> Count:
-    bearers = top_level(graph, structures, SLIP_BEARING)
-    slips = [n for n in structures if (n, RDF.type, DL.BoatSlip) in graph
-             and not is_a(graph, n, (*SLIP_BEARING, DL.MooringBuoy))]
-    total = 0
-    for node in bearers:
-        number = to_decimal(graph.value(node, DL.slipCount))
+def number_of(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
+    """A stated count (a literal) or quantity (a QuantityValue, already in its canonical
+    unit) of the node; None when not stated."""
+    values = sorted(graph.objects(node, prop), key=str)
+    stated = [v for v in values if graph.value(v, DL.derived) != Literal(True)]
+    value = (stated or values or [None])[0]
+    if value is None:
+        return None
+    return to_decimal(value) if isinstance(value, Literal) else to_decimal(
+        graph.value(value, QUDT.numericValue))
+
+
+def addend_value(graph: Graph, a: Addend, members: list[Node]
+                 ) -> tuple[Decimal, list[Node]] | None:
+    """(value, the structures it rests on); None when a structure it needs states none."""
+    if a.sums is None:
+        counted = counted_members(graph, a, members)
+        return Decimal(len(counted)), counted
+    found = summed_members(graph, a, members)
+    if found is None:
+        return None
+    return sum((n for _m, n in found), Decimal(0)), [m for m, _n in found]
+
+
+def counted_members(graph: Graph, a: Addend, members: list[Node]) -> list[Node]:
+    return top_level(graph, [m for m in members if is_a(graph, m, a.counts)
+                             and not is_a(graph, m, a.excepts)])
+
+
+def summed_members(graph: Graph, a: Addend, members: list[Node]
+                   ) -> list[tuple[Node, Decimal]] | None:
+    """(member, its number) for each member the sum adds; None when a structure it needs
+    states none."""
+    assert a.sums is not None
+    summed = [m for m in members if is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)]
+    tops = top_level(graph, summed)
+    out: list[tuple[Node, Decimal]] = []
+    for m in (tops if a.includes_parts else summed):
+        number = number_of(graph, m, a.sums)
         if number is None:
-            return Count(DL.boatSlipCount, None, "")
-        total += int(number)
-    total += len(slips)
-    basis = (f"dl:slipCount of {len(bearers)} dock(s), boathouse(s) and boat station(s), "
-             f"existing and proposed" + (f", and {len(slips)} boat slip(s)" if slips else "")
-             + "; mooring buoys excluded" + (f" ({citation})" if citation else ""))
-    return Count(DL.boatSlipCount, total, basis)
+            if m in tops:
+                return None  # a structure whose own number is unknown: the total is unknown
+            continue  # a part that states none: its whole's number covers it
+        out.append((m, number))
+    return out
 
 
-COUNTERS: tuple[Callable[[Graph, list[Node], str | None], Count], ...] = (
-    slip_count,
-    lambda g, s, _c: Count(DL.mooringBuoyCount, len([n for n in s if (n, RDF.type, DL.MooringBuoy)
-                                                 in g]), "mooring buoys"),
-    lambda g, s, _c: Count(DL.dockCount, len(top_level(g, s, (DL.Dock,))),
-                       "docks (a dock's floats and other parts counted with it)"),
-    lambda g, s, _c: Count(DL.boatHoistStructureCount,
-                       len([n for n in s if (n, RDF.type, DL.BoatHoistStructure) in g]),
-                       "boat hoist structures"),
-)
+def derived_total(graph: Graph, d: Derivation, members: list[Node]
+                  ) -> tuple[Decimal, list[Node]] | None:
+    """The total and the structures it rests on; None when it cannot be derived.
+
+    A counted member that is a part of a summed structure stating the number the addend is
+    covered by (dl:coveredBy: a boat slip listed as a part of a dock stating dl:slipCount) is
+    one of that number, not another: the structure adds the larger of its number and its
+    listed parts (a stated number is never believed below what is listed)."""
+    if d.only_with is not None and not any(is_a(graph, m, (d.only_with,)) for m in members):
+        return None
+    sums: dict[URIRef, list[tuple[Node, Decimal]]] = {}
+    for a in d.addends:
+        if a.sums is not None:
+            found = summed_members(graph, a, members)
+            if found is None:
+                return None
+            sums.setdefault(a.sums, []).extend(found)
+    total = sum((n for rows in sums.values() for _m, n in rows), Decimal(0))
+    used = [m for rows in sums.values() for m, _n in rows]
+    for a in d.addends:
+        if a.sums is not None:
+            continue
+        owners = dict(sums.get(a.covered_by, [])) if a.covered_by is not None else {}
+        listed: dict[Node, int] = {}
+        for c in counted_members(graph, a, members):
+            holders = [(len(parts_of(graph, m)), str(m), m) for m in owners
+                       if c in parts_of(graph, m)]
+            if holders:
+                owner = min(holders, key=lambda h: (h[0], h[1]))[2]
+                listed[owner] = listed.get(owner, 0) + 1
+            else:
+                total += 1
+            if c not in used:
+                used.append(c)
+        for owner, count in listed.items():
+            total += max(Decimal(0), count - owners[owner])
+    return total, list(dict.fromkeys(used))
 
 
-def count_totals(graph: Graph, jid: str, app: Node, read: set[URIRef] | None = None) -> None:
-    """Write counted totals the applicant did not state; a dl:Discrepancy where they differ.
+def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
+    """What was counted, in words: the addends and the structures they rest on (an addend
+    that counts nothing is left out when another counts something)."""
+    parts = []
+    for a in d.addends:
+        if a.sums is None:
+            nodes = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
+                                      and not is_a(graph, m, a.excepts)])
+            what = ", ".join(label(prepared, c) for c in a.counts)
+            covered = (f"; a {what} listed as a part of a structure stating "
+                       f"{curie(a.covered_by)} is one of that number"
+                       if a.covered_by is not None and nodes else "")
+            parts.append((len(nodes), f"{what}: {len(nodes)}"
+                          + (f" ({names(nodes)}{covered})" if nodes else "")))
+        else:
+            nodes = [m for m in members if is_a(graph, m, a.over)
+                     and not is_a(graph, m, a.excepts)]
+            shown = [f"{short(m)} {display_number(n)}" for m in nodes
+                     if (n := number_of(graph, m, a.sums)) is not None]
+            what = ", ".join(label(prepared, c) for c in a.over)
+            parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
+                          + (", ".join(shown) if shown else "none listed")))
+    kept = [text for n, text in parts if n] or [text for _n, text in parts]
+    text = "; ".join(kept)
+    if d.words:
+        cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
+        text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
+    return text
 
-    Only for a code that declares ``[features] allocation_counts = { per_parcel = true }``,
-    and (``read``) only the totals the code's rules read."""
-    declared = jurisdictions.get(jid).features.allocation_counts
-    if declared is None or not declared.per_parcel:
-        return
+
+def label(prepared: Prepared, cls: URIRef) -> str:
+    name = prepared.knowledge.value(cls, RDFS.label) or prepared.ontology.value(cls, RDFS.label)
+    return str(name) if name is not None else curie(cls)
+
+
+def short(node: Node) -> str:
+    return node_name(node).rsplit("#", 1)[-1]
+
+
+def names(nodes: list[Node]) -> str:
+    return ", ".join(short(n) for n in nodes)
+
+
+# --------------------------------------------------------------------------- the stage
+
+
+def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
+    """Write each total the code's rules compare where the application does not state it; where
+    a stated total is below what the listed structures add up to, the rules read the listed
+    figure and a dl:Discrepancy names both."""
+    for target in targets(prepared, jid):
+        d = target.derivation
+        for node, members in subjects(graph, app, target):
+            found = derived_total(graph, d, members)
+            if found is None:
+                continue
+            value, used = found
+            stated = number_of(graph, node, d.prop)
+            if stated is None:
+                write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
+            elif stated < value and is_stated(graph, node, d.prop):
+                override(graph, node, d, stated, value, used,
+                         basis(graph, d, members, prepared), prepared)
+
+
+def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[Node]]]:
+    """(node the total is of, its members): the parcel and every structure listed, or each
+    listed structure of a governed class that is not a part of another one, with its parts."""
+    out: list[tuple[Node, list[Node]]] = []
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         structures = parcel_structures(graph, app, parcel)
-        if not structures:
+        if target.on_parcel:
+            if structures:
+                out.append((parcel, structures))
             continue
-        for counter in COUNTERS:
-            count = counter(graph, structures, declared.buoys_excluded_citation)
-            if count.value is None or (read is not None and count.prop not in read):
-                continue
-            stated = graph.value(parcel, count.prop)
-            counted = Literal(count.value, datatype=XSD.integer)
-            if stated is None:
-                graph.add((parcel, count.prop, counted))
-                add_counted_note(graph, parcel, count)
-                continue
-            number = to_decimal(stated)
-            if number is not None and number < count.value:
-                add_discrepancy(graph, parcel, count, stated, counted)
+        governed = top_level(graph, [s for s in structures
+                                     if is_a(graph, s, tuple(target.governs))])
+        for node in governed:
+            members = parts_of(graph, node)
+            if target.derivation.includes_focus:
+                members = [node, *members]
+            out.append((node, members))
+    return out
 
 
-def add_counted_note(graph: Graph, parcel: Node, count: Count) -> None:
-    note = BNode()
-    name = str(count.prop).rsplit("#", 1)[-1]
-    graph.add((note, RDF.type, DL.CountedTotal))
-    graph.add((note, DL.focus, parcel))
-    graph.add((note, DL.property, count.prop))
-    graph.add((note, RDFS.comment, Literal(
-        f"dl:{name} is not stated: {count.value} is counted from the structures the application "
-        f"describes ({count.basis}) and checked; if the parcel has other docking and mooring "
-        f"facilities, state the total")))
+def is_stated(graph: Graph, node: Node, prop: URIRef) -> bool:
+    """The application states the total itself (not a value the geometry stage measured)."""
+    return any(graph.value(v, DL.derived) != Literal(True) for v in graph.objects(node, prop))
 
 
-def add_discrepancy(graph: Graph, parcel: Node, count: Count, stated: Node,
-                    counted: Literal) -> None:
+def shown(prepared: Prepared, prop: URIRef, value: Decimal) -> str:
+    unit = prepared.units.canonical_of_property.get(prop)
+    return prepared.units.describe(value, unit) if unit is not None else display_number(value)
+
+
+def write(graph: Graph, node: Node, d: Derivation, value: Decimal, used: list[Node],
+          counted: str, prepared: Prepared, note: bool = True) -> None:
+    """The derived value (marked dl:derived with what it rests on) and, unless the caller
+    explains it otherwise, a dl:CountedTotal note."""
+    unit = prepared.units.canonical_of_property.get(d.prop)
+    if unit is None:
+        graph.add((node, d.prop, Literal(int(value), datatype=XSD.integer)))
+    else:
+        qv = BNode()
+        graph.add((node, d.prop, qv))
+        graph.add((qv, RDF.type, QUDT.QuantityValue))
+        graph.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+        graph.add((qv, QUDT.unit, unit))
+        graph.add((qv, DL.derived, Literal(True)))
+        for member in used:
+            graph.add((qv, PROV.wasDerivedFrom, member))
+    if not note:
+        return
+    counted_note = BNode()
+    graph.add((counted_note, RDF.type, DL.CountedTotal))
+    graph.add((counted_note, DL.focus, node))
+    graph.add((counted_note, DL.property, d.prop))
+    graph.add((counted_note, RDFS.comment, Literal(
+        f"{curie(d.prop)} is not stated: {shown(prepared, d.prop, value)} is derived from the "
+        f"structures the application lists ({counted}) and checked; if there are others, "
+        f"state the total")))
+
+
+def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: Decimal,
+             used: list[Node], counted: str, prepared: Prepared) -> None:
+    """The stated total is below the listed structures' figure: the rules read the listed
+    figure (the stated value is moved onto a dl:Discrepancy that names both)."""
     note = BNode()
     graph.add((note, RDF.type, DL.Discrepancy))
-    graph.add((note, DL.focus, parcel))
-    graph.add((note, DL.property, count.prop))
-    graph.add((note, DL.declaredValue, stated))
-    graph.add((note, DL.derivedValue, counted))
-    name = str(count.prop).rsplit("#", 1)[-1]
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, d.prop))
+    for old in list(graph.objects(node, d.prop)):
+        graph.remove((node, d.prop, old))
+        if graph.value(old, DL.derived) != Literal(True):
+            graph.add((note, DL.declaredValue, old))
+    write(graph, node, d, value, used, counted, prepared, note=False)
+    graph.add((note, DL.derivedValue, graph.value(node, d.prop)))
+    for member in used:
+        graph.add((note, PROV.wasDerivedFrom, member))
     graph.add((note, RDFS.comment, Literal(
-        f"the stated dl:{name} ({stated}) is less than the number counted from the structures "
-        f"the application describes ({counted}: {count.basis}); the stated number is checked")))
+        f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, stated)}) is less "
+        f"than the structures the application lists add up to "
+        f"({shown(prepared, d.prop, value)}: {counted}); a total cannot be smaller than its "
+        f"listed parts, so the rules were checked with {shown(prepared, d.prop, value)}: "
+        "correct the total or the structures listed")))

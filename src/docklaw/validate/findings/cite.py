@@ -65,6 +65,9 @@ class Result:
     relief_basis: str | None = None
     relief_basis_section: str | None = None
     relief_basis_note: str | None = None
+    #: the shape that produced the result (a nested property shape of a rule's node shape, or
+    #: the rule shape itself): where its limit is (excess.py); not part of the JSON contract
+    source_shape: Node | None = field(default=None, compare=False, repr=False)
 
     def set_basis(self, basis: Basis) -> None:
         """Record where the relief comes from (relief.py)."""
@@ -290,6 +293,7 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
             discretionary=bool(rule.discretionary) if rule else False,
             finding=bool(rule and DL.RequiredFinding in rule.kinds),
             component=curie(component) if component is not None else None, relief_iris=iris,
+            source_shape=source,
         ))
         result.set_basis(basis)
     needed.extend(missing_operands(data, prepared, compiled))
@@ -526,8 +530,8 @@ def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
 
 
 def counted_totals(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
-    """dl:CountedTotal (a parcel total derive counted from structures) -> Info on each rule
-    that reads it, so the applicant sees which number was checked."""
+    """dl:CountedTotal (a total derive counted or summed from the listed structures) -> Info on
+    each rule that reads it, so the applicant sees which number was checked."""
     out: list[Result] = []
     for node in data.subjects(RDF.type, DL.CountedTotal):
         prop = data.value(node, DL.property)
@@ -540,7 +544,8 @@ def counted_totals(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
                 section=section, section_iri=section_iri, section_text=section_text,
                 severity="Info", message=text, focus_node=node_name(focus),
                 path=curie(prop) if prop is not None else None,
-                value=str(data.value(focus, prop)), relief=None, relief_authority=None,
+                value=readable_value(data, data.value(focus, prop), prepared, focus, prop),
+                relief=None, relief_authority=None,
                 rule=str(rule.iri) if rule else None, component="dl:CountedTotal",
             ))
     return out

@@ -152,7 +152,7 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
             limit = computed_limit(derived, focus, rule)
             path = compiled.graph.value(computed[rule].shape, SH.path)
         elif kind is not None:
-            limit, path = compiled_limit(compiled.graph, URIRef(r.shape), r.component or "")
+            limit, path = limit_of_result(compiled.graph, r)
         if kind is None or limit is None or path is None:
             continue
         steps = path_steps(compiled.graph, path)
@@ -210,7 +210,19 @@ def _same(a: Variance, b: Variance) -> bool:
                                                               b.property, b.limit)
 
 
-def compiled_limit(shapes: Graph, shape: URIRef,
+def limit_of_result(shapes: Graph, r: Result) -> tuple[Decimal | None, Node | None]:
+    """The limit and path of the shape that produced the result: the nested property shape
+    itself where a rule's node shape holds several (the dock's own extent and that of every
+    part attached to it, Keuka § 160-123A(1)(b)[1]), else the one limit of the rule shape."""
+    component = r.component or ""
+    if r.source_shape is not None:
+        limit, path = compiled_limit(shapes, r.source_shape, component)
+        if limit is not None:
+            return limit, path
+    return compiled_limit(shapes, URIRef(r.shape or ""), component)
+
+
+def compiled_limit(shapes: Graph, shape: Node,
                    component: str) -> tuple[Decimal | None, Node | None]:
     """The limit the compiler filled into the shape (the very number pyshacl compared with,
     month-days already as day-of-year numbers) and the path it applies to; (None, None) when

@@ -76,6 +76,8 @@ def _closure_iris(g: Graph, node: Node, out: set[URIRef], seen: set[Node]) -> No
             out.add(p)
         if isinstance(o, URIRef):
             out.add(o)
+            if (o, RDF.type, DL.TotalDerivation) in g:  # a shared derivation (totals.ttl)
+                _closure_iris(g, o, out, seen)
         elif isinstance(o, BNode):
             _closure_iris(g, o, out, seen)
         elif isinstance(o, Literal):
@@ -117,12 +119,6 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
         if str(table).startswith(prefix):
             _closure_iris(prepared.knowledge, table, anywhere, set())
-    from docklaw import jurisdictions
-
-    counts = jurisdictions.get(jid).features.allocation_counts
-    if counts is not None and counts.per_parcel:
-        root = Path(__file__).resolve().parents[1] / "derivation" / "totals.py"
-        anywhere.update(DL[a or b] for a, b in DL_REFERENCE.findall(root.read_text("utf-8")))
     read = anywhere | set(on)
     for fact, what in described(prepared.ontology).items():  # the flags saying a part is absent
         if DL[fact.split(":", 1)[1]] in read:
