@@ -123,9 +123,16 @@ def three_outcomes(tmp_path: Path) -> list[tuple[Path, str, int, str]]:
     conforming = tmp_path / "conforming.ttl"
     complete = paths.EXAMPLES_DIR / "north-haven" / "complete.ttl"
     conforming.write_text(complete.read_text(encoding="utf-8") + DRAWN_PARCEL, encoding="utf-8")
+    # the same drawn application with the pier's grate unstated: § 56-2H needs it
+    incomplete = tmp_path / "incomplete.ttl"
+    grate = ("    dl:openSpacePercent [ a qudt:QuantityValue ; qudt:numericValue 60 ; "
+             "qudt:unit unit:PERCENT ] ;\n")
+    text = conforming.read_text(encoding="utf-8")
+    assert grate in text
+    incomplete.write_text(text.replace(grate, "", 1), encoding="utf-8")
     return [(conforming, "conforms", 0, "conforms"),
             (FIXTURE, "violates", 1, "does not conform"),
-            (paths.EXAMPLES_DIR / "jerusalem" / "geometry.ttl", "incomplete", 4, "incomplete")]
+            (incomplete, "incomplete", 4, "incomplete")]
 
 
 def test_plan_exit_code_and_title_follow_the_reports_three_outcomes(
