@@ -396,6 +396,19 @@ def portion_classes(prepared: Prepared) -> tuple[tuple[URIRef, URIRef], ...]:
                          if isinstance(p, URIRef) and isinstance(w, URIRef)), key=str))
 
 
+def governed_portions(prepared: Prepared, governs: frozenset[URIRef]
+                      ) -> tuple[tuple[URIRef, URIRef], ...]:
+    """The (portion, whole) pairs whose whole can be of a governed class (some kind of the whole
+    is governed): a rule on the application or the parcel reaches no portion of a dock."""
+    ours = "https://w3id.org/docklaw/"
+
+    def governed_kind(whole: URIRef) -> bool:  # (owl:Nothing is below every class: skipped)
+        return whole in governs or any(
+            whole in supers and not supers.isdisjoint(governs)
+            for cls, supers in prepared.superclasses.items() if str(cls).startswith(ours))
+    return tuple(pair for pair in portion_classes(prepared) if governed_kind(pair[1]))
+
+
 def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef
               ) -> tuple[frozenset[URIRef], frozenset[URIRef]]:
     """The facts the shape reads stated on its focus node: the first step of each path (of
@@ -559,7 +572,7 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
         conditions=conditions_of(prepared, rule, []),
         exceptions=exceptions_of(prepared, rule, []),
-        portions=portion_classes(prepared) if reads or read_by else (),
+        portions=governed_portions(prepared, governs) if reads or read_by else (),
         reads=reads,
         read_by=read_by,
     )
