@@ -81,6 +81,9 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None))
     only = law.value(node, DL.onlyWithPart)
     words = law.value(node, DL.countingWords)
+    # one addend once: the same blank-node addend read from two copies of the law (a store's
+    # round trip gives each copy its own blank nodes) is one statement, never added twice
+    addends = sorted(set(addends), key=repr)
     return Derivation(node, prop, tuple(addends),
                       law.value(node, DL.includesFocus) == Literal(True),
                       only if isinstance(only, URIRef) else None,
