@@ -164,6 +164,39 @@ def test_a_lift_is_asked_the_docks_facts_only_when_it_is_its_own_dock(
     assert alone(build_spec(get_prepared(), "kings-point"), state, lift) is expected
 
 
+#: the other codes' complete examples as forms: form subject -> (example node, class, part of)
+EXAMPLE_FORMS: dict[str, dict[str, tuple[str, str, str | None]]] = {
+    "north-hempstead": {"s1": ("dock", "FixedDock", None), "s2": ("ramp", "Ramp", "1"),
+                        "s3": ("float", "FloatingDock", "1")},
+    "jerusalem": {"s1": ("dock", "FixedDock", None), "s2": ("station", "BoatStation", None),
+                  "s3": ("buoy", "MooringBuoy", None)},
+    "south-bristol": {"s1": ("dock", "FixedDock", None), "s2": ("finger", "Finger", "1"),
+                      "s3": ("boathouse", "Boathouse", None),
+                      "s4": ("hoist", "BoatHoistStructure", None),
+                      "s5": ("buoy", "MooringBuoy", None), "s1.boat": ("runabout", "", None),
+                      "s5.boat": ("boat", "", None)},
+}
+
+
+def example_form(jid: str) -> tuple[object, list[tuple[str, str]]]:
+    """The form filled, field by field, with the code's shipped complete example."""
+    listed = EXAMPLE_FORMS[jid]
+    head = {"code": jid, "work": NEW, "name": f"{jid} example"}
+    structures = {}
+    for subject, (name, cls, part) in listed.items():
+        if not cls:  # a boat moored at a structure: its facts only
+            continue
+        n = subject[1:]
+        head |= {f"s.{n}.class": str(DL[cls]), f"s.{n}.name": name}
+        if part:
+            head[f"s.{n}.partof"] = part
+        structures[subject] = str(DL[cls])
+    nodes = {"application": "application", "parcel": "parcel",
+             **{subject: name for subject, (name, _, _) in listed.items()}}
+    return form_data(build_spec(get_prepared(), jid), head, example_facts(jid, nodes),
+                     structures)
+
+
 # --------------------------------------------------------------------------- decided
 
 
@@ -194,14 +227,28 @@ def test_north_haven_dock_filled_from_the_example_conforms(client) -> None:  # t
     assert ("s1", "dl:preexistingLength") in lacking
 
 
+@pytest.mark.parametrize("jid", sorted(EXAMPLE_FORMS))
+def test_each_codes_complete_example_filled_in_the_form_conforms(client, jid: str) -> None:  # type: ignore[no-untyped-def]
+    """North Hempstead (a dock with its ramp and float), Keuka (dock, boat station, buoy) and
+    Canandaigua (dock with a finger, boathouse, hoist structure, buoy, boats moored at the dock
+    and the buoy): every field the form asks, filled from the example, reaches a decision."""
+    data, _ = example_form(jid)
+    verdict = client.post("/apply/check", data=data).get_json()
+    assert verdict["errors"] == {} and verdict["error"] is None
+    assert verdict["status"] == "conforms", verdict["needed"]
+    assert verdict["violations"] == [] and verdict["needed"] == []
+
+
 @pytest.mark.parametrize("fmt", ["ttl", "jsonld"])
 @pytest.mark.parametrize("form", ["kings-point-120", "kings-point-225", "north-haven",
-                                  "kings-point-bare"])
+                                  "kings-point-bare",
+                                  *sorted(EXAMPLE_FORMS)])
 def test_the_download_is_decided_the_same_by_docklaw_validate(client, fmt: str, form: str) -> None:  # type: ignore[no-untyped-def]
     data = {"kings-point-120": lambda: kings_point_form(),
             "kings-point-225": lambda: kings_point_form("225"),
             "north-haven": lambda: north_haven_form()[0],
-            "kings-point-bare": lambda: KP_HEAD}[form]()
+            "kings-point-bare": lambda: KP_HEAD,
+            **{jid: (lambda jid=jid: example_form(jid)[0]) for jid in EXAMPLE_FORMS}}[form]()
     verdict = client.post("/apply/check", data=data).get_json()
     response = client.post(f"/apply/download?format={fmt}", data=data)
     assert response.status_code == 200
