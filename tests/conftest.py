@@ -31,7 +31,6 @@ import pytest
 
 from docklaw.sparql.fingerprint import graph_fingerprint, store_fingerprint
 
-CHROMEDRIVER = "/usr/bin/chromedriver"
 GROUPS_DIR = pytest.StashKey[Path]()
 #: Modules reading the same validated test cases (``test_cases.run_case``, cached per process):
 #: on one worker each case is validated once, not once per module.
@@ -214,17 +213,7 @@ def server() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """One headless Chromium for every browser test of the session (its own profile)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from fixtures.browser import chromium
 
-    profile = tempfile.mkdtemp(prefix="docklaw-chromium-")
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
-                f"--user-data-dir={profile}"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    with chromium() as driver:
+        yield driver

@@ -6,30 +6,15 @@ it must run (Debian packages: chromium chromium-driver; PyPI: selenium).
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
-import pytest
+from fixtures.browser import MARKS
 
-CHROMEDRIVER = "/usr/bin/chromedriver"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "web" / "north-haven-too-long.ttl"
 EXAMPLE = (Path(__file__).resolve().parents[1] / "examples" / "north-haven"
            / "several-violations.ttl")
 
-try:
-    import selenium  # noqa: F401
-    HAVE_SELENIUM = True
-except ImportError:
-    HAVE_SELENIUM = False
-AVAILABLE = HAVE_SELENIUM and Path(CHROMEDRIVER).exists() and bool(
-    shutil.which("chromium") or Path("/usr/bin/chromium").exists())
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not AVAILABLE and os.environ.get("CI") != "true",
-                       reason="chromium, chromium-driver or selenium absent (CI not set)"),
-]
+pytestmark = MARKS
 
 
 # `server` and `browser`: session fixtures in conftest.py (one Chromium per run)

@@ -11,20 +11,13 @@ far off it is and the relief. Skips only when CI is not set and Chromium is abse
 from __future__ import annotations
 
 import json
-import os
-
-import pytest
 
 from docklaw.namespaces import DL
 from docklaw.validate.pipeline import validate_bytes
 from fixtures.apply import example_facts
-from test_browser import AVAILABLE  # `server` and `browser`: session fixtures in conftest.py
+from fixtures.browser import MARKS  # `server`, `browser`: session fixtures in conftest.py
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not AVAILABLE and os.environ.get("CI") != "true",
-                       reason="chromium, chromium-driver or selenium absent (CI not set)"),
-]
+pytestmark = MARKS
 
 NEW = str(DL.NewConstruction)
 

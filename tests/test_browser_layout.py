@@ -8,32 +8,13 @@ it must run (Debian packages: chromium chromium-driver; PyPI: selenium).
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from docklaw.web import create_app
+from fixtures.browser import MARKS, chromium
 
-CHROMEDRIVER = "/usr/bin/chromedriver"
-try:
-    import selenium  # noqa: F401
-    HAVE_SELENIUM = True
-except ImportError:
-    HAVE_SELENIUM = False
-AVAILABLE = HAVE_SELENIUM and Path(CHROMEDRIVER).exists() and bool(
-    shutil.which("chromium") or Path("/usr/bin/chromium").exists())
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not AVAILABLE and os.environ.get("CI") != "true",
-                       reason="chromium, chromium-driver or selenium absent (CI not set)"),
-]
+pytestmark = MARKS
 
 PAGES = ["/", "/?saved=max-length", "/?saved=permit-path", "/search?q=boat+lift",
          "/compare", "/compare?envelope=1", "/chapter/south-bristol",
@@ -45,31 +26,10 @@ MANY_ROWS = ("/?query=SELECT+%3Fcitation+%3Fsection+WHERE+%7B+%3Fsection+dl%3Aci
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    app = create_app({"SPARQL_EXECUTION": "inline"})
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-
-
-@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="docklaw-chromium-")
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--hide-scrollbars", f"--user-data-dir={profile}"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(180)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    """Its own Chromium: scrollbars hidden, so page widths are measured without them."""
+    with chromium("--hide-scrollbars", page_load_timeout=180) as driver:
+        yield driver
 
 
 def widths(browser) -> tuple[int, int]:  # type: ignore[no-untyped-def]

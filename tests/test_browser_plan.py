@@ -6,29 +6,14 @@ selenium are absent; with CI=true it must run (Debian: chromium chromium-driver;
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
-import pytest
+from fixtures.browser import MARKS
 
-CHROMEDRIVER = "/usr/bin/chromedriver"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "plan" / \
     "north-haven-drawn-violations.ttl"
 
-try:
-    import selenium  # noqa: F401
-    HAVE_SELENIUM = True
-except ImportError:
-    HAVE_SELENIUM = False
-AVAILABLE = HAVE_SELENIUM and Path(CHROMEDRIVER).exists() and bool(
-    shutil.which("chromium") or Path("/usr/bin/chromium").exists())
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not AVAILABLE and os.environ.get("CI") != "true",
-                       reason="chromium, chromium-driver or selenium absent (CI not set)"),
-]
+pytestmark = MARKS
 
 
 # `server` and `browser`: session fixtures in conftest.py (one Chromium per run)
