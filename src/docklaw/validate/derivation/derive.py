@@ -244,10 +244,12 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
 
 
 def computed_limits(
-    graph: Graph, prepared: Prepared, jid: str, focus_sets: dict[object, list[Node]]
+    graph: Graph, prepared: Prepared, jid: str, focus_sets: dict[object, list[Node]],
+    only: set[tuple[Node, Node]] | None = None,
 ) -> None:
     """Write dl:computedLimitValue (or dl:limitOperandMissing) on every focus node of every
-    computed-limit shape."""
+    computed-limit shape (``only``: just where the shape's path starts with one of these
+    (focus, property) pairs)."""
     compiled = prepared.compiled(jid)
     evaluator = Evaluator(prepared.knowledge, graph, prepared.units)
     for item in compiled.computed:
@@ -255,6 +257,8 @@ def computed_limits(
         expression = prepared.knowledge.value(item.rule, DL.limitExpression)
         step = path_first(compiled.graph, item.shape)
         for focus in focus_sets.get(top, []):
+            if only is not None and (focus, step) not in only:
+                continue
             if item.parameter not in (SH.minCount, SH.minInclusive, SH.minExclusive) and (
                     step is not None and graph.value(focus, step) is None):
                 continue  # nothing stated to compare with: no limit needed
@@ -355,6 +359,46 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
     return out
+
+
+def with_lower_bounds(derived: Graph, prepared: Prepared, jid: str) -> Graph | None:
+    """A copy of the derived application in which each total only bounded below by the listed
+    structures (dl:LowerBoundTotal, totals.py) is stated at its bound, with the limits the
+    rules compare it with; None when there is no such total. The pipeline checks it to cite a
+    rule the bound alone already breaks."""
+    notes = sorted(derived.subjects(RDF.type, DL.LowerBoundTotal), key=str)
+    app = min(derived.subjects(DL.jurisdiction, None), key=str, default=None) if notes else None
+    if not notes or app is None:
+        return None
+    trial = Graph()
+    for triple in derived:
+        trial.add(triple)
+    only: set[tuple[Node, Node]] = set()
+    for note in notes:
+        focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
+        value = to_decimal(derived.value(note, DL.lowerBound))
+        if not isinstance(prop, URIRef) or focus is None or value is None:
+            continue
+        unit = prepared.units.canonical_of_property.get(prop)
+        if unit is None:
+            trial.add((focus, prop, Literal(int(value), datatype=XSD.integer)))
+        else:
+            qv = BNode()
+            trial.add((focus, prop, qv))
+            trial.add((qv, RDF.type, QUDT.QuantityValue))
+            trial.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+            trial.add((qv, QUDT.unit, unit))
+            trial.add((qv, DL.derived, Literal(True)))
+        counted = BNode()
+        trial.add((counted, RDF.type, DL.CountedTotal))
+        trial.add((counted, DL.focus, focus))
+        trial.add((counted, DL.property, prop))
+        trial.add((counted, RDFS.comment, derived.value(note, RDFS.comment) or Literal("")))
+        only.add((focus, prop))
+    compiled = prepared.compiled(jid)
+    computed_limits(trial, prepared, jid, focus_nodes(trial, compiled, app, AppFacts(trial)),
+                    only)
+    return trial
 
 
 def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
