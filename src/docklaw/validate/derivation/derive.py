@@ -32,6 +32,7 @@ from docklaw.law.limits import (
 )
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.law.prepare import Prepared
+from docklaw.law.spans import months_of_days, tangent, undecided_by_days
 from docklaw.law.targets import (
     AppFacts,
     focus_nodes,
@@ -40,7 +41,16 @@ from docklaw.law.targets import (
     undecided,
     undecided_conditions,
 )
-from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
+from docklaw.law.units import (
+    WIDE,
+    curie,
+    decimal_places,
+    display_number,
+    format_number,
+    multiplier,
+    quantize,
+    to_decimal,
+)
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
@@ -115,6 +125,8 @@ def normalise_one(
     target = canonical or info.canonical
     converted = units.convert(number, unit, target)
     if converted is None:
+        converted = other_notation(prepared, prop, number, unit, target, where)
+    if converted is None:
         raise InputError(f"unit {curie(unit)} is not a unit of this quantity "
                          f"(expected a unit convertible to {curie(target)})", **where)
     check_plausible(prepared, prop, converted, target, number, unit, where)
@@ -126,6 +138,62 @@ def normalise_one(
     if graph.value(qv, DL.statedValue) is None:
         graph.add((qv, DL.statedValue, values[0]))
         graph.add((qv, DL.statedUnit, unit))
+
+
+def other_notation(prepared: Prepared, prop: URIRef, number: Decimal, unit: URIRef,
+                   target: URIRef, where: dict[str, str]) -> Decimal | None:
+    """A value in a unit of another dimension that still states the quantity (law.spans): a
+    ratio in percent, a slope as an angle (its tangent), a period in days where the law counts
+    calendar months (only where every calendar agrees on every limit; else refused)."""
+    units = prepared.units
+    if unit in units.also_in.get(prop, ()):
+        mine, theirs = multiplier(prepared.ontology, unit), multiplier(prepared.ontology, target)
+        if mine is not None and theirs:
+            return quantize(WIDE.divide(WIDE.multiply(number, mine), theirs))
+    if unit in units.angle_in.get(prop, ()) and unit in units.per_turn:
+        slope = tangent(number, units.per_turn[unit])
+        if slope is None:
+            raise InputError(f"{display_number(number)} {curie(unit)} is no slope: an angle of "
+                             "a quarter turn or more (or below zero) has no rise over run",
+                             **where)
+        return quantize(slope)
+    per_day = units.calendar_days.get(unit)
+    if per_day is not None and prepared.ontology.value(target, DL.calendarMonths) is not None:
+        days = WIDE.multiply(number, per_day)
+        months = to_decimal(prepared.ontology.value(target, DL.calendarMonths)) or Decimal(1)
+        for limit, strict, section in period_limits(prepared, prop, target):
+            if undecided_by_days(days, WIDE.multiply(limit, months), strict):
+                raise InputError(
+                    f"{display_number(number)} {curie(unit)} reads two ways against "
+                    f"{display_number(limit)} {curie(target)} ({section}): "
+                    f"{display_number(days)} days are that many calendar months or not, "
+                    "depending on the calendar; state the period in months or years "
+                    "(unit:MO, unit:YR)", **where)
+        return quantize(WIDE.divide(months_of_days(days), months))
+    return None
+
+
+def period_limits(prepared: Prepared, prop: URIRef, target: URIRef
+                  ) -> list[tuple[Decimal, bool, str]]:
+    """(limit in ``target`` units, whether the rule asks "more than", its section) of every rule
+    or condition of the law comparing ``prop``."""
+    law, units = prepared.knowledge, prepared.units
+    strict = {DL.AtMost: True, DL.MoreThan: True, DL.LessThan: False, DL.AtLeast: False}
+    out = []
+    nodes = [(r, law.value(r, DL.limit)) for r in law.subjects(DL.constrains, prop)]
+    nodes += [(c, law.value(c, DL.threshold)) for c in law.subjects(DL.property, prop)]
+    for node, qv in nodes:
+        comparison = law.value(node, DL.comparison)
+        number = to_decimal(law.value(qv, QUDT.numericValue)) if qv is not None else None
+        unit = law.value(qv, QUDT.unit) if qv is not None else None
+        if number is None or not isinstance(unit, URIRef) or comparison not in strict:
+            continue
+        limit = units.convert(number, unit, target)
+        if limit is not None:
+            cited = prepared.sections.get(law.value(node, DL.section))  # type: ignore[arg-type]
+            out.append((limit, strict[comparison],
+                        cited.citation if cited is not None else "the law"))
+    return sorted(out, key=lambda t: (t[0], t[1], t[2]))
 
 
 def shorten(text: str, keep: int = 40) -> str:
