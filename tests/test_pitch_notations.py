@@ -23,7 +23,8 @@ from docklaw.namespaces import DL, QUDT
 from docklaw.validate.pipeline import validate_bytes
 
 CASES = Path(__file__).resolve().parent / "cases"
-DISCONTINUED = CASES / "south-bristol" / "a-nonconforming-dock-discontinued-for-11-months-meets-73-21D.ttl"
+DISCONTINUED = (CASES / "south-bristol"
+                / "a-nonconforming-dock-discontinued-for-11-months-meets-73-21D.ttl")
 STATION = CASES / "jerusalem" / "a-boat-station-roof-of-3.01-in-12-violates-160-122G.ttl"
 
 
