@@ -163,6 +163,7 @@
 
   function schedule() {
     window.clearTimeout(timer);
+    ++sequence;  // a check already on its way answers for a form that no longer stands
     form.setAttribute("data-state", "changed");
     timer = window.setTimeout(check, 300);
   }
