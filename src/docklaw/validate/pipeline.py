@@ -30,6 +30,7 @@ from docklaw.validate.findings.questions import absence_hint, one_per_fact
 from docklaw.validate.findings.redirect import described_parts
 from docklaw.validate.findings.unread import not_read, unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
+from docklaw.validate.intake.blanks import stable_blank_nodes
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.output.report import Report
 
@@ -38,7 +39,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     """Stages 1 and 2: the application admitted (one application, of a known code, in the
     ontology's vocabulary) and derived (a new graph: the application plus everything the
     shapes compare against). ``name`` (the file or upload) is named in the input errors."""
-    return derive_application(admit(graph, prepared, name), prepared)
+    return derive_application(admit(stable_blank_nodes(graph), prepared, name), prepared)
 
 
 def cited(derived: Graph, prepared: Prepared, jid: str) -> tuple[list[Result], list[InfoNeeded]]:
@@ -54,7 +55,8 @@ def validate_graph(
     """Validate one application graph (it is not modified). ``plan``: also draw the SVG plan
     (HTML reports and ``docklaw plan`` show it; a text or JSON report does not need it)."""
     prepared = prepared or get_prepared()
-    derived = derive(graph, prepared, name)
+    graph = stable_blank_nodes(graph)  # every stage and the report name blank nodes alike
+    derived = derive_application(admit(graph, prepared, name), prepared)
     jid = jurisdiction_of(derived)
     jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results_graph = check(derived, prepared, jid)
