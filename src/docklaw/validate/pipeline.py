@@ -26,6 +26,7 @@ from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import collect
+from docklaw.validate.findings.moot import set_aside_moot_exceptions
 from docklaw.validate.findings.questions import absence_hint, one_per_fact
 from docklaw.validate.findings.redirect import described_parts
 from docklaw.validate.findings.unread import not_read, unread_warnings
@@ -65,6 +66,7 @@ def validate_graph(
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
+    set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,
