@@ -219,11 +219,11 @@ class _Stage:
             self.record.add("mlw", low.node, low.geom)
         own = [
             self.drawing.drawn(n, kinds=LINEAR, what="a lot line")
-            for n in self.g.objects(parcel, DL.lotLine)
+            for n in sorted(self.g.objects(parcel, DL.lotLine), key=str)  # same plan every run
         ]
         nbr = [
             self.drawing.drawn(n, kinds=LINEAR, what="a lot line")
-            for n in self.g.objects(parcel, DL.neighbourLotLine)
+            for n in sorted(self.g.objects(parcel, DL.neighbourLotLine), key=str)
         ]
         own_d = [d for d in own if d is not None]
         nbr_d = [d for d in nbr if d is not None]

@@ -28,10 +28,12 @@ from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import collect
+from docklaw.validate.findings.moot import set_aside_moot_exceptions
 from docklaw.validate.findings.questions import absence_hint, one_per_fact
 from docklaw.validate.findings.redirect import described_parts
 from docklaw.validate.findings.unread import not_read, unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
+from docklaw.validate.intake.blanks import stable_blank_nodes
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.output.report import Report
 from docklaw.validate.values import node_name
@@ -41,7 +43,7 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
     """Stages 1 and 2: the application admitted (one application, of a known code, in the
     ontology's vocabulary) and derived (a new graph: the application plus everything the
     shapes compare against). ``name`` (the file or upload) is named in the input errors."""
-    return derive_application(admit(graph, prepared, name), prepared)
+    return derive_application(admit(stable_blank_nodes(graph), prepared, name), prepared)
 
 
 def cited(derived: Graph, prepared: Prepared, jid: str) -> tuple[list[Result], list[InfoNeeded]]:
@@ -90,7 +92,8 @@ def validate_graph(
     """Validate one application graph (it is not modified). ``plan``: also draw the SVG plan
     (HTML reports and ``docklaw plan`` show it; a text or JSON report does not need it)."""
     prepared = prepared or get_prepared()
-    derived = derive(graph, prepared, name)
+    graph = stable_blank_nodes(graph)  # every stage and the report name blank nodes alike
+    derived = derive_application(admit(graph, prepared, name), prepared)
     jid = jurisdiction_of(derived)
     jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results, needed = cited(derived, prepared, jid)
@@ -98,6 +101,7 @@ def validate_graph(
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
+    set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,

@@ -59,6 +59,33 @@ def _index_constraint_parameters() -> None:
 
 
 _index_constraint_parameters()
+
+
+def _patch_blank_node_lookup() -> None:
+    """Let pyshacl describe a blank focus node of a single-graph DataGraph.
+
+    Why: to word a generic message (``sh:hasValue`` ...) for a blank focus node pyshacl looks
+    for the named graph that holds it (``find_node_named_graph``) through ``Dataset.quads``,
+    which the validator's own store does not answer; every blank-node structure that failed
+    such a constraint ended in ``LookupError`` (exit 3). A single graph is its own answer.
+    """
+    import pyshacl.rdfutil.stringify as stringify
+    from pyshacl.graph_abstraction import RdfLibDataGraph
+
+    original = stringify.find_node_named_graph
+    if getattr(original, "docklaw_patched", False):
+        return
+
+    def find_node_named_graph(dataset: Any, node: Any) -> Any:
+        if isinstance(dataset, RdfLibDataGraph) and not dataset.is_multi_graph:
+            return dataset.impl
+        return original(dataset, node)
+
+    find_node_named_graph.docklaw_patched = True  # type: ignore[attr-defined]
+    stringify.find_node_named_graph = find_node_named_graph
+
+
+_patch_blank_node_lookup()
 OPTIONS = {
     "inference": "none", "advanced": True, "allow_warnings": True, "allow_infos": True,
     "inplace": True, "abort_on_first": False,

@@ -6,7 +6,10 @@ fact the stated depth decides; asking for a ``dl:depthExtension`` flag instead g
 violation when the flag was left out (2 feet at the line) and the wrong row when it was
 claimed against the depth (4 feet). The rule carrying ``dl:derives`` holds the test (property,
 comparison, limit, all in rules.ttl); here it is applied, and the flag the application states
-is replaced (cite reports both).
+is replaced (cite reports both). A rule marked ``dl:necessaryCondition`` holds one element of a
+definition with others (Canandaigua § 73-5: a steep slope is 30 degrees or more, 20 feet high,
+its toe within 10 feet of the water): a value failing it makes the flag false, a value meeting
+it leaves the flag the application states (or asked for), no value leaves it as stated.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
         canonical = prepared.units.canonical_of_property.get(prop)
         limit = prepared.units.convert(value, unit, canonical) if unit is not None else value
         governs = set(law.objects(rule, DL.governs))
+        necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
         spec = target_spec(prepared, rule)
         if spec.parcel_conditions and not any(parcel_matches(graph, p, spec)
                                               for p in graph.objects(app, DL.parcel)):
@@ -49,9 +53,12 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             if governs.isdisjoint(graph.objects(node, RDF.type)):
                 continue
             stated = [v for v in graph.objects(node, flag) if isinstance(v, Literal)]
-            graph.remove((node, flag, None))
             qv = graph.value(node, prop)
             number = to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None
+            if necessary and (number is None or limit is None
+                              or COMPARE[op](number, limit)):
+                continue  # the test is met or not measured: the flag is the application's
+            graph.remove((node, flag, None))
             note = BNode()
             graph.add((node, DL.derivedFlag, note))
             graph.add((note, RDF.type, DL.DerivedFlag))
