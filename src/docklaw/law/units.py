@@ -160,6 +160,14 @@ class Units:
     problems: list[str] = field(default_factory=list)
     #: decimal places a stated number may have (``qudt:numericValue dl:maxDecimalPlaces``)
     max_places: int = DEFAULT_MAX_PLACES
+    #: property -> units of another dimension that state it by their multipliers (dl:alsoStatedIn)
+    also_in: dict[URIRef, set[URIRef]] = field(default_factory=dict)
+    #: property (a rise over run) -> units of angle it may be stated in (dl:statedAsAngleIn)
+    angle_in: dict[URIRef, set[URIRef]] = field(default_factory=dict)
+    #: unit of angle -> how many make a turn (dl:unitsPerTurn)
+    per_turn: dict[URIRef, Decimal] = field(default_factory=dict)
+    #: unit of time -> its days (dl:calendarDays), for periods the law counts in calendar months
+    calendar_days: dict[URIRef, Decimal] = field(default_factory=dict)
 
     @classmethod
     def from_graph(cls, g: Graph) -> Units:
@@ -203,6 +211,18 @@ class Units:
             number = to_decimal(least)
             if isinstance(prop, URIRef) and number is not None:
                 table.unitless_two_ways[prop] = number
+        for prop, unit in g.subject_objects(DL.alsoStatedIn):
+            if isinstance(prop, URIRef) and isinstance(unit, URIRef):
+                table.also_in.setdefault(prop, set()).add(unit)
+        for prop, unit in g.subject_objects(DL.statedAsAngleIn):
+            if isinstance(prop, URIRef) and isinstance(unit, URIRef):
+                table.angle_in.setdefault(prop, set()).add(unit)
+        for key, prop in ((table.per_turn, DL.unitsPerTurn),
+                          (table.calendar_days, DL.calendarDays)):
+            for unit, number in g.subject_objects(prop):
+                value = to_decimal(number)
+                if isinstance(unit, URIRef) and value is not None and value > 0:
+                    key[unit] = value
         table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, Literal(True))
                               if isinstance(s, URIRef)}
         table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, Literal(True))

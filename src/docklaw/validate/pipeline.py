@@ -18,9 +18,11 @@ from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
+from docklaw.law.units import curie
+from docklaw.namespaces import DL, RDF
 from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.applicability import is_exempt
-from docklaw.validate.derivation.derive import derive_application
+from docklaw.validate.derivation.derive import derive_application, with_lower_bounds
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
@@ -32,6 +34,7 @@ from docklaw.validate.findings.unread import not_read, unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.output.report import Report
+from docklaw.validate.values import node_name
 
 
 def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
@@ -44,7 +47,40 @@ def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
 def cited(derived: Graph, prepared: Prepared, jid: str) -> tuple[list[Result], list[InfoNeeded]]:
     """Stages 3 and 4's citations: the derived application checked against its code's
     shapes, and the raw results cited (sections, relief, information needed)."""
-    return cite(check(derived, prepared, jid), derived, prepared, jid)
+    results, needed = cite(check(derived, prepared, jid), derived, prepared, jid)
+    return bounded(derived, prepared, jid, results, needed)
+
+
+def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
+            needed: list[InfoNeeded]) -> tuple[list[Result], list[InfoNeeded]]:
+    """Totals only bounded below by the listed structures (dl:LowerBoundTotal, derivation/
+    totals.py): the application is checked again with each bound as the total, and a rule
+    comparing the total that the bound alone already breaks is cited (the real total is no
+    smaller), its question for the total dropped; every other rule keeps asking for it (a
+    bound that passes a limit decides nothing)."""
+    trial = with_lower_bounds(derived, prepared, jid)
+    if trial is None:
+        return results, needed
+    watched: dict[tuple[str, str], set[str]] = {}
+    for note in derived.subjects(RDF.type, DL.LowerBoundTotal):
+        focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
+        watched[(node_name(focus), curie(prop))] = {
+            str(r) for r in derived.objects(note, DL.comparedBy)}
+    trial_results, _ = cite(check(trial, prepared, jid), trial, prepared, jid)
+    broken: set[tuple[str, str, str]] = set()  # (focus, fact, rule)
+    added: list[Result] = []
+    for r in trial_results:
+        for (focus, fact), rules in watched.items():
+            if r.rule in rules and r.focus_node == focus and r.severity == "Violation":
+                broken.add((focus, fact, r.rule))
+                added.append(r)
+    for r in trial_results:  # the note saying which number was checked, on the rules cited
+        if r.component == "dl:CountedTotal" and any(
+                (r.focus_node, r.path, r.rule) == b for b in broken):
+            added.append(r)
+    kept = [n for n in needed
+            if not any((n.focus_node, fact, n.rule) in broken for fact in n.facts)]
+    return [*results, *added], kept
 
 
 def validate_graph(
@@ -57,8 +93,7 @@ def validate_graph(
     derived = derive(graph, prepared, name)
     jid = jurisdiction_of(derived)
     jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
-    results_graph = check(derived, prepared, jid)
-    results, needed = cite(results_graph, derived, prepared, jid)
+    results, needed = cited(derived, prepared, jid)
     exempt = is_exempt(derived)
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))

@@ -32,6 +32,7 @@ from docklaw.law.limits import (
 )
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.law.prepare import Prepared
+from docklaw.law.spans import months_of_days, tangent, undecided_by_days
 from docklaw.law.targets import (
     AppFacts,
     focus_nodes,
@@ -40,12 +41,23 @@ from docklaw.law.targets import (
     undecided,
     undecided_conditions,
 )
-from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
+from docklaw.law.units import (
+    WIDE,
+    curie,
+    decimal_places,
+    display_number,
+    format_number,
+    multiplier,
+    quantize,
+    to_decimal,
+)
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
+from docklaw.validate.derivation.grown import grown_wholes
+from docklaw.validate.derivation.partflags import flags_from_parts
 from docklaw.validate.derivation.parts import (
     link_appurtenances,
     place_proposed,
@@ -113,6 +125,8 @@ def normalise_one(
     target = canonical or info.canonical
     converted = units.convert(number, unit, target)
     if converted is None:
+        converted = other_notation(prepared, prop, number, unit, target, where)
+    if converted is None:
         raise InputError(f"unit {curie(unit)} is not a unit of this quantity "
                          f"(expected a unit convertible to {curie(target)})", **where)
     check_plausible(prepared, prop, converted, target, number, unit, where)
@@ -124,6 +138,62 @@ def normalise_one(
     if graph.value(qv, DL.statedValue) is None:
         graph.add((qv, DL.statedValue, values[0]))
         graph.add((qv, DL.statedUnit, unit))
+
+
+def other_notation(prepared: Prepared, prop: URIRef, number: Decimal, unit: URIRef,
+                   target: URIRef, where: dict[str, str]) -> Decimal | None:
+    """A value in a unit of another dimension that still states the quantity (law.spans): a
+    ratio in percent, a slope as an angle (its tangent), a period in days where the law counts
+    calendar months (only where every calendar agrees on every limit; else refused)."""
+    units = prepared.units
+    if unit in units.also_in.get(prop, ()):
+        mine, theirs = multiplier(prepared.ontology, unit), multiplier(prepared.ontology, target)
+        if mine is not None and theirs:
+            return quantize(WIDE.divide(WIDE.multiply(number, mine), theirs))
+    if unit in units.angle_in.get(prop, ()) and unit in units.per_turn:
+        slope = tangent(number, units.per_turn[unit])
+        if slope is None:
+            raise InputError(f"{display_number(number)} {curie(unit)} is no slope: an angle of "
+                             "a quarter turn or more (or below zero) has no rise over run",
+                             **where)
+        return quantize(slope)
+    per_day = units.calendar_days.get(unit)
+    if per_day is not None and prepared.ontology.value(target, DL.calendarMonths) is not None:
+        days = WIDE.multiply(number, per_day)
+        months = to_decimal(prepared.ontology.value(target, DL.calendarMonths)) or Decimal(1)
+        for limit, strict, section in period_limits(prepared, prop, target):
+            if undecided_by_days(days, WIDE.multiply(limit, months), strict):
+                raise InputError(
+                    f"{display_number(number)} {curie(unit)} reads two ways against "
+                    f"{display_number(limit)} {curie(target)} ({section}): "
+                    f"{display_number(days)} days are that many calendar months or not, "
+                    "depending on the calendar; state the period in months or years "
+                    "(unit:MO, unit:YR)", **where)
+        return quantize(WIDE.divide(months_of_days(days), months))
+    return None
+
+
+def period_limits(prepared: Prepared, prop: URIRef, target: URIRef
+                  ) -> list[tuple[Decimal, bool, str]]:
+    """(limit in ``target`` units, whether the rule asks "more than", its section) of every rule
+    or condition of the law comparing ``prop``."""
+    law, units = prepared.knowledge, prepared.units
+    strict = {DL.AtMost: True, DL.MoreThan: True, DL.LessThan: False, DL.AtLeast: False}
+    out = []
+    nodes = [(r, law.value(r, DL.limit)) for r in law.subjects(DL.constrains, prop)]
+    nodes += [(c, law.value(c, DL.threshold)) for c in law.subjects(DL.property, prop)]
+    for node, qv in nodes:
+        comparison = law.value(node, DL.comparison)
+        number = to_decimal(law.value(qv, QUDT.numericValue)) if qv is not None else None
+        unit = law.value(qv, QUDT.unit) if qv is not None else None
+        if number is None or not isinstance(unit, URIRef) or comparison not in strict:
+            continue
+        limit = units.convert(number, unit, target)
+        if limit is not None:
+            cited = prepared.sections.get(law.value(node, DL.section))  # type: ignore[arg-type]
+            out.append((limit, strict[comparison],
+                        cited.citation if cited is not None else "the law"))
+    return sorted(out, key=lambda t: (t[0], t[1], t[2]))
 
 
 def shorten(text: str, keep: int = 40) -> str:
@@ -244,10 +314,12 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
 
 
 def computed_limits(
-    graph: Graph, prepared: Prepared, jid: str, focus_sets: dict[object, list[Node]]
+    graph: Graph, prepared: Prepared, jid: str, focus_sets: dict[object, list[Node]],
+    only: set[tuple[Node, Node]] | None = None,
 ) -> None:
     """Write dl:computedLimitValue (or dl:limitOperandMissing) on every focus node of every
-    computed-limit shape."""
+    computed-limit shape (``only``: just where the shape's path starts with one of these
+    (focus, property) pairs)."""
     compiled = prepared.compiled(jid)
     evaluator = Evaluator(prepared.knowledge, graph, prepared.units)
     for item in compiled.computed:
@@ -255,6 +327,8 @@ def computed_limits(
         expression = prepared.knowledge.value(item.rule, DL.limitExpression)
         step = path_first(compiled.graph, item.shape)
         for focus in focus_sets.get(top, []):
+            if only is not None and (focus, step) not in only:
+                continue
             if item.parameter not in (SH.minCount, SH.minInclusive, SH.minExclusive) and (
                     step is not None and graph.value(focus, step) is None):
                 continue  # nothing stated to compare with: no limit needed
@@ -344,6 +418,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     normalise_month_days(out, prepared)
     apply_defaults(out, prepared, jid, app)
     derive_totals(out, prepared, jid, app)
+    flags_from_parts(out, prepared, jid)
+    grown_wholes(out, prepared)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
@@ -355,6 +431,46 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
     return out
+
+
+def with_lower_bounds(derived: Graph, prepared: Prepared, jid: str) -> Graph | None:
+    """A copy of the derived application in which each total only bounded below by the listed
+    structures (dl:LowerBoundTotal, totals.py) is stated at its bound, with the limits the
+    rules compare it with; None when there is no such total. The pipeline checks it to cite a
+    rule the bound alone already breaks."""
+    notes = sorted(derived.subjects(RDF.type, DL.LowerBoundTotal), key=str)
+    app = min(derived.subjects(DL.jurisdiction, None), key=str, default=None) if notes else None
+    if not notes or app is None:
+        return None
+    trial = Graph()
+    for triple in derived:
+        trial.add(triple)
+    only: set[tuple[Node, Node]] = set()
+    for note in notes:
+        focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
+        value = to_decimal(derived.value(note, DL.lowerBound))
+        if not isinstance(prop, URIRef) or focus is None or value is None:
+            continue
+        unit = prepared.units.canonical_of_property.get(prop)
+        if unit is None:
+            trial.add((focus, prop, Literal(int(value), datatype=XSD.integer)))
+        else:
+            qv = BNode()
+            trial.add((focus, prop, qv))
+            trial.add((qv, RDF.type, QUDT.QuantityValue))
+            trial.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+            trial.add((qv, QUDT.unit, unit))
+            trial.add((qv, DL.derived, Literal(True)))
+        counted = BNode()
+        trial.add((counted, RDF.type, DL.CountedTotal))
+        trial.add((counted, DL.focus, focus))
+        trial.add((counted, DL.property, prop))
+        trial.add((counted, RDFS.comment, derived.value(note, RDFS.comment) or Literal("")))
+        only.add((focus, prop))
+    compiled = prepared.compiled(jid)
+    computed_limits(trial, prepared, jid, focus_nodes(trial, compiled, app, AppFacts(trial)),
+                    only)
+    return trial
 
 
 def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,

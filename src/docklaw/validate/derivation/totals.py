@@ -16,6 +16,12 @@ stated total below it cannot be true: the rules read the listed figure (the larg
 contradiction never turns into a "conforms"), and a ``dl:Discrepancy`` names the node and both
 numbers (a Warning on every rule that reads the total). A total is derived only when every
 structure it needs states its own number (a dock's dl:slipCount, a float's dl:area).
+
+Where one does not, what is listed is still a lower bound (a dock stating no dl:slipCount has at
+least the boat slips listed as its parts). A total that is unstated, or stated below that bound,
+is then not written: a ``dl:LowerBoundTotal`` note carries the bound and the rules that compare
+the total, and the pipeline cites a rule the bound alone already breaks (the real total is no
+smaller) while every other rule still asks for the total (docs/applications.md "Totals").
 """
 
 from __future__ import annotations
@@ -60,6 +66,8 @@ class Target:
     derivation: Derivation
     on_parcel: bool
     governs: frozenset[URIRef]
+    #: the rules that compare the total (dl:countedFrom the derivation)
+    rules: frozenset[URIRef] = frozenset()
 
 
 def _classes(law: Graph, node: Node, prop: URIRef) -> tuple[URIRef, ...]:
@@ -100,16 +108,19 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
         return cached  # type: ignore[no-any-return]
     law = prepared.knowledge
     found: dict[tuple[Node, bool], set[URIRef]] = {}
+    readers: dict[tuple[Node, bool], set[URIRef]] = {}
     for rule in prepared.rules_of(jid):
         governs = {g for g in law.objects(rule.iri, DL.governs) if isinstance(g, URIRef)}
         on_parcel = DL.Parcel in governs
         for node in law.objects(rule.iri, DL.countedFrom):
             found.setdefault((node, on_parcel), set()).update(governs)
+            readers.setdefault((node, on_parcel), set()).add(rule.iri)
     out = []
     for (node, on_parcel), governs in sorted(found.items(), key=lambda i: (str(i[0][0]), i[0][1])):
         derivation = read_derivation(law, node)
         if derivation is not None:
-            out.append(Target(derivation, on_parcel, frozenset(governs)))
+            out.append(Target(derivation, on_parcel, frozenset(governs),
+                              frozenset(readers[(node, on_parcel)])))
     object.__setattr__(prepared, name, out)
     return out
 
@@ -167,8 +178,8 @@ def addend_value(graph: Graph, a: Addend, members: list[Node]
     if a.sums is None:
         counted = counted_members(graph, a, members)
         return Decimal(len(counted)), counted
-    found = summed_members(graph, a, members)
-    if found is None:
+    found, complete = summed_members(graph, a, members)
+    if not complete:
         return None
     return sum((n for _m, n in found), Decimal(0)), [m for m, _n in found]
 
@@ -179,26 +190,30 @@ def counted_members(graph: Graph, a: Addend, members: list[Node]) -> list[Node]:
 
 
 def summed_members(graph: Graph, a: Addend, members: list[Node]
-                   ) -> list[tuple[Node, Decimal]] | None:
-    """(member, its number) for each member the sum adds; None when a structure it needs
-    states none."""
+                   ) -> tuple[list[tuple[Node, Decimal]], bool]:
+    """(member, its number) for each member the sum adds that states it, and whether every
+    structure the sum needs does (else the sum is only a lower bound: what is not stated is
+    at least nothing)."""
     assert a.sums is not None
     summed = [m for m in members if is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)]
     tops = top_level(graph, summed)
     out: list[tuple[Node, Decimal]] = []
+    complete = True
     for m in (tops if a.includes_parts else summed):
         number = number_of(graph, m, a.sums)
         if number is None:
             if m in tops:
-                return None  # a structure whose own number is unknown: the total is unknown
+                complete = False  # a structure whose own number is unknown: a lower bound
             continue  # a part that states none: its whole's number covers it
         out.append((m, number))
-    return out
+    return out, complete
 
 
 def derived_total(graph: Graph, d: Derivation, members: list[Node]
-                  ) -> tuple[Decimal, list[Node]] | None:
-    """The total and the structures it rests on; None when it cannot be derived.
+                  ) -> tuple[Decimal, list[Node], bool] | None:
+    """The total, the structures it rests on and whether it is exact (False: a structure it
+    needs states no number of its own, so the total is a lower bound); None when it is not
+    derived at all.
 
     A counted member that is a part of a summed structure stating the number the addend is
     covered by (dl:coveredBy: a boat slip listed as a part of a dock stating dl:slipCount) is
@@ -207,11 +222,11 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
     if d.only_with is not None and not any(is_a(graph, m, (d.only_with,)) for m in members):
         return None
     sums: dict[URIRef, list[tuple[Node, Decimal]]] = {}
+    complete = True
     for a in d.addends:
         if a.sums is not None:
-            found = summed_members(graph, a, members)
-            if found is None:
-                return None
+            found, whole = summed_members(graph, a, members)
+            complete = complete and whole
             sums.setdefault(a.sums, []).extend(found)
     total = sum((n for rows in sums.values() for _m, n in rows), Decimal(0))
     used = [m for rows in sums.values() for m, _n in rows]
@@ -232,7 +247,7 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
                 used.append(c)
         for owner, count in listed.items():
             total += max(Decimal(0), count - owners[owner])
-    return total, list(dict.fromkeys(used))
+    return total, list(dict.fromkeys(used)), complete
 
 
 def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
@@ -291,8 +306,14 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
             found = derived_total(graph, d, members)
             if found is None:
                 continue
-            value, used = found
+            value, used, complete = found
             stated = number_of(graph, node, d.prop)
+            if not complete:
+                if value > 0 and (stated is None or (
+                        stated < value and is_stated(graph, node, d.prop))):
+                    lower_bound(graph, node, target, stated, value, used,
+                                basis(graph, d, members, prepared), prepared)
+                continue
             if stated is None:
                 write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
             elif stated < value and is_stated(graph, node, d.prop):
@@ -380,3 +401,46 @@ def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: De
         f"({shown(prepared, d.prop, value)}: {counted}); a total cannot be smaller than its "
         f"listed parts, so the rules were checked with {shown(prepared, d.prop, value)}: "
         "correct the total or the structures listed")))
+
+
+def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None,
+                value: Decimal, used: list[Node], counted: str, prepared: Prepared) -> None:
+    """The listed structures add up to at least ``value`` but one of them states no number of
+    its own: the total is not written (it stays asked); a dl:LowerBoundTotal note carries the
+    bound and the rules comparing it, for the pipeline to cite a rule the bound already
+    breaks. A stated total below the bound cannot be true: it is moved onto a dl:Discrepancy
+    (the rules do not read it) that names both."""
+    d = target.derivation
+    note = BNode()
+    graph.add((note, RDF.type, DL.LowerBoundTotal))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, d.prop))
+    graph.add((note, DL.lowerBound, Literal(format_number(value), datatype=XSD.decimal)))
+    for rule in sorted(target.rules, key=str):
+        graph.add((note, DL.comparedBy, rule))
+    for member in used:
+        graph.add((note, PROV.wasDerivedFrom, member))
+    at_least = shown(prepared, d.prop, value)
+    if stated is None:
+        graph.add((note, RDFS.comment, Literal(
+            f"{curie(d.prop)} is not stated and a structure listed states no number of its "
+            f"own: the structures the application lists add up to at least {at_least} "
+            f"({counted}); a rule this already breaks is cited, every other asks for the total")))
+        return
+    bad = BNode()
+    graph.add((bad, RDF.type, DL.Discrepancy))
+    graph.add((bad, DL.focus, node))
+    graph.add((bad, DL.property, d.prop))
+    for old in list(graph.objects(node, d.prop)):
+        graph.remove((node, d.prop, old))
+        if graph.value(old, DL.derived) != Literal(True):
+            graph.add((bad, DL.declaredValue, old))
+    for member in used:
+        graph.add((bad, PROV.wasDerivedFrom, member))
+    text = (f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, stated)}) is "
+            f"less than the structures the application lists add up to (at least {at_least}: "
+            f"{counted}); a total cannot be smaller than its listed parts, so it is not "
+            "believed: a rule the listed structures already break is cited, every other asks "
+            "for the total; correct the total or the structures listed")
+    graph.add((bad, RDFS.comment, Literal(text)))
+    graph.add((note, RDFS.comment, Literal(text)))

@@ -1,0 +1,70 @@
+"""A whole grown by new parts: its value after the work is at least the value before it plus
+the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl).
+
+Why: a nonconforming 800 sq ft dock whose work is stated "repair" and whose area is stated 800
+while it lists a new 100 sq ft finger has grown to at least 900 sq ft; believing the stated 800
+turns "shall not be enlarged or expanded" (Canandaigua § 73-21A) into a false "conforms". A
+whole's area includes its listed parts (the vocabulary's definition), so a stated area below the
+bound cannot be true: the rules read the bound and a ``dl:Discrepancy`` names both numbers.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie, format_number
+from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
+
+
+def grown_wholes(graph: Graph, prepared: Prepared) -> None:
+    """Raise each stated whole value below (before the work + new parts) to that bound."""
+    vocabulary = prepared.ontology
+    adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
+    for prop, before in sorted(vocabulary.subject_objects(DL.beforeTheWork), key=str):
+        if not isinstance(prop, URIRef) or not isinstance(before, URIRef):
+            continue
+        for whole in sorted(set(graph.subjects(before, None)), key=str):
+            was = number_of(graph, whole, before)
+            now = number_of(graph, whole, prop)
+            if was is None or now is None or not is_stated(graph, whole, prop):
+                continue
+            new = [(p, n) for p in parts_of(graph, whole)
+                   if graph.value(p, DL.workKind) in adding
+                   and (n := number_of(graph, p, prop)) is not None]
+            bound = was + sum((n for _p, n in new), Decimal(0))
+            if new and now < bound:
+                raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
+
+
+def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated: Decimal,
+             bound: Decimal, parts: list[Node]) -> None:
+    unit = prepared.units.canonical_of_property.get(prop)
+    note = BNode()
+    graph.add((note, RDF.type, DL.Discrepancy))
+    graph.add((note, DL.focus, whole))
+    graph.add((note, DL.property, prop))
+    for old in list(graph.objects(whole, prop)):
+        graph.remove((whole, prop, old))
+        graph.add((note, DL.declaredValue, old))
+    qv = BNode()
+    graph.add((whole, prop, qv))
+    graph.add((qv, RDF.type, QUDT.QuantityValue))
+    graph.add((qv, QUDT.numericValue, Literal(format_number(bound), datatype=XSD.decimal)))
+    if unit is not None:
+        graph.add((qv, QUDT.unit, unit))
+    graph.add((qv, DL.derived, Literal(True)))
+    graph.add((note, DL.derivedValue, qv))
+    for part in parts:
+        graph.add((qv, PROV.wasDerivedFrom, part))
+        graph.add((note, PROV.wasDerivedFrom, part))
+    graph.add((note, RDFS.comment, Literal(
+        f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, stated)}) leaves out "
+        f"its new part{'s' if len(parts) > 1 else ''} ({', '.join(short(p) for p in parts)}): "
+        f"what existed before the work plus the new parts is at least "
+        f"{shown(prepared, prop, bound)}, so the rules were checked with it (a whole's "
+        f"{curie(prop)} includes its listed parts); correct the area or the parts listed")))

@@ -1,0 +1,86 @@
+"""Booleans the listed parts decide (``dl:flaggedByPart`` on a rule, ontology/terms/part-flags.ttl).
+
+Why: a rule that forbids something on a structure reads a boolean the structure states (North
+Haven § 56-2O "No permanent structures shall be constructed on decking":
+``dl:permanentStructureOnDeck``). An application that lists such a structure as a part of the
+dock has said it is there; believing the whole's "false" over the listed part is a false
+"conforms". The listed part decides; a stated value it contradicts is moved onto a
+``dl:Discrepancy`` that names both (a Warning on the rules reading it). A part whose
+construction is unstated may or may not be the forbidden thing: nothing is derived, but the
+stated value it may contradict is not believed either, so the rule asks for it.
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import curie
+from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
+from docklaw.validate.derivation.totals import parts_of, short, top_level
+
+
+def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """Write each flag a listed part decides on the outermost governed whole that lists it."""
+    law = prepared.knowledge
+    for rule in prepared.rules_of(jid):
+        flags = sorted(law.objects(rule.iri, DL.flaggedByPart), key=str)
+        props = [p for p in law.objects(rule.iri, DL.constrains) if isinstance(p, URIRef)]
+        if not flags or len(props) != 1:
+            continue
+        prop = props[0]
+        governs = tuple(g for g in law.objects(rule.iri, DL.governs) if isinstance(g, URIRef))
+        wholes = top_level(graph, sorted({n for g in governs for n in graph.subjects(RDF.type, g)},
+                                         key=str))
+        for flag in flags:
+            classes = tuple(c for c in law.objects(flag, DL.partClass) if isinstance(c, URIRef))
+            value = law.value(flag, DL.flagValue)
+            unless = set(law.objects(flag, DL.unlessConstruction))
+            if not isinstance(value, Literal):
+                continue
+            for whole in wholes:
+                parts = [p for p in parts_of(graph, whole)
+                         if any((p, RDF.type, c) in graph for c in classes)]
+                deciding = [p for p in parts if graph.value(p, DL.construction) is not None
+                            and graph.value(p, DL.construction) not in unless]
+                open_ = [p for p in parts if graph.value(p, DL.construction) is None]
+                if deciding:
+                    decide(graph, whole, prop, value, deciding)
+                elif open_:
+                    doubt(graph, whole, prop, value, open_)
+
+
+def decide(graph: Graph, whole: Node, prop: URIRef, value: Literal, parts: list[Node]) -> None:
+    stated = [v for v in graph.objects(whole, prop) if v != value]
+    if stated:
+        note(graph, whole, prop, stated, value, parts,
+             f"{short(whole)} states {curie(prop)} {', '.join(str(s) for s in stated)}, but lists "
+             f"{', '.join(short(p) for p in parts)} as its part: the listed part decides, so the "
+             f"rules read {curie(prop)} {value}; correct the statement or the parts listed")
+    graph.add((whole, prop, Literal(value.toPython(), datatype=XSD.boolean)))
+
+
+def doubt(graph: Graph, whole: Node, prop: URIRef, value: Literal, parts: list[Node]) -> None:
+    stated = [v for v in graph.objects(whole, prop) if v != value]
+    if stated:
+        note(graph, whole, prop, stated, None, parts,
+             f"{short(whole)} states {curie(prop)} {', '.join(str(s) for s in stated)}, but lists "
+             f"{', '.join(short(p) for p in parts)} as its part without its dl:construction: the "
+             f"statement is not believed until the part's construction is stated")
+
+
+def note(graph: Graph, whole: Node, prop: URIRef, stated: list[Node], value: Literal | None,
+         parts: list[Node], text: str) -> None:
+    bad = BNode()
+    graph.add((bad, RDF.type, DL.Discrepancy))
+    graph.add((bad, DL.focus, whole))
+    graph.add((bad, DL.property, prop))
+    for old in stated:
+        graph.remove((whole, prop, old))
+        graph.add((bad, DL.declaredValue, old))
+    if value is not None:
+        graph.add((bad, DL.derivedValue, value))
+    graph.add((bad, RDFS.comment, Literal(text)))
+    for part in parts:
+        graph.add((bad, PROV.wasDerivedFrom, part))
