@@ -89,6 +89,10 @@ class Condition:
     date: Literal | None = None  # an xsd:date threshold (compared with the stated date itself)
     absent_is_false: bool = False  # dl:absentIsNotEqual: an unstated value means "not met"
     on_whole: bool = False  # dl:of dl:Whole: a structure the focus is a part of (transitively)
+    #: dl:NotExtendedCondition: the value compared with this other property of the same node
+    #: (its preexisting counterpart), not with a threshold
+    than: URIRef | None = None
+    absent_holds: bool = False  # dl:absentHolds: every stated value must meet the clause
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -99,6 +103,16 @@ class Condition:
         elif self.on_whole:
             subject = f"?condWhole{tag}"
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
+        if self.than is not None:
+            other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
+            return (f"{{ {prefix}{subject} <{self.prop}> {value} . {subject} <{self.than}> "
+                    f"{other} . OPTIONAL {{ {value} <{QUDT.numericValue}> {a} }} "
+                    f"OPTIONAL {{ {other} <{QUDT.numericValue}> {b} }} "
+                    f"FILTER(COALESCE({a}, {value}) {self.op} COALESCE({b}, {other})) }}")
+        if self.date is not None and self.absent_holds:
+            return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
+                    f"FILTER(!(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
+                    f"{self.date.n3()})) }} }}")
         if self.date is not None:
             return (f"{{ {prefix}{subject} <{self.prop}> {value} "
                     f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
@@ -113,6 +127,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                  problems: list[str]) -> Condition | None:
     """One condition node (thresholds normalised to canonical units), or None and a lint."""
     g = prepared.knowledge
+    if (node, RDF.type, DL.NotExtendedCondition) in g:
+        return not_extended(prepared, rule)
     prop = g.value(node, DL.property)
     on_parcel = g.value(node, DL.of) == DL.Parcel
     on_whole = g.value(node, DL.of) == DL.Whole
@@ -127,7 +143,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         if op is None:
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
-        return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole)
+        return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
+                         absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
         qv = threshold
@@ -149,6 +166,27 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
+
+
+#: A rule's dl:comparison -> how a value stays within its preexisting counterpart.
+NOT_EXTENDED_OPS = {DL.AtMost: "<=", DL.LessThan: "<=", DL.Prohibited: "<=",
+                    DL.AtLeast: ">=", DL.MoreThan: ">=", DL.Required: ">="}
+
+
+def not_extended(prepared: Prepared, rule: URIRef) -> Condition | None:
+    """A dl:NotExtendedCondition for this rule: the value it compares is no worse than the
+    structure's preexisting counterpart (what the nonconformity protects, Keuka § 160-126B(4),
+    Canandaigua § 73-21A(1)). None (the clause drops out, the exception is whole) for a rule
+    comparing nothing, or a fact without a counterpart (the structure's kind or place)."""
+    g = prepared.knowledge
+    props = sorted(p for p in g.objects(rule, DL.constrains) if isinstance(p, URIRef))
+    op = NOT_EXTENDED_OPS.get(g.value(rule, DL.comparison))
+    if len(props) != 1 or op is None:
+        return None
+    than = g.value(props[0], DL.preexistingCounterpart)
+    if not isinstance(than, URIRef):
+        return None
+    return Condition(props[0], False, op=op, than=than)
 
 
 def conditions_of(prepared: Prepared, rule: URIRef, problems: list[str]) -> tuple[Condition, ...]:
@@ -192,6 +230,9 @@ class TargetSpec:
     #: generic classes broader than a governed one (plain dl:Dock where nhc:Dock is governed):
     #: a structure stated only as one of them may be what the rule governs (information needed)
     broader: frozenset[URIRef] = frozenset()
+    #: the properties of its conditions that are facts of a structure as a whole
+    #: (dl:WholeFact): a part that does not state one has its whole's
+    whole_facts: frozenset[URIRef] = frozenset()
     #: land uses broader than the rule's (dl:ResidentialUse where single-family is named)
     broader_uses: frozenset[URIRef] = frozenset()
     #: (portion class, whole class) pairs (dl:portionOf): a node of the portion class that is a
@@ -572,6 +613,8 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         steep=Literal(bool(steep.toPython())) if isinstance(steep, Literal) else None,
         conditions=conditions_of(prepared, rule, []),
         exceptions=exceptions_of(prepared, rule, []),
+        whole_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
+                              if (c.prop, RDF.type, DL.WholeFact) in g),
         portions=governed_portions(prepared, governs) if reads or read_by else (),
         reads=reads,
         read_by=read_by,

@@ -160,8 +160,43 @@ def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> 
     return [node]
 
 
+def comparable(graph: Graph, value: Node) -> object:
+    """A stated value as compared: a quantity's number, a count, a flag (None otherwise)."""
+    number = graph.value(value, QUDT.numericValue)
+    if isinstance(number, Literal) and number.datatype in NUMERIC:
+        return to_decimal(number)
+    if isinstance(value, Literal) and value.datatype in NUMERIC:
+        return to_decimal(value)
+    if isinstance(value, Literal) and value.datatype == XSD.boolean:
+        return bool(value.toPython())
+    return None
+
+
+def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
+    """dl:NotExtendedCondition: a stated value no worse than the stated preexisting one."""
+    for value in graph.objects(subject, cond.prop):
+        actual = comparable(graph, value)
+        for before in graph.objects(subject, cond.than):
+            former = comparable(graph, before)
+            if (actual is not None and former is not None
+                    and isinstance(actual, bool) == isinstance(former, bool)
+                    and COMPARE[cond.op](actual, former)):
+                return True
+    return False
+
+
+def date_holds(value: Node, cond: Condition) -> bool:
+    return (isinstance(value, Literal) and value.datatype == XSD.date
+            and isinstance(value.toPython(), date)
+            and COMPARE[cond.op](value.toPython(), cond.date.toPython()))
+
+
 def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
     subjects = condition_subjects(graph, app, node, cond)
+    if cond.than is not None:
+        return any(kept_within(graph, s, cond) for s in subjects)
+    if cond.date is not None and cond.absent_holds:
+        return all(date_holds(v, cond) for s in subjects for v in graph.objects(s, cond.prop))
     for subject in subjects:
         for value in graph.objects(subject, cond.prop):
             if cond.date is not None:
@@ -383,6 +418,24 @@ def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
         for w in wholes)
 
 
+def part_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
+                   facts: AppFacts, whole_facts: frozenset[URIRef]) -> bool:
+    """A part (of any governed class) that states none of the facts of the rule's
+    dl:appliesWhen conditions, all facts of a structure as a whole (dl:WholeFact: damage,
+    history), inside wholes that state them and meet none: what a part does not state of these
+    is its whole's (the finger of a dock damaged 30% is not asked the dock's share of value). A
+    whole that meets a condition leaves the part asked (fail closed)."""
+    props = {c.prop for c in spec.conditions
+             if not (c.on_parcel or c.on_whole or c.absent_is_false) and c.prop != RDF.type}
+    if not props or not props <= whole_facts or any(
+            True for p in props for _v in graph.objects(node, p)):
+        return False
+    stating = [w for w in sorted(facts.containers(node), key=str)
+               if all(any(True for _v in graph.objects(w, p)) for p in props)]
+    return bool(stating) and not any(condition_holds(graph, app, w, c)
+                                     for w in stating for c in spec.conditions)
+
+
 def undecided_conditions(
     graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     facts: AppFacts | None = None,
@@ -410,6 +463,8 @@ def undecided_conditions(
                 continue  # an exception the stated facts establish: nor whatever it says
             if whole_rules_out(graph, app, node, spec, facts):
                 continue  # a portion that does not state the condition's fact: its whole's
+            if part_rules_out(graph, app, node, spec, facts, spec.whole_facts):
+                continue  # a part that does not state the condition's fact: its whole's
             for cond in spec.conditions:
                 if cond.absent_is_false or cond.prop == RDF.type:
                     continue  # (a class is always stated: intake refuses untyped structures)
