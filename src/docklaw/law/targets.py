@@ -383,6 +383,24 @@ def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
         for w in wholes)
 
 
+def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> bool:
+    """A part of a structure of the same governed kind (a float or a main walkway listed on a
+    dock, where the rule governs docks or waterside structures) that states none of the facts
+    the rule reads, nor a kind of work or construction its whole does not share: it is that
+    whole stated as a part, so a fact deciding whether the rule applies is the whole's, asked
+    there (``findings.redirect.decided_by_whole`` does the same for the rule's own facts). A
+    rule that reads nothing on its focus reads the whole's parts through the whole (an extent
+    "no part of the dock, or associated structures"), or only the whole's parcel."""
+    own = facts.types(node) & spec.governs
+    if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
+            True for p in spec.read_by for _v in graph.subjects(p, node)):
+        return False
+    return any(own <= facts.types(w)
+               and set(graph.objects(node, DL.workKind)) <= facts.works(w)
+               and set(graph.objects(node, DL.construction)) <= facts.constructions(w)
+               for w in facts.containers(node))
+
+
 def undecided_conditions(
     graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     facts: AppFacts | None = None,
@@ -408,7 +426,8 @@ def undecided_conditions(
             if any(all(condition_holds(graph, app, node, c) for c in clauses)
                    for clauses in spec.exceptions):
                 continue  # an exception the stated facts establish: nor whatever it says
-            if whole_rules_out(graph, app, node, spec, facts):
+            if whole_rules_out(graph, app, node, spec, facts) or silent_part(
+                    graph, node, spec, facts):
                 continue  # a portion that does not state the condition's fact: its whole's
             for cond in spec.conditions:
                 if cond.absent_is_false or cond.prop == RDF.type:

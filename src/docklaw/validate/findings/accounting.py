@@ -47,6 +47,7 @@ from docklaw.validate.findings.redirect import (
     absent,
     asked_elsewhere,
     asked_of_whole,
+    decided_by_whole,
     described_parts,
     facts_asked,
     items_of,
@@ -215,8 +216,9 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 else:
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
-        drop.update(asked_of_whole(state.nodes, {node_name(n): n for n in candidates | focus_set},
-                                   items, spec, facts))
+        named = {node_name(n): n for n in candidates | focus_set}
+        drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
+        drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts))
         if not state.nodes:
             state.reason = not_present_reason(compiled, top, spec)
         else:

@@ -187,6 +187,49 @@ def asked_of_whole(nodes: list[NodeStateLike], named: dict[str, Node],
     return drop
 
 
+#: A whole's states that decide the rule on it (it applied and was decided).
+APPLIED = ("violates", "flagged", "conforms")
+
+
+def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, Node],
+                     items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
+                     facts: AppFacts) -> set[int]:
+    """The items (by id) of one rule asked of a part (a float, a main walkway, a station
+    listed as a dock's part) that the rule reaches because its class is also governed, and
+    that states none of the facts the rule reads, where a structure it is a part of is a
+    node of the same rule, of the same governed classes, and decided there. The part is that
+    whole stated as a part: a float listed on a dock is not a second dock, asked again what
+    the dock answers (its length, its depth at the limit line, whether it is an additional
+    dock). A whole the rule does not apply to decides the part only where the part states no
+    kind of work or construction of its own that the whole does not share."""
+    if spec is None:
+        return set()
+    by_name = {n.focus_node: n for n in nodes}
+    drop: set[int] = set()
+    for state in nodes:
+        node = named.get(state.focus_node)
+        if state.state != "needed" or node is None or not items.get(state.focus_node):
+            continue
+        if any(True for p in spec.reads for _v in data.objects(node, p)) or any(
+                True for p in spec.read_by for _v in data.subjects(p, node)):
+            continue  # it states a fact the rule reads: checked (and asked) on it
+        own = facts.types(node) & spec.governs
+        for whole in sorted(facts.containers(node), key=str):
+            other = by_name.get(node_name(whole))
+            if other is None or not own or not own <= facts.types(whole):
+                continue  # a component of another governed kind answers for itself
+            if other.state not in APPLIED and not (
+                    other.state == "not-applicable"
+                    and set(data.objects(node, DL.workKind)) <= facts.works(whole)
+                    and set(data.objects(node, DL.construction)) <= facts.constructions(whole)):
+                continue
+            state.state = "conforms"
+            state.reason = f"decided on {short(whole)}, the structure it is a part of"
+            drop.update(id(i) for i in items[state.focus_node])
+            break
+    return drop
+
+
 def short(node: Node) -> str:
     text = str(node)
     return text.rsplit("#", 1)[-1] if "#" in text else text
