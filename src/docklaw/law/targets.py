@@ -391,6 +391,9 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
     there (``findings.redirect.decided_by_whole`` does the same for the rule's own facts). A
     rule that reads nothing on its focus reads the whole's parts through the whole (an extent
     "no part of the dock, or associated structures"), or only the whole's parcel."""
+    if any(c.prop == RDF.type for c in spec.conditions) or any(
+            c.prop == RDF.type for clauses in spec.exceptions for c in clauses):
+        return False  # the rule reads the class: a part of another kind is decided on its own
     own = facts.types(node) & spec.governs
     if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
             True for p in spec.read_by for _v in graph.subjects(p, node)):

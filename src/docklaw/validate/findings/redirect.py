@@ -193,7 +193,7 @@ APPLIED = ("violates", "flagged", "conforms")
 
 def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, Node],
                      items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
-                     facts: AppFacts) -> set[int]:
+                     facts: AppFacts, class_read: bool = False) -> set[int]:
     """The items (by id) of one rule asked of a part (a float, a main walkway, a station
     listed as a dock's part) that the rule reaches because its class is also governed, and
     that states none of the facts the rule reads, where a structure it is a part of is a
@@ -201,8 +201,10 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
     whole stated as a part: a float listed on a dock is not a second dock, asked again what
     the dock answers (its length, its depth at the limit line, whether it is an additional
     dock). A whole the rule does not apply to decides the part only where the part states no
-    kind of work or construction of its own that the whole does not share."""
-    if spec is None:
+    kind of work or construction of its own that the whole does not share. A rule whose test
+    reads the class (``class_read``: a sundeck on a boat station is of a kind § 160-122H does
+    not permit, whatever the station is) decides each part on its own."""
+    if spec is None or class_read:
         return set()
     by_name = {n.focus_node: n for n in nodes}
     drop: set[int] = set()
