@@ -386,7 +386,7 @@ def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
 def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> bool:
     """A part of a structure of the same governed kind (a float or a main walkway listed on a
     dock, where the rule governs docks or waterside structures) that states none of the facts
-    the rule reads, nor a kind of work or construction its whole does not share: it is that
+    the rule reads, nor a fact deciding whether it applies that its whole does not share: it is that
     whole stated as a part, so a fact deciding whether the rule applies is the whole's, asked
     there (``findings.redirect.decided_by_whole`` does the same for the rule's own facts). A
     rule that reads nothing on its focus reads the whole's parts through the whole (an extent
@@ -398,10 +398,28 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
     if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
             True for p in spec.read_by for _v in graph.subjects(p, node)):
         return False
-    return any(own <= facts.types(w)
-               and set(graph.objects(node, DL.workKind)) <= facts.works(w)
-               and set(graph.objects(node, DL.construction)) <= facts.constructions(w)
+    return any(own <= facts.types(w) and shares_applicability(graph, node, w, spec, facts)
                for w in facts.containers(node))
+
+
+def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec,
+                         facts: AppFacts) -> bool:
+    """Every fact deciding whether the rule applies that ``node`` states is its whole's too
+    (the kind of work, the construction, a condition's or exception's fact): what decides the
+    rule for the whole decides it for the part."""
+    props = {c.prop for c in spec.conditions if not c.on_parcel} | {
+        c.prop for clauses in spec.exceptions for c in clauses if not c.on_parcel}
+    if spec.works:
+        props.add(DL.workKind)
+    if spec.constructions:
+        props.add(DL.construction)
+    held = {DL.workKind: facts.works(whole), DL.construction: facts.constructions(whole)}
+    for prop in props:
+        stated = set(graph.objects(node, prop))
+        if stated and not stated <= (held.get(prop) or {
+                v for w in {whole} | facts.containers(whole) for v in graph.objects(w, prop)}):
+            return False
+    return True
 
 
 def undecided_conditions(

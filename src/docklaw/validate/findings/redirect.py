@@ -29,7 +29,7 @@ from docklaw.law.compile import TargetSpec
 from docklaw.law.components import Described, described
 from docklaw.law.components import absent as absent_facts
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import AppFacts, self_and_containers
+from docklaw.law.targets import AppFacts, self_and_containers, shares_applicability
 from docklaw.namespaces import DL, RDF
 from docklaw.validate.findings.cite import InfoNeeded
 from docklaw.validate.values import node_name
@@ -201,7 +201,8 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
     whole stated as a part: a float listed on a dock is not a second dock, asked again what
     the dock answers (its length, its depth at the limit line, whether it is an additional
     dock). A whole the rule does not apply to decides the part only where the part states no
-    kind of work or construction of its own that the whole does not share. A rule whose test
+    fact deciding whether the rule applies (kind of work, construction, a condition's fact)
+    that the whole does not share (``targets.shares_applicability``). A rule whose test
     reads the class (``class_read``: a sundeck on a boat station is of a kind § 160-122H does
     not permit, whatever the station is) decides each part on its own."""
     if spec is None or class_read:
@@ -222,8 +223,7 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
                 continue  # a component of another governed kind answers for itself
             if other.state not in APPLIED and not (
                     other.state == "not-applicable"
-                    and set(data.objects(node, DL.workKind)) <= facts.works(whole)
-                    and set(data.objects(node, DL.construction)) <= facts.constructions(whole)):
+                    and shares_applicability(data, node, whole, spec, facts)):
                 continue
             state.state = "conforms"
             state.reason = f"decided on {short(whole)}, the structure it is a part of"
