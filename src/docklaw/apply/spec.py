@@ -324,6 +324,10 @@ def build_spec(prepared: Prepared, jid: str) -> Spec:
     for need in needs:
         governs = tuple(str(g) for g in need.governs)
         facts = fact_of(need)
+        if any(DL.Vessel in prepared.superclasses.get(URIRef(g), frozenset({URIRef(g)}))
+               for g in governs):  # a rule on the boats berthed at a structure (dl:mooredAt)
+            facts = [(BOAT, prop) for _on, prop in facts]
+            governs = (str(DL.Structure),)
         if any(prop == "dl:findingMade" for _, prop in facts):
             spec.findings.append((need, governs))
             continue

@@ -436,6 +436,45 @@ def part_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
                                      for w in stating for c in spec.conditions)
 
 
+def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> bool:
+    """A part of a structure of the same governed kind (a float or a main walkway listed on a
+    dock, where the rule governs docks or waterside structures) that states none of the facts
+    the rule reads, nor a fact deciding whether it applies that its whole does not share: it is that
+    whole stated as a part, so a fact deciding whether the rule applies is the whole's, asked
+    there (``findings.redirect.decided_by_whole`` does the same for the rule's own facts). A
+    rule that reads nothing on its focus reads the whole's parts through the whole (an extent
+    "no part of the dock, or associated structures"), or only the whole's parcel."""
+    if any(c.prop == RDF.type for c in spec.conditions) or any(
+            c.prop == RDF.type for clauses in spec.exceptions for c in clauses):
+        return False  # the rule reads the class: a part of another kind is decided on its own
+    own = facts.types(node) & spec.governs
+    if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
+            True for p in spec.read_by for _v in graph.subjects(p, node)):
+        return False
+    return any(own <= facts.types(w) and shares_applicability(graph, node, w, spec, facts)
+               for w in facts.containers(node))
+
+
+def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec,
+                         facts: AppFacts) -> bool:
+    """Every fact deciding whether the rule applies that ``node`` states is its whole's too
+    (the kind of work, the construction, a condition's or exception's fact): what decides the
+    rule for the whole decides it for the part."""
+    props = {c.prop for c in spec.conditions if not c.on_parcel} | {
+        c.prop for clauses in spec.exceptions for c in clauses if not c.on_parcel}
+    if spec.works:
+        props.add(DL.workKind)
+    if spec.constructions:
+        props.add(DL.construction)
+    held = {DL.workKind: facts.works(whole), DL.construction: facts.constructions(whole)}
+    for prop in props:
+        stated = set(graph.objects(node, prop))
+        if stated and not stated <= (held.get(prop) or {
+                v for w in {whole} | facts.containers(whole) for v in graph.objects(w, prop)}):
+            return False
+    return True
+
+
 def undecided_conditions(
     graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     facts: AppFacts | None = None,
@@ -461,7 +500,8 @@ def undecided_conditions(
             if any(all(condition_holds(graph, app, node, c) for c in clauses)
                    for clauses in spec.exceptions):
                 continue  # an exception the stated facts establish: nor whatever it says
-            if whole_rules_out(graph, app, node, spec, facts):
+            if whole_rules_out(graph, app, node, spec, facts) or silent_part(
+                    graph, node, spec, facts):
                 continue  # a portion that does not state the condition's fact: its whole's
             if part_rules_out(graph, app, node, spec, facts, spec.whole_facts):
                 continue  # a part that does not state the condition's fact: its whole's

@@ -36,6 +36,7 @@ from docklaw.law.targets import (
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
+from docklaw.validate.derivation.derive import reads_class
 from docklaw.validate.findings.cite import (
     InfoNeeded,
     Result,
@@ -47,6 +48,7 @@ from docklaw.validate.findings.redirect import (
     absent,
     asked_elsewhere,
     asked_of_whole,
+    decided_by_whole,
     described_parts,
     facts_asked,
     items_of,
@@ -215,8 +217,10 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 else:
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
-        drop.update(asked_of_whole(state.nodes, {node_name(n): n for n in candidates | focus_set},
-                                   items, spec, facts))
+        named = {node_name(n): n for n in candidates | focus_set}
+        drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
+        drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
+                                     reads_class(compiled.graph, top)))
         if not state.nodes:
             state.reason = not_present_reason(compiled, top, spec)
         else:

@@ -29,7 +29,7 @@ from docklaw.law.compile import TargetSpec
 from docklaw.law.components import Described, described
 from docklaw.law.components import absent as absent_facts
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import AppFacts, self_and_containers
+from docklaw.law.targets import AppFacts, self_and_containers, shares_applicability
 from docklaw.namespaces import DL, RDF
 from docklaw.validate.findings.cite import InfoNeeded
 from docklaw.validate.values import node_name
@@ -184,6 +184,51 @@ def asked_of_whole(nodes: list[NodeStateLike], named: dict[str, Node],
         else:
             state.reason = f"asked of {names}, the structure it is a portion of"
         drop.update(id(i) for i in items.get(state.focus_node, []))
+    return drop
+
+
+#: A whole's states that decide the rule on it (it applied and was decided).
+APPLIED = ("violates", "flagged", "conforms")
+
+
+def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, Node],
+                     items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
+                     facts: AppFacts, class_read: bool = False) -> set[int]:
+    """The items (by id) of one rule asked of a part (a float, a main walkway, a station
+    listed as a dock's part) that the rule reaches because its class is also governed, and
+    that states none of the facts the rule reads, where a structure it is a part of is a
+    node of the same rule, of the same governed classes, and decided there. The part is that
+    whole stated as a part: a float listed on a dock is not a second dock, asked again what
+    the dock answers (its length, its depth at the limit line, whether it is an additional
+    dock). A whole the rule does not apply to decides the part only where the part states no
+    fact deciding whether the rule applies (kind of work, construction, a condition's fact)
+    that the whole does not share (``targets.shares_applicability``). A rule whose test
+    reads the class (``class_read``: a sundeck on a boat station is of a kind § 160-122H does
+    not permit, whatever the station is) decides each part on its own."""
+    if spec is None or class_read:
+        return set()
+    by_name = {n.focus_node: n for n in nodes}
+    drop: set[int] = set()
+    for state in nodes:
+        node = named.get(state.focus_node)
+        if state.state != "needed" or node is None or not items.get(state.focus_node):
+            continue
+        if any(True for p in spec.reads for _v in data.objects(node, p)) or any(
+                True for p in spec.read_by for _v in data.subjects(p, node)):
+            continue  # it states a fact the rule reads: checked (and asked) on it
+        own = facts.types(node) & spec.governs
+        for whole in sorted(facts.containers(node), key=str):
+            other = by_name.get(node_name(whole))
+            if other is None or not own or not own <= facts.types(whole):
+                continue  # a component of another governed kind answers for itself
+            if other.state not in APPLIED and not (
+                    other.state == "not-applicable"
+                    and shares_applicability(data, node, whole, spec, facts)):
+                continue
+            state.state = "conforms"
+            state.reason = f"decided on {short(whole)}, the structure it is a part of"
+            drop.update(id(i) for i in items[state.focus_node])
+            break
     return drop
 
 
