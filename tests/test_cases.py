@@ -68,6 +68,8 @@ class Case:
     no_information_needed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
+    #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
+    boundary_shapes: list[URIRef] = field(default_factory=list)
 
 
 def case_id(path: Path) -> str:
@@ -108,6 +110,7 @@ def load_case(path: Path) -> Case:
         no_information_needed=strs(T.expectNoInformationNeeded),
         notes=strs(T.expectNote),
         boundary=boundary if isinstance(boundary, URIRef) else None,
+        boundary_shapes=iris(T.boundaryShape),
     )
 
 

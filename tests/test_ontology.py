@@ -189,17 +189,23 @@ def _dl_local(node: object) -> str | None:
     return text[len(str(DL)):] if isinstance(node, URIRef) and text.startswith(str(DL)) else None
 
 
+#: classes that state an aspect of a term declared elsewhere
+ASPECTS = {OWL.FunctionalProperty, DL.WholeFact}
+
+
 @lru_cache(maxsize=1)
 def declarations() -> dict[str, list[str]]:
     """dl: term -> the ontology files that declare it (give it an rdf:type). A file that only
     says a property is an ``owl:FunctionalProperty`` (ontology/terms/cardinality.ttl, and the
     list at the end of a code's terms.ttl: which facts take one value, issue 23) states an
-    aspect of a term declared elsewhere, not a second declaration."""
+    aspect of a term declared elsewhere, not a second declaration; so does a file typing a
+    property a ``dl:WholeFact`` (ontology/terms/nonconformity.ttl: a fact a part shares with
+    its whole)."""
     out: dict[str, list[str]] = {}
     for path in build.ontology_files():
         g = Graph().parse(path, format="turtle")
         for s in set(g.subjects(RDF.type, None)):
-            if set(g.objects(s, RDF.type)) == {OWL.FunctionalProperty}:
+            if set(g.objects(s, RDF.type)) <= ASPECTS:
                 continue
             if (name := _dl_local(s)) is not None:
                 out.setdefault(name, []).append(str(path.relative_to(paths.ROOT)))

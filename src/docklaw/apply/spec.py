@@ -324,16 +324,21 @@ def build_spec(prepared: Prepared, jid: str) -> Spec:
     for need in needs:
         governs = tuple(str(g) for g in need.governs)
         facts = fact_of(need)
-        if any(DL.Vessel in prepared.superclasses.get(URIRef(g), frozenset({URIRef(g)}))
-               for g in governs):  # a rule on the boats berthed at a structure (dl:mooredAt)
-            facts = [(BOAT, prop) for _on, prop in facts]
-            governs = (str(DL.Structure),)
+        vessels = {g for g in governs if DL.Vessel in prepared.superclasses.get(
+            URIRef(g), frozenset({URIRef(g)}))}
+        if vessels:  # a rule on the boats berthed at a structure (dl:mooredAt): asked of
+            # each structure's boats, and of the structures the rule governs too, if any
+            structures = tuple(g for g in governs if g not in vessels)
+            facts = [*((on, prop) for on, prop in facts if structures),
+                     *((BOAT, prop) for _on, prop in facts)]
         if any(prop == "dl:findingMade" for _, prop in facts):
             spec.findings.append((need, governs))
             continue
         for on, prop in facts:
             if prop in STRUCTURAL:
                 continue
+            if vessels:
+                governs = (str(DL.Structure),) if on == BOAT else structures
             key = f"{on}.{prop}" if on else prop
             if need.place == "dl:Parcel" or (need.place is None and str(DL.Parcel) in governs):
                 parcel.setdefault(prop, []).append(need)

@@ -85,6 +85,23 @@ def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     return [*results, *added], kept
 
 
+def variances_of(results: list[Result], derived: Graph, prepared: Prepared,
+                 jid: str) -> list[excess.Variance]:
+    """How far off each numeric violation is; one that only the listed structures' lower
+    bound decided (``bounded``) is measured on that bound, the number it was checked with."""
+    out: list[excess.Variance] = []
+    trial: Graph | bool | None = False  # False: not built yet
+    for r in results:
+        found = excess.compute([r], derived, prepared, jid)
+        if not found and r.severity == "Violation":
+            if trial is False:
+                trial = with_lower_bounds(derived, prepared, jid)
+            if isinstance(trial, Graph):
+                found = excess.compute([r], trial, prepared, jid)
+        out.extend(found)
+    return out
+
+
 def validate_graph(
     graph: Graph, name: str = "<graph>", *, prepared: Prepared | None = None,
     plan: bool = True,
@@ -106,7 +123,7 @@ def validate_graph(
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,
                     measurements=collect(graph, derived, prepared),
-                    variances=excess.compute(results, derived, prepared, jid),
+                    variances=variances_of(results, derived, prepared, jid),
                     variance_note=excess.note(prepared, jid),
                     readings=readings.evaluate(results, needed, derived, prepared, jid),
                     not_read=[] if exempt else not_read(graph, derived, prepared, jid))
