@@ -61,6 +61,7 @@ from docklaw.validate.derivation.partflags import flags_from_parts
 from docklaw.validate.derivation.parts import (
     link_appurtenances,
     place_proposed,
+    propose_worked,
     walkway_widths,
 )
 from docklaw.validate.derivation.totals import derive_totals
@@ -410,6 +411,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     materialise_types(out, prepared)
     imply_status(out)
     maintenance_only(out, app)
+    propose_worked(out, app)  # before the appurtenances: a new lift listed on the parcel
     link_appurtenances(out, prepared, jid, app)
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)

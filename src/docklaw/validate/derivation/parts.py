@@ -92,6 +92,26 @@ def place_proposed(graph: Graph, app: Node) -> None:
         graph.add((node, DL.placedOnParcel, parcel))
 
 
+def propose_worked(graph: Graph, app: Node) -> None:
+    """A structure listed on the application's parcel that states work other than a repair
+    (``dl:workKind`` new construction, enlargement, alteration, reconstruction, replacement)
+    is work of this application, so the application proposes it (``dl:proposes``, with the
+    note ``dl:proposedByWork`` the report shows), whether or not it was listed there: an
+    application that lists a new boathouse only on its parcel had it counted and never
+    checked (a silent "conforms"). A repair stated on a listed structure stays a description
+    of what exists (the structure is counted, and checked only where proposed)."""
+    proposed = set(graph.objects(app, DL.proposes))
+    inside = {p for node in proposed for p in graph.transitive_objects(node, DL.hasPart)}
+    for parcel in sorted(graph.objects(app, DL.parcel), key=str):
+        for node in sorted(graph.objects(parcel, DL.hasStructure), key=str):
+            if node in inside or (None, DL.hasPart, node) in graph:
+                continue
+            works = set(graph.objects(node, DL.workKind))
+            if works and works != {DL.Repair}:
+                graph.add((app, DL.proposes, node))
+                graph.add((node, DL.proposedByWork, app))
+
+
 def label_of(prepared: Prepared, cls: URIRef) -> str:
     import re
 

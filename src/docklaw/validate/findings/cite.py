@@ -643,6 +643,15 @@ def placed_structures(data: Graph) -> list[Result]:
                     f"(dl:hasStructure), as a structure the application builds on its parcel.",
             focus_node=node_name(node), path="dl:hasStructure", value=node_name(parcel),
             relief=None, relief_authority=None, component="dl:PlacedOnParcel"))
+    for node, app in sorted(data.subject_objects(DL.proposedByWork), key=lambda t: str(t[0])):
+        works = ", ".join(sorted(curie(w) for w in data.objects(node, DL.workKind)))
+        out.append(Result(
+            section=None, section_iri=None, section_text=None, severity="Info",
+            message=f"{node_name(node)} is listed among the parcel's structures, not in "
+                    f"dl:proposes, and states work ({works}): it is read as proposed by the "
+                    f"application and checked like every proposed structure.",
+            focus_node=node_name(node), path="dl:proposes", value=node_name(app),
+            relief=None, relief_authority=None, component="dl:ProposedByWork"))
     return out
 
 
