@@ -632,26 +632,27 @@ def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
 
 
 def placed_structures(data: Graph) -> list[Result]:
-    """An Info result for each proposed structure derive added to the parcel's structures
-    (``derivation.parts.place_proposed``): the counts per parcel include it."""
-    out: list[Result] = []
-    for node, parcel in sorted(data.subject_objects(DL.placedOnParcel), key=lambda t: str(t[0])):
-        out.append(Result(
-            section=None, section_iri=None, section_text=None, severity="Info",
-            message=f"{node_name(node)} is proposed by the application and not listed among "
-                    f"the structures of {node_name(parcel)}: it is counted among them "
-                    f"(dl:hasStructure), as a structure the application builds on its parcel.",
-            focus_node=node_name(node), path="dl:hasStructure", value=node_name(parcel),
-            relief=None, relief_authority=None, component="dl:PlacedOnParcel"))
+    """An Info result for each structure derive placed: a proposed structure added to the
+    parcel's structures (``derivation.parts.place_proposed``: the counts per parcel include
+    it), and a parcel's structure stating work read as proposed (``propose_worked``)."""
+    def placed(node: Node, path: str, value: Node, component: str, message: str) -> Result:
+        return Result(section=None, section_iri=None, section_text=None, severity="Info",
+                      message=message, focus_node=node_name(node), path=path,
+                      value=node_name(value), relief=None, relief_authority=None,
+                      component=component)
+
+    out = [placed(node, "dl:hasStructure", parcel, "dl:PlacedOnParcel",
+                  f"{node_name(node)} is proposed by the application and not listed among the "
+                  f"structures of {node_name(parcel)}: it is counted among them "
+                  f"(dl:hasStructure), as a structure the application builds on its parcel.")
+           for node, parcel in sorted(data.subject_objects(DL.placedOnParcel),
+                                      key=lambda t: str(t[0]))]
     for node, app in sorted(data.subject_objects(DL.proposedByWork), key=lambda t: str(t[0])):
         works = ", ".join(sorted(curie(w) for w in data.objects(node, DL.workKind)))
-        out.append(Result(
-            section=None, section_iri=None, section_text=None, severity="Info",
-            message=f"{node_name(node)} is listed among the parcel's structures, not in "
-                    f"dl:proposes, and states work ({works}): it is read as proposed by the "
-                    f"application and checked like every proposed structure.",
-            focus_node=node_name(node), path="dl:proposes", value=node_name(app),
-            relief=None, relief_authority=None, component="dl:ProposedByWork"))
+        out.append(placed(node, "dl:proposes", app, "dl:ProposedByWork",
+                          f"{node_name(node)} is listed among the parcel's structures, not in "
+                          f"dl:proposes, and states work ({works}): it is read as proposed by "
+                          f"the application and checked like every proposed structure."))
     return out
 
 
