@@ -73,12 +73,18 @@ def run(tree: Path, pytest_args: list[str], python: str) -> dict[str, object]:
         wall = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         tests: list[tuple[str, float, float]] = []
-        for path in reports.glob("*.json"):
-            tests += [tuple(row) for row in json.loads(path.read_text())["tests"]]
+        workers: dict[str, dict[str, float]] = {}
+        for path in sorted(reports.glob("*.json")):
+            found = json.loads(path.read_text())
+            tests += [tuple(row) for row in found["tests"]]
+            workers[path.stem] = {"tests": len(found["tests"]),
+                                  "cpu_s": found["process_cpu"],
+                                  "test_wall_s": sum(row[2] for row in found["tests"])}
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     summary = (done.stdout.strip().splitlines() or [""])[-1]
     return {"tree": str(tree), "exit": done.returncode, "summary": summary, "wall_s": wall,
             "cpu_s": cpu, "load_before": load_before, "load_after": os.getloadavg(),
+            "workers": workers,
             "tests": sorted(tests, key=lambda t: -t[1])}
 
 
@@ -87,6 +93,9 @@ def report(result: dict[str, object], top: int) -> str:
              f"  wall {result['wall_s']:.0f} s, CPU {result['cpu_s']:.0f} s "
              f"(user + system, pytest and every process it waited for); load average "
              f"{result['load_before'][0]:.1f} before, {result['load_after'][0]:.1f} after",
+             *(f"  worker {name}: {w['tests']} tests, {w['test_wall_s']:.0f} s in tests, "
+               f"{w['cpu_s']:.0f} s CPU (its own and its children's)"
+               for name, w in result.get("workers", {}).items()),  # type: ignore[union-attr]
              f"  the {top} tests costing the most CPU (setup of their fixtures included):"]
     for nodeid, cpu, wall in result["tests"][:top]:  # type: ignore[index]
         lines.append(f"    {cpu:6.1f} s CPU {wall:7.1f} s wall  {nodeid}")
