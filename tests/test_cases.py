@@ -115,7 +115,6 @@ def load_case(path: Path) -> Case:
 
 
 @cache
-@cache
 def run_case(path: Path) -> Report:
     """The case's report, validated once per process: test_excess reads the boundary cases'
     reports again (the validator gives the same report for the same graph; tests only read
@@ -231,7 +230,10 @@ def shape_limits(jid: str) -> dict[URIRef, list[tuple[URIRef, Decimal | None, st
 
 
 @cache
+@cache
 def derived_case(path: Path) -> Graph:
+    """The case derived, once per process (read by the coverage and target tests, never
+    changed: derive returns a new graph)."""
     return derive(load_case(path).graph, get_prepared())
 
 
