@@ -44,12 +44,17 @@ def group_of(item: pytest.Item) -> str | None:
     graphs another reads (test_remote_store, test_answers, test_per_code_graphs and
     test_store_view all load the law into the same server), and Chromium is heavy. Then a
     module whose tests share a module-scoped fixture it defines (a loaded store, a scaffolded
-    registry, an app) stays whole, so the fixture is built once, not once per worker; and
-    the modules that read the validated test cases share one worker (``SHARED_CASES``)."""
+    registry, an app) stays whole, so the fixture is built once, not once per worker; the
+    modules that read the validated test cases share one worker (``SHARED_CASES``); and tests
+    marked ``xdist_group(name)`` run together (test_reach: each code's sweep, cached per
+    process, is computed on one worker, not on both)."""
     names = getattr(item, "fixturenames", ())
     module = item.nodeid.split("::")[0]
     if item.path.name in SHARED_CASES:
         return "cases"
+    marked = item.get_closest_marker("xdist_group")
+    if marked is not None and marked.args:  # e.g. test_reach: one code's sweep, run once
+        return f"{module}::{marked.args[0]}"
     if item.get_closest_marker("browser"):
         return "browser"
     if "union_store" in names:
