@@ -37,6 +37,9 @@ PARCELS = {
                                              steep_slope=True),
 }
 CODES = list(jurisdictions.ids())
+#: One worker: most tests read the same envelopes (``computed``, cached per process), which
+#: would otherwise be searched again on the other worker.
+pytestmark = pytest.mark.xdist_group("envelopes")
 UNIT = {"length": 1.0, "width": 1.0, "area": 1.0, "docks": 1, "slips": 1, "moorings": 1,
         "setback": -1.0}
 
