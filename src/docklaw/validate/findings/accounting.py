@@ -124,6 +124,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     described_facts = described_parts(prepared)
     drop: set[int] = set()  # items asked of another node (its whole, its part) or of nothing
     candidates = reachable(derived, app)
+    ordered = sorted(candidates, key=str)  # (each rule's non-focus candidates, in this order)
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
     out: list[RuleState] = []
@@ -194,10 +195,11 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     state.nodes.append(NodeState(name, "unchecked", " and ".join(ask)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
-        drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
+        if state.nodes:  # (nothing to redirect among no nodes)
+            drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
         spec = shape.spec
         if spec is not None:
-            for node in sorted(candidates - focus_set, key=str):
+            for node in [n for n in ordered if n not in focus_set]:
                 name = node_name(node)
                 if not facts.reaches(node, spec) and not (
                         (str(rule_iri), name) in asked
@@ -212,10 +214,11 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 else:
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
-        named = {node_name(n): n for n in candidates | focus_set}
-        drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
-        drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
-                                     shape.reads_class))
+        if state.nodes:  # (nothing to redirect among no nodes)
+            named = {node_name(n): n for n in candidates | focus_set}
+            drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
+            drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
+                                         shape.reads_class))
         if not state.nodes:
             state.reason = shape.not_present
         else:
