@@ -86,7 +86,12 @@ def parameters(shapes: Graph, shape: Node) -> frozenset[Node]:
 
 def path_label(shapes: Graph, path: Node) -> str:
     """The property a person must state: the last named step of the path that is not a unit
-    or number ('dl:landUse' for (^hasPart* ^proposes dl:parcel dl:landUse))."""
+    or number ('dl:landUse' for (^hasPart* ^proposes dl:parcel dl:landUse)); remembered per
+    compiled shapes graph."""
+    return remembered(shapes, ("path_label", path), lambda: _path_label(shapes, path))
+
+
+def _path_label(shapes: Graph, path: Node) -> str:
     names: list[str] = []
 
     def walk(node: Node) -> None:
@@ -107,6 +112,11 @@ def path_label(shapes: Graph, path: Node) -> str:
 
 
 def structural(shapes: Graph, path: Node) -> bool:
+    """See _structural (remembered per compiled shapes graph)."""
+    return remembered(shapes, ("structural", path), lambda: _structural(shapes, path))
+
+
+def _structural(shapes: Graph, path: Node) -> bool:
     """A path made only of inverse links (^dl:hasPart: "is part of something"), or only of the
     links that list a structure's parts (dl:hasPart: "its parts"): that nothing is linked is
     itself the fact (the parts listed are all there are, docs/DESIGN.md), so absence is judged
@@ -161,13 +171,15 @@ def through_parts(shapes: Graph, data: Graph, path: Node, focus: Node) -> bool:
 def not_claimed(shapes: Graph, shape: Node) -> bool:
     """The shape's path is an applicant's claim (dl:absentMeansNotClaimed): unstated, the
     provision is not claimed and the rule does not apply."""
-    return shapes.value(shape, DL.absentMeansNotClaimed) == Literal(True)
+    return remembered(shapes, ("not_claimed", shape),
+                      lambda: shapes.value(shape, DL.absentMeansNotClaimed) == Literal(True))
 
 
 def nothing_if_absent(shapes: Graph, shape: Node) -> bool:
     """A path where no value means nothing to compare (dl:absentIsNothing: the extents of the
     structures attached to a dock; one that states none is measured with the dock)."""
-    return shapes.value(shape, DL.absentIsNothing) == Literal(True)
+    return remembered(shapes, ("nothing_if_absent", shape),
+                      lambda: shapes.value(shape, DL.absentIsNothing) == Literal(True))
 
 
 def alone(shapes: Graph, data: Graph, shape: Node) -> bool:
@@ -295,43 +307,54 @@ class Reader:
     def check_values(self, shape: Node, values: list[Node], focus: Node) -> bool:
         """Plain SHACL value constraints of a property shape over ``values``."""
         g = self.shapes
+        params = parameters(g, shape)  # a parameter the shape does not use reads nothing
         ok = True
         for param, test in COMPARE.items():
+            if param not in params:
+                continue
             for limit in g.objects(shape, param):
                 lim = to_decimal(limit)
                 for v in values:
                     number = to_decimal(v) if isinstance(v, Literal) else None
                     ok = ok and number is not None and lim is not None and test(number, lim)
         count = len(values)
-        for limit in g.objects(shape, SH.minCount):
-            ok = ok and count >= int(limit)
-        for limit in g.objects(shape, SH.maxCount):
-            ok = ok and count <= int(limit)
-        for head in g.objects(shape, SH["in"]):
-            allowed = list(Collection(g, head))
-            ok = ok and all(_member(v, allowed) for v in values)
-        for expected in g.objects(shape, SH.hasValue):
-            ok = ok and _member(expected, values)
-        for cls in g.objects(shape, SH["class"]):
-            ok = ok and all((v, RDF.type, cls) in self.data for v in values)
-        for inner in g.objects(shape, SH["not"]):
-            ok = ok and not any(self.holds(inner, v) for v in values)
-        for inner in g.objects(shape, SH.node):
-            ok = ok and all(self.holds(inner, v) for v in values)
-        qualified = g.value(shape, SH.qualifiedValueShape)
+        if SH.minCount in params:
+            for limit in g.objects(shape, SH.minCount):
+                ok = ok and count >= int(limit)
+        if SH.maxCount in params:
+            for limit in g.objects(shape, SH.maxCount):
+                ok = ok and count <= int(limit)
+        if SH["in"] in params:
+            for head in g.objects(shape, SH["in"]):
+                allowed = list(Collection(g, head))
+                ok = ok and all(_member(v, allowed) for v in values)
+        if SH.hasValue in params:
+            for expected in g.objects(shape, SH.hasValue):
+                ok = ok and _member(expected, values)
+        if SH["class"] in params:
+            for cls in g.objects(shape, SH["class"]):
+                ok = ok and all((v, RDF.type, cls) in self.data for v in values)
+        if SH["not"] in params:
+            for inner in g.objects(shape, SH["not"]):
+                ok = ok and not any(self.holds(inner, v) for v in values)
+        if SH.node in params:
+            for inner in g.objects(shape, SH.node):
+                ok = ok and all(self.holds(inner, v) for v in values)
+        qualified = g.value(shape, SH.qualifiedValueShape) \
+            if SH.qualifiedValueShape in params else None
         if qualified is not None:
             matching = sum(1 for v in values if self.holds(qualified, v))
             for limit in g.objects(shape, SH.qualifiedMaxCount):
                 ok = ok and matching <= int(limit)
             for limit in g.objects(shape, SH.qualifiedMinCount):
                 ok = ok and matching >= int(limit)
-        if g.value(shape, DL.computedLimit) is not None:
+        if DL.computedLimit in params and g.value(shape, DL.computedLimit) is not None:
             ok = ok and self.computed_ok(shape, values, focus)
-        elif (shape, SH.sparql, None) in g:
+        elif SH.sparql in params:
             raise Unsupported("SPARQL constraint")
         for param in (SH.datatype, SH.pattern, SH.equals, SH.lessThan, SH.nodeKind,
                       SH.minLength, SH.maxLength):
-            if (shape, param, None) in g:
+            if param in params:
                 raise Unsupported(str(param))
         return bool(ok)
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from rdflib import BNode, Graph, Literal, URIRef
 
@@ -23,6 +24,8 @@ from docklaw.kg.flatstore import FlatGraph, flat_graph
 from docklaw.law.compile import CompiledShapes, compile_shapes
 from docklaw.law.units import Units
 from docklaw.namespaces import DL, OWL, RDF, RDFS, SKOS, rule_ns
+
+T = TypeVar("T")
 
 _IGNORED_SUPERS = {OWL.Thing, RDFS.Resource, OWL.Class, RDFS.Class}
 
@@ -97,6 +100,22 @@ class Prepared:
                 else:
                     self._compiled[jid] = self._load_or_compile(jid, self, compile_shapes)
             return self._compiled[jid]
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, computed once per Prepared and kept under ``key``: facts of a code
+        that no application changes (what the accounting reads of each rule shape ...).
+
+        Why not a field: a copy made with ``dataclasses.replace`` (the snapshot's portable
+        copy, ``validate.reach.restricted``'s cut-down code) starts without them, so a
+        pickle never holds them and a different set of compiled shapes never sees another's."""
+        found = self.__dict__.get("_memo_cache")
+        if found is None:
+            found = self.__dict__.setdefault("_memo_cache", {})
+        try:
+            return found[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = found[key] = compute()
+            return value
 
     def known_classes(self) -> frozenset[URIRef]:
         """Every class of the ontology and concepts (declared owl:Class / rdfs:Class, or in the

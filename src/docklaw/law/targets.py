@@ -10,6 +10,7 @@ which the runtime shapes target with core ``sh:targetClass``.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterator
 from datetime import date
@@ -373,6 +374,13 @@ def known_use(values: list[Node], spec: TargetSpec) -> bool | None:
     return None if any(v in spec.broader_uses for v in values) else False
 
 
+@functools.lru_cache(maxsize=4096)
+def _own_vocabularies(governs: frozenset[URIRef]) -> tuple[str, ...]:
+    """The ontology's namespace and the concept schemes of the governed classes."""
+    return tuple({str(DL)} | {str(g).rsplit("/", 1)[0] + "/" for g in governs
+                              if "/concept/" in str(g)})
+
+
 def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
                     facts: AppFacts) -> list[Node]:
     """Structures stated only with a generic class broader than the rule's (a plain dl:Dock
@@ -381,13 +389,12 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
     if not spec.broader:
         return []
     out = []
-    own = {str(DL)} | {str(g).rsplit("/", 1)[0] + "/" for g in spec.governs
-                       if "/concept/" in str(g)}
+    own = _own_vocabularies(spec.governs)
     for node in candidates:
         types = facts.types(node)
         if not types.isdisjoint(spec.governs) or types.isdisjoint(spec.broader):
             continue
-        ours = {t for t in types if str(t).startswith(tuple(own))}
+        ours = {t for t in types if str(t).startswith(own)}
         if not ours <= spec.broader:
             continue  # a specific class outside the rule (a catwalk under a dock rule)
         if spec.works and facts.works(node) and facts.works(node).isdisjoint(spec.works):

@@ -7,6 +7,7 @@ and normalised units, so no inference is asked of pyshacl.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,15 @@ from rdflib import Graph, URIRef
 from docklaw.law.compile import CompiledShapes, focus_marker
 from docklaw.law.prepare import Prepared
 from docklaw.namespaces import RDF
+from docklaw.validate.checking.fast import (
+    Planner,
+    RawResult,
+    TopPlan,
+    Unsupported,
+    from_report,
+    plan_top,
+    run_top,
+)
 from docklaw.validate.derivation.applicability import is_exempt
 
 _LOCK = threading.RLock()
@@ -105,15 +115,21 @@ class ShapeIndex:
     shapes: tuple[Shape, ...]
     always: frozenset[int]                  # positions of shapes with a non-marker target
     by_marker: dict[URIRef, frozenset[int]]  # marker class -> positions of shapes targeting it
+    plans: tuple[TopPlan, ...] = ()          # the fast engine's plan of each shape (fast.py)
 
-    def relevant(self, graph: Graph) -> list[Shape]:
-        """The shapes that have a focus node in ``graph``, in pyshacl's own order."""
+    def positions(self, graph: Graph) -> list[int]:
+        """The positions of the shapes that have a focus node in ``graph``, in pyshacl's
+        own order."""
         present = set(graph.objects(None, RDF.type))
         wanted = set(self.always)
         for marker, positions in self.by_marker.items():
             if marker in present:
                 wanted |= positions
-        return [self.shapes[i] for i in sorted(wanted)]
+        return sorted(wanted)
+
+    def relevant(self, graph: Graph) -> list[Shape]:
+        """The shapes that have a focus node in ``graph``, in pyshacl's own order."""
+        return [self.shapes[i] for i in self.positions(graph)]
 
 
 def index_shapes(compiled: CompiledShapes) -> ShapeIndex:
@@ -123,6 +139,11 @@ def index_shapes(compiled: CompiledShapes) -> ShapeIndex:
     markers = {focus_marker(shape) for shape in compiled.targets}
     always: set[int] = set()
     by_marker: dict[URIRef, set[int]] = {}
+    try:
+        planner: Planner | None = Planner(engine)
+    except Unsupported:
+        planner = None
+    plans: list[TopPlan] = []
     for i, shape in enumerate(shapes):
         nodes, classes, implicit, objects_of, subjects_of = shape.target()
         advanced = shape.advanced_target()
@@ -131,8 +152,14 @@ def index_shapes(compiled: CompiledShapes) -> ShapeIndex:
             always.add(i)
         for cls in classes & markers:
             by_marker.setdefault(cls, set()).add(i)
+        only = next(iter(classes)) if len(classes) == 1 and i not in always else None
+        if planner is None or only not in markers:
+            plans.append(TopPlan(None, None, "no plan"))
+        else:
+            plans.append(plan_top(planner, shape, only))
     return ShapeIndex(engine=engine, shapes=shapes, always=frozenset(always),
-                      by_marker={k: frozenset(v) for k, v in by_marker.items()})
+                      by_marker={k: frozenset(v) for k, v in by_marker.items()},
+                      plans=tuple(plans))
 
 
 def shape_index(compiled: CompiledShapes) -> ShapeIndex:
@@ -168,17 +195,54 @@ class _ReusingValidator(Validator):
         self.shacl_graph = shapes
 
 
-def check(graph: Graph, prepared: Prepared, jid: str) -> Graph:
-    """The pyshacl results graph (sh:ValidationReport) for one derived application."""
-    compiled = prepared.compiled(jid)
-    if len(compiled.runtime_graph) == 0 or is_exempt(graph):
-        return Graph()  # no shapes, or the application is outside the code
-    index = shape_index(compiled)
-    view = _ShapesView(index.engine, index.relevant(graph))
+#: ``DOCKLAW_SHACL_ENGINE``: "fast" (default: fast.py, pyshacl for what it does not plan) or
+#: "pyshacl" (the reference engine for every shape)
+ENGINES = ("fast", "pyshacl")
+
+
+def engine_name() -> str:
+    name = os.environ.get("DOCKLAW_SHACL_ENGINE", "fast").strip().lower() or "fast"
+    if name not in ENGINES:
+        raise ValueError(f"DOCKLAW_SHACL_ENGINE={name!r}: expected one of {', '.join(ENGINES)}")
+    return name
+
+
+def run_pyshacl(graph: Graph, index: ShapeIndex, shapes: list[Shape]) -> list[RawResult]:
+    """pyshacl over some of the code's shapes, its results read into RawResults."""
+    view = _ShapesView(index.engine, shapes)
     validator = _ReusingValidator(DataGraph.from_rdflib_graph(graph), view)
     with _LOCK:  # pyshacl's shape objects hold per-run state; one run at a time per process
         _conforms, report, _text = validator.run()
-    return report
+    return from_report(report, index.engine.graph)
+
+
+def check(graph: Graph, prepared: Prepared, jid: str,
+          engine: str | None = None) -> list[RawResult]:
+    """The raw SHACL results for one derived application: shape by shape in pyshacl's
+    order, each shape's results in RawResult.key order (both engines enumerate sets, so the
+    order within a shape is otherwise the hash seed's).
+
+    ``engine`` (default ``DOCKLAW_SHACL_ENGINE``): "fast" evaluates each planned shape in
+    Python (fast.py) and runs pyshacl for a shape it has no plan for or meets a value it
+    does not compare itself; "pyshacl" runs pyshacl for every shape."""
+    compiled = prepared.compiled(jid)
+    if len(compiled.runtime_graph) == 0 or is_exempt(graph):
+        return []  # no shapes, or the application is outside the code
+    index = shape_index(compiled)
+    fast = (engine or engine_name()) == "fast"
+    out: list[RawResult] = []
+    for i in index.positions(graph):
+        top = index.plans[i] if fast and index.plans else None
+        found: list[RawResult] | None = None
+        if top is not None and top.plan is not None:
+            try:
+                found = run_top(top, graph)
+            except Unsupported:
+                found = None
+        if found is None:  # fail closed: a shape without a plan is pyshacl's, never skipped
+            found = run_pyshacl(graph, index, [index.shapes[i]])
+        out.extend(sorted(found, key=RawResult.key))
+    return out
 
 
 def naive_input(derived: Graph, raw: Graph, prepared: Prepared, jid: str) -> Graph:

@@ -14,6 +14,8 @@ it leaves the flag the application states (or asked for), no value leaves it as 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
@@ -31,21 +33,32 @@ def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
                    if isinstance(flag := law.value(r.iri, DL.derives), URIRef)), key=str)
 
 
+def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
+    """(rule, flag, property, comparison, limit, governed classes, necessary?, target spec)
+    of each rule of the code that derives a flag and can: law only, read once per code."""
+    def read() -> tuple[tuple[Any, ...], ...]:
+        law = prepared.knowledge
+        out = []
+        for rule, flag in deriving_rules(prepared, jid):
+            prop = law.value(rule, DL.constrains)
+            op = CONDITION_OPS.get(law.value(rule, DL.comparison))
+            stated_limit = limit_of(prepared, rule, DL.limit)
+            if not isinstance(prop, URIRef) or op is None or stated_limit is None:
+                continue
+            value, unit = stated_limit
+            canonical = prepared.units.canonical_of_property.get(prop)
+            limit = prepared.units.convert(value, unit, canonical) if unit is not None else value
+            governs = frozenset(law.objects(rule, DL.governs))
+            necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
+            out.append((rule, flag, prop, op, limit, governs, necessary,
+                        target_spec(prepared, rule)))
+        return tuple(out)
+    return prepared.memo(("eligibility.flag_rules", jid), read)
+
+
 def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
-    law = prepared.knowledge
-    for rule, flag in deriving_rules(prepared, jid):
-        prop = law.value(rule, DL.constrains)
-        op = CONDITION_OPS.get(law.value(rule, DL.comparison))
-        stated_limit = limit_of(prepared, rule, DL.limit)
-        if not isinstance(prop, URIRef) or op is None or stated_limit is None:
-            continue
-        value, unit = stated_limit
-        canonical = prepared.units.canonical_of_property.get(prop)
-        limit = prepared.units.convert(value, unit, canonical) if unit is not None else value
-        governs = set(law.objects(rule, DL.governs))
-        necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
-        spec = target_spec(prepared, rule)
+    for rule, flag, prop, op, limit, governs, necessary, spec in flag_rules(prepared, jid):
         if spec.parcel_conditions and not any(parcel_matches(graph, p, spec)
                                               for p in graph.objects(app, DL.parcel)):
             continue  # another Tier's line (Canandaigua § 73-9C(1)(d) vs § 73-13H)

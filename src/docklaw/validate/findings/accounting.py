@@ -25,7 +25,7 @@ from docklaw.law.decide import (
     undecided_paths,
     values_at,
 )
-from docklaw.law.prepare import Prepared
+from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.targets import (
     AppFacts,
     condition_holds,
@@ -124,24 +124,23 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     described_facts = described_parts(prepared)
     drop: set[int] = set()  # items asked of another node (its whole, its part) or of nothing
     candidates = reachable(derived, app)
+    ordered = sorted(candidates, key=str)  # (each rule's non-focus candidates, in this order)
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
     out: list[RuleState] = []
-    for top in compiled.shapes:
-        rule_iri = compiled.shape_rule.get(top)
-        rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
-        section, section_iri, _text = section_fields(prepared, rule)
-        severity = SEVERITY_NAMES.get(compiled.graph.value(top, SH.severity), "Violation")
-        state = RuleState(str(rule_iri), str(top), section, section_iri, severity,
+    for shape in rule_shapes(prepared, jid):
+        top, rule_iri, rule = shape.top, shape.rule_iri, shape.rule
+        section, section_iri, severity = shape.section, shape.section_iri, shape.severity
+        state = RuleState(shape.rule_name, shape.shape_name, section, section_iri, severity,
                           "not-applicable")
         out.append(state)
         if exempt:
             state.reason = "the application is outside the code (exemption)"
             continue
-        focus = sorted(set(derived.subjects(RDF.type, focus_marker(top))), key=str)
+        focus = sorted(set(derived.subjects(RDF.type, shape.marker)), key=str)
         focus_set = set(focus)
-        spec_of = compiled.specs.get(top)
-        items = items_of(needed, str(rule_iri), str(top))
+        spec_of = shape.spec
+        items = items_of(needed, shape.rule_name, shape.shape_name)
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
@@ -156,19 +155,16 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     if reasons:  # some of the facts describe parts it does not have
                         keep_only(own, ask)
                     state.nodes.append(NodeState(name, "needed"))
-            elif alone(compiled.graph, derived, top) and not values_at(
-                    derived, compiled.graph, compiled.graph.value(top, SH.path), node):
+            elif shape.several is not None and alone(compiled.graph, derived, top) and not \
+                    values_at(derived, compiled.graph, shape.path, node):
                 state.nodes.append(NodeState(name, "not-applicable", "the parcel has one: "
-                                             + curie(compiled.graph.value(top,
-                                                                          DL.onlyWithSeveral))
-                                             + " is 1"))
-            elif not_claimed(compiled.graph, top) and not values_at(
-                    derived, compiled.graph, compiled.graph.value(top, SH.path), node):
+                                             + curie(shape.several) + " is 1"))
+            elif shape.not_claimed and not values_at(
+                    derived, compiled.graph, shape.path, node):
                 state.nodes.append(NodeState(name, "not-applicable", "not claimed: "
-                                             + path_label(compiled.graph,
-                                                          compiled.graph.value(top, SH.path))
+                                             + path_label(compiled.graph, shape.path)
                                              + " is not stated"))
-            elif (path := compiled.graph.value(top, SH.path)) is not None and through_parts(
+            elif (path := shape.path) is not None and through_parts(
                     compiled.graph, derived, path, node):
                 state.nodes.append(NodeState(name, "not-applicable", "it lists no parts: the "
                                              "rule reads its parts, and the parts listed are "
@@ -181,7 +177,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     state.nodes.append(NodeState(name, "not-applicable", "; ".join(reasons)))
                 elif severity == "Violation":
                     state.nodes.append(NodeState(name, "needed", " and ".join(ask)))
-                    path = compiled.graph.value(top, SH.path)
+                    path = shape.path
                     # a fact the rule reads on the node's parts is asked of those parts
                     askees = [node_name(p) for p in parts_without(
                         compiled.graph, derived, path, node)] if path is not None else []
@@ -199,10 +195,11 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     state.nodes.append(NodeState(name, "unchecked", " and ".join(ask)))
             else:
                 state.nodes.append(NodeState(name, "conforms"))
-        drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
-        spec = compiled.specs.get(top)
+        if state.nodes:  # (nothing to redirect among no nodes)
+            drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
+        spec = shape.spec
         if spec is not None:
-            for node in sorted(candidates - focus_set, key=str):
+            for node in [n for n in ordered if n not in focus_set]:
                 name = node_name(node)
                 if not facts.reaches(node, spec) and not (
                         (str(rule_iri), name) in asked
@@ -217,12 +214,13 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 else:
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
-        named = {node_name(n): n for n in candidates | focus_set}
-        drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
-        drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
-                                     reads_class(compiled.graph, top)))
+        if state.nodes:  # (nothing to redirect among no nodes)
+            named = {node_name(n): n for n in candidates | focus_set}
+            drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
+            drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
+                                         shape.reads_class))
         if not state.nodes:
-            state.reason = not_present_reason(compiled, top, spec)
+            state.reason = shape.not_present
         else:
             state.state = min((n.state for n in state.nodes), key=STATES.index)
             reasons = sorted({n.reason for n in state.nodes
@@ -230,6 +228,51 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             state.reason = "; ".join(reasons)
     needed[:] = [n for n in needed if id(n) not in drop]
     return out
+
+
+@dataclass(frozen=True)
+class RuleShape:
+    """What the accounting reads of one rule shape of a code: the same for every application,
+    so read once per code (``rule_shapes``)."""
+
+    top: Node
+    rule_iri: URIRef | None
+    rule: RuleInfo | None
+    rule_name: str
+    shape_name: str
+    section: str | None
+    section_iri: str | None
+    severity: str
+    marker: URIRef
+    spec: TargetSpec | None
+    path: Node | None
+    several: Node | None      # dl:onlyWithSeveral
+    not_claimed: bool
+    reads_class: bool
+    not_present: str
+
+
+def rule_shapes(prepared: Prepared, jid: str) -> tuple[RuleShape, ...]:
+    """Every rule shape of the code (``compiled.shapes`` order), read once per Prepared."""
+    def read() -> tuple[RuleShape, ...]:
+        compiled = prepared.compiled(jid)
+        shapes = compiled.graph
+        out = []
+        for top in compiled.shapes:
+            rule_iri = compiled.shape_rule.get(top)
+            rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
+            section, section_iri, _text = section_fields(prepared, rule)
+            spec = compiled.specs.get(top)
+            out.append(RuleShape(
+                top=top, rule_iri=rule_iri, rule=rule, rule_name=str(rule_iri),
+                shape_name=str(top), section=section, section_iri=section_iri,
+                severity=SEVERITY_NAMES.get(shapes.value(top, SH.severity), "Violation"),
+                marker=focus_marker(top), spec=spec, path=shapes.value(top, SH.path),
+                several=shapes.value(top, DL.onlyWithSeveral),
+                not_claimed=not_claimed(shapes, top), reads_class=reads_class(shapes, top),
+                not_present=not_present_reason(compiled, top, spec)))
+        return tuple(out)
+    return prepared.memo(("accounting.rule_shapes", jid), read)
 
 
 def unlinked_structures(derived: Graph, app: Node, reached: set[Node]) -> list[InfoNeeded]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rdflib import BNode, Graph, Literal, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, focus_marker
@@ -28,6 +28,7 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
+from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
@@ -176,21 +177,6 @@ def relief_of(prepared: Prepared, rule: RuleInfo | None, data: Graph | None = No
     return (names[0] if names else None), authority, None, iris, basis
 
 
-def readable_path(results: Graph, path: Node | None) -> str | None:
-    """A CURIE for the path, or the first step of a sequence path."""
-    if path is None:
-        return None
-    if isinstance(path, BNode):
-        first = results.value(path, RDF.first)
-        if first is not None:
-            return readable_path(results, first)
-        inverse = results.value(path, SH.inversePath)
-        if inverse is not None:
-            return "^" + (readable_path(results, inverse) or "")
-        return None
-    return curie(path)
-
-
 def readable_value(data: Graph, value: Node | None, prepared: Prepared,
                    focus: Node | None = None, first_step: Node | None = None) -> str | None:
     """The offending value as the application stated it ('35 inches (2.916667 feet)')."""
@@ -220,12 +206,6 @@ def readable_value(data: Graph, value: Node | None, prepared: Prepared,
     return curie(value) if isinstance(value, URIRef) else node_name(value)
 
 
-def first_step(results: Graph, path: Node | None) -> Node | None:
-    if isinstance(path, BNode):
-        return results.value(path, RDF.first)
-    return path
-
-
 def section_fields(
     prepared: Prepared, rule: RuleInfo | None
 ) -> tuple[str | None, str | None, str | None]:
@@ -237,30 +217,33 @@ def section_fields(
     return info.citation, str(info.iri), info.text
 
 
-def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
+def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         list[Result], list[InfoNeeded]]:
-    """Turn pyshacl results + derive's notes into cited Results and information-needed items."""
+    """Turn the SHACL results (``check``'s, or a pyshacl results graph) + derive's notes into
+    cited Results and information-needed items."""
     exempt = exemption_notes(data)
     if exempt:
         return with_section_notes([exemption_result(prepared, app, rule)
                                    for app, rule in exempt], prepared), []
     compiled = prepared.compiled(jid)
+    if isinstance(results, Graph):
+        results = from_report(results, compiled.graph)
     findings_made = set(data.objects(None, DL.findingMade))
     out: list[Result] = []
     needed: list[InfoNeeded] = []
-    for r in results.objects(None, SH.result):
-        source = results.value(r, SH.sourceShape)
+    for r in results:
+        source = r.source
         rule_iri = compiled.shape_rule.get(source)
         top = compiled.top_shape.get(source, source)
         if rule_iri is not None and rule_iri in findings_made:
             continue
         rule = prepared.rules.get(rule_iri) if rule_iri is not None else None
         section, section_iri, text = section_fields(prepared, rule)
-        focus_term = results.value(r, SH.focusNode)
+        focus_term = r.focus
         section, section_iri, text = row_section(data, focus_term, rule, prepared) or (
             section, section_iri, text)
         focus = node_name(focus_term)
-        message = result_message(results, r, compiled.graph, source, top, rule)
+        message = result_message(r, compiled.graph, source, top, rule)
         message += bound_note(data, focus_term, rule_iri, prepared)
         if source in compiled.info_needed or top in compiled.info_needed:
             path = compiled.graph.value(source, SH.path)
@@ -270,8 +253,8 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
                                      if path is not None else (),
                                      purpose=purpose_of(rule, section)))
             continue
-        severity = result_severity(results, r, compiled.graph, source, top)
-        component = results.value(r, SH.sourceConstraintComponent)
+        severity = result_severity(r, compiled.graph, source, top)
+        component = r.component
         unstated = unstated_cause(compiled.graph, data, source, focus_term, component) \
             if severity == "Violation" else []
         if unstated:  # a failure resting on facts never stated is not a Violation (DESIGN.md)
@@ -284,9 +267,8 @@ def cite(results: Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
-            path=readable_path(results, results.value(r, SH.resultPath)),
-            value=readable_value(data, results.value(r, SH.value), prepared, focus_term,
-                                 first_step(results, results.value(r, SH.resultPath))),
+            path=r.path,
+            value=readable_value(data, r.value, prepared, focus_term, r.step),
             relief=relief, relief_authority=authority, relief_note=note,
             shape=str(top) if top is not None else None,
             rule=str(rule_iri) if rule_iri else None,
@@ -580,27 +562,24 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
     return out
 
 
-def result_severity(results: Graph, r: Node, shapes: Graph, source: Node | None,
+def result_severity(r: RawResult, shapes: Graph, source: Node | None,
                     top: Node | None) -> str:
     """The law's severity for a result, never the engine's default: a nested shape that
     declares none (the engine reports sh:Violation) takes its rule shape's (an approval finding
     on a dock's material is Info, Kings Point D(2)(f))."""
-    stated = results.value(r, SH.resultSeverity)
+    stated = r.severity
     if (source is None or (source, SH.severity, None) not in shapes) and top is not None:
         stated = shapes.value(top, SH.severity) or stated
     return SEVERITIES.get(stated, "Violation")
 
 
-def result_message(results: Graph, r: Node, shapes: Graph, source: Node | None, top: Node | None,
+def result_message(r: RawResult, shapes: Graph, source: Node | None, top: Node | None,
                    rule: RuleInfo | None) -> str:
     """The law's words for a result, never the SHACL engine's: the message the shape (or its
     SPARQL constraint) declares, as the engine rendered it; for a nested shape without one, the
     enclosing rule's shape's message; else the rule's label."""
-    messages = sorted(stable_message(str(m)) for m in results.objects(r, SH.resultMessage))
-    declared = source is not None and (
-        (source, SH.message, None) in shapes
-        or any((c, SH.message, None) in shapes for c in shapes.objects(source, SH.sparql)))
-    if declared and messages:
+    messages = sorted(stable_message(m) for m in r.messages)  # () unless the shape declares one
+    if messages:
         return messages[0]
     if top is not None:
         own = sorted(str(m) for m in shapes.objects(top, SH.message))
