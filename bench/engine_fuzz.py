@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import random
+import re
 import sys
 import time
 import traceback
@@ -130,7 +131,10 @@ def numeric_variants(lit: Literal, rng: random.Random, lims: list[Literal]) -> l
         Literal("1e308", datatype=XSD.double), Literal("1e-300", datatype=XSD.double),
         Literal("1E400", datatype=XSD.double), Literal("INF", datatype=XSD.double),
         Literal("-INF", datatype=XSD.double), Literal("NaN", datatype=XSD.double),
-        Literal("NaN", datatype=XSD.float),
+        Literal("NaN", datatype=XSD.float), Literal("NaN", datatype=XSD.decimal),
+        Literal("Infinity", datatype=XSD.decimal), Literal("-Infinity", datatype=XSD.decimal),
+        Literal("1E+2", datatype=XSD.decimal), Literal("1_0", datatype=XSD.integer),
+        Literal("\u0661\u0662", datatype=XSD.integer),
         Literal(f"{value}e0", datatype=XSD.double), Literal(f"+{value}", datatype=XSD.decimal),
         Literal(f" {value} ", datatype=XSD.decimal), Literal(f"0{value}", datatype=XSD.decimal),
         Literal(f"{value}.", datatype=XSD.decimal), Literal(f"{value}.000", datatype=XSD.decimal),
@@ -195,7 +199,7 @@ class Mutator:
             ("computed", self.computed), ("computed", self.computed),
             ("subtarget", self.subtarget), ("marker", self.marker), ("unmaterialised",
                                                                     self.unmaterialised),
-            ("literal-node", self.literal_node),
+            ("literal-node", self.literal_node), ("non-literal", self.non_literal),
         ]
         self.markers: list[URIRef] = []
 
@@ -203,7 +207,10 @@ class Mutator:
         done = []
         for _ in range(k):
             name, op = self.rng.choice(self.ops)
-            label = op(g)
+            try:
+                label = op(g)
+            except Exception as exc:  # a mutation that cannot apply here: another one
+                label = f"(not applied: {type(exc).__name__})"
             if label:
                 done.append(f"{name}: {label}")
         return done
@@ -240,6 +247,16 @@ class Mutator:
         g.remove((s, p, o))
         g.add((s, p, new))
         return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
+
+    def pick_class(self, g: Graph) -> URIRef:
+        """A class the shapes name, half of the time one the graph already uses (so that the
+        same code's shapes see it)."""
+        m = set(self.markers)
+        present = sorted({t for t in g.objects(None, RDF.type)
+                          if isinstance(t, URIRef) and t not in m})
+        if present and self.rng.random() < 0.5:
+            return self.rng.choice(present)
+        return self.rng.choice(self.classes)
 
     def _markers_in(self, g: Graph) -> list[URIRef]:
         m = set(self.markers)
@@ -288,7 +305,7 @@ class Mutator:
         if not subjects:
             return None
         node = self.rng.choice(subjects)
-        target = self.rng.choice(self.classes)
+        target = self.pick_class(g)
         a = URIRef(EX + "A" + str(self.rng.randrange(1000)))
         b = URIRef(EX + "B" + str(self.rng.randrange(1000)))
         chain = self.rng.randrange(3)
@@ -307,6 +324,20 @@ class Mutator:
                     g.remove((node, RDF.type, t))
         g.add((node, RDF.type, a))
         return f"{node.n3()} a {a.n3()} (subClassOf chain {chain} to {target.n3()})"
+
+    def non_literal(self, g: Graph) -> str | None:
+        """A number or boolean replaced (or joined) by an IRI, a blank node or a list."""
+        ts = self._triples(g, lambda t: isinstance(t[2], Literal))
+        if not ts:
+            return None
+        s, p, o = self.rng.choice(ts)
+        safe = re.sub(r"[^A-Za-z0-9_.-]", "_", str(o))[:40]
+        new = self.rng.choice([URIRef(EX + "v"), BNode(), RDF.nil, URIRef(EX + safe),
+                               self.rng.choice(self.classes)])
+        if self.rng.random() < 0.6:
+            g.remove((s, p, o))
+        g.add((s, p, new))
+        return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
 
     def literal_node(self, g: Graph) -> str | None:
         """A structure-valued property given a literal or an untyped IRI."""
@@ -332,14 +363,16 @@ class Mutator:
                                        key=lambda n: n.n3()))
         mode = self.rng.randrange(5)
         if mode == 0:  # the limit's number
-            targets = [(cl, NUMERIC_VALUE, o) for o in g.objects(cl, NUMERIC_VALUE)]
+            targets = [(cl, NUMERIC_VALUE, o) for o in g.objects(cl, NUMERIC_VALUE)
+                       if isinstance(o, Literal)]
         else:  # a number stated on the focus (directly or on a quantity node)
             targets = []
             for p, o in g.predicate_objects(focus):
                 if isinstance(o, Literal):
                     targets.append((focus, p, o))
                 elif p != DL.computedLimitValue:
-                    targets += [(o, NUMERIC_VALUE, v) for v in g.objects(o, NUMERIC_VALUE)]
+                    targets += [(o, NUMERIC_VALUE, v) for v in g.objects(o, NUMERIC_VALUE)
+                                if isinstance(v, Literal)]
         targets.sort(key=lambda t: tuple(x.n3() for x in t))
         if not targets:
             return None
@@ -414,7 +447,9 @@ class Mutator:
         if not subjects:
             return None
         s = self.rng.choice(subjects)
-        cls = self.rng.choice(self.classes)
+        cls = self.pick_class(g)
+        if self.rng.random() < 0.15:  # a type that is a literal or a blank node
+            cls = self.rng.choice([Literal(str(cls)), BNode()])  # type: ignore[assignment]
         g.add((s, RDF.type, cls))
         return f"+ {s.n3()} a {cls.n3()}"
 
@@ -450,7 +485,7 @@ class Mutator:
             return f"{a.n3()} dl:hasPart {b.n3()}"
         if mode == 1:  # b moved below a new intermediate part
             mid = BNode()
-            cls = self.rng.choice(self.classes)
+            cls = self.pick_class(g)
             g.add((mid, RDF.type, cls))
             g.add((a, DL.hasPart, mid))
             g.add((mid, DL.hasPart, b))
@@ -506,7 +541,7 @@ class Mutator:
             return None
         s = self.rng.choice(subjects)
         p = self.rng.choice([DL.hasPart, DL.hasStructure, DL.proposes, *self.props])
-        cls = self.rng.choice(self.classes)
+        cls = self.pick_class(g)
         n = self.rng.randrange(4)
         for _ in range(n):
             b = URIRef(EX + "k" + str(self.rng.randrange(10**6)))
@@ -542,6 +577,83 @@ def copy_graph(g: Graph) -> Graph:
         out.add(t)
     for prefix, ns in g.namespaces():
         out.bind(prefix, ns, override=True)
+    return out
+
+
+# --------------------------------------------------------------------------- grids
+
+GRID_TYPES: tuple[object, ...] = (XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.string,
+                                  None, "en", XSD.long, XSD.nonNegativeInteger, "ill-typed",
+                                  XSD.boolean, "underscore", "padded", "plus", "arabic",
+                                  "nan", "infinity")
+
+
+LIMIT_TYPES: tuple[object, ...] = (XSD.decimal, XSD.integer, XSD.double, XSD.string,
+                                   "ill-typed", "nan")
+
+
+def grid_literal(value: Decimal, kind: object) -> Literal:
+    text = str(value)
+    if kind == "en":
+        return Literal(text, lang="en")
+    if kind is None:
+        return Literal(text)
+    if kind == "ill-typed":
+        return Literal(text + "x", datatype=XSD.decimal)
+    if kind == XSD.boolean:
+        return Literal("true" if value else "false", datatype=XSD.boolean)
+    if kind == "underscore":  # Python's int() reads "1_0", XSD does not
+        digits = str(int(value))
+        return Literal(digits[:1] + "_" + digits[1:] if len(digits) > 1 else digits,
+                       datatype=XSD.integer)
+    if kind == "padded":
+        return Literal(f" 0{value} ", datatype=XSD.decimal)
+    if kind == "plus":
+        return Literal(f"+{value}", datatype=XSD.decimal)
+    if kind == "arabic":  # Arabic-Indic digits: Python reads them as numbers
+        digits = str(int(value)).replace("-", "")
+        return Literal("".join(chr(0x660 + int(c)) for c in digits), datatype=XSD.integer)
+    if kind == "nan":
+        return Literal("NaN", datatype=XSD.decimal)
+    if kind == "infinity":
+        return Literal("Infinity" if value >= 0 else "-Infinity", datatype=XSD.decimal)
+    if kind in (XSD.integer, XSD.long, XSD.nonNegativeInteger):
+        text = str(int(value)) if value == value.to_integral_value() else text
+        return Literal(text, datatype=kind if "." not in text else XSD.decimal)
+    return Literal(text, datatype=kind)  # type: ignore[arg-type]
+
+
+def sparql_grid(derived: Graph) -> list[tuple[str, Graph]]:
+    """Each computed limit (the SPARQL constraints' ?limit) and each number on its focus
+    (?value candidates) stated in every pair of datatypes, below, at and above the limit."""
+    out = []
+    for focus, cl in sorted(derived.subject_objects(DL.computedLimitValue),
+                            key=lambda t: (t[0].n3(), t[1].n3())):
+        limits_ = [o for o in derived.objects(cl, NUMERIC_VALUE) if isinstance(o, Literal)]
+        if not limits_:
+            continue
+        lim = limits_[0]
+        try:
+            lv = Decimal(str(lim))
+        except Exception:
+            continue
+        values = []
+        for p, o in derived.predicate_objects(focus):
+            if isinstance(o, Literal) and o.datatype in NUMERIC_TYPES:
+                values.append((focus, p, o))
+            elif isinstance(o, BNode) and p != DL.computedLimitValue:
+                values += [(o, NUMERIC_VALUE, v) for v in derived.objects(o, NUMERIC_VALUE)
+                           if isinstance(v, Literal)]
+        for s, p, o in sorted(values, key=lambda t: tuple(x.n3() for x in t)):
+            for vkind in GRID_TYPES:
+                for lkind in LIMIT_TYPES:
+                    for delta in (Decimal(-1), Decimal(0), Decimal(1)):
+                        g = copy_graph(derived)
+                        g.remove((s, p, o))
+                        g.add((s, p, grid_literal(lv + delta, vkind)))
+                        g.remove((cl, NUMERIC_VALUE, lim))
+                        g.add((cl, NUMERIC_VALUE, grid_literal(lv, lkind)))
+                        out.append((f"grid {s.n3()} {p.n3()} {vkind}/{lkind} {delta}", g))
     return out
 
 
@@ -655,6 +767,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reduce-budget", type=float, default=60.0)
     ap.add_argument("--shipped", action=argparse.BooleanOptionalAction, default=True,
                     help="compare the shipped seeds and reach variations first")
+    ap.add_argument("--grid", action="store_true",
+                    help="first the computed-limit datatype grid (sparql_grid)")
     ap.add_argument("--ops", type=int, default=3, help="most mutations per application")
     ap.add_argument("--max-reports", type=int, default=20, help="disagreements printed")
     args = ap.parse_args(argv)
@@ -669,7 +783,7 @@ def main(argv: list[str] | None = None) -> int:
     mut = Mutator(rng, lims, classes, props)
     mut.markers = markers_of(prepared, codes)
     start = time.process_time()
-    counts = {"input": 0, "derived": 0, "report": 0, "refused": 0}
+    counts = {"input": 0, "derived": 0, "report": 0, "refused": 0, "grid": 0}
     found: list[str] = []
     seen: set[str] = set()
 
@@ -715,6 +829,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"=== DISAGREEMENT ({kind}) {name} [{label}]\n    {what}\n--- reduced "
               f"application ({len(small)} of {len(g)} triples):\n{text}", flush=True)
 
+    derived_of: dict[int, Graph | None] = {}
+    gridded: set[object] = set()
+    if args.grid:
+        for _jid, name, graph, _shapes in all_seeds:
+            got = outcome(lambda g=graph, n=name: derive(g, prepared, n))
+            if got[0] != "ok" or DL.computedLimitValue not in set(got[1].predicates()):
+                continue
+            rules = {r for cl in got[1].objects(None, DL.computedLimitValue)
+                     for r in got[1].objects(cl, DL.rule)}
+            if rules <= gridded:  # one graph per computed-limit rule
+                continue
+            gridded.update(rules)
+            djid = jurisdiction_of(got[1])
+            for glabel, g in sparql_grid(got[1]):
+                if args.budget and time.process_time() - start > args.budget / 2:
+                    break
+                counts["grid"] += 1
+                if counts["grid"] % 500 == 0:
+                    print(f"... grid {counts['grid']} disagreements {len(found)} cpu "
+                          f"{time.process_time() - start:.0f}s", file=sys.stderr, flush=True)
+                what = derived_disagreement(g, prepared, djid)
+                if what:
+                    note("grid", name, glabel, g, what,
+                         lambda x, j=djid: derived_disagreement(x, prepared, j) is not None)
     i = 0
     while True:
         if args.budget and time.process_time() - start > args.budget:
@@ -750,23 +888,31 @@ def main(argv: list[str] | None = None) -> int:
                 if what:
                     note("report", name, label, varied, what,
                          lambda g: report_disagreement(g, prepared) is not None)
-            # derived level: mutate the derived graph itself
-            if i > len(queue) or rng.random() < 0.5:
-                dg = copy_graph(derived)
-                done = mut.apply(dg, rng.randint(1, args.ops))
-                dlabel = "derived " + ("; ".join(done) or "unchanged")
-                counts["derived"] += 1
-                what = derived_disagreement(dg, prepared, djid)
-                if what:
-                    note("derived", name, f"{label} || {dlabel}", dg, what,
-                         lambda g, j=djid: derived_disagreement(g, prepared, j) is not None)
+        # derived level: the seed's own derived graph (or the varied one's) mutated itself
+        base = derived if derived is not None and rng.random() < 0.3 else None
+        if base is None:
+            if id(graph) not in derived_of:
+                got = outcome(lambda g=graph, n=name: derive(g, prepared, n))
+                derived_of[id(graph)] = got[1] if got[0] == "ok" else None
+            base = derived_of[id(graph)]
+        if base is not None and (i > len(queue) or rng.random() < 0.5):
+            djid = jurisdiction_of(base)
+            dg = copy_graph(base)
+            done = mut.apply(dg, rng.randint(1, args.ops))
+            dlabel = "derived " + ("; ".join(done) or "unchanged")
+            counts["derived"] += 1
+            what = derived_disagreement(dg, prepared, djid)
+            if what:
+                note("derived", name, f"{label} || {dlabel}", dg, what,
+                     lambda g, j=djid: derived_disagreement(g, prepared, j) is not None)
         if (counts["input"] + counts["derived"]) % 500 == 0:
             print(f"... {counts} disagreements {len(found)} cpu "
                   f"{time.process_time() - start:.0f}s", file=sys.stderr, flush=True)
 
     print(f"compared: {counts['input']} input applications ({counts['refused']} refused by "
           f"derive), {counts['derived']} derived-level mutations, {counts['report']} "
-          f"report pairs; disagreements: {len(found)} ({len(seen)} distinct); "
+          f"report pairs, {counts['grid']} grid graphs; disagreements: {len(found)} "
+          f"({len(seen)} distinct); "
           f"cpu {time.process_time() - start:.0f}s")
     return 1 if found else 0
 
