@@ -35,7 +35,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -623,10 +623,9 @@ def grid_literal(value: Decimal, kind: object) -> Literal:
     return Literal(text, datatype=kind)  # type: ignore[arg-type]
 
 
-def sparql_grid(derived: Graph) -> list[tuple[str, Graph]]:
+def sparql_grid(derived: Graph) -> Iterator[tuple[str, Graph]]:
     """Each computed limit (the SPARQL constraints' ?limit) and each number on its focus
     (?value candidates) stated in every pair of datatypes, below, at and above the limit."""
-    out = []
     for focus, cl in sorted(derived.subject_objects(DL.computedLimitValue),
                             key=lambda t: (t[0].n3(), t[1].n3())):
         limits_ = [o for o in derived.objects(cl, NUMERIC_VALUE) if isinstance(o, Literal)]
@@ -653,8 +652,7 @@ def sparql_grid(derived: Graph) -> list[tuple[str, Graph]]:
                         g.add((s, p, grid_literal(lv + delta, vkind)))
                         g.remove((cl, NUMERIC_VALUE, lim))
                         g.add((cl, NUMERIC_VALUE, grid_literal(lv, lkind)))
-                        out.append((f"grid {s.n3()} {p.n3()} {vkind}/{lkind} {delta}", g))
-    return out
+                        yield f"grid {s.n3()} {p.n3()} {vkind}/{lkind} {delta}", g
 
 
 # --------------------------------------------------------------------------- comparison
@@ -833,6 +831,8 @@ def main(argv: list[str] | None = None) -> int:
     gridded: set[object] = set()
     if args.grid:
         for _jid, name, graph, _shapes in all_seeds:
+            if args.budget and time.process_time() - start > args.budget / 2:
+                break
             got = outcome(lambda g=graph, n=name: derive(g, prepared, n))
             if got[0] != "ok" or DL.computedLimitValue not in set(got[1].predicates()):
                 continue
