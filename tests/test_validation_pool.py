@@ -571,3 +571,43 @@ def test_servers_validate_in_warm_workers_and_leave_no_process_behind(
     process.send_signal(signal.SIGTERM)  # the server alone, as a service manager stops it
     process.wait(timeout=60)
     assert gone(everything), [p for p in everything if alive(p)]
+
+
+# ---------------------------------------------------------------------- inherited descriptors
+
+
+def _echo(value: int, deadline: float | None = None) -> int:
+    return value
+
+
+def _end_of_file_within(read_end: int, seconds: float) -> bool:
+    import select
+
+    ready, _, _ = select.select([read_end], [], [], seconds)
+    return bool(ready) and os.read(read_end, 1) == b""
+
+
+def test_a_worker_holds_no_pipe_the_parent_had_open_when_it_forked() -> None:
+    """The CI hang (pytest-timeout named it): a pool worker forked while another thread was
+    starting a subprocess kept that subprocess's error pipe open, and ``subprocess.run``
+    waited for ever for its end of file. A pipe open in the parent at the fork (close-on-exec,
+    as subprocess makes them) must reach end of file once the parent closes its write end."""
+    from docklaw.sparql.runner import ProcessRunner
+
+    read_end, write_end = os.pipe()
+    try:
+        with WorkerPool(1) as validation:
+            validation.start()
+            assert validation.run(_echo, 7, timeout=30) == 7  # the worker is forked and serving
+            runner = ProcessRunner(_echo, workers=1)
+            try:
+                assert runner.run((8,), timeout=30) == 8
+                os.close(write_end)
+                write_end = -1
+                assert _end_of_file_within(read_end, 5), "a worker holds the pipe's write end"
+            finally:
+                runner.close()
+    finally:
+        os.close(read_end)
+        if write_end >= 0:
+            os.close(write_end)

@@ -32,6 +32,7 @@ import os
 import platform
 import resource
 import signal
+import stat
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
@@ -58,9 +59,42 @@ def default_timeout() -> float | None:
     return value if value > 0 else None
 
 
+def release_inherited(keep: int) -> None:
+    """Point every inherited socket and pipe but ``keep`` (and 0-2) at /dev/null.
+
+    Why: a worker is a fork that never execs, so it inherits every descriptor the parent held
+    at that moment, close-on-exec or not. Sockets: a server's client connections and listening
+    socket would stay open for the worker's whole life (a closed connection sends no FIN, the
+    port stays bound). Pipes: when another thread of the parent was starting a subprocess at
+    the moment of the fork, the worker held that subprocess's error pipe and output pipes, so
+    ``subprocess.run`` in the parent waited for ever for an end of file (seen as a hung test
+    in CI: the parent blocked in ``Popen._execute_child``, the pool worker holding the write
+    end of its error pipe). The descriptor numbers stay taken (by /dev/null), so an object
+    collected here later closes nothing of ours. The multiprocessing sentinel pipe goes too:
+    the pools end a worker by killing it before joining, so an early sentinel changes nothing."""
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        for fd in fds:
+            if fd <= 2 or fd in (keep, null):
+                continue
+            try:
+                mode = os.fstat(fd).st_mode
+                if stat.S_ISSOCK(mode) or stat.S_ISFIFO(mode):
+                    os.dup2(null, fd)
+            except OSError:
+                continue
+    finally:
+        os.close(null)
+
+
 def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...],
            kwargs: dict[str, Any], memory: int | None) -> None:
     die_with_parent()
+    release_inherited(conn.fileno())
     deny_network()  # validation never needs the network (remote JSON-LD contexts are refused)
     limit_memory(memory)
     no_crash_dump()

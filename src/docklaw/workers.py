@@ -38,7 +38,6 @@ import multiprocessing
 import os
 import resource
 import signal
-import stat
 import threading
 import time
 import weakref
@@ -46,7 +45,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from docklaw.budget import DEFAULT_MEMORY, deny_network, die_with_parent
+from docklaw.budget import DEFAULT_MEMORY, deny_network, die_with_parent, release_inherited
 from docklaw.errors import DocklawError, ResourceLimit
 
 #: jobs one worker runs before it is replaced (a slow leak never grows without bound)
@@ -75,32 +74,6 @@ def private_bytes(pid: int) -> int | None:
             return total
     except (OSError, ValueError):
         return None
-
-
-def _release_sockets(keep: int) -> None:
-    """Point every inherited socket but ``keep`` (and 0-2) at /dev/null.
-
-    Why: a worker forked while the server holds client connections (and its listening
-    socket, and the other workers' pipes) would keep them open for its whole life: closing a
-    connection in the server would then send no FIN, and the port would stay bound. The
-    descriptor numbers stay taken (by /dev/null), so a socket object that is collected here
-    later closes nothing of ours."""
-    try:
-        fds = [int(name) for name in os.listdir("/proc/self/fd")]
-    except OSError:
-        return
-    null = os.open(os.devnull, os.O_RDWR)
-    try:
-        for fd in fds:
-            if fd <= 2 or fd in (keep, null):
-                continue
-            try:
-                if stat.S_ISSOCK(os.fstat(fd).st_mode):
-                    os.dup2(null, fd)
-            except OSError:
-                continue
-    finally:
-        os.close(null)
 
 
 def _cap_memory(extra: int | None) -> None:
@@ -132,7 +105,7 @@ def _serve(conn: Connection, parent_end: Connection, parent: int, recycle: int |
     if os.getppid() != parent:  # the parent died before prctl took effect
         return
     deny_network()
-    _release_sockets(conn.fileno())
+    release_inherited(conn.fileno())
     gc.freeze()  # what the parent built is never walked (nor copied) by this worker's collector
     served = 0
     while True:

@@ -21,7 +21,13 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from docklaw.budget import deny_network, die_with_parent, limit_memory, no_crash_dump
+from docklaw.budget import (
+    deny_network,
+    die_with_parent,
+    limit_memory,
+    no_crash_dump,
+    release_inherited,
+)
 from docklaw.errors import QueryError, QueryTimeout
 
 Execute = Callable[..., Any]
@@ -56,6 +62,7 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
     die_with_parent()
     if os.getppid() == 1:  # the parent died before prctl took effect
         return
+    release_inherited(conn.fileno())
     deny_network()  # second line of defence behind the SERVICE check (``budget``)
     limit_memory(memory)
     no_crash_dump()
