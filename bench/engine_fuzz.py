@@ -184,6 +184,14 @@ def iri_variants(node: URIRef, classes: list[URIRef], rng: random.Random) -> lis
             Literal(str(node).rsplit("#", 1)[-1])]
 
 
+
+def _swap(g: Graph, triple: tuple, new: object) -> str:  # type: ignore[type-arg]
+    """Replace a triple's object with ``new``; the mutation's description."""
+    s, p, o = triple
+    g.remove((s, p, o))
+    g.add((s, p, new))
+    return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"  # type: ignore[attr-defined]
+
 class Mutator:
     def __init__(self, rng: random.Random, lims: list[Literal], classes: list[URIRef],
                  props: list[URIRef]) -> None:
@@ -224,9 +232,7 @@ class Mutator:
             return None
         s, p, o = self.rng.choice(lits)
         new = self.rng.choice(literal_variants(o, self.rng, self.lims))
-        g.remove((s, p, o))
-        g.add((s, p, new))
-        return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
+        return _swap(g, (s, p, o), new)
 
     def limit(self, g: Graph) -> str | None:
         nums = self._triples(g, lambda t: isinstance(t[2], Literal)
@@ -244,9 +250,7 @@ class Mutator:
             txt = str(int(lv)) if lv == lv.to_integral_value() else txt
             dt = XSD.integer if lv == lv.to_integral_value() else XSD.decimal
         new = Literal(txt, datatype=dt)
-        g.remove((s, p, o))
-        g.add((s, p, new))
-        return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
+        return _swap(g, (s, p, o), new)
 
     def pick_class(self, g: Graph) -> URIRef:
         """A class the shapes name, half of the time one the graph already uses (so that the
@@ -335,9 +339,7 @@ class Mutator:
         new = self.rng.choice([URIRef(EX + "v"), BNode(), RDF.nil, URIRef(EX + safe),
                                self.rng.choice(self.classes)])
         if self.rng.random() < 0.6:
-            g.remove((s, p, o))
-        g.add((s, p, new))
-        return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
+            return _swap(g, (s, p, o), new)
 
     def literal_node(self, g: Graph) -> str | None:
         """A structure-valued property given a literal or an untyped IRI."""
@@ -387,9 +389,7 @@ class Mutator:
         if mode == 3:  # a second value beside the first
             g.add((s, p, new))
             return f"{s.n3()} {p.n3()} {o.n3()} += {new.n3()}"
-        g.remove((s, p, o))
-        g.add((s, p, new))
-        return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
+        return _swap(g, (s, p, o), new)
 
     def duplicate(self, g: Graph) -> str | None:
         ts = self._triples(g, lambda t: t[1] != RDF.type)
@@ -415,9 +415,7 @@ class Mutator:
             return None
         s, p, o = self.rng.choice(ts)
         new = self.rng.choice(iri_variants(o, self.classes, self.rng))
-        g.remove((s, p, o))
-        g.add((s, p, new))
-        return f"{s.n3()} {p.n3()} {o.n3()} -> {new.n3()}"
+        return _swap(g, (s, p, o), new)
 
     def rename(self, g: Graph) -> str | None:
         """A blank node made an IRI or an IRI (not the application's) made a blank node."""
