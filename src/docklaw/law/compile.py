@@ -663,11 +663,19 @@ def with_exceptions(query: str, exceptions: tuple[tuple[Condition, ...], ...]) -
     return query.rstrip()[:-1] + " " + " ".join(exception_filters(exceptions, True)) + " }"
 
 
+_MARKERS: dict[object, URIRef] = {}
+
+
 def focus_marker(shape: object) -> URIRef:
-    """The class derive gives to a shape's focus nodes (see ``runtime_shapes``)."""
-    if isinstance(shape, URIRef):
-        return URIRef(f"{shape}#focus")
-    return URIRef(f"urn:docklaw:focus:{shape}")
+    """The class derive gives to a shape's focus nodes (see ``runtime_shapes``); one object
+    per shape: derive types the focus nodes with it and the checks look it up."""
+    marker = _MARKERS.get(shape)
+    if marker is None:
+        if len(_MARKERS) > 100_000:  # shapes of many codes (a synthetic benchmark): bounded
+            _MARKERS.clear()
+        text = f"{shape}#focus" if isinstance(shape, URIRef) else f"urn:docklaw:focus:{shape}"
+        marker = _MARKERS[shape] = URIRef(text)
+    return marker
 
 
 def runtime_shapes(g: Graph, shapes: list[object]) -> Graph:

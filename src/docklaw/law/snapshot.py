@@ -36,12 +36,15 @@ from rdflib import BNode, Literal, URIRef
 from docklaw import jurisdictions, paths
 from docklaw.law.compile import CompiledShapes
 from docklaw.law.prepare import Prepared, build_real_prepared, known_terms
+from docklaw.namespaces import intern_term
 
 KIND = "prepared"
 
 
 def _uri(value: str) -> URIRef:
-    return str.__new__(URIRef, value)
+    """The IRI as one object per process (``namespaces.intern_term``): the law's terms are the
+    same objects as the code's constants and, once admitted, the application's."""
+    return intern_term(str.__new__(URIRef, value))
 
 
 def _bnode(value: str) -> BNode:

@@ -9,13 +9,15 @@ error reported is the same whichever graph the input came in.
 
 from __future__ import annotations
 
-from rdflib import Graph
+from collections.abc import Iterator
+
+from rdflib import Graph, URIRef
 from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared, jurisdiction_id
-from docklaw.namespaces import DL, RDF
+from docklaw.namespaces import DL, RDF, interned
 from docklaw.validate.intake.cardinality import check_single_values
 from docklaw.validate.intake.literals import check_numeric_literals
 from docklaw.validate.intake.structures import check_structure_classes
@@ -27,7 +29,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     """A checked copy of the parsed application (InputError naming ``name``, the file or
     upload, otherwise)."""
     out = PreparedQueryGraph(bind_namespaces="none")
-    out += graph
+    out.addN(interned_triples(graph, out))
     for prefix, ns in graph.namespaces():  # the input's prefixes, as they are (no re-checks)
         out.store.bind(prefix, ns, override=False)
     check_single_values(out, prepared.functional(), name)  # two units, two flags: refused
@@ -36,6 +38,21 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     check_terms(out, prepared, name)
     check_numeric_literals(out, name)
     return Application(out, app, jid)
+
+
+def interned_triples(graph: Graph, context: Graph) -> Iterator[tuple[Node, Node, Node, Graph]]:
+    """The graph's triples with each IRI one object: the code's own (``namespaces.interned``)
+    or, for the application's own IRIs, the first occurrence (see ``interned``'s why)."""
+    own: dict[URIRef, URIRef] = {}
+
+    def one(term: Node) -> Node:
+        if type(term) is not URIRef:
+            return term
+        found = interned(term)
+        return found if found is not term else own.setdefault(term, term)
+
+    for s, p, o in graph:
+        yield one(s), one(p), one(o), context
 
 
 def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:

@@ -109,8 +109,8 @@ def stable_blank_nodes(graph: Graph) -> Graph:
     if not names:
         return graph
     out = FlatGraph(bind_namespaces="none")
-    for prefix, ns in graph.namespaces():
-        out.bind(prefix, ns, override=False)
+    for prefix, ns in graph.namespaces():  # as they are (rdflib's bind checks each again)
+        out.store.bind(prefix, ns, override=False)
     for s, p, o in triples:
         out.add((names.get(s, s), p, names.get(o, o)))  # type: ignore[arg-type]
     return out
