@@ -235,6 +235,17 @@ class AppFacts:
         self._own_works: dict[Node, frozenset[Node]] = {}
         self._constructions: dict[Node, frozenset[Node]] = {}
         self._containers: dict[Node, frozenset[Node]] = {}
+        self._union: tuple[set[Node], frozenset[Node]] | None = None
+
+    def none_reached(self, candidates: set[Node], spec: TargetSpec) -> bool:
+        """No candidate is of a class the rule governs and the rule reaches no portions
+        (``reaches`` is then False for every one): the per-node checks can be skipped. The
+        candidates' classes are gathered once per candidate set."""
+        if spec.portions:
+            return False
+        if self._union is None or self._union[0] is not candidates:
+            self._union = (candidates, frozenset().union(*(self.types(n) for n in candidates)))
+        return spec.governs.isdisjoint(self._union[1])
 
     def types(self, node: Node) -> frozenset[Node]:
         found = self._types.get(node)
@@ -299,6 +310,8 @@ def governed(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
              facts: AppFacts) -> Iterator[Node]:
     """Candidates of the rule's governed classes that meet its appliesWhen conditions (shared
     by focus evaluation and by the search for undecided work/construction facts)."""
+    if facts.none_reached(candidates, spec):
+        return
     for node in candidates:
         if not facts.reaches(node, spec):
             continue
@@ -495,7 +508,8 @@ def undecided_conditions(
     means not claimed)."""
     facts = facts or AppFacts(graph)
     missing: list[tuple[Node, URIRef]] = []
-    if spec.conditions:  # dl:appliesWhen: an unstated value leaves the rule undecided
+    # dl:appliesWhen: an unstated value leaves the rule undecided
+    if spec.conditions and not facts.none_reached(candidates, spec):
         for node in candidates:
             if not facts.reaches(node, spec) or any(
                     condition_holds(graph, app, node, c) for c in spec.conditions):

@@ -125,6 +125,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     drop: set[int] = set()  # items asked of another node (its whole, its part) or of nothing
     candidates = reachable(derived, app)
     ordered = sorted(candidates, key=str)  # (each rule's non-focus candidates, in this order)
+    names = {n: node_name(n) for n in ordered}
+    held_regardless = set(derived.subject_objects(DL.holdsRegardless))
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
     out: list[RuleState] = []
@@ -199,16 +201,20 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of))
         spec = shape.spec
         if spec is not None:
-            for node in [n for n in ordered if n not in focus_set]:
-                name = node_name(node)
-                if not facts.reaches(node, spec) and not (
-                        (str(rule_iri), name) in asked
-                        or (node, DL.holdsRegardless, rule_iri) in derived):
+            rule_text = str(rule_iri)
+            none_reached = facts.none_reached(candidates, spec)
+            for node in ordered:
+                if node in focus_set:
+                    continue
+                name = names[node]
+                regardless = (node, rule_iri) in held_regardless
+                if not regardless and (rule_text, name) not in asked and (
+                        none_reached or not facts.reaches(node, spec)):
                     continue  # not of the rule's classes (and not possibly one: see targets)
-                if (node, DL.holdsRegardless, rule_iri) in derived:
+                if regardless:
                     state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
                                                  "applies (a deciding fact is unstated)"))
-                elif (str(rule_iri), name) in asked:
+                elif (rule_text, name) in asked:
                     state.nodes.append(NodeState(name, "needed", "a fact deciding whether it "
                                                  "applies is not stated"))
                 else:
