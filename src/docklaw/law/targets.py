@@ -75,24 +75,6 @@ class Mirror:
             return self.from_ox.get(term)
         return None  # a literal cannot be a focus node of these shapes
 
-    def select_all(self, targets: list[tuple[object, str]]) -> dict[object, list[Node]]:
-        """Every (shape, target query) at once: one query, so one evaluation overhead."""
-        query = combined_query([q for _shape, q in targets]) if len(targets) > 1 else None
-        if query is None:
-            return {shape: self.select(q) for shape, q in targets}
-        found: list[set[Node]] = [set() for _ in targets]
-        try:
-            solutions = list(self.store.query(query))
-        except (SyntaxError, OSError, ValueError):  # a text that cannot be nested: one by one
-            return {shape: self.select(q) for shape, q in targets}
-        for solution in solutions:
-            value, position = solution["this"], solution["k"]
-            node = self.back(value) if value is not None else None
-            if node is not None and position is not None:
-                found[int(position.value)].add(node)
-        return {shape: sorted(nodes, key=str) for (shape, _q), nodes in zip(targets, found,
-                                                                             strict=True)}
-
     def select(self, query: str) -> list[Node]:
         nodes: set[Node] = set()
         for solution in self.store.query(query):
@@ -356,18 +338,10 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
             out[shape] = generated_focus(graph, app, candidates, spec, facts)
         else:
             explicit.append((shape, query))
-    if explicit:
-        out.update(Mirror(graph).select_all(explicit))
+    if explicit:  # one query each: Oxigraph answers a UNION of them more slowly (bench/RESULTS.md)
+        mirror = Mirror(graph)
+        out.update((shape, mirror.select(query)) for shape, query in explicit)
     return out
-
-
-def combined_query(queries: list[str]) -> str | None:
-    """One SELECT ?k ?this answering every target query (``?k`` its position), or None when a
-    query has a prologue (PREFIX, BASE) and cannot be nested as a sub-select."""
-    if not all(q.lstrip().upper().startswith("SELECT") for q in queries):
-        return None
-    branches = [f"{{ {{ {q} }} BIND({i} AS ?k) }}" for i, q in enumerate(queries)]
-    return "SELECT ?k ?this WHERE { " + " UNION ".join(branches) + " }"
 
 
 def known(values: list[Node], accepted: object) -> bool | None:
