@@ -218,6 +218,19 @@ class AppFacts:
         self._constructions: dict[Node, frozenset[Node]] = {}
         self._containers: dict[Node, frozenset[Node]] = {}
         self._union: tuple[set[Node], frozenset[Node]] | None = None
+        self._parcel_values: dict[tuple[Node, Node], tuple[Node, ...]] = {}
+
+    def parcel_values(self, app: Node, prop: Node) -> tuple[Node, ...]:
+        """The values of ``prop`` on the application's parcels (``prop`` None: the parcels),
+        in the graph's order; read once per application (every rule with a parcel condition
+        asks)."""
+        found = self._parcel_values.get((app, prop))
+        if found is None:
+            parcels = tuple(self.graph.objects(app, DL.parcel))
+            found = parcels if prop is None else tuple(
+                v for p in parcels for v in self.graph.objects(p, prop))
+            self._parcel_values[(app, prop)] = found
+        return found
 
     def none_reached(self, candidates: set[Node], spec: TargetSpec) -> bool:
         """No candidate is of a class the rule governs and the rule reaches no portions
@@ -225,9 +238,13 @@ class AppFacts:
         candidates' classes are gathered once per candidate set."""
         if spec.portions:
             return False
+        return spec.governs.isdisjoint(self.classes_of(candidates))
+
+    def classes_of(self, candidates: set[Node]) -> frozenset[Node]:
+        """Every class of any of the candidates (gathered once per candidate set)."""
         if self._union is None or self._union[0] is not candidates:
             self._union = (candidates, frozenset().union(*(self.types(n) for n in candidates)))
-        return spec.governs.isdisjoint(self._union[1])
+        return self._union[1]
 
     def types(self, node: Node) -> frozenset[Node]:
         found = self._types.get(node)
@@ -373,7 +390,7 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
     """Structures stated only with a generic class broader than the rule's (a plain dl:Dock
     where North Haven's rule governs nhc:Dock and catwalks are not docks): they may be what the
     rule governs, so their class is a fact to ask for, never a silent "not applicable"."""
-    if not spec.broader:
+    if not spec.broader or spec.broader.isdisjoint(facts.classes_of(candidates)):
         return []
     out = []
     own = _own_vocabularies(spec.governs)
@@ -508,20 +525,22 @@ def undecided_conditions(
                     continue  # a part of nothing: the condition on its whole does not hold
                 if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
                     missing.append((subjects[0] if subjects else node, cond.prop))
-    if spec.parcel_conditions:
-        parcels = list(graph.objects(app, DL.parcel))
+    if spec.parcel_conditions:  # (each fact read only where the rule has its condition)
+        parcels = facts.parcel_values(app, None)
         where = parcels[0] if parcels else app
-        tiers = [t for p in parcels for t in graph.objects(p, DL.tier)]
+        tiers = facts.parcel_values(app, DL.tier) if spec.tiers else ()
         checks = [
             (bool(spec.uses), DL.landUse,
-             known_use([u for p in parcels for u in graph.objects(p, DL.landUse)], spec)),
+             known_use(list(facts.parcel_values(app, DL.landUse)), spec) if spec.uses
+             else None),
             (bool(spec.tiers), DL.tier,
              known([to_decimal(t) for t in tiers], spec.tiers) if tiers else None),  # type: ignore[misc]
             (bool(spec.categories), DL.footageCategory,
-             known([str(c) for p in parcels for c in graph.objects(p, DL.footageCategory)],
-                   spec.categories)),
+             known([str(c) for c in facts.parcel_values(app, DL.footageCategory)],
+                   spec.categories) if spec.categories else None),
             (spec.steep is not None, DL.steepSlope,
-             known([v for p in parcels for v in graph.objects(p, DL.steepSlope)], {spec.steep})),
+             known(list(facts.parcel_values(app, DL.steepSlope)), {spec.steep})
+             if spec.steep is not None else None),
         ]
         if any(used and state is False for used, _prop, state in checks):
             return []
