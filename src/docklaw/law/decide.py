@@ -402,6 +402,12 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
                     rule: URIRef | None = None) -> list[str] | None:
     """The unstated paths that leave ``shape`` undecided on ``focus``; None when decided (or
     when the shape uses a constraint this reader does not evaluate)."""
+    try:
+        if all(next(iter(data.objects(focus, shacl_path(shapes, path))), None) is not None
+               for path in read_paths(shapes, shape)):
+            return None  # every fact it reads is stated: no part of its reading is undecided
+    except Unsupported:
+        pass
     reader = Reader(shapes, data)
     try:
         verdict = reader.verdict(shape, focus)
@@ -410,6 +416,31 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
     if verdict.value is None:
         return sorted(set(verdict.missing))
     return None
+
+
+def read_paths(shapes: Graph, shape: Node) -> tuple[Node, ...]:
+    """The sh:path of ``shape`` and of every shape under it through sh:property, sh:or and
+    sh:and (remembered per compiled shapes graph): a superset of the property shapes
+    ``Reader.verdict`` reads three-valued. Only one of those without a value can make the
+    verdict undecided, so where each has one, ``undecided_paths`` need not read the shape."""
+    def compute() -> tuple[Node, ...]:
+        out: list[Node] = []
+        seen: set[Node] = set()
+        todo = [shape]
+        while todo:
+            node = todo.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            path = shapes.value(node, SH.path)
+            if path is not None:
+                out.append(path)
+            todo.extend(shapes.objects(node, SH.property))
+            for prop in (SH["or"], SH["and"]):
+                for head in shapes.objects(node, prop):
+                    todo.extend(Collection(shapes, head))
+        return tuple(out)
+    return remembered(shapes, ("read_paths", shape), compute)
 
 
 #: Components whose failure may only mean "not stated" (a value required, none given).

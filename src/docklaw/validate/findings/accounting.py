@@ -126,6 +126,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     candidates = reachable(derived, app)
     ordered = sorted(candidates, key=str)  # (each rule's non-focus candidates, in this order)
     names = {n: node_name(n) for n in ordered}
+    by_name = {name: n for n, name in names.items()}
     held_regardless = set(derived.subject_objects(DL.holdsRegardless))
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
@@ -221,7 +222,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
         if state.nodes:  # (nothing to redirect among no nodes)
-            named = {node_name(n): n for n in candidates | focus_set}
+            named = by_name if focus_set <= candidates else {
+                **by_name, **{node_name(n): n for n in focus_set - candidates}}
             drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
             drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
                                          shape.reads_class))
@@ -347,7 +349,7 @@ def not_present_reason(compiled: CompiledShapes, top: Node, spec: TargetSpec | N
 
 def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFacts) -> str:
     """The condition of the rule that the stated facts rule out."""
-    parcels = list(graph.objects(app, DL.parcel))
+    parcels = facts.parcel_values(app, None)
     if spec.parcel_conditions and not any(parcel_matches(graph, p, spec) for p in parcels):
         if spec.uses and not any(u in spec.uses for p in parcels
                                  for u in graph.objects(p, DL.landUse)):
