@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from rdflib import RDF, Graph, URIRef
 from rdflib.plugins.stores.memory import SimpleMemory
+from rdflib.term import Node
 
 _NO_CONTEXTS: tuple[()] = ()
 T = TypeVar("T")
@@ -60,6 +61,21 @@ class FlatMemory(SimpleMemory):
         add = self.add
         for s, p, o, _ in quads:
             add((s, p, o))
+
+    def copy_prefixes(self, graph: Graph) -> None:
+        """Bind every prefix of ``graph`` here as it is (into a store with none bound yet: the
+        maps copied, what ``bind(..., override=False)`` one by one gives; else one by one)."""
+        pairs = list(graph.namespaces())
+        namespaces: dict = self._SimpleMemory__namespace  # type: ignore[attr-defined]
+        prefixes: dict = self._SimpleMemory__prefix  # type: ignore[attr-defined]
+        if namespaces or prefixes or len({p for p, _ in pairs}) != len(pairs) or len(
+                {n for _, n in pairs}) != len(pairs):
+            for prefix, namespace in pairs:
+                self.bind(prefix, namespace, override=False)
+            return
+        for prefix, namespace in pairs:
+            namespaces[prefix] = namespace
+            prefixes[namespace] = prefix
 
     def add_graph(self, graph: Any) -> None:
         """One graph: nothing to record."""
@@ -169,6 +185,28 @@ class FlatGraph(Graph):
 
     def __reduce__(self) -> Any:  # rdflib's Graph pickles as a plain Graph
         return (type(self), (self.store, self.identifier))
+
+    def add(self, triple: Any) -> FlatGraph:
+        """rdflib's ``Graph.add`` (its terms checked the same way) without its per-call
+        helpers: derivation adds a few hundred triples per application."""
+        s, p, o = triple
+        if not (isinstance(s, Node) and isinstance(p, Node) and isinstance(o, Node)):
+            return super().add(triple)  # type: ignore[return-value]  # (rdflib's own error)
+        self._flat.add(triple)
+        return self
+
+    def triples(self, triple: Any) -> Iterator[Any]:  # type: ignore[override]
+        """Every triple (a pattern of three None) read in one pass over the index, in the
+        store's own order and as a snapshot (a caller may add while iterating); any other
+        pattern is rdflib's."""
+        s, p, o = triple
+        if s is None and p is None and o is None:
+            return iter([(subj, pred, obj) for subj, by_p in self._flat._spo.items()
+                         for pred, objects in by_p.items() for obj in objects])
+        return super().triples(triple)
+
+    def __iter__(self) -> Iterator[Any]:
+        return self.triples((None, None, None))
 
     def objects(self, subject: Any = None, predicate: Any = None,
                 unique: bool = False) -> Iterator[Any]:

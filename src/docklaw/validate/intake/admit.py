@@ -29,9 +29,10 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     """A checked copy of the parsed application (InputError naming ``name``, the file or
     upload, otherwise)."""
     out = PreparedQueryGraph(bind_namespaces="none")
-    out.addN(interned_triples(graph, out))
-    for prefix, ns in graph.namespaces():  # the input's prefixes, as they are (no re-checks)
-        out.store.bind(prefix, ns, override=False)
+    add = out.store.add
+    for triple in interned_triples(graph):
+        add(triple)
+    out.store.copy_prefixes(graph)  # the input's prefixes, as they are (no re-checks)
     check_single_values(out, prepared.functional(), name)  # two units, two flags: refused
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
@@ -40,19 +41,23 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     return Application(out, app, jid)
 
 
-def interned_triples(graph: Graph, context: Graph) -> Iterator[tuple[Node, Node, Node, Graph]]:
+def interned_triples(graph: Graph) -> Iterator[tuple[Node, Node, Node]]:
     """The graph's triples with each IRI one object: the code's own (``namespaces.interned``)
-    or, for the application's own IRIs, the first occurrence (see ``interned``'s why)."""
-    own: dict[URIRef, URIRef] = {}
+    or, for the application's own IRIs, the first occurrence (see ``interned``'s why); the
+    graph's terms are rdflib terms (it was parsed), as a store's ``add`` expects."""
+    seen: dict[str, Node] = {}  # an IRI's text -> its one object
 
     def one(term: Node) -> Node:
         if type(term) is not URIRef:
             return term
-        found = interned(term)
-        return found if found is not term else own.setdefault(term, term)
+        text = str(term)  # a plain str: found by the str's own comparison, not rdflib's
+        found = seen.get(text)
+        if found is None:
+            found = seen[text] = interned(term)
+        return found
 
     for s, p, o in graph:
-        yield one(s), one(p), one(o), context
+        yield one(s), one(p), one(o)
 
 
 def find_application(graph: Graph, name: str | None = None) -> tuple[Node, str]:

@@ -109,8 +109,8 @@ def stable_blank_nodes(graph: Graph) -> Graph:
     if not names:
         return graph
     out = FlatGraph(bind_namespaces="none")
-    for prefix, ns in graph.namespaces():  # as they are (rdflib's bind checks each again)
-        out.store.bind(prefix, ns, override=False)
+    out.store.copy_prefixes(graph)  # as they are (rdflib's bind checks each again)
+    add = out.store.add
     for s, p, o in triples:
-        out.add((names.get(s, s), p, names.get(o, o)))  # type: ignore[arg-type]
+        add((names.get(s, s), p, names.get(o, o)))
     return out
