@@ -98,6 +98,8 @@ def gaps_graph() -> str:
              "code:s3 dl:citation \"§ 3\" .",
              "code:s4 dl:citation \"§ 4\" ; dl:jurisdiction jur:nameless .",
              "code:s5 dl:citation \"§ 5\", \"§ 5 (as amended)\" ; dl:jurisdiction jur:gapland .",
+             # an authority without a label (relief-authorities: its IRI stands for it)
+             "code:s5 dl:reliefAuthority <https://w3id.org/docklaw/authority/gapland/board> .",
              "code:p1 dl:citation \"§ 9\" ; dl:jurisdiction jur:gapland ; "
              "dl:penalty [ dl:minFine [ qudt:numericValue 50 ] ; dl:maxImprisonment "
              "[ qudt:numericValue 15 ; qudt:unit unit:DAY ] ] ."]
@@ -130,7 +132,7 @@ def test_rewritten_query_gives_the_same_rows_where_links_are_missing(name: str) 
 ISSUE_27 = {"boat-lifts", "datums-and-depths", "heights-above-water", "max-area", "max-height",
             "max-length", "max-width", "permit-path", "side-setbacks", "treated-wood",
             "canopies-roofs", "lights", "penalties",
-            "lint-provision-without-shape"}
+            "lint-provision-without-shape", "relief-authorities"}
 
 
 LINT_FIXTURE = """
