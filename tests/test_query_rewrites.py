@@ -98,8 +98,9 @@ def gaps_graph() -> str:
              "code:s3 dl:citation \"§ 3\" .",
              "code:s4 dl:citation \"§ 4\" ; dl:jurisdiction jur:nameless .",
              "code:s5 dl:citation \"§ 5\", \"§ 5 (as amended)\" ; dl:jurisdiction jur:gapland .",
-             # an authority without a label (relief-authorities: its IRI stands for it)
-             "code:s5 dl:reliefAuthority <https://w3id.org/docklaw/authority/gapland/board> .",
+             # an authority and a variance class without a label (relief-authorities)
+             "code:s5 dl:reliefAuthority <https://w3id.org/docklaw/authority/gapland/board> ; "
+             "dl:varianceClass dl:UnlabelledVariance .",
              "code:p1 dl:citation \"§ 9\" ; dl:jurisdiction jur:gapland ; "
              "dl:penalty [ dl:minFine [ qudt:numericValue 50 ] ; dl:maxImprisonment "
              "[ qudt:numericValue 15 ; qudt:unit unit:DAY ] ] ."]
