@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -241,10 +243,17 @@ class RemoteStore(Store):
             default, named = (default, names) if names else ([], [])
         else:
             default, named = dataset
-        timeout = None if deadline is None else max(0.001, deadline - time.monotonic())
         # FROM clauses are resolved into protocol parameters (which override them), so
         # the store only ever reads graphs it holds.
-        return self._post_query(plan.text, plan.kind, default, named, max_rows, timeout)
+        order = client_order(plan.text) if plan.kind == "SELECT" else None
+        if order is not None:
+            text, keys = order
+            result = self._post_query(text, plan.kind, default, named, None,
+                                      _left(deadline))
+            if sort_rows(result, keys, max_rows):
+                return result
+        return self._post_query(plan.text, plan.kind, default, named, max_rows,
+                                _left(deadline))
 
     def add_graph(self, name: str, graph: Graph) -> None:
         """Add ``graph`` to the named graph ``name`` in chunks (Graph Store POST, else
@@ -337,6 +346,113 @@ class RemoteStore(Store):
 
     def close(self) -> None:
         """Nothing to release: every request opens and closes its own connection."""
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.001, deadline - time.monotonic())
+
+
+# ----------------------------------------------------------------- ORDER BY, in docklaw
+
+#: ``... } ORDER BY ?a ?b`` ending a query: no other modifier after the WHERE group, every
+#: key a plain variable (ascending)
+_TRAILING_ORDER = re.compile(r"\}\s*ORDER\s+BY((?:\s+\?[A-Za-z_][A-Za-z0-9_]*)+)\s*$",
+                             re.IGNORECASE)
+_EXACT_NUMBERS = frozenset({
+    XSD.integer, XSD.decimal, XSD.int, XSD.long, XSD.short, XSD.byte,
+    XSD.nonNegativeInteger, XSD.positiveInteger, XSD.nonPositiveInteger,
+    XSD.negativeInteger, XSD.unsignedInt, XSD.unsignedLong, XSD.unsignedShort,
+    XSD.unsignedByte})
+_PLAIN = frozenset({None, XSD.string})
+_BOOLEAN = XSD.boolean
+
+
+def client_order(text: str) -> tuple[str, list[str]] | None:
+    """``text`` without its final ``ORDER BY ?a ?b ...`` and the variables it sorted by, or
+    None when the query ends otherwise (DESC, an expression, LIMIT/OFFSET, VALUES ...).
+
+    Why: Oxigraph's ORDER BY reads each compared IRI or long string back from its string
+    table on every comparison; on a store of 1,000 codes that was 30-50 % of the server's
+    time for answers of 10,000-23,000 rows (1.4 s of relief-authorities' 3.0 s), and sorting
+    the same rows in docklaw takes a few tens of milliseconds (bench/RESULTS.md, issue 27
+    item 3, evening of 2026-12-02). The rows are the same; only who sorts them changes."""
+    match = _TRAILING_ORDER.search(text)
+    if match is None:
+        return None
+    return text[:match.start() + 1], [v[1:] for v in match.group(1).split()]
+
+
+class _Unsortable(Exception):
+    """A value whose SPARQL order docklaw does not reproduce: the store sorts."""
+
+
+def _literal_kind(v: Literal) -> str | None:
+    if v.language is None and v.datatype in _PLAIN:
+        return "string"
+    if v.datatype in _EXACT_NUMBERS:
+        return "number"
+    if v.datatype == _BOOLEAN and not v.ill_typed:
+        return "boolean"
+    return None
+
+
+def _literal_key(kind: str, v: Literal) -> Any:
+    if kind == "number":
+        try:
+            number = Decimal(str(v).strip())
+        except InvalidOperation:
+            raise _Unsortable from None
+        if not number.is_finite():
+            raise _Unsortable
+        return number
+    if kind == "boolean":
+        return str(v) == "true"
+    return str(v)  # by code point
+
+
+def _column_key(values: list[Node | None]) -> list[tuple[int, Any]]:
+    """SPARQL 1.1 order (section 15.1) of one column, as the store sorts it: unbound, then
+    IRIs, then literals. Reproduced exactly only where it is a total order: IRIs by their
+    text, literals when the column's are all of one kind: plain strings (by code point, as
+    Oxigraph and Python compare), exact numbers (by value) or booleans. Anything else is
+    _Unsortable: blank nodes (their order is the store's own), language tags, doubles,
+    dates (rdflib drops a date's time zone when it reads one), ill-typed values, mixed
+    kinds. Each distinct term is keyed once (the answer reader shares them between rows)."""
+    distinct = {id(v): v for v in values}
+    kinds = {_literal_kind(v) for v in distinct.values() if isinstance(v, Literal)}
+    if None in kinds or len(kinds) > 1:
+        raise _Unsortable
+    kind = next(iter(kinds), "string")
+    keys: dict[int, tuple[int, Any]] = {}
+    for ident, v in distinct.items():
+        if v is None:
+            keys[ident] = (0, "")
+        elif isinstance(v, URIRef):
+            keys[ident] = (1, str(v))
+        elif isinstance(v, Literal):
+            keys[ident] = (2, _literal_key(kind, v))
+        else:
+            raise _Unsortable
+    return [keys[id(v)] for v in values]
+
+
+def sort_rows(result: QueryResult, keys: list[str], max_rows: int | None) -> bool:
+    """Sort ``result``'s rows by ``keys`` (variables, ascending) as the store's ORDER BY
+    would, then cut them at ``max_rows``; False (rows untouched) when it cannot be done
+    exactly: a key not among the answer's variables, or a value _column_key refuses. Rows
+    equal on every key keep the store's order (SPARQL leaves their order open)."""
+    try:
+        columns = [result.variables.index(k) for k in keys]
+        ordered = [_column_key([row[c] for row in result.rows]) for c in columns]
+    except (ValueError, _Unsortable):
+        return False
+    by_row = list(zip(*ordered, strict=True)) if ordered else [()] * len(result.rows)
+    order = sorted(range(len(result.rows)), key=by_row.__getitem__)
+    rows = [result.rows[i] for i in order]
+    if max_rows is not None and len(rows) > max_rows:
+        rows, result.truncated = rows[:max_rows], True
+    result.rows = rows
+    return True
+
 
 def _error_text(exc: urllib.error.HTTPError) -> str:
     try:
