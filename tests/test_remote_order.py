@@ -134,3 +134,12 @@ def test_the_store_is_sent_the_query_without_order_by_and_sorts_only_when_needed
     current["rows"] = answers["mixed"]  # no total order: asked again, the store sorts
     store.run_plan(store.check(text))
     assert sent == ["SELECT ?x WHERE { ?s ?p ?x }", text]
+
+
+def test_booleans_are_sorted_by_value_whatever_their_lexical_form() -> None:
+    """"1"^^xsd:boolean is true and "0" false (XSD): sorted with "true" and "false"."""
+    true1, false0 = Literal("1", datatype=XSD.boolean), Literal("0", datatype=XSD.boolean)
+    false, true = Literal(False), Literal(True)
+    mine = QueryResult("SELECT", ["t"], [(true1,), (false,), (true,), (false0,)])
+    assert sort_rows(mine, ["t"], None)
+    assert [r[0].toPython() for r in mine.rows] == [False, False, True, True]

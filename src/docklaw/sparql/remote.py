@@ -404,8 +404,11 @@ def _literal_key(kind: str, v: Literal) -> Any:
         if not number.is_finite():
             raise _Unsortable
         return number
-    if kind == "boolean":
-        return str(v) == "true"
+    if kind == "boolean":  # by value: "1" is true and "0" false, as "true" and "false"
+        value = v.toPython()
+        if not isinstance(value, bool):
+            raise _Unsortable
+        return value
     return str(v)  # by code point
 
 
