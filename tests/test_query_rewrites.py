@@ -133,7 +133,7 @@ def test_rewritten_query_gives_the_same_rows_where_links_are_missing(name: str) 
 ISSUE_27 = {"boat-lifts", "datums-and-depths", "heights-above-water", "max-area", "max-height",
             "max-length", "max-width", "permit-path", "side-setbacks", "treated-wood",
             "canopies-roofs", "lights", "penalties",
-            "lint-provision-without-shape", "relief-authorities"}
+            "lint-provision-without-shape"}
 
 
 LINT_FIXTURE = """
