@@ -15,7 +15,7 @@ part-of link or flag is how the shape says "is not").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -418,29 +418,33 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
     return None
 
 
+def shapes_under(shapes: Graph, shape: Node, links: tuple[Node, ...],
+                 lists: tuple[Node, ...]) -> Iterator[Node]:
+    """``shape`` and every shape under it through ``links`` (one shape each) and ``lists``
+    (an RDF list of shapes each), each once, cycles included."""
+    seen: set[Node] = set()
+    todo = [shape]
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        yield node
+        for link in links:
+            todo.extend(shapes.objects(node, link))
+        for link in lists:
+            for head in shapes.objects(node, link):
+                todo.extend(shapes.items(head))
+
+
 def read_paths(shapes: Graph, shape: Node) -> tuple[Node, ...]:
     """The sh:path of ``shape`` and of every shape under it through sh:property, sh:or and
     sh:and (remembered per compiled shapes graph): a superset of the property shapes
     ``Reader.verdict`` reads three-valued. Only one of those without a value can make the
     verdict undecided, so where each has one, ``undecided_paths`` need not read the shape."""
-    def compute() -> tuple[Node, ...]:
-        out: list[Node] = []
-        seen: set[Node] = set()
-        todo = [shape]
-        while todo:
-            node = todo.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            path = shapes.value(node, SH.path)
-            if path is not None:
-                out.append(path)
-            todo.extend(shapes.objects(node, SH.property))
-            for prop in (SH["or"], SH["and"]):
-                for head in shapes.objects(node, prop):
-                    todo.extend(Collection(shapes, head))
-        return tuple(out)
-    return remembered(shapes, ("read_paths", shape), compute)
+    return remembered(shapes, ("read_paths", shape), lambda: tuple(
+        path for node in shapes_under(shapes, shape, (SH.property,), (SH["or"], SH["and"]))
+        if (path := shapes.value(node, SH.path)) is not None))
 
 
 #: Components whose failure may only mean "not stated" (a value required, none given).

@@ -19,7 +19,7 @@ from rdflib.term import Node
 
 from docklaw.errors import InputError
 from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
-from docklaw.law.decide import Reader, Unsupported, values_at
+from docklaw.law.decide import Reader, Unsupported, shapes_under, values_at
 from docklaw.law.limits import (
     Bounds,
     Evaluator,
@@ -520,20 +520,8 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
 def reads_class(shapes: Graph, shape: Node) -> bool:
     """The shape's own test reads the focus's class (sh:class, sh:not [ sh:class ... ]): stating
     the class can change its verdict, so an undecided class is never "holds regardless"."""
-    seen: set[Node] = set()
-    todo = [shape]
-    while todo:
-        node = todo.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        if (node, SH["class"], None) in shapes:
-            return True
-        todo.extend(shapes.objects(node, SH["not"]))
-        for prop in (SH["and"], SH["or"], SH.xone):
-            for head in shapes.objects(node, prop):
-                todo.extend(shapes.items(head))
-    return False
+    return any((node, SH["class"], None) in shapes for node in shapes_under(
+        shapes, shape, (SH["not"],), (SH["and"], SH["or"], SH.xone)))
 
 
 def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,
