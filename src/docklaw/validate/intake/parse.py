@@ -17,6 +17,7 @@ from rdflib import Graph
 from rdflib.plugins.stores.memory import Memory
 
 from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
+from docklaw.validate.intake.fastread import read
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 #: Triples one application may hold. The largest shipped example or test case has 164 triples
@@ -241,7 +242,7 @@ def parse(
     try:
         if rdf_format == "xml":
             graph.parse(data=data, format="xml", publicID=_public_id(name))
-        else:
+        elif not read(data, rdf_format, _public_id(name), graph, max_triples):
             graph.parse(data=text, format=rdf_format, publicID=_public_id(name))
     except InputError:
         raise
