@@ -127,9 +127,7 @@ def _parse(data: bytes, ox_format: Any, base: str,
         raise Refer  # a triple term: rdflib's graph has none
 
     triples = []
-    seen = 0
-    for quad in parser:
-        seen += 1
+    for seen, quad in enumerate(parser, start=1):
         if cap is not None and seen > cap + 1:
             break  # the store refuses at cap + 1: no need to read further
         triples.append((node(quad.subject), iri(quad.predicate.value), node(quad.object)))
