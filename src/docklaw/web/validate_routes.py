@@ -196,13 +196,14 @@ def validate() -> Response:
     # parse + validate in a warm worker, killed past VALIDATE_TIMEOUT s: 503, never a held CPU
     answer = budgeted(report_job, data, fmt, name, form=form, plan=form == "report",
                       content_type=ctype, max_bytes=limit,
-                      max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]))
+                      max_triples=int(current_app.config["VALIDATE_MAX_TRIPLES"]),
+                      encode={"input": found} if form.startswith("json") else None)
     if form == "report":
         response = Response(report_page(answer, found), mimetype="text/html")
     elif form == "turtle":
         response = Response(answer, mimetype="text/turtle")
-    else:
-        response = jsonify({**answer, "input": found})
+    else:  # the body, written in the worker as jsonify would write it
+        response = Response(answer, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
     response.headers["Docklaw-Input-Format"] = format_header(found)
     return response
 
