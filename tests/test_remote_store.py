@@ -132,6 +132,27 @@ def test_saved_query_same_answer_on_every_backend(path: Path, remote: RemoteStor
     assert answer(remote, text) == expected, f"{path.name}: remote store differs"
 
 
+@pytest.mark.parametrize("path", QUERY_FILES, ids=lambda p: p.stem)
+def test_saved_query_rows_are_the_same_read_as_tsv_or_json(
+        path: Path, remote: RemoteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Term for term (lexical form, datatype, language), in the same order: a SELECT's
+    answer is asked for as TSV (``sparql.tsv``) and read as the JSON reader reads it."""
+    from docklaw.sparql import remote as remote_module
+
+    text = path.read_text(encoding="utf-8")
+
+    def exact(store: RemoteStore) -> object:
+        result = store.query(text, timeout=60)
+        return result.variables, [tuple(None if t is None else (
+            type(t).__name__, "_:b" if isinstance(t, BNode) else str(t),
+            getattr(t, "datatype", None), getattr(t, "language", None)) for t in row)
+            for row in result.rows]
+
+    as_tsv = exact(remote)
+    monkeypatch.setattr(remote_module, "SELECT_ACCEPT", remote_module.RESULTS_ACCEPT)
+    assert exact(remote) == as_tsv
+
+
 def test_compare_report_same_on_the_remote_store(remote: RemoteStore,
                                                  embedded: dict[str, Store]) -> None:
     from docklaw.queries.compare import build_report, render

@@ -300,7 +300,7 @@ def test_remote_select_sends_the_union_of_named_graphs(fake: tuple[str, Script])
     assert not result.truncated
     method, path, headers, body = script.requests[0]
     assert (method, path) == ("POST", "/query")
-    assert headers["Accept"] == "application/sparql-results+json"
+    assert headers["Accept"] == "text/tab-separated-values, application/sparql-results+json;q=0.9"
     fields = urllib.parse.parse_qs(body.decode())
     assert sorted(fields["default-graph-uri"]) == ["urn:g1", "urn:g2"]
     assert sorted(fields["named-graph-uri"]) == ["urn:g1", "urn:g2"]
@@ -355,8 +355,10 @@ def test_remote_unexpected_answer_type(fake: tuple[str, Script]) -> None:
     script.ctype, script.body = "text/html", b"<html>login</html>"
     store = RemoteStore(url)
     store._graphs = frozenset()
-    with pytest.raises(QueryError, match="expected SPARQL JSON results, got text/html"):
+    with pytest.raises(QueryError, match="expected SPARQL JSON or TSV results, got text/html"):
         store.query("SELECT * { ?s ?p ?o }")
+    with pytest.raises(QueryError, match="expected SPARQL JSON results, got text/html"):
+        store.query("ASK { ?s ?p ?o }")
 
 
 def test_remote_load_posts_chunks_to_the_graph_store(fake: tuple[str, Script]) -> None:
