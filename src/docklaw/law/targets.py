@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import re
 from collections.abc import Iterator
 from datetime import date
 
@@ -28,15 +29,51 @@ _TERMS: dict[object, object] = {}
 _TERMS_MAX = 50_000
 
 
-class Mirror:
-    """An Oxigraph store holding a copy of an rdflib graph, with term maps both ways."""
+#: an IRI in a query's text
+_IRI = re.compile(r"<([^<>\s]*)>")
+#: what may make a query read a triple whose predicate its text does not name: a variable as
+#: a predicate (after a subject, or after ``;``), a negated property set, a prefixed name
+#: (PREFIX) or a SERVICE/GRAPH. Over-matching only copies every triple, as before.
+_OPEN_PREDICATE = re.compile(
+    r"(?:[?$]\w+|>|\])\s+[?$]\w+\s+(?:[?$]\w|<>|[\"'\d\[(+-]|_:|true\b|false\b)"  # ?s ?p ?o
+    r"|;\s*[?$]\w+"  # ; ?p ?o
+    r"|!\s*(?:<>|\^|a\b|\(\s*(?:<>|\^|a\b))"  # a negated property set
+    r"|\b(?:PREFIX|BASE|GRAPH|SERVICE)\b", re.IGNORECASE)
+@functools.lru_cache(maxsize=256)
+def predicates_read(queries: tuple[str, ...]) -> frozenset[URIRef] | None:
+    """The predicates (IRIs) that ``queries`` can read: every IRI their texts write, and
+    rdf:type (``a``); None when a text may read any predicate (``_OPEN_PREDICATE``).
 
-    def __init__(self, graph: Graph) -> None:
+    Why: the mirror of each application held all of its derived triples (250-400) while a
+    code's target queries read a few predicates; copying only those made the mirror about
+    half as costly (bench/RESULTS.md, issue 27, session of 2026-12-03). Read from the text,
+    which holds every nested pattern, not from rdflib's algebra (whose printed tree leaves
+    out a ``FILTER NOT EXISTS`` group's pattern: a wider attempt lost focus nodes that way)."""
+    found = {RDF.type}
+    for text in queries:
+        bare = _IRI.sub("<>", text)
+        if _OPEN_PREDICATE.search(bare):
+            return None
+        found.update(URIRef(iri) for iri in _IRI.findall(text))
+    return frozenset(found)
+
+
+class Mirror:
+    """An Oxigraph store holding a copy of an rdflib graph, with term maps both ways.
+
+    ``predicates``: copy only the triples with these predicates (None: all)."""
+
+    def __init__(self, graph: Graph, predicates: frozenset[URIRef] | None = None) -> None:
         self.to_ox: dict[Node, object] = {}
         self.from_ox: dict[object, Node] = {}
         self.store = ox.Store()
-        self.store.extend([ox.Quad(self.term(s), self.term(p), self.term(o))
-                           for s, p, o in graph])  # a few hundred quads: no bulk loader
+        term = self.term
+        if predicates is None:
+            quads = [ox.Quad(term(s), term(p), term(o)) for s, p, o in graph]
+        else:
+            quads = [ox.Quad(term(s), term(p), term(o)) for s, p, o in graph
+                     if p in predicates]
+        self.store.extend(quads)  # a few hundred quads: no bulk loader
 
     def term(self, node: Node) -> object:
         if isinstance(node, BNode):
@@ -356,7 +393,7 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
         else:
             explicit.append((shape, query))
     if explicit:  # one query each: Oxigraph answers a UNION of them more slowly (bench/RESULTS.md)
-        mirror = Mirror(graph)
+        mirror = Mirror(graph, predicates_read(tuple(query for _, query in explicit)))
         out.update((shape, mirror.select(query)) for shape, query in explicit)
     return out
 
