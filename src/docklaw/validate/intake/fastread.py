@@ -32,6 +32,8 @@ from typing import Any
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 
+from docklaw.kg.flatstore import FlatGraph
+
 #: rdflib's format name -> Oxigraph's
 OX_FORMATS = {"turtle": ox.RdfFormat.TURTLE}
 _XSD = "http://www.w3.org/2001/XMLSchema#"
@@ -63,35 +65,43 @@ class Refer(Exception):
     """This input goes to rdflib's parser."""
 
 
-def read(data: bytes, rdf_format: str, base: str, graph: Graph,
-         cap: int | None) -> bool:
-    """Add ``data``'s triples to ``graph`` and bind its prefixes, as rdflib's parser would;
-    False (``graph`` untouched) when the input is for rdflib's parser (module doc). Past
-    ``cap`` triples the store's own cap raises, as it does under rdflib's parser."""
+class TooManyTriples(Exception):
+    """Raised from inside a parser when the triple cap is passed (turned into PayloadTooLarge)."""
+
+
+def read(data: bytes, rdf_format: str, base: str, cap: int | None) -> Graph | None:
+    """``data``'s graph with its prefixes bound, as rdflib's parser would build it (on a
+    ``FlatGraph``: the stages after intake copy it once, and read it without rdflib's
+    per-triple context records); None when the input is for rdflib's parser (module doc).
+    More than ``cap`` triples (counted as rdflib's parser adds them, duplicates included):
+    ``TooManyTriples``."""
     ox_format = OX_FORMATS.get(rdf_format)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a UTF-8 byte-order mark, which decode_utf8 accepted and drops
     if (ox_format is None or data.count(b"[") + data.count(b"(") > MAX_BRACKETS
             or _BASE.search(data) or _STRING_TYPE.search(data)
             or _CAPITAL_TAG.search(data)):
-        return False
+        return None
     if any(not _SIMPLE_RELATIVE.fullmatch(ref) for ref in _RELATIVE.findall(data)):
-        return False
+        return None
     try:
         triples, prefixes = _parse(data, ox_format, base, cap)
     except Refer:
-        return False
+        return None
     except (SyntaxError, ValueError, OSError):
-        return False  # rdflib's parser says what is wrong, and where
+        return None  # rdflib's parser says what is wrong, and where
     declared = len(_PREFIX.findall(data))
     if declared != len(prefixes) or len(set(prefixes.values())) != len(prefixes):
-        return False  # a prefix declared twice (or the word in a string): rdflib's order
-    store = graph.store
+        return None  # a prefix declared twice (or the word in a string): rdflib's order
+    if cap is not None and len(triples) > cap:
+        raise TooManyTriples
+    graph = FlatGraph()
+    add = graph.store.add
     for triple in triples:
-        store.add(triple, graph, False)  # type: ignore[arg-type]
+        add(triple)
     for prefix, namespace in prefixes.items():
         graph.bind(prefix, namespace)
-    return True
+    return graph
 
 
 def _parse(data: bytes, ox_format: Any, base: str,

@@ -17,7 +17,7 @@ from rdflib import Graph
 from rdflib.plugins.stores.memory import Memory
 
 from docklaw.errors import InputError, PayloadTooLarge, UnsupportedMediaType
-from docklaw.validate.intake.fastread import read
+from docklaw.validate.intake.fastread import TooManyTriples, read
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 #: Triples one application may hold. The largest shipped example or test case has 164 triples
@@ -190,10 +190,6 @@ def check_xml(text: str, name: str | None) -> None:
         )
 
 
-class TooManyTriples(Exception):
-    """Raised from inside a parser when the triple cap is passed (turned into PayloadTooLarge)."""
-
-
 class CappedMemory(Memory):
     """The in-memory store, refusing more than ``cap`` added triples while a parser fills it.
 
@@ -242,7 +238,9 @@ def parse(
     try:
         if rdf_format == "xml":
             graph.parse(data=data, format="xml", publicID=_public_id(name))
-        elif not read(data, rdf_format, _public_id(name), graph, max_triples):
+        elif (fast := read(data, rdf_format, _public_id(name), max_triples)) is not None:
+            graph = fast  # Oxigraph's parser read it as rdflib's would (intake.fastread)
+        else:
             graph.parse(data=text, format=rdf_format, publicID=_public_id(name))
     except InputError:
         raise
