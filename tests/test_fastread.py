@@ -55,6 +55,12 @@ EDGES = {
     "deep blank nodes": PRE + "ex:a ex:p " + "[ ex:q " * 200 + "ex:o" + " ]" * 200 + " .",
     "101 brackets": PRE + "ex:a ex:p " + "[ ex:q " * 101 + "ex:o" + " ]" * 101 + " .",
     "100 brackets": PRE + "ex:a ex:p " + "[ ex:q " * 100 + "ex:o" + " ]" * 100 + " .",
+    "a default prefix for another namespace": "@prefix schema: <http://example.org/s#> .\n"
+                                              "@prefix owl: <http://example.org/o#> .\n"
+                                              "schema:a owl:p schema:b .",
+    "a default namespace under another prefix": (
+        "@prefix s: <https://schema.org/> .\n"
+        "@prefix r: <http://www.w3.org/2000/01/rdf-schema#> .\ns:a r:label \"x\" ."),
     "empty prefix": "@prefix : <http://example.org/> .\n:a :p :o .",
 }
 

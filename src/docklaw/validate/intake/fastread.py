@@ -26,6 +26,7 @@ What is handed to rdflib instead (``None``), because the two parsers differ ther
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -95,12 +96,23 @@ def read(data: bytes, rdf_format: str, base: str, cap: int | None) -> Graph | No
         return None  # a prefix declared twice (or the word in a string): rdflib's order
     if cap is not None and len(triples) > cap:
         raise TooManyTriples
-    graph = FlatGraph()
+    graph = FlatGraph(bind_namespaces="none")
+    graph.store.copy_prefixes(_defaults())  # rdflib's default prefixes, as a new Graph binds
     add = graph.store.add
     for triple in triples:
         add(triple)
     for prefix, namespace in prefixes.items():
         graph.bind(prefix, namespace)
+    return graph
+
+
+@functools.cache
+def _defaults() -> Graph:
+    """A graph with only the prefixes every new rdflib Graph binds (``bind_namespaces``'s
+    default): copied into each graph read here, not bound one by one again (each bind
+    checks the store and rebuilds a lookup tree: a third of reading an application)."""
+    graph = Graph()
+    graph.namespace_manager  # noqa: B018  (binds them)
     return graph
 
 
