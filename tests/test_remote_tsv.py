@@ -55,6 +55,7 @@ def test_rows_unbound_cells_and_the_row_cap() -> None:
     assert rows == [(URIRef("http://e/x"), None), (None, Literal("1", datatype=XSD.integer))]
     assert not truncated
     assert read(b"?a\t?b\n<http://e/x>\t\n\t1\n", 1)[1:] == ([(URIRef("http://e/x"), None)], True)
+    assert read(b"?a\t?b\r\n<http://e/x>\t\r\n\t1\r\n", None)[1] == rows  # CRLF
     assert read(b"\n\n", None) == ([], [()], False)  # SELECT * WHERE {}: one empty row
     assert read(b"?x\n", None) == (["x"], [], False)
     with pytest.raises(TSVError, match="line 2 has 1 cells for 2 variables"):

@@ -88,6 +88,8 @@ def read(data: bytes, max_rows: int | None) -> tuple[list[str], list[tuple[Node 
                                                       bool]:
     """(variables, rows, truncated) of a TSV answer; at most ``max_rows`` rows."""
     text = data.decode("utf-8")
+    if "\r" in text:  # CRLF line ends (a raw CR is never inside a term: it is written \r)
+        text = text.replace("\r\n", "\n")
     if not text.endswith("\n"):
         text += "\n"
     lines = text.split("\n")
