@@ -101,6 +101,14 @@ def gaps_graph() -> str:
              # an authority and a variance class without a label (relief-authorities)
              "code:s5 dl:reliefAuthority <https://w3id.org/docklaw/authority/gapland/board> ; "
              "dl:varianceClass dl:UnlabelledVariance .",
+             # relief-authorities: a node with both a citation and sections (one in an unnamed
+             # code, one without citation), two authorities and two variance classes of which
+             # one has no label
+             "code:s7 dl:jurisdiction jur:gapland .",
+             "code:s6 dl:citation \"§ 6\" ; dl:jurisdiction jur:gapland ; "
+             "dl:section code:s1, code:s4, code:s7 ; "
+             "dl:reliefAuthority jur:gapland, <https://w3id.org/docklaw/authority/gapland/board> ; "
+             "dl:varianceClass dl:AreaVariance, dl:UnlabelledVariance .",
              "code:p1 dl:citation \"§ 9\" ; dl:jurisdiction jur:gapland ; "
              "dl:penalty [ dl:minFine [ qudt:numericValue 50 ] ; dl:maxImprisonment "
              "[ qudt:numericValue 15 ; qudt:unit unit:DAY ] ] ."]
@@ -133,7 +141,7 @@ def test_rewritten_query_gives_the_same_rows_where_links_are_missing(name: str) 
 ISSUE_27 = {"boat-lifts", "datums-and-depths", "heights-above-water", "max-area", "max-height",
             "max-length", "max-width", "permit-path", "side-setbacks", "treated-wood",
             "canopies-roofs", "lights", "penalties",
-            "lint-provision-without-shape"}
+            "lint-provision-without-shape", "relief-authorities"}
 
 
 LINT_FIXTURE = """
