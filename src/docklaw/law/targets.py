@@ -39,6 +39,8 @@ _OPEN_PREDICATE = re.compile(
     r"|;\s*[?$]\w+"  # ; ?p ?o
     r"|!\s*(?:<>|\^|a\b|\(\s*(?:<>|\^|a\b))"  # a negated property set
     r"|\b(?:PREFIX|BASE|GRAPH|SERVICE)\b", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=256)
 def predicates_read(queries: tuple[str, ...]) -> frozenset[URIRef] | None:
     """The predicates (IRIs) that ``queries`` can read: every IRI their texts write, and
@@ -68,12 +70,8 @@ class Mirror:
         self.from_ox: dict[object, Node] = {}
         self.store = ox.Store()
         term = self.term
-        if predicates is None:
-            quads = [ox.Quad(term(s), term(p), term(o)) for s, p, o in graph]
-        else:
-            quads = [ox.Quad(term(s), term(p), term(o)) for s, p, o in graph
-                     if p in predicates]
-        self.store.extend(quads)  # a few hundred quads: no bulk loader
+        self.store.extend([ox.Quad(term(s), term(p), term(o)) for s, p, o in graph
+                           if predicates is None or p in predicates])  # no bulk loader needed
 
     def term(self, node: Node) -> object:
         if isinstance(node, BNode):

@@ -4,7 +4,8 @@ Why: an all-code question on a remote store of 1,000 codes answers up to 23,400 
 SPARQL JSON that was 8.4 MB, and reading it (json.loads, then a dictionary per cell) was
 about 15 % of the question's wall time. The same rows as TSV are 3.9 MB, and each distinct
 cell (a code's name, a label, a citation) is read once (bench/RESULTS.md, issue 27, session
-of 2026-12-03). ``tests/test_remote_tsv.py`` reads every saved query's answer both ways.
+of 2026-12-03). ``tests/test_remote_store.py`` reads every saved query's answer both ways,
+``tests/test_remote_tsv.py`` each kind of cell.
 
 Cells are RDF terms in Turtle's syntax (SPARQL 1.1 Query Results CSV and TSV Formats, 3.2):
 ``<iri>``, ``_:label``, ``"..."`` with ``@lang`` or ``^^<datatype>``, and the bare numbers
@@ -35,19 +36,17 @@ class TSVError(ValueError):
     """The answer is not SPARQL TSV."""
 
 
+def _escaped(match: re.Match[str]) -> str:
+    short, long_, char = match.groups()
+    if short or long_:
+        return chr(int(short or long_, 16))
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    raise TSVError(f"unknown escape \\{char}")
+
+
 def _unescape(text: str) -> str:
-    if "\\" not in text:
-        return text
-
-    def one(match: re.Match[str]) -> str:
-        short, long_, char = match.groups()
-        if short or long_:
-            return chr(int(short or long_, 16))
-        if char in _ESCAPES:
-            return _ESCAPES[char]
-        raise TSVError(f"unknown escape \\{char}")
-
-    return _ESCAPE.sub(one, text)
+    return _ESCAPE.sub(_escaped, text) if "\\" in text else text
 
 
 def term(cell: str) -> Node | None:
