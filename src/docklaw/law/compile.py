@@ -32,6 +32,7 @@ from docklaw.errors import DocklawError
 from docklaw.kg.flatstore import flat_graph
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import is_month_day, ordinal_of
+from docklaw.law.required import required_terms
 from docklaw.law.units import curie, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
 
@@ -268,6 +269,10 @@ class CompiledShapes:
     lints: list[str] = field(default_factory=list)
     runtime_graph: Graph = field(default_factory=Graph)
     specs: dict[object, TargetSpec] = field(default_factory=dict)
+    #: explicit target text -> what every one of its solutions reads (``law.required``): an
+    #: application without it has no focus node there, and the query is not run
+    target_needs: dict[str, frozenset[tuple[URIRef, URIRef | None]]] = field(
+        default_factory=dict)
     engine: Any = None  # pyshacl ShapesGraph of runtime_graph, built by check on first use
 
     @property
@@ -801,6 +806,8 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
     if strict and problems:
         raise ShapeLintError(jid, problems)
     compiled.runtime_graph = runtime_shapes(g, list(compiled.targets))
+    compiled.target_needs = {query: required_terms(query) for shape, query
+                             in compiled.targets.items() if shape not in compiled.specs}
     return compiled
 
 

@@ -21,6 +21,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, Condition, TargetSpec, focus_marker
+from docklaw.law.required import unmet
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, XSD
 
@@ -390,9 +391,14 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
             out[shape] = generated_focus(graph, app, candidates, spec, facts)
         else:
             explicit.append((shape, query))
-    if explicit:  # one query each: Oxigraph answers a UNION of them more slowly (bench/RESULTS.md)
-        mirror = Mirror(graph, predicates_read(tuple(query for _, query in explicit)))
-        out.update((shape, mirror.select(query)) for shape, query in explicit)
+    needs = compiled.target_needs  # a triple every answer reads is missing: no answer
+    asked = [(shape, query) for shape, query in explicit
+             if not ((need := needs.get(query)) and unmet(graph, need))]
+    found: dict[object, list[Node]] = {}
+    if asked:  # one query each: Oxigraph answers a UNION of them more slowly (bench/RESULTS.md)
+        mirror = Mirror(graph, predicates_read(tuple(query for _, query in asked)))
+        found = {shape: mirror.select(query) for shape, query in asked}
+    out.update((shape, found.get(shape, [])) for shape, _query in explicit)
     return out
 
 

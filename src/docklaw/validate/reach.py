@@ -214,7 +214,8 @@ def restricted(prepared: Prepared, jid: str, shape: URIRef) -> Prepared:
         computed=[c for c in full.computed if c.shape in keep],
         targets={s: q for s, q in full.targets.items() if s == shape},
         lints=[], runtime_graph=full.runtime_graph,
-        specs={s: v for s, v in full.specs.items() if s == shape}, engine=full.engine)
+        specs={s: v for s, v in full.specs.items() if s == shape},
+        target_needs=full.target_needs, engine=full.engine)
     return dataclasses.replace(prepared, _compiled={jid: cut})
 
 
