@@ -192,3 +192,28 @@ def test_pdf() -> None:
             raise
         pytest.skip("WeasyPrint is not installed (pip install 'docklaw[pdf]')")
     assert data.startswith(b"%PDF")
+
+
+def test_every_computed_limit_reads_as_it_reads_on_the_whole_graph() -> None:
+    """``likeness._computed`` reads each dl:limitExpression through its structural links only
+    (``EXPRESSION_LINKS``); described on the whole law graph in Python instead, every rule's
+    words and fixed bound are the same, on Oxigraph and on rdflib."""
+    from docklaw.namespaces import DL, RDFS
+    from docklaw.queries import likeness
+    from docklaw.sparql.backends import knowledge_store
+
+    law = graph()
+    rules = sorted({str(r) for r in law.subjects(DL.limitExpression, None)
+                    if isinstance(r, URIRef) and "/rule/" in str(r)})
+    assert len(rules) > 10
+    labels = {str(s): str(o) for s, o in law.subject_objects(RDFS.label)}
+    for backend in ("memory", "rdflib"):
+        store = knowledge_store(backend, graph=lambda: law)
+        found = likeness.describe(store, rules)
+        for rule in rules:
+            like = found[rule]
+            node = law.value(URIRef(rule), DL.limitExpression)
+            assert like.operands == likeness._text(law, node, labels), (backend, rule)
+            if like.kind == "max":
+                expected = likeness._upper(law, node)
+                assert like.bound == (expected if expected != float("inf") else None), rule

@@ -35,7 +35,8 @@ UNIT_WORDS = {"FT": ("foot", "feet", 1.0), "IN": ("inch", "inches", 1 / 12),
               "DAY": ("day", "days", 1.0), "UNITLESS": ("", "", 1.0)}
 PREFIXES = ("PREFIX dl: <https://w3id.org/docklaw/ontology#>\n"
             "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
-            "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n")
+            "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
+            "PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n")
 
 
 @dataclass
@@ -241,14 +242,25 @@ def _code_of(iri: str) -> str:
 
 # --------------------------------------------------------------------------- computed limits
 
+#: the links an expression's structure is read through (``_operands``, ``Collection``, and
+#: dl:then / dl:else of a dl:Conditional)
+EXPRESSION_LINKS = "(dl:operands|dl:operand|rdf:first|rdf:rest|dl:then|dl:else)"
+
+
 def _computed(graph: Store | Graph, out: dict[str, Likeness], values: str,
               timeout: float | None) -> None:
     """Describe every dl:limitExpression and its fixed bound (from the expression's triples,
-    read in one query, terms kept as terms, and rebuilt here)."""
+    read in one query, terms kept as terms, and rebuilt here).
+
+    The query follows only the links ``_text``, ``_upper`` and ``_lower`` follow (operands,
+    their RDF list, then and else: ``EXPRESSION_LINKS``), and reads every triple of each node
+    reached. Following any link (``(<none>|!<none>)*``) read the same nodes and, through the
+    classes, tables and properties they name, most of the law besides: the compare report
+    spent 0.8 of its 1 s here on Oxigraph and 5.9 of 12.6 s on rdflib."""
     from docklaw.queries.run import run_text
 
     result = run_text(graph, PREFIXES + f"""SELECT ?rule ?e ?s ?p ?o ?oLabel WHERE {{ {values}
-      ?rule dl:limitExpression ?e . ?e (<urn:docklaw:none>|!<urn:docklaw:none>)* ?s . ?s ?p ?o
+      ?rule dl:limitExpression ?e . ?e {EXPRESSION_LINKS}* ?s . ?s ?p ?o
       OPTIONAL {{ ?o rdfs:label ?oLabel }} }}""", timeout=timeout)
     by_rule: dict[str, tuple[object, Graph, dict[str, str]]] = {}
     for row in result.rows:
