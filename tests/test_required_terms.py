@@ -46,6 +46,17 @@ CASES = {
     "values need nothing": ("SELECT ?s WHERE { VALUES ?s { <urn:x:a> } }", set()),
     "only an optional": ("SELECT ?s WHERE { OPTIONAL { ?s <urn:x:p> ?o } }", set()),
     "a text rdflib cannot read": ("SELECT ?s WHERE { ?s <urn:x:p> ", set()),
+    # where rdflib and Oxigraph read one text differently (found by an independent review):
+    "a \\u escape outside a string (rdflib expands it everywhere)": (
+        'SELECT ?s WHERE { ?s a <urn:x:C> OPTIONAL { ?s <urn:x:q> "\\u0022 } '
+        '?s <urn:x:zz> ?o . OPTIONAL { ?s <urn:x:q> \\u0022" } }', set()),
+    "an escape in a prefixed name": ("PREFIX e: <urn:x:> SELECT ?s WHERE { ?s a e:C\\-1 }",
+                                     set()),
+    "a relative IRI under BASE": ("BASE <http://ex/x/> SELECT ?s WHERE { ?s a <../C> }", set()),
+    "a prefixed name": ("PREFIX e: <urn:x:> SELECT ?s WHERE { ?s e:p ?o }", set()),
+    "rdf:type written in full": (
+        "SELECT ?s WHERE { ?s <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <urn:x:C> }",
+        {(RDF.type, C)}),
 }
 
 
@@ -98,3 +109,25 @@ def test_every_hand_written_target_is_read_and_some_are_skipped() -> None:
     needs = [compiled.target_needs[q] for q in consolidated]
     count = URIRef("https://w3id.org/docklaw/ontology#consolidatedParcelCount")
     assert all((count, None) in n for n in needs)
+
+
+def test_the_escaped_text_still_finds_its_focus_node() -> None:
+    """The review's counterexample end to end: rdflib reads a required ``?s <zz> ?o`` that
+    Oxigraph reads as part of a string; with no needs the target runs and finds the node."""
+    text = ('SELECT DISTINCT ?this WHERE { ?this a <urn:x:C> OPTIONAL { ?this <urn:x:q> '
+            '"\\u0022 } ?this <urn:x:zz> ?o . OPTIONAL { ?this <urn:x:q> \\u0022" } }')
+    graph = Graph()
+    graph.add((URIRef("urn:x:a"), RDF.type, C))
+    assert required_terms(text) == frozenset()
+    assert Mirror(graph).select(text) == [URIRef("urn:x:a")]
+
+
+def test_a_mirror_keeps_what_a_list_in_a_query_reads() -> None:
+    """``predicates_read`` keeps rdf:first and rdf:rest (a list written in a query reads
+    them without naming them), and copies everything for a text with an escape."""
+    from docklaw.law.targets import predicates_read
+
+    text = "SELECT ?this WHERE { ?this <urn:x:q> ( <urn:x:b> ) }"
+    graph = Graph().parse(data="<urn:x:a> <urn:x:q> ( <urn:x:b> ) .", format="turtle")
+    assert Mirror(graph, predicates_read((text,))).select(text) == [URIRef("urn:x:a")]
+    assert predicates_read(('SELECT ?this WHERE { ?this <urn:x:\\u0071> ?o }',)) is None

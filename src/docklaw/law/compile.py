@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.paths import (
@@ -808,6 +809,14 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
     compiled.runtime_graph = runtime_shapes(g, list(compiled.targets))
     compiled.target_needs = {query: required_terms(query) for shape, query
                              in compiled.targets.items() if shape not in compiled.specs}
+    for shape, query in compiled.targets.items():  # a bad text would otherwise fail only on
+        if shape not in compiled.specs:  # the applications meeting its needs (law.required)
+            try:
+                ox.Store().query(query)
+            except SyntaxError as exc:
+                compiled.lints.append(f"{shape}: its target is not SPARQL Oxigraph reads: {exc}")
+    if strict and compiled.lints:
+        raise ShapeLintError(jid, compiled.lints)
     return compiled
 
 

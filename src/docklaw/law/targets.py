@@ -52,10 +52,10 @@ def predicates_read(queries: tuple[str, ...]) -> frozenset[URIRef] | None:
     half as costly (bench/RESULTS.md, issue 27, session of 2026-12-03). Read from the text,
     which holds every nested pattern, not from rdflib's algebra (whose printed tree leaves
     out a ``FILTER NOT EXISTS`` group's pattern: a wider attempt lost focus nodes that way)."""
-    found = {RDF.type}
+    found = {RDF.type, RDF.first, RDF.rest}  # (a list written in a query: rdf:first/rest)
     for text in queries:
         bare = _IRI.sub("<>", text)
-        if _OPEN_PREDICATE.search(bare):
+        if "\\" in text or _OPEN_PREDICATE.search(bare):  # (an escape may write any IRI)
             return None
         found.update(URIRef(iri) for iri in _IRI.findall(text))
     return frozenset(found)
