@@ -39,7 +39,8 @@ Need = tuple[URIRef, URIRef | None]
 #: IRIs), keeps escapes in prefixed names, and resolves relative IRIs its own way. A text with a
 #: backslash, BASE or PREFIX gets no needs: it always runs.
 _PROLOGUE = re.compile(r"\b(?:BASE|PREFIX)\b", re.IGNORECASE)
-_IRI = re.compile(r"<([^<>\s]*)>")
+#: an IRI written in a query's text
+IRI = re.compile(r"<([^<>\s]*)>")
 
 #: algebra nodes whose solutions are some of their one operand's (``p``) solutions, extended
 PASS_THROUGH = {"SelectQuery", "Project", "Distinct", "Reduced", "Slice", "OrderBy", "Filter",
@@ -56,7 +57,7 @@ def required_terms(text: str) -> frozenset[Need]:
         algebra = translateQuery(parseQuery(text)).algebra
     except Exception:  # rdflib cannot read it (Oxigraph may): nothing known, the query runs
         return frozenset()
-    written = set(_IRI.findall(text))  # a need names an IRI as the text writes it
+    written = set(IRI.findall(text))  # a need names an IRI as the text writes it
     return frozenset(need for need in _required(algebra)
                      if (str(need[0]) in written or need[0] == RDF.type)
                      and (need[1] is None or str(need[1]) in written))

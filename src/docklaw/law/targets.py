@@ -21,6 +21,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, Condition, TargetSpec, focus_marker
+from docklaw.law.required import IRI as _IRI
 from docklaw.law.required import unmet
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, XSD
@@ -30,8 +31,6 @@ _TERMS: dict[object, object] = {}
 _TERMS_MAX = 50_000
 
 
-#: an IRI in a query's text
-_IRI = re.compile(r"<([^<>\s]*)>")
 #: what may make a query read a triple whose predicate its text does not name: a variable as
 #: a predicate (after a subject, or after ``;``), a negated property set, a prefixed name
 #: (PREFIX) or a SERVICE/GRAPH. Over-matching only copies every triple, as before.
