@@ -12,6 +12,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectStatus "incomplete"      the report's status: "conforms" | "violates" | "incomplete"
   t:expectInformationNeeded "§ X"  an information-needed item cites this section
   t:expectNoInformationNeeded "§ X"  no information-needed item cites this section
+  t:expectNeeded <rule>            the report's accounting gives this rule the state "needed"
+                                   (it may apply, and the fact that decides is unstated)
   t:expectNote "words"             a result citing an expected section carries these words in a
                                    note of its section or of its relief's basis
   t:boundary t:AtLimit | t:JustOver
@@ -67,6 +69,7 @@ class Case:
     information_needed: list[str] = field(default_factory=list)
     no_information_needed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    needed_rules: list[URIRef] = field(default_factory=list)
     boundary: URIRef | None = None
     #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
     boundary_shapes: list[URIRef] = field(default_factory=list)
@@ -109,6 +112,7 @@ def load_case(path: Path) -> Case:
         information_needed=strs(T.expectInformationNeeded),
         no_information_needed=strs(T.expectNoInformationNeeded),
         notes=strs(T.expectNote),
+        needed_rules=iris(T.expectNeeded),
         boundary=boundary if isinstance(boundary, URIRef) else None,
         boundary_shapes=iris(T.boundaryShape),
     )
@@ -195,6 +199,10 @@ def test_case(path: Path | None) -> None:
     for section in case.no_information_needed:
         assert not any(asks_for(n, section) for n in report.information_needed), (
             f"no information needed may cite {section}; got:\n{got}")
+    states = {s.rule: s.state for s in report.accounting}
+    for rule in case.needed_rules:
+        assert states.get(str(rule)) == "needed", (
+            f"{rule} should be 'needed'; it is {states.get(str(rule))!r}; got:\n{got}")
     for text in (report.to_text(), report.to_json_text()):
         wording = engine_wording(text)
         assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(

@@ -33,7 +33,7 @@ from docklaw.errors import DocklawError
 from docklaw.kg.flatstore import flat_graph
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import is_month_day, ordinal_of
-from docklaw.law.required import required_terms
+from docklaw.law.required import IRI, required_terms
 from docklaw.law.units import curie, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
 
@@ -274,6 +274,12 @@ class CompiledShapes:
     #: application without it has no focus node there, and the query is not run
     target_needs: dict[str, frozenset[tuple[URIRef, URIRef | None]]] = field(
         default_factory=dict)
+    #: hand-written target -> its rule's conditions on the parcel (``explicit_guard``), which
+    #: the compiler applies (as for a generated target) and its text does not repeat
+    guards: dict[object, TargetSpec] = field(default_factory=dict)
+    #: a guarded hand-written target's text without the guard: run when the guard is undecided,
+    #: to find the nodes whose rule waits on the unstated parcel fact
+    open_targets: dict[object, str] = field(default_factory=dict)
     engine: Any = None  # pyshacl ShapesGraph of runtime_graph, built by check on first use
 
     @property
@@ -511,6 +517,34 @@ def _portion_branch(governs: list[object], portions: tuple[tuple[URIRef, URIRef]
             f"?whole a ?governedWhole . {_values('governedWhole', governs)} }}")
 
 
+def parcel_clauses(prepared: Prepared, rule: URIRef, parcel: str = "?parcel",
+                   tag: str = "") -> list[str]:
+    """The rule's conditions on the parcel (land use, Tier, footage category, steep slope) as
+    SPARQL on ``parcel``; ``tag`` keeps the variables apart from a hand-written text's."""
+    g = prepared.knowledge
+    out: list[str] = []
+    uses = sorted(g.objects(rule, DL.appliesToLandUse), key=str)
+    if uses:
+        expanded: set[object] = set()
+        for use in uses:
+            expanded |= prepared.narrower.get(use, frozenset({use}))
+        out.append(f"{parcel} <{DL.landUse}> ?use{tag} . "
+                   f"{_values('use' + tag, sorted(expanded, key=str))}")
+    tiers = sorted(g.objects(rule, DL.appliesToTier), key=str)
+    if tiers:
+        tier_list = ", ".join(str(int(t.toPython())) for t in tiers)
+        out.append(f"{parcel} <{DL.tier}> ?tier{tag} . FILTER(?tier{tag} IN ({tier_list}))")
+    cats = sorted(g.objects(rule, DL.appliesToFootageCategory), key=str)
+    if cats:
+        cat_list = ", ".join(f'"{c}"' for c in cats)
+        out.append(f"{parcel} <{DL.footageCategory}> ?cat{tag} . "
+                   f"FILTER(STR(?cat{tag}) IN ({cat_list}))")
+    steep = g.value(rule, DL.appliesToSteepSlope)
+    if steep is not None:
+        out.append(f"{parcel} <{DL.steepSlope}> {Literal(bool(steep.toPython())).n3()} .")
+    return out
+
+
 def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      problems: list[str] | None = None, *,
                      reads: frozenset[URIRef] = frozenset(),
@@ -540,26 +574,7 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     if constructions:
         lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.construction}> ?construction . "
                      f"{_values('construction', constructions)}")
-    parcel_lines: list[str] = []
-    uses = sorted(g.objects(rule, DL.appliesToLandUse), key=str)
-    if uses:
-        expanded: set[object] = set()
-        for use in uses:
-            expanded |= prepared.narrower.get(use, frozenset({use}))
-        parcel_lines.append(f"?parcel <{DL.landUse}> ?use . "
-                            f"{_values('use', sorted(expanded, key=str))}")
-    tiers = sorted(g.objects(rule, DL.appliesToTier), key=str)
-    if tiers:
-        tier_list = ", ".join(str(int(t.toPython())) for t in tiers)
-        parcel_lines.append(f"?parcel <{DL.tier}> ?tier . FILTER(?tier IN ({tier_list}))")
-    cats = sorted(g.objects(rule, DL.appliesToFootageCategory), key=str)
-    if cats:
-        cat_list = ", ".join(f'"{c}"' for c in cats)
-        parcel_lines.append(
-            f"?parcel <{DL.footageCategory}> ?cat . FILTER(STR(?cat) IN ({cat_list}))")
-    steep = g.value(rule, DL.appliesToSteepSlope)
-    if steep is not None:
-        parcel_lines.append(f"?parcel <{DL.steepSlope}> {Literal(bool(steep.toPython())).n3()} .")
+    parcel_lines = parcel_clauses(prepared, rule)
     if parcel_lines:
         lines.append(f"?app <{DL.parcel}> ?parcel .")
         lines.extend(parcel_lines)
@@ -667,6 +682,60 @@ def with_exceptions(query: str, exceptions: tuple[tuple[Condition, ...], ...]) -
     if not exceptions:
         return query
     return query.rstrip()[:-1] + " " + " ".join(exception_filters(exceptions, True)) + " }"
+
+
+#: the parcel facts each kind of parcel condition reads (``guard_facts``)
+PARCEL_FACTS = {"uses": DL.landUse, "tiers": DL.tier, "categories": DL.footageCategory,
+                "steep": DL.steepSlope}
+
+
+def guard_facts(guard: TargetSpec) -> frozenset[URIRef]:
+    """The parcel facts a guard reads."""
+    out = {prop for name, prop in PARCEL_FACTS.items()
+           if getattr(guard, name) not in (None, frozenset())}
+    return frozenset(out | {c.prop for c in guard.conditions})
+
+
+def explicit_guard(prepared: Prepared, shape: object, rule: URIRef, query: str,
+                   problems: list[str]) -> TargetSpec | None:
+    """A hand-written target's rule conditions, as a generated target's: None when it has none.
+
+    Why: a condition written into the target's text silently drops every node when its fact is
+    unstated (no land use: "not applicable"), where a generated target asks for the fact. So
+    the rule's conditions on the parcel (dl:appliesToLandUse, Tier, footage category, steep
+    slope, dl:appliesWhen of dl:Parcel) are applied by the compiler, with the same undecided
+    reading, and the text only says which nodes. A condition the compiler cannot apply to a
+    hand-written target (on the work, the construction or the structure) is refused."""
+    g = prepared.knowledge
+    for prop in (DL.appliesToWork, DL.appliesToConstruction):
+        if (rule, prop, None) in g:
+            problems.append(f"{shape}: rule {rule} has {curie(prop)} and a hand-written target, "
+                            "whose text cannot ask for the fact when it is unstated (use a "
+                            "generated target)")
+    spec = target_spec(prepared, rule)
+    if any(not c.on_parcel for c in spec.conditions):
+        problems.append(f"{shape}: rule {rule} has a dl:appliesWhen condition not of dl:Parcel "
+                        "and a hand-written target, whose text cannot ask for the fact when it "
+                        "is unstated (use a generated target)")
+    if not (spec.parcel_conditions or spec.conditions):
+        return None
+    written = {URIRef(iri) for iri in IRI.findall(query)}
+    for prop in sorted(guard_facts(spec) & written, key=str):
+        problems.append(f"{shape}: its target's text reads {curie(prop)}, a condition rule "
+                        f"{rule} states (the compiler applies it): say it once, in the rule")
+    return spec
+
+
+def with_guard(query: str, prepared: Prepared, rule: URIRef, guard: TargetSpec) -> str:
+    """A hand-written target's text with its guard (``explicit_guard``) as SPARQL: the
+    reference form of the target (tests compare it with the direct evaluation)."""
+    clauses = parcel_clauses(prepared, rule, "?guardParcel", "Guard")
+    if guard.conditions:
+        clauses.append(" UNION ".join(c.sparql(f"Guard{n}")
+                                      for n, c in enumerate(guard.conditions)))
+    body = (f"?guardApp a <{DL.PermitApplication}> ; <{DL.parcel}> ?guardParcel . "
+            + " ".join(clauses))
+    return query.rstrip()[:-1] + f" FILTER EXISTS {{ {body} }} }}"
 
 
 _MARKERS: dict[object, URIRef] = {}
@@ -802,9 +871,14 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
         else:
             query = explicit_target(source, shape)
             if query is not None:
-                compiled.targets[shape] = with_exceptions(
-                    query, exceptions_of(prepared, rule, problems))
-    for shape, query in compiled.targets.items():
+                query = with_exceptions(query, exceptions_of(prepared, rule, problems))
+                guard = explicit_guard(prepared, shape, rule, query, problems)
+                if guard is not None:
+                    compiled.guards[shape] = guard
+                    compiled.open_targets[shape] = query
+                    query = with_guard(query, prepared, rule, guard)
+                compiled.targets[shape] = query
+    for shape, query in [*compiled.targets.items(), *compiled.open_targets.items()]:
         if shape in compiled.specs:
             continue
         compiled.target_needs[query] = required_terms(query)

@@ -388,8 +388,19 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
         spec = compiled.specs.get(shape)
         if spec is not None:
             out[shape] = generated_focus(graph, app, candidates, spec, facts)
-        else:
+        elif (guard := compiled.guards.get(shape)) is None:
             explicit.append((shape, query))
+        elif guard_state(graph, app, guard, facts)[0]:  # (its text less the guard: the same)
+            explicit.append((shape, compiled.open_targets[shape]))
+        else:
+            out[shape] = []  # undecided: ``open_focus`` asks for the parcel fact
+    out.update(run_explicit(graph, compiled, explicit))
+    return out
+
+
+def run_explicit(graph: Graph, compiled: CompiledShapes, explicit: list[tuple[object, str]]
+                 ) -> dict[object, list[Node]]:
+    """shape -> the answers of its hand-written target's text, in one mirror."""
     needs = compiled.target_needs  # a triple every answer reads is missing: no answer
     asked = [(shape, query) for shape, query in explicit
              if not ((need := needs.get(query)) and unmet(graph, need))]
@@ -397,8 +408,23 @@ def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
     if asked:  # one query each: Oxigraph answers a UNION of them more slowly (bench/RESULTS.md)
         mirror = Mirror(graph, predicates_read(tuple(query for _, query in asked)))
         found = {shape: mirror.select(query) for shape, query in asked}
-    out.update((shape, found.get(shape, [])) for shape, _query in explicit)
-    return out
+    return {shape: found.get(shape, []) for shape, _query in explicit}
+
+
+def open_focus(graph: Graph, compiled: CompiledShapes, app: Node, facts: AppFacts | None = None
+               ) -> dict[object, tuple[list[Node], list[tuple[Node, URIRef]]]]:
+    """shape -> (the nodes its hand-written target names, the parcel facts needed to decide
+    whether its rule applies to them) for each guard left undecided by an unstated fact."""
+    facts = facts or AppFacts(graph)
+    pending = {}
+    for shape, guard in compiled.guards.items():
+        state, pairs = guard_state(graph, app, guard, facts)
+        if state is None:
+            pending[shape] = pairs
+    if not pending:
+        return {}
+    nodes = run_explicit(graph, compiled, [(s, compiled.open_targets[s]) for s in pending])
+    return {shape: (nodes[shape], pairs) for shape, pairs in pending.items() if nodes[shape]}
 
 
 def known(values: list[Node], accepted: object) -> bool | None:
@@ -526,6 +552,51 @@ def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec
     return True
 
 
+def parcel_or_app(app: Node, facts: AppFacts) -> Node:
+    """Where an unstated parcel fact is asked: the parcel (the application without one)."""
+    parcels = facts.parcel_values(app, None)
+    return parcels[0] if parcels else app
+
+
+def parcel_checks(app: Node, spec: TargetSpec, facts: AppFacts
+                  ) -> list[tuple[bool, URIRef, bool | None]]:
+    """(the rule has it, the parcel fact, True/False/None unstated) per parcel condition;
+    each fact read only where the rule has its condition."""
+    tiers = facts.parcel_values(app, DL.tier) if spec.tiers else ()
+    return [
+        (bool(spec.uses), DL.landUse,
+         known_use(list(facts.parcel_values(app, DL.landUse)), spec) if spec.uses else None),
+        (bool(spec.tiers), DL.tier,
+         known([to_decimal(t) for t in tiers], spec.tiers) if tiers else None),  # type: ignore[misc]
+        (bool(spec.categories), DL.footageCategory,
+         known([str(c) for c in facts.parcel_values(app, DL.footageCategory)],
+               spec.categories) if spec.categories else None),
+        (spec.steep is not None, DL.steepSlope,
+         known(list(facts.parcel_values(app, DL.steepSlope)), {spec.steep})
+         if spec.steep is not None else None),
+    ]
+
+
+def guard_state(graph: Graph, app: Node, guard: TargetSpec, facts: AppFacts
+                ) -> tuple[bool | None, list[tuple[Node, URIRef]]]:
+    """Whether a hand-written target's guard (``compile.explicit_guard``: its rule's conditions
+    on the parcel) holds: True, False, or None with the (parcel, fact) pairs that decide it."""
+    checks = parcel_checks(app, guard, facts) if guard.parcel_conditions else []
+    if any(used and state is False for used, _prop, state in checks):
+        return False, []
+    where = parcel_or_app(app, facts)
+    missing = [(where, prop) for used, prop, state in checks if used and state is None]
+    if guard.conditions and not any(condition_holds(graph, app, app, c)
+                                    for c in guard.conditions):
+        unstated = [c.prop for c in guard.conditions if not c.absent_is_false and not any(
+            True for s in condition_subjects(graph, app, app, c) for _v in graph.objects(
+                s, c.prop))]
+        if not unstated:
+            return False, []
+        missing += [(where, prop) for prop in unstated]
+    return (None, sorted(set(missing), key=str)) if missing else (True, [])
+
+
 def undecided_conditions(
     graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     facts: AppFacts | None = None,
@@ -566,24 +637,10 @@ def undecided_conditions(
                 if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
                     missing.append((subjects[0] if subjects else node, cond.prop))
     if spec.parcel_conditions:  # (each fact read only where the rule has its condition)
-        parcels = facts.parcel_values(app, None)
-        where = parcels[0] if parcels else app
-        tiers = facts.parcel_values(app, DL.tier) if spec.tiers else ()
-        checks = [
-            (bool(spec.uses), DL.landUse,
-             known_use(list(facts.parcel_values(app, DL.landUse)), spec) if spec.uses
-             else None),
-            (bool(spec.tiers), DL.tier,
-             known([to_decimal(t) for t in tiers], spec.tiers) if tiers else None),  # type: ignore[misc]
-            (bool(spec.categories), DL.footageCategory,
-             known([str(c) for c in facts.parcel_values(app, DL.footageCategory)],
-                   spec.categories) if spec.categories else None),
-            (spec.steep is not None, DL.steepSlope,
-             known(list(facts.parcel_values(app, DL.steepSlope)), {spec.steep})
-             if spec.steep is not None else None),
-        ]
+        checks = parcel_checks(app, spec, facts)
         if any(used and state is False for used, _prop, state in checks):
             return []
+        where = parcel_or_app(app, facts)
         missing += [(where, prop) for used, prop, state in checks if used and state is None]
     missing += [(node, RDF.type) for node in class_undecided(graph, app, candidates, spec,
                                                               facts)]

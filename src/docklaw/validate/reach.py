@@ -215,7 +215,9 @@ def restricted(prepared: Prepared, jid: str, shape: URIRef) -> Prepared:
         targets={s: q for s, q in full.targets.items() if s == shape},
         lints=[], runtime_graph=full.runtime_graph,
         specs={s: v for s, v in full.specs.items() if s == shape},
-        target_needs=full.target_needs, engine=full.engine)
+        target_needs=full.target_needs, engine=full.engine,
+        guards={s: v for s, v in full.guards.items() if s == shape},
+        open_targets={s: q for s, q in full.open_targets.items() if s == shape})
     return dataclasses.replace(prepared, _compiled={jid: cut})
 
 

@@ -37,6 +37,7 @@ from docklaw.law.targets import (
     AppFacts,
     focus_nodes,
     mark_focus_nodes,
+    open_focus,
     reachable,
     undecided,
     undecided_conditions,
@@ -502,19 +503,33 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             compiled.graph, shape)
         held = [n for n in governed_nodes if rule is not None and not class_open
                 and holds_regardless(compiled.graph, graph, shape, n, interval)]
-        for n in held:  # decided with what is known: whether or not it applies
-            graph.add((n, DL.holdsRegardless, rule))
-        if governed_nodes and len(held) == len(governed_nodes):
-            continue
-        if held and spec is not None:  # ask only about the nodes the stated values leave open
+        if held and governed_nodes and len(held) < len(governed_nodes) and spec is not None:
+            # ask only about the nodes the stated values leave open
             pairs = undecided_conditions(graph, app, reachable(graph, app) - set(held), spec,
                                          facts)
-        for node, prop in pairs:
-            note = BNode()
-            graph.add((node, DL.conditionUnknown, note))
-            graph.add((note, DL.property, prop))
-            if rule is not None:
-                graph.add((note, DL.rule, rule))
+        note_undecided(graph, rule, governed_nodes, held, pairs)
+    # a hand-written target whose rule's parcel condition is unstated: the nodes it names
+    for shape, (nodes, pairs) in open_focus(graph, compiled, app, facts).items():
+        rule = compiled.shape_rule.get(shape)
+        held = [n for n in nodes if rule is not None
+                and holds_regardless(compiled.graph, graph, shape, n, interval)]
+        note_undecided(graph, rule, nodes, held, pairs)
+
+
+def note_undecided(graph: Graph, rule: URIRef | None, governed_nodes: list[Node],
+                   held: list[Node], pairs: list[tuple[Node, URIRef]]) -> None:
+    """dl:holdsRegardless on the nodes the stated values decide; unless that is all of them,
+    dl:conditionUnknown per missing fact."""
+    for n in held:  # decided with what is known: whether or not it applies
+        graph.add((n, DL.holdsRegardless, rule))
+    if governed_nodes and len(held) == len(governed_nodes):
+        return
+    for node, prop in pairs:
+        note = BNode()
+        graph.add((node, DL.conditionUnknown, note))
+        graph.add((note, DL.property, prop))
+        if rule is not None:
+            graph.add((note, DL.rule, rule))
 
 
 def reads_class(shapes: Graph, shape: Node) -> bool:

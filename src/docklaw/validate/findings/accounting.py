@@ -221,6 +221,17 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 else:
                     state.nodes.append(NodeState(name, "not-applicable",
                                                  why_not(derived, app, node, spec, facts)))
+        else:  # a hand-written target: its guard's unstated parcel fact (targets.open_focus)
+            focus_names = {node_name(n) for n in focus}
+            held = {node_name(n) for n, r in held_regardless if r == rule_iri}
+            open_ = {name for rule_text, name in asked if rule_text == str(rule_iri)}
+            for name in sorted((held | open_) - focus_names):
+                if name in held:
+                    state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
+                                                 "applies (a deciding fact is unstated)"))
+                else:
+                    state.nodes.append(NodeState(name, "needed", "a fact deciding whether it "
+                                                 "applies is not stated"))
         if state.nodes:  # (nothing to redirect among no nodes)
             named = by_name if focus_set <= candidates else {
                 **by_name, **{node_name(n): n for n in focus_set - candidates}}

@@ -372,6 +372,11 @@ def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> s
         except MissingOperand:
             actual = None
         expected = law.value(test, DL.equals)
+        if actual is None and law.value(test, DL.absentIsNotEqual) != Literal(True):
+            # unstated: the limit lies between the branches (limits.Bounds), both shown
+            then, other = (describe_expression(law, ev, law.value(expr, k), focus)
+                           for k in (DL.then, DL["else"]))
+            return f"{prop} is not stated, so {then} if it is {expected}, else {other}"
         holds = actual is not None and str(actual) == str(expected)
         branch = law.value(expr, DL.then if holds else DL["else"])
         inner = describe_expression(law, ev, branch, focus) if branch is not None else value
