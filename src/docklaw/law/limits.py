@@ -318,8 +318,17 @@ def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
     return f"{shown} {where}: the table gives no allocation for it"
 
 
-#: An interval of possible limit values: (low, high), high None = unbounded.
-Interval = tuple[Decimal, Decimal | None]
+#: An interval of possible limit values: (low, high); None = unbounded on that side (an
+#: unstated amount subtracted, ``dl:Product`` with a negative factor, leaves no lower bound).
+Interval = tuple[Decimal | None, Decimal | None]
+
+
+def _add(values: list[Decimal | None]) -> Decimal | None:
+    return None if None in values else sum((v for v in values if v is not None), Decimal(0))
+
+
+def _scaled(factor: Decimal, value: Decimal | None) -> Decimal | None:
+    return None if value is None else quantize(factor * value)
 
 
 class Bounds:
@@ -349,17 +358,21 @@ class Bounds:
                      for e in Collection(law, law.value(expr, DL.operands))]
             lows = [p[0] for p in parts]
             highs = [p[1] for p in parts]
-            if DL.GreaterOf in kinds:
-                return max(lows), None if None in highs else max(h for h in highs if h is not None)
-            if DL.LesserOf in kinds:
+            if DL.GreaterOf in kinds:  # at least the greatest known low
+                known_lows = [v for v in lows if v is not None]
+                return (max(known_lows) if known_lows else None,
+                        None if None in highs else max(h for h in highs if h is not None))
+            if DL.LesserOf in kinds:  # at most the least known high
                 known = [h for h in highs if h is not None]
-                return min(lows), min(known) if known else None
-            return sum(lows, Decimal(0)), None if None in highs else sum(
-                (h for h in highs if h is not None), Decimal(0))
+                return (None if None in lows else min(v for v in lows if v is not None),
+                        min(known) if known else None)
+            return _add(lows), _add(highs)
         if DL.Product in kinds:
             factor = to_decimal(law.value(expr, DL.factor)) or Decimal(0)
             low, high = self.interval(law.value(expr, DL.operand), focus)
-            return quantize(factor * low), quantize(factor * high) if high is not None else None
+            if factor < 0:  # the bounds change places (and an unbounded high, sides)
+                return _scaled(factor, high), _scaled(factor, low)
+            return _scaled(factor, low), _scaled(factor, high)
         if DL.Conditional in kinds:
             test = law.value(expr, DL["if"])
             expected = law.value(test, DL.equals)
@@ -370,7 +383,8 @@ class Bounds:
                 if law.value(test, DL.absentIsNotEqual) != Literal(True):  # either branch
                     a = self.interval(law.value(expr, DL.then), focus)
                     b = self.interval(law.value(expr, DL["else"]), focus)
-                    return min(a[0], b[0]), None if None in (a[1], b[1]) else max(a[1], b[1])
+                    return (None if None in (a[0], b[0]) else min(a[0], b[0]),  # type: ignore[type-var]
+                            None if None in (a[1], b[1]) else max(a[1], b[1]))  # type: ignore[type-var]
                 actual = None
             holds = actual is not None and (
                 actual.toPython() == expected.toPython()
@@ -393,11 +407,11 @@ def decide_by_bounds(interval: Interval, measured: Decimal, maximum: bool, stric
     if maximum:
         if high is not None and (measured > high or (strict and measured >= high)):
             return True, high
-        if measured < low or (not strict and measured == low):
+        if low is not None and (measured < low or (not strict and measured == low)):
             return False, low
-        return None, low
-    if measured < low or (strict and measured <= low):
+        return None, low if low is not None else Decimal(0)
+    if low is not None and (measured < low or (strict and measured <= low)):
         return True, low
     if high is not None and (measured > high or (not strict and measured == high)):
         return False, high
-    return None, low
+    return None, low if low is not None else Decimal(0)

@@ -1,0 +1,89 @@
+"""A stated value must be of the kind its property takes (``rdfs:range`` in the ontology).
+
+Why: a rule's condition reads its fact as the ontology types it. ``dl:steepSlope "false"`` (a
+string), ``dl:tier "2"`` or a land use the vocabulary does not know (``ex:Cottage``) compared
+as something else: one stage read a string as a true flag, another as no Tier at all, and a
+land use it could not place made the residential rules silently not apply ("conforms"). What
+cannot be read one way is refused, naming the node, the property and what it takes.
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+
+from docklaw.errors import InputError
+from docklaw.law.prepare import Prepared
+from docklaw.law.targets import NUMERIC
+from docklaw.law.units import curie, to_decimal
+from docklaw.namespaces import DL, RDF, RDFS, XSD
+
+INTEGERS = {XSD.integer, XSD.nonNegativeInteger, XSD.positiveInteger, XSD.int, XSD.long,
+            XSD.short, XSD.byte, XSD.unsignedInt, XSD.unsignedLong, XSD.unsignedShort,
+            XSD.unsignedByte, XSD.nonPositiveInteger, XSD.negativeInteger}
+#: what a property of each literal range takes, as the error names it
+KINDS = {XSD.boolean: "true or false", XSD.decimal: "a number", XSD.double: "a number",
+         XSD.float: "a number", **{i: "a whole number" for i in INTEGERS}}
+
+
+def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
+    """property -> its literal range (an xsd datatype), or the named individuals of its class
+    range (a land use, a kind of work): only ranges an application's value can be held to."""
+    def compute() -> dict[URIRef, object]:
+        ontology = prepared.ontology
+        out: dict[URIRef, object] = {}
+        for prop, range_ in ontology.subject_objects(RDFS.range):
+            if not (isinstance(prop, URIRef) and str(prop).startswith(str(DL))):
+                continue
+            if range_ in KINDS:
+                out[prop] = range_
+                continue
+            members = frozenset(
+                s for s, _p, cls in ontology.triples((None, RDF.type, None))
+                if isinstance(s, URIRef) and (cls == range_ or range_ in prepared.superclasses
+                                              .get(cls, frozenset())))
+            if members:
+                out[prop] = (range_, members)
+        return out
+    return prepared.memo("intake.value_ranges", compute)
+
+
+def problem(value: object, range_: object) -> str | None:
+    """Why ``value`` is not of ``range_`` (None when it is)."""
+    if isinstance(range_, tuple):
+        cls, members = range_
+        if value in members:
+            return None
+        shown = curie(value) if isinstance(value, URIRef) else repr(str(value))
+        choices = ", ".join(sorted(curie(m) for m in members))
+        return f"{shown} is not a {curie(cls)} docklaw knows; give one of {choices}"
+    kind = KINDS[range_]  # type: ignore[index]
+    shown = repr(str(value)) + (f" ({curie(value.datatype).replace(str(XSD), 'xsd:')})"
+                                if isinstance(value, Literal)
+                                and value.datatype else " (a plain string)"
+                                if isinstance(value, Literal) else "")
+    if not isinstance(value, Literal):
+        return f"{curie(value) if isinstance(value, URIRef) else value} is not {kind}"
+    if range_ == XSD.boolean:
+        ok = value.datatype == XSD.boolean and not value.ill_typed
+        return None if ok else f"{shown} is not true or false; write true or false unquoted"
+    number = to_decimal(value) if value.datatype in NUMERIC | {XSD.double, XSD.float} else None
+    if number is None:
+        return f"{shown} is not {kind}; write the number unquoted"
+    if range_ in INTEGERS and number != number.to_integral_value():
+        return f"{shown} is not {kind}"
+    return None
+
+
+def check_value_ranges(graph: Graph, prepared: Prepared, name: str | None = None) -> None:
+    """InputError for the first (sorted) stated value not of its property's range."""
+    ranges = value_ranges(prepared)
+    bad = sorted(((s, p, o) for s, p, o in graph if p in ranges
+                  and problem(o, ranges[p]) is not None),
+                 key=lambda t: (str(t[0]), str(t[1]), str(t[2])))
+    if not bad:
+        return
+    subject, prop, value = bad[0]
+    raise InputError(str(problem(value, ranges[prop])),
+                     node=f"_:{subject}" if isinstance(subject, BNode) else str(subject),
+                     prop=curie(prop), source=name)
+
