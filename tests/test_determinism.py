@@ -83,4 +83,14 @@ def test_every_example_and_case_reports_the_same_under_every_hash_seed(
         assert reports[seed].keys() == first.keys()
         differ = sorted(name for name in first if reports[seed][name] != first[name])
         assert not differ, (f"PYTHONHASHSEED={seed} and this process's own seed give "
-                            f"different reports of {differ}")
+                            f"different reports of {differ}; the first:\n"
+                            + first_difference(first[differ[0]], reports[seed][differ[0]]))
+
+
+def first_difference(own: bytes, other: bytes) -> str:
+    """The start of a unified diff of two JSON reports (indented), to say what differs."""
+    import difflib
+    import json
+
+    lines = [json.dumps(json.loads(r), indent=1, sort_keys=True).splitlines() for r in (own, other)]
+    return "\n".join(list(difflib.unified_diff(*lines, "own seed", "other seed", lineterm=""))[:60])

@@ -29,11 +29,12 @@ from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.targets import (
     AppFacts,
     condition_holds,
+    guard_state,
     parcel_matches,
     reachable,
     self_and_containers,
 )
-from docklaw.law.units import curie
+from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.derive import reads_class
@@ -239,7 +240,9 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
                                          shape.reads_class))
         if not state.nodes:
-            state.reason = shape.not_present
+            guard = compiled.guards.get(top)  # a hand-written target: the condition ruled out
+            state.reason = why_not(derived, app, app, guard, facts) if guard is not None and (
+                guard_state(derived, app, guard, facts)[0] is False) else shape.not_present
         else:
             state.state = min((n.state for n in state.nodes), key=STATES.index)
             reasons = sorted({n.reason for n in state.nodes
@@ -365,9 +368,11 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
         if spec.uses and not any(u in spec.uses for p in parcels
                                  for u in graph.objects(p, DL.landUse)):
             return "land use: applies to " + _names(spec.uses)
-        if spec.tiers:
+        tiers = {to_decimal(t) for p in parcels for t in graph.objects(p, DL.tier)}
+        if spec.tiers and tiers.isdisjoint(spec.tiers):
             return "Tier: applies to Tier " + ", ".join(str(t) for t in sorted(spec.tiers))
-        if spec.categories:
+        if spec.categories and not any(str(c) in spec.categories for p in parcels
+                                       for c in graph.objects(p, DL.footageCategory)):
             return "footage category: applies to " + ", ".join(sorted(spec.categories))
         return "steep slope: applies when dl:steepSlope is " + str(spec.steep)
     for clauses in spec.exceptions:
