@@ -260,7 +260,7 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
         # state permits required beyond a distance (mooring buoys beyond 100 feet) are permits
         "jerusalem": {"§ 160-122J", "§ 160-124D", "§ 160-124F", "§ 160-124F(3)"},
         "south-bristol": {"§ 73-11A", "§ 73-11E", "§ 73-13C", "§ 73-15G", "§ 73-9B(2)",
-                          "§ 73-13F"}},
+                          "§ 73-13F", "§ 73-17A"}},
 }
 
 
@@ -324,8 +324,10 @@ def test_not_variable_per_code() -> None:
     # the 720 square feet: "under no circumstances" (§ 73-9C(1)(d)) against § 73-22D, decided
     assert {"§ 73-9C(1)", "§ 73-9D(2)"} <= got["south-bristol"]
     assert "§ 73-21A" in got["south-bristol"]
-    # + § 73-10A(1), § 73-10A(3), § 73-10B(8), § 73-21D: rules added by issue 22
-    assert len(got["south-bristol"]) == 83
+    # + § 73-10A(1), § 73-10A(3), § 73-10B(8), § 73-21D: rules added by issue 22; § 73-17A (the
+    # permit for every Tier 2 and 3 facility, § 73-17 not variable) added on review
+    assert "§ 73-17A" in got["south-bristol"]
+    assert len(got["south-bristol"]) == 84
 
 
 def test_relief_authorities_every_code() -> None:

@@ -90,3 +90,22 @@ def test_a_negative_product_of_an_unstated_amount_bounds_the_limit_from_above() 
     expression = prepared.knowledge.value(rule, DL.limitExpression)
     bounds = Bounds(Evaluator(prepared.knowledge, derived, prepared.units))
     assert bounds.interval(expression, dock) == (Decimal(720), Decimal(920))
+
+
+KINGS_POINT = Path(__file__).resolve().parents[1] / "examples" / "kings-point" / "complete.ttl"
+
+
+def test_a_material_the_vocabulary_does_not_list_is_accepted_as_the_code_allows_others() -> None:
+    """Kings Point Standards D(2)(f): "wood, aluminum, or other suitable material approved by
+    the Superintendent": an applicant's own material node is read (the approval is a finding),
+    only a literal where a node is expected is refused."""
+    own = application(KINGS_POINT, "dl:material dl:Aluminum .",
+                      "dl:material <https://example.org/app#HDPE> .")
+    report = validate_bytes(own, name="app.ttl")
+    [finding] = [r for r in report.results if r.section == "Standards D(2)(f)"]
+    assert finding.severity == "Info" and finding.focus_node.endswith("#ramp")
+    assert report.status == "conforms"  # a finding for the Superintendent, not a violation
+    with pytest.raises(InputError) as info:
+        validate_bytes(application(KINGS_POINT, "dl:material dl:Aluminum .",
+                                   'dl:material "aluminum" .'), name="app.ttl")
+    assert info.value.prop == "dl:material" and "is a literal" in info.value.message

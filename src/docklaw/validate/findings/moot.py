@@ -18,7 +18,7 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
 from docklaw.namespaces import DL
 from docklaw.validate.findings.accounting import STATES, RuleState
-from docklaw.validate.findings.cite import InfoNeeded, Result
+from docklaw.validate.findings.cite import InfoNeeded, Result, derived_basis
 from docklaw.validate.values import node_of
 
 
@@ -39,8 +39,13 @@ def askers(item: InfoNeeded, derived: Graph) -> set[str]:
     if item.rule:
         return {item.rule}
     node = node_of(item.focus_node)
-    return {str(derived.value(note, DL.rule)) for note in derived.objects(node, DL.conditionUnknown)
-            if curie(derived.value(note, DL.property)) in item.facts}
+    out = set()
+    for note in derived.objects(node, DL.conditionUnknown):
+        prop = derived.value(note, DL.property)
+        basis = derived_basis(derived, node, prop)  # a derived flag is asked as its basis
+        if curie(prop) in item.facts or (basis is not None and curie(basis) in item.facts):
+            out.add(str(derived.value(note, DL.rule)))
+    return out
 
 
 def set_aside_moot_exceptions(states: list[RuleState], results: list[Result],

@@ -20,6 +20,12 @@ from docklaw.namespaces import DL, RDF, RDFS, XSD
 INTEGERS = {XSD.integer, XSD.nonNegativeInteger, XSD.positiveInteger, XSD.int, XSD.long,
             XSD.short, XSD.byte, XSD.unsignedInt, XSD.unsignedLong, XSD.unsignedShort,
             XSD.unsignedByte, XSD.nonPositiveInteger, XSD.negativeInteger}
+#: The facts whose value decides whether a rule applies (``dl:appliesToLandUse``,
+#: ``dl:appliesToWork``, ``dl:appliesToConstruction``): a value the vocabulary does not list would
+#: silently rule every such rule out, so it must be one the vocabulary lists. Other enumerated
+#: ranges stay open (Kings Point's "or other suitable material", an applicant's own permit):
+#: there only a literal where a node is expected is refused.
+CLOSED = (DL.landUse, DL.workKind, DL.construction)
 #: what a property of each literal range takes, as the error names it
 KINDS = {XSD.boolean: "true or false", XSD.decimal: "a number", XSD.double: "a number",
          XSD.float: "a number", **{i: "a whole number" for i in INTEGERS}}
@@ -42,7 +48,7 @@ def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
                 if isinstance(s, URIRef) and (cls == range_ or range_ in prepared.superclasses
                                               .get(cls, frozenset())))
             if members:
-                out[prop] = (range_, members)
+                out[prop] = (range_, members, prop in CLOSED)
         return out
     return prepared.memo("intake.value_ranges", compute)
 
@@ -50,11 +56,13 @@ def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
 def problem(value: object, range_: object) -> str | None:
     """Why ``value`` is not of ``range_`` (None when it is)."""
     if isinstance(range_, tuple):
-        cls, members = range_
-        if value in members:
+        cls, members, closed = range_
+        if value in members or (not closed and not isinstance(value, Literal)):
             return None
         shown = curie(value) if isinstance(value, URIRef) else repr(str(value))
         choices = ", ".join(sorted(curie(m) for m in members))
+        if not closed:
+            return f"{shown} is a literal; give a node (one of {choices}, or your own)"
         return f"{shown} is not a {curie(cls)} docklaw knows; give one of {choices}"
     kind = KINDS[range_]  # type: ignore[index]
     shown = repr(str(value)) + (f" ({curie(value.datatype).replace(str(XSD), 'xsd:')})"
