@@ -17,9 +17,7 @@ from docklaw.law.targets import NUMERIC
 from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, RDF, RDFS, XSD
 
-INTEGERS = {XSD.integer, XSD.nonNegativeInteger, XSD.positiveInteger, XSD.int, XSD.long,
-            XSD.short, XSD.byte, XSD.unsignedInt, XSD.unsignedLong, XSD.unsignedShort,
-            XSD.unsignedByte, XSD.nonPositiveInteger, XSD.negativeInteger}
+INTEGERS = NUMERIC - {XSD.decimal, XSD.double, XSD.float}
 #: The facts whose value decides whether a rule applies (``dl:appliesToLandUse``,
 #: ``dl:appliesToWork``, ``dl:appliesToConstruction``): a value the vocabulary does not list would
 #: silently rule every such rule out, so it must be one the vocabulary lists. Other enumerated
@@ -65,16 +63,14 @@ def problem(value: object, range_: object) -> str | None:
             return f"{shown} is a literal; give a node (one of {choices}, or your own)"
         return f"{shown} is not a {curie(cls)} docklaw knows; give one of {choices}"
     kind = KINDS[range_]  # type: ignore[index]
-    shown = repr(str(value)) + (f" ({curie(value.datatype).replace(str(XSD), 'xsd:')})"
-                                if isinstance(value, Literal)
-                                and value.datatype else " (a plain string)"
-                                if isinstance(value, Literal) else "")
     if not isinstance(value, Literal):
         return f"{curie(value) if isinstance(value, URIRef) else value} is not {kind}"
+    typed = curie(value.datatype).replace(str(XSD), "xsd:") if value.datatype else None
+    shown = f"{str(value)!r} ({typed or 'a plain string'})"
     if range_ == XSD.boolean:
         ok = value.datatype == XSD.boolean and not value.ill_typed
         return None if ok else f"{shown} is not true or false; write true or false unquoted"
-    number = to_decimal(value) if value.datatype in NUMERIC | {XSD.double, XSD.float} else None
+    number = to_decimal(value) if value.datatype in NUMERIC else None
     if number is None:
         return f"{shown} is not {kind}; write the number unquoted"
     if range_ in INTEGERS and number != number.to_integral_value():
@@ -94,4 +90,3 @@ def check_value_ranges(graph: Graph, prepared: Prepared, name: str | None = None
     raise InputError(str(problem(value, ranges[prop])),
                      node=f"_:{subject}" if isinstance(subject, BNode) else str(subject),
                      prop=curie(prop), source=name)
-
