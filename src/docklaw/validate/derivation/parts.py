@@ -94,22 +94,33 @@ def place_proposed(graph: Graph, app: Node) -> None:
 
 def propose_worked(graph: Graph, app: Node) -> None:
     """A structure listed on the application's parcel that states work other than a repair
-    (``dl:workKind`` new construction, enlargement, alteration, reconstruction, replacement)
-    is work of this application, so the application proposes it (``dl:proposes``, with the
-    note ``dl:proposedByWork`` the report shows), whether or not it was listed there: an
-    application that lists a new boathouse only on its parcel had it counted and never
-    checked (a silent "conforms"). A repair stated on a listed structure stays a description
-    of what exists (the structure is counted, and checked only where proposed)."""
+    (``dl:workKind`` new construction, enlargement, alteration, reconstruction, replacement),
+    itself or on any of its parts, is work of this application, so the application proposes
+    it (``dl:proposes``, with the note ``dl:proposedByWork`` the report shows), whether or not
+    it was listed there: an application that lists a new boathouse only on its parcel had it
+    counted and never checked (a silent "conforms"), and so had a new boat hoist listed as a
+    part of the lot's existing dock. The whole is proposed, not the part alone: a part is
+    checked through its whole (as for every proposed structure), and a new part changes the
+    whole the rules on the whole measure. A repair stated on a listed structure stays a
+    description of what exists (the structure is counted, and checked only where proposed)."""
     proposed = set(graph.objects(app, DL.proposes))
     inside = {p for node in proposed for p in graph.transitive_objects(node, DL.hasPart)}
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         for node in sorted(graph.objects(parcel, DL.hasStructure), key=str):
             if node in inside or (None, DL.hasPart, node) in graph:
                 continue
-            works = set(graph.objects(node, DL.workKind))
-            if works and works != {DL.Repair}:
+            if worked_parts(graph, node):
                 graph.add((app, DL.proposes, node))
                 graph.add((node, DL.proposedByWork, app))
+
+
+def worked_parts(graph: Graph, node: Node) -> list[Node]:
+    """The node and its parts, at any depth, that state work other than a repair."""
+    def worked(n: Node) -> bool:
+        works = set(graph.objects(n, DL.workKind))
+        return bool(works) and works != {DL.Repair}
+
+    return sorted({n for n in graph.transitive_objects(node, DL.hasPart) if worked(n)}, key=str)
 
 
 def label_of(prepared: Prepared, cls: URIRef) -> str:

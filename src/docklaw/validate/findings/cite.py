@@ -31,6 +31,7 @@ from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
+from docklaw.validate.derivation.parts import worked_parts
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.values import node_name
 
@@ -627,10 +628,13 @@ def placed_structures(data: Graph) -> list[Result]:
            for node, parcel in sorted(data.subject_objects(DL.placedOnParcel),
                                       key=lambda t: str(t[0]))]
     for node, app in sorted(data.subject_objects(DL.proposedByWork), key=lambda t: str(t[0])):
-        works = ", ".join(sorted(curie(w) for w in data.objects(node, DL.workKind)))
+        stated = ", and ".join(
+            ("states" if part == node else f"its part {node_name(part)} states")
+            + " work (" + ", ".join(sorted(curie(w) for w in data.objects(part, DL.workKind)))
+            + ")" for part in worked_parts(data, node))
         out.append(placed(node, "dl:proposes", app, "dl:ProposedByWork",
                           f"{node_name(node)} is listed among the parcel's structures, not in "
-                          f"dl:proposes, and states work ({works}): it is read as proposed by "
+                          f"dl:proposes, and {stated}: it is read as proposed by "
                           f"the application and checked like every proposed structure."))
     return out
 
