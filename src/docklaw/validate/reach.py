@@ -636,8 +636,11 @@ def sweep_rule(prepared: Prepared, jid: str, shape: URIRef,
     info = prepared.rules.get(rule)
     found = RuleReach(jid, rule, shape, info.section if info is not None else None)
     cut = restricted(prepared, jid, shape)
+    # A seed whose application names what it proposes first: where the proposal is read from
+    # the work a structure states (``parts.propose_worked``), varying that work unproposes it
     candidates = sorted((s for s in seeds_of(jid) if shape in s.shapes),
-                        key=lambda s: (len(s.graph), s.name))
+                        key=lambda s: ((None, DL.proposes, None) not in s.graph,
+                                       len(s.graph), s.name))
     tried = [(seed, rule_state(seed.graph, cut, shape, seed.name)) for seed in candidates[:8]]
     for wanted in KEPT:  # a violating seed; else one where the rule applies but asks
         chosen = next(((seed, st) for seed, st in tried if st.nodes_in(wanted)), None)

@@ -34,6 +34,11 @@ def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
     range (a land use, a kind of work): only ranges an application's value can be held to."""
     def compute() -> dict[URIRef, object]:
         ontology = prepared.ontology
+        of_class: dict[object, set[URIRef]] = {}  # class -> its named individuals, subclasses'
+        for s, cls in ontology.subject_objects(RDF.type):
+            if isinstance(s, URIRef):
+                for c in (cls, *prepared.superclasses.get(cls, frozenset())):
+                    of_class.setdefault(c, set()).add(s)
         out: dict[URIRef, object] = {}
         for prop, range_ in ontology.subject_objects(RDFS.range):
             if not (isinstance(prop, URIRef) and str(prop).startswith(str(DL))):
@@ -41,10 +46,7 @@ def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
             if range_ in KINDS:
                 out[prop] = range_
                 continue
-            members = frozenset(
-                s for s, _p, cls in ontology.triples((None, RDF.type, None))
-                if isinstance(s, URIRef) and (cls == range_ or range_ in prepared.superclasses
-                                              .get(cls, frozenset())))
+            members = frozenset(of_class.get(range_, ()))
             if members:
                 out[prop] = (range_, members, prop in CLOSED)
         return out
