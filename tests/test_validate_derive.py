@@ -170,6 +170,19 @@ def test_unknown_part_reached_by_has_part_is_refused():
     assert "object of dl:hasPart" in err.message
 
 
+@pytest.mark.parametrize(("extra", "loop"), [
+    (":dock dl:hasPart :dock .", "#dock -> https://example.org/app#dock"),
+    (":dock dl:hasPart :float . :float a dl:Float ; dl:hasPart :dock .",
+     "#dock -> https://example.org/app#float -> https://example.org/app#dock"),
+])
+def test_a_structure_that_is_a_part_of_itself_is_refused_naming_the_loop(extra, loop):
+    """A whole that is its own part has no top-level structure: nothing around it would be
+    proposed or counted, and the rules reaching parts through their whole would miss it."""
+    err = error(extra=extra)
+    assert (err.node, err.prop) == (str(DOCK), "dl:hasPart")
+    assert "a structure is a part of itself" in err.message and loop in err.message
+
+
 def test_a_foreign_type_beside_a_known_class_is_accepted():
     g = derived([(":dock a dl:FixedDock", ":dock a dl:FixedDock, <https://example.org/Jetty>")])
     assert DL.Dock in set(g.objects(DOCK, RDF.type))

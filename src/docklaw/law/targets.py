@@ -298,13 +298,15 @@ class AppFacts:
 
     def works(self, node: Node) -> frozenset[Node]:
         """dl:workKind of the node or of anything that has it as a part; for an application,
-        the work kinds of what it proposes (a rule on the application for "new docking
-        facilities ... or expansion", North Hempstead § 42-9C(3), is decided by them)."""
+        the work kinds of what it proposes and of their parts (a rule on the application for
+        "new docking facilities, slips ... or expansion", North Hempstead § 42-9C(3), is decided
+        by them: a new finger on an altered dock is new work)."""
         found = self._works.get(node)
         if found is None:
             own = self._owned(node, DL.workKind, self._own_works)
-            proposed = [self._owned(p, DL.workKind, self._own_works)
-                        for p in self.graph.objects(node, DL.proposes)]
+            proposed = [self._owned(q, DL.workKind, self._own_works)
+                        for p in self.graph.objects(node, DL.proposes)
+                        for q in self.graph.transitive_objects(p, DL.hasPart)]
             found = self._works[node] = own.union(*proposed)
         return found
 

@@ -411,9 +411,11 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared)
     imply_status(out)
-    maintenance_only(out, app)
-    propose_worked(out, app)  # before the appurtenances: a new lift listed on the parcel
     link_appurtenances(out, prepared, jid, app)
+    # after the appurtenances: a new lift listed on the parcel, made the only dock's part,
+    # makes the dock proposed work (its count of lifts is the application's)
+    propose_worked(out, app)
+    maintenance_only(out, app)  # after: a whole proposed for its parts' work is read with them
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated

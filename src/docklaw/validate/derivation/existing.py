@@ -36,17 +36,26 @@ def imply_status(graph: Graph, name: str | None = None) -> None:
 
 def maintenance_only(graph: Graph, app: Node) -> None:
     """dl:onlyMaintenanceProposed on the application's parcels: whether every proposed
-    structure is repaired or incidentally altered (unstated work: not shown, so false)."""
+    structure, and every part of one that states work, is repaired or incidentally altered
+    (unstated work: not shown, so false). Run after ``parts.propose_worked``: a structure
+    listed on the parcel whose part states new work is proposed work too."""
     proposed = list(graph.objects(app, DL.proposes))
     if not proposed:
         return
 
-    def maintained(node: Node) -> bool:
+    def maintenance(node: Node) -> bool:
         kinds = set(graph.objects(node, DL.workKind))
         if kinds == {DL.Repair}:
             return True
         return kinds == {DL.Alteration} and (node, DL.incidentalAlteration,
                                              Literal(True)) in graph
+
+    def maintained(node: Node) -> bool:
+        """The node's own work is maintenance, and so is every work its parts state (a new
+        hoist on a repaired dock adds to the parcel's count)."""
+        return maintenance(node) and all(
+            maintenance(p) for p in graph.transitive_objects(node, DL.hasPart)
+            if (p, DL.workKind, None) in graph)
     flag = Literal(all(maintained(n) for n in proposed))
     for parcel in graph.objects(app, DL.parcel):
         graph.remove((parcel, DL.onlyMaintenanceProposed, None))

@@ -21,7 +21,7 @@ from docklaw.namespaces import DL, RDF, interned
 from docklaw.validate.intake.cardinality import check_single_values
 from docklaw.validate.intake.literals import check_numeric_literals
 from docklaw.validate.intake.ranges import check_value_ranges
-from docklaw.validate.intake.structures import check_structure_classes
+from docklaw.validate.intake.structures import check_part_cycles, check_structure_classes
 from docklaw.validate.intake.vocabulary import check_terms
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
@@ -37,6 +37,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     check_single_values(out, prepared.functional(), name)  # two units, two flags: refused
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
+    check_part_cycles(out, name)
     check_terms(out, prepared, name)
     check_numeric_literals(out, name)
     check_value_ranges(out, prepared, name)

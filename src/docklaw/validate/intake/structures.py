@@ -77,3 +77,43 @@ def check_structure_classes(graph: Graph, prepared: Prepared, name: str | None =
             raise InputError(f"unknown class {short(bad)} (rdf:type of a structure, object of "
                              f"{curie(link)}); close known classes: "
                              f"{', '.join(close_classes(bad, known))}", **where)
+
+
+def check_part_cycles(graph: Graph, name: str | None = None) -> None:
+    """InputError naming the node when a structure is a part of itself (``dl:hasPart``, at any
+    depth): a whole that is its own part has no top-level structure, so no whole around it
+    could be proposed or counted, and every rule reaching parts through their whole would
+    miss it (a silent "conforms")."""
+    parts: dict[Node, list[Node]] = {}
+    for whole, part in graph.subject_objects(DL.hasPart):
+        parts.setdefault(whole, []).append(part)
+    done: set[Node] = set()
+    for start in sorted(parts, key=str):
+        if start in done:
+            continue
+        path: list[Node] = []
+        on_path: set[Node] = set()
+        stack: list[tuple[Node, int]] = [(start, 0)]
+        while stack:
+            node, index = stack.pop()
+            if index == 0:
+                if node in on_path:
+                    loop = [*path[path.index(node):], node]
+                    raise InputError(
+                        "a structure is a part of itself (dl:hasPart: "
+                        + " -> ".join(node_label(n) for n in loop)
+                        + "); state each part once, under its whole",
+                        node=node_label(node), prop="dl:hasPart", source=name)
+                if node in done:
+                    continue
+                path.append(node)
+                on_path.add(node)
+            children = sorted(parts.get(node, ()), key=str)
+            if index < len(children):
+                stack.append((node, index + 1))
+                stack.append((children[index], 0))
+            else:
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+
