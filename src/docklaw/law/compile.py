@@ -568,7 +568,9 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
     if works:
-        lines.append(f"?this (<{DL.proposes}>?)/(^<{DL.hasPart}>)*/<{DL.workKind}> ?work . "
+        # an application's work: what it proposes and their parts (targets.AppFacts.works)
+        lines.append(f"?this ((<{DL.proposes}>/(<{DL.hasPart}>*))?)/(^<{DL.hasPart}>)*/"
+                     f"<{DL.workKind}> ?work . "
                      f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
     if constructions:
