@@ -24,7 +24,7 @@ from rdflib import Graph, Namespace, URIRef
 from rdflib.namespace import RDF
 
 from docklaw import jurisdictions
-from docklaw.kg.build import closure_graph
+from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import DL
 from docklaw.validate.pipeline import validate_graph
 
@@ -36,8 +36,9 @@ LISTED = {DL.hasPart, DL.hasStructure}
 
 @cache
 def governed() -> dict[tuple[str, URIRef], list[URIRef]]:
-    """(code, concept class) -> the rules governing it that constrain a property."""
-    law = closure_graph()
+    """(code, concept class) -> the rules governing it that constrain a property (read from the
+    prepared law: every test worker collects this module, and its snapshot is built once)."""
+    law = get_prepared().knowledge
     out: dict[tuple[str, URIRef], list[URIRef]] = defaultdict(list)
     for j in jurisdictions.all():
         prefix = f"https://w3id.org/docklaw/rule/{j.id}/"
