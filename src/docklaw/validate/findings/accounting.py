@@ -129,6 +129,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     names = {n: node_name(n) for n in ordered}
     by_name = {name: n for n, name in names.items()}
     held_regardless = set(derived.subject_objects(DL.holdsRegardless))
+    asked_rules = {rule for rule, _name in asked}
+    held_rules = {rule for _node, rule in held_regardless}
     if not exempt:  # outside the code: nothing needed
         needed.extend(unlinked_structures(derived, app, candidates))
     out: list[RuleState] = []
@@ -205,23 +207,10 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         if spec is not None:
             rule_text = str(rule_iri)
             none_reached = facts.none_reached(candidates, spec)
-            for node in ordered:
-                if node in focus_set:
-                    continue
-                name = names[node]
-                regardless = (node, rule_iri) in held_regardless
-                if not regardless and (rule_text, name) not in asked and (
-                        none_reached or not facts.reaches(node, spec)):
-                    continue  # not of the rule's classes (and not possibly one: see targets)
-                if regardless:
-                    state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
-                                                 "applies (a deciding fact is unstated)"))
-                elif (rule_text, name) in asked:
-                    state.nodes.append(NodeState(name, "needed", "a fact deciding whether it "
-                                                 "applies is not stated"))
-                else:
-                    state.nodes.append(NodeState(name, "not-applicable",
-                                                 why_not(derived, app, node, spec, facts)))
+            # (no candidate of its classes, none asked, none held: nothing to list)
+            if not none_reached or rule_text in asked_rules or rule_iri in held_rules:
+                list_non_focus(state, ordered, focus_set, names, rule_iri, rule_text, asked,
+                               held_regardless, none_reached, spec, derived, app, facts)
         else:  # a hand-written target: its guard's unstated parcel fact (targets.open_focus)
             focus_names = {node_name(n) for n in focus}
             held = {node_name(n) for n, r in held_regardless if r == rule_iri}
@@ -250,6 +239,33 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             state.reason = "; ".join(reasons)
     needed[:] = [n for n in needed if id(n) not in drop]
     return out
+
+
+def list_non_focus(state: RuleState, ordered: list[Node], focus_set: set[Node],
+                   names: dict[Node, str], rule_iri: Node, rule_text: str,
+                   asked: set[tuple[str, str]], held_regardless: set[tuple[Node, Node]],
+                   none_reached: bool, spec: TargetSpec, derived: Graph, app: Node,
+                   facts: AppFacts) -> None:
+    """The candidates a generated target did not take: held whatever applies, needed for a
+    deciding fact, or not applicable with the reason (nodes not of the rule's classes are
+    left out)."""
+    for node in ordered:
+        if node in focus_set:
+            continue
+        name = names[node]
+        regardless = (node, rule_iri) in held_regardless
+        if not regardless and (rule_text, name) not in asked and (
+                none_reached or not facts.reaches(node, spec)):
+            continue  # not of the rule's classes (and not possibly one: see targets)
+        if regardless:
+            state.nodes.append(NodeState(name, "conforms", "holds whether or not it "
+                                         "applies (a deciding fact is unstated)"))
+        elif (rule_text, name) in asked:
+            state.nodes.append(NodeState(name, "needed", "a fact deciding whether it "
+                                         "applies is not stated"))
+        else:
+            state.nodes.append(NodeState(name, "not-applicable",
+                                         why_not(derived, app, node, spec, facts)))
 
 
 @dataclass(frozen=True)
