@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rdflib import Literal, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 
 from docklaw.errors import InputError
@@ -181,6 +183,19 @@ def test_a_structure_that_is_a_part_of_itself_is_refused_naming_the_loop(extra, 
     err = error(extra=extra)
     assert (err.node, err.prop) == (str(DOCK), "dl:hasPart")
     assert "a structure is a part of itself" in err.message and loop in err.message
+
+
+def test_work_on_a_part_at_the_end_of_a_long_chain_is_found_without_recursion():
+    """A chain of parts deeper than Python's recursion limit: the whole is read as worked by
+    the new part at its end (an internal error before: rdflib's transitive walk recursed)."""
+    from docklaw.validate.derivation.parts import worked_parts
+
+    g = Graph()
+    chain = [URIRef(f"https://example.org/app#p{i}") for i in range(3000)]
+    for whole, part in itertools.pairwise(chain):
+        g.add((whole, DL.hasPart, part))
+    g.add((chain[-1], DL.workKind, DL.NewConstruction))
+    assert worked_parts(g, chain[0]) == [chain[-1]]
 
 
 def test_a_foreign_type_beside_a_known_class_is_accepted():

@@ -568,9 +568,10 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
     if works:
-        # an application's work: what it proposes and their parts (targets.AppFacts.works)
-        lines.append(f"?this ((<{DL.proposes}>/(<{DL.hasPart}>*))?)/(^<{DL.hasPart}>)*/"
-                     f"<{DL.workKind}> ?work . "
+        # an application's work: what it proposes and their parts; a structure's: its own, its
+        # wholes', and what its parts make of it (targets.AppFacts.works)
+        lines.append(f"{{ ?this ((<{DL.proposes}>/(<{DL.hasPart}>*))?)/(^<{DL.hasPart}>)*/"
+                     f"<{DL.workKind}> ?work }} UNION {{ ?this <{DL.workByParts}> ?work }} "
                      f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
     if constructions:

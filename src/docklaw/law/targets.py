@@ -155,6 +155,18 @@ def self_and_containers(graph: Graph, node: Node) -> set[Node]:
     return seen
 
 
+def self_and_parts(graph: Graph, node: Node) -> set[Node]:
+    """?x such that node dl:hasPart* ?x (iterative: a chain of any depth)."""
+    seen = {node}
+    stack = [node]
+    while stack:
+        for part in graph.objects(stack.pop(), DL.hasPart):
+            if part not in seen:
+                seen.add(part)
+                stack.append(part)
+    return seen
+
+
 def parcel_matches(graph: Graph, parcel: Node, spec: TargetSpec) -> bool:
     if spec.uses and not any(u in spec.uses for u in graph.objects(parcel, DL.landUse)):
         return False
@@ -297,17 +309,19 @@ class AppFacts:
         return found
 
     def works(self, node: Node) -> frozenset[Node]:
-        """dl:workKind of the node or of anything that has it as a part; for an application,
-        the work kinds of what it proposes and of their parts (a rule on the application for
-        "new docking facilities, slips ... or expansion", North Hempstead § 42-9C(3), is decided
-        by them: a new finger on an altered dock is new work)."""
+        """dl:workKind of the node or of anything that has it as a part, and the work its own
+        parts make of it (dl:workByParts, ``derivation.parts.work_by_parts``); for an
+        application, the work kinds of what it proposes and of their parts (a rule on the
+        application for "new docking facilities, slips ... or expansion", North Hempstead
+        § 42-9C(3), is decided by them: a new finger on an altered dock is new work)."""
         found = self._works.get(node)
         if found is None:
             own = self._owned(node, DL.workKind, self._own_works)
+            by_parts = frozenset(self.graph.objects(node, DL.workByParts))
             proposed = [self._owned(q, DL.workKind, self._own_works)
                         for p in self.graph.objects(node, DL.proposes)
-                        for q in self.graph.transitive_objects(p, DL.hasPart)]
-            found = self._works[node] = own.union(*proposed)
+                        for q in self_and_parts(self.graph, p)]
+            found = self._works[node] = own.union(by_parts, *proposed)
         return found
 
     def constructions(self, node: Node) -> frozenset[Node]:

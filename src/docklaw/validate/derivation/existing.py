@@ -15,7 +15,9 @@ from rdflib import BNode, Graph, Literal
 from rdflib.term import Node
 
 from docklaw.errors import InputError
+from docklaw.law.targets import self_and_parts
 from docklaw.namespaces import DL
+from docklaw.validate.derivation.parts import maintenance
 
 
 def node_label(node: Node) -> str:
@@ -43,18 +45,11 @@ def maintenance_only(graph: Graph, app: Node) -> None:
     if not proposed:
         return
 
-    def maintenance(node: Node) -> bool:
-        kinds = set(graph.objects(node, DL.workKind))
-        if kinds == {DL.Repair}:
-            return True
-        return kinds == {DL.Alteration} and (node, DL.incidentalAlteration,
-                                             Literal(True)) in graph
-
     def maintained(node: Node) -> bool:
         """The node's own work is maintenance, and so is every work its parts state (a new
         hoist on a repaired dock adds to the parcel's count)."""
-        return maintenance(node) and all(
-            maintenance(p) for p in graph.transitive_objects(node, DL.hasPart)
+        return maintenance(graph, node) and all(
+            maintenance(graph, p) for p in self_and_parts(graph, node)
             if (p, DL.workKind, None) in graph)
     flag = Literal(all(maintained(n) for n in proposed))
     for parcel in graph.objects(app, DL.parcel):

@@ -17,6 +17,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
+from docklaw.law.targets import self_and_parts
 from docklaw.namespaces import DL, RDF, RDFS
 
 
@@ -114,13 +115,55 @@ def propose_worked(graph: Graph, app: Node) -> None:
                 graph.add((node, DL.proposedByWork, app))
 
 
+def maintenance(graph: Graph, node: Node) -> bool:
+    """The node states a repair or an incidental alteration (``dl:incidentalAlteration``)."""
+    kinds = set(graph.objects(node, DL.workKind))
+    if kinds == {DL.Repair}:
+        return True
+    return kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph
+
+
 def worked_parts(graph: Graph, node: Node) -> list[Node]:
-    """The node and its parts, at any depth, that state work other than a repair."""
+    """The node, if it states work other than a repair, and its parts, at any depth, that state
+    work other than maintenance (a repair or an incidental alteration of a part maintains
+    the whole: it does not make the whole this application's work)."""
     def worked(n: Node) -> bool:
         works = set(graph.objects(n, DL.workKind))
-        return bool(works) and works != {DL.Repair}
+        if n == node:
+            return bool(works) and works != {DL.Repair}
+        return bool(works) and not maintenance(graph, n)
 
-    return sorted({n for n in graph.transitive_objects(node, DL.hasPart) if worked(n)}, key=str)
+    return sorted((n for n in self_and_parts(graph, node) if worked(n)), key=str)
+
+
+#: What a part's work makes of its whole (the ontology's definitions of the kinds of work):
+#: a new or enlarged part enlarges the whole ("Enlarging or extending an existing structure"),
+#: an altered, reconstructed or replaced part alters it ("Altering or modifying an existing
+#: structure"); a part's maintenance (repair, incidental alteration) makes nothing of it.
+WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement,
+              DL.Alteration: DL.Alteration, DL.Reconstruction: DL.Alteration,
+              DL.Replacement: DL.Alteration}
+
+
+def work_by_parts(graph: Graph, app: Node) -> None:
+    """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
+    kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
+    finger is enlarged, and a rule on "construction" of docks reaches it. Written only where
+    the whole itself is existing: it states work other than new construction, or it is
+    listed on the parcel without work and proposed for its parts' work (``propose_worked``).
+    A whole whose own work is unstated and that the application proposes may be new: its work
+    is asked, not derived."""
+    for node in structures_of(graph, app):
+        if (None, DL.hasPart, node) in graph:
+            continue  # a part: its whole carries what its parts make of it
+        own = set(graph.objects(node, DL.workKind))
+        if DL.NewConstruction in own or not (own or (node, DL.proposedByWork, None) in graph):
+            continue
+        made = {WHOLE_WORK[w] for part in self_and_parts(graph, node) - {node}
+                if not maintenance(graph, part)
+                for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
+        for kind in sorted(made - own, key=str):
+            graph.add((node, DL.workByParts, kind))
 
 
 def label_of(prepared: Prepared, cls: URIRef) -> str:

@@ -614,7 +614,8 @@ def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
 def placed_structures(data: Graph) -> list[Result]:
     """An Info result for each structure derive placed: a proposed structure added to the
     parcel's structures (``derivation.parts.place_proposed``: the counts per parcel include
-    it), and a parcel's structure stating work read as proposed (``propose_worked``)."""
+    it), a parcel's structure stating work read as proposed (``propose_worked``), and the work
+    an existing whole's parts make of it (``work_by_parts``)."""
     def placed(node: Node, path: str, value: Node, component: str, message: str) -> Result:
         return Result(section=None, section_iri=None, section_text=None, severity="Info",
                       message=message, focus_node=node_name(node), path=path,
@@ -636,6 +637,17 @@ def placed_structures(data: Graph) -> list[Result]:
                           f"{node_name(node)} is listed among the parcel's structures, not in "
                           f"dl:proposes, and {stated}: it is read as proposed by "
                           f"the application and checked like every proposed structure."))
+    for node in sorted(set(data.subjects(DL.workByParts, None)), key=str):
+        made = sorted(data.objects(node, DL.workByParts), key=str)
+        parts = ", ".join(
+            f"{node_name(p)} ({', '.join(sorted(curie(w) for w in data.objects(p, DL.workKind)))})"
+            for p in worked_parts(data, node) if p != node)
+        out.append(placed(node, "dl:workKind", made[0], "dl:WorkByParts",
+                          f"{node_name(node)} is read as worked by "
+                          f"{', '.join(curie(m) for m in made)} too (besides any work it states "
+                          f"itself): its parts state work, {parts}; a new or enlarged part "
+                          f"enlarges its whole, an altered, reconstructed or replaced part alters "
+                          f"it, and the rules on the kind of work read that."))
     return out
 
 
