@@ -329,11 +329,34 @@ def unlinked_structures(derived: Graph, app: Node, reached: set[Node]) -> list[I
         out.append(InfoNeeded(None, None, node_name(app),
                               "dl:proposes is not stated: the application names no structure it "
                               "applies for, so no rule on proposed work could be checked"))
+    out += unworked_proposed_parts(derived, app)
     for node in sorted(set(derived.subjects(RDF.type, DL.Structure)) - linked, key=str):
         out.append(InfoNeeded(None, None, node_name(node),
                               f"{node_name(node)} is described but not linked to the application "
                               "(dl:proposes, dl:hasPart or the parcel's dl:hasStructure): no rule "
                               "was checked on it"))
+    return out
+
+
+def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
+    """A part the application proposes, stating no work, of a whole it does not propose: new
+    work on the part would make the whole proposed work (``parts.propose_worked``: the rules on
+    the whole, a count of its lifts among them, read it), a repair would not. Unstated, that
+    is not decided: ask for it rather than check the part alone (a silent "conforms")."""
+    proposed = set(derived.objects(app, DL.proposes))
+    out = []
+    for node in sorted(proposed, key=str):
+        if (node, DL.workKind, None) in derived:
+            continue
+        wholes = sorted(w for w in self_and_containers(derived, node) - {node}
+                        if (None, DL.hasPart, w) not in derived and w not in proposed)
+        if wholes:
+            out.append(InfoNeeded(None, None, node_name(node),
+                                  f"dl:workKind is not stated: {node_name(node)} is proposed as "
+                                  f"a part of {node_name(wholes[0])}, which the application does "
+                                  "not propose; new work on the part makes that structure "
+                                  "proposed work (checked with it), a repair does not",
+                                  facts=("dl:workKind",)))
     return out
 
 
