@@ -78,6 +78,11 @@ class ComputedShape:
 CONDITION_OPS = {DL.LessThan: "<", DL.AtMost: "<=", DL.AtLeast: ">=", DL.MoreThan: ">"}
 
 
+#: Reaches a structure's parts extend: a whole has not kept within its former reach while a
+#: part of it reaches past that (dl:NotExtendedCondition; ``targets.parts_past``).
+REACH_OF_WHOLE = frozenset({DL.farthestExtentFromMHW})
+
+
 @dataclass(frozen=True)
 class Condition:
     """One dl:appliesWhen alternative (or dl:exceptWhen clause): a quantity or a date compared
@@ -107,10 +112,16 @@ class Condition:
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
+            past = ""
+            if self.prop in REACH_OF_WHOLE:  # no part reaching past the former reach either
+                pv, pa = f"?condPart{tag}", f"?condPartA{tag}"
+                past = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+/<{self.prop}> {pv} . "
+                        f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
+                        f"FILTER(!(COALESCE({pa}, {pv}) {self.op} COALESCE({b}, {other}))) }} ")
             return (f"{{ {prefix}{subject} <{self.prop}> {value} . {subject} <{self.than}> "
                     f"{other} . OPTIONAL {{ {value} <{QUDT.numericValue}> {a} }} "
                     f"OPTIONAL {{ {other} <{QUDT.numericValue}> {b} }} "
-                    f"FILTER(COALESCE({a}, {value}) {self.op} COALESCE({b}, {other})) }}")
+                    f"FILTER(COALESCE({a}, {value}) {self.op} COALESCE({b}, {other})) {past}}}")
         if self.date is not None and self.absent_holds:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
                     f"FILTER(!(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
@@ -122,6 +133,11 @@ class Condition:
         if self.op is not None:
             return (f"{{ {prefix}{subject} <{self.prop}>/<{QUDT.numericValue}> {value} "
                     f"FILTER({value} {self.op} {format_number(self.threshold)}) }}")
+        if self.prop == DL.workKind:  # the work the whole's parts make of it must agree
+            other = f"?condByParts{tag}"
+            return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
+                    f"{{ {subject} <{DL.workByParts}> {other} FILTER({other} != "
+                    f"{self.equals.n3()}) }} }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
 
 

@@ -15,12 +15,19 @@ import operator
 import re
 from collections.abc import Iterator
 from datetime import date
+from decimal import Decimal
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw.law.compile import CompiledShapes, Condition, TargetSpec, focus_marker
+from docklaw.law.compile import (
+    REACH_OF_WHOLE,
+    CompiledShapes,
+    Condition,
+    TargetSpec,
+    focus_marker,
+)
 from docklaw.law.required import IRI as _IRI
 from docklaw.law.required import unmet
 from docklaw.law.units import to_decimal
@@ -203,14 +210,31 @@ def comparable(graph: Graph, value: Node) -> object:
 
 
 def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
-    """dl:NotExtendedCondition: a stated value no worse than the stated preexisting one."""
+    """dl:NotExtendedCondition: a stated value no worse than the stated preexisting one (for a
+    reach, ``REACH_OF_WHOLE``, no part of the structure reaching past it either)."""
     for value in graph.objects(subject, cond.prop):
         actual = comparable(graph, value)
         for before in graph.objects(subject, cond.than):
             former = comparable(graph, before)
             if (actual is not None and former is not None
                     and isinstance(actual, bool) == isinstance(former, bool)
-                    and COMPARE[cond.op](actual, former)):
+                    and COMPARE[cond.op](actual, former)
+                    and not parts_past(graph, subject, cond, former)):
+                return True
+    return False
+
+
+def parts_past(graph: Graph, subject: Node, cond: Condition, former: object) -> bool:
+    """A part of ``subject`` (any depth) whose stated reach is worse than the whole's former
+    one: a finger replaced by a longer one extends the nonconformity however the dock's own
+    reach is stated ("no part of the dock", Canandaigua § 73-9C(1)(c), Keuka § 160-123A(1)(b))."""
+    if cond.prop not in REACH_OF_WHOLE:
+        return False
+    for part in self_and_parts(graph, subject) - {subject}:
+        for value in graph.objects(part, cond.prop):
+            actual = comparable(graph, value)
+            if isinstance(actual, Decimal) and isinstance(former, Decimal) and not COMPARE[
+                    cond.op](actual, former):
                 return True
     return False
 
@@ -236,8 +260,9 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
                     return True
                 continue
             if cond.op is None:
-                if value == cond.equals:
-                    return True
+                if value == cond.equals and not (cond.prop == DL.workKind and any(
+                        w != cond.equals for w in graph.objects(subject, DL.workByParts))):
+                    return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
             number = graph.value(value, QUDT.numericValue)
             if not (isinstance(number, Literal) and number.datatype in NUMERIC):

@@ -12,12 +12,14 @@ application must say which it belongs to; nothing is guessed.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import self_and_parts
+from docklaw.law.targets import comparable, self_and_parts
 from docklaw.namespaces import DL, RDF, RDFS
 
 
@@ -115,12 +117,34 @@ def propose_worked(graph: Graph, app: Node) -> None:
                 graph.add((node, DL.proposedByWork, app))
 
 
+#: A value and its preexisting counterpart (ontology/terms/nonconformity.ttl): a part whose
+#: stated value exceeds its former one has grown, whatever its work is called.
+GROWN = ((DL.area, DL.preexistingArea), (DL.length, DL.preexistingLength),
+         (DL.width, DL.preexistingWidth), (DL.height, DL.preexistingHeight),
+         (DL.farthestExtentFromMHW, DL.preexistingExtentFromMHW),
+         (DL.slipCount, DL.preexistingSlipCount))
+
+
 def maintenance(graph: Graph, node: Node) -> bool:
-    """The node states a repair or an incidental alteration (``dl:incidentalAlteration``)."""
+    """The node states a repair or an incidental alteration (``dl:incidentalAlteration``)
+    that does not enlarge it (its area or length no larger than the preexisting one it states:
+    Canandaigua § 73-21A(1), Keuka § 160-126B(4) "provided that it does not extend or expand")."""
     kinds = set(graph.objects(node, DL.workKind))
     if kinds == {DL.Repair}:
         return True
-    return kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph
+    return (kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph
+            and not grown(graph, node))
+
+
+def grown(graph: Graph, node: Node) -> bool:
+    """A stated area or length larger than the preexisting one the node states."""
+    for prop, before in GROWN:
+        for value in graph.objects(node, prop):
+            for former in graph.objects(node, before):
+                now, was = comparable(graph, value), comparable(graph, former)
+                if isinstance(now, Decimal) and isinstance(was, Decimal) and now > was:
+                    return True
+    return False
 
 
 def worked_parts(graph: Graph, node: Node) -> list[Node]:
@@ -136,13 +160,12 @@ def worked_parts(graph: Graph, node: Node) -> list[Node]:
     return sorted((n for n in self_and_parts(graph, node) if worked(n)), key=str)
 
 
-#: What a part's work makes of its whole (the ontology's definitions of the kinds of work):
-#: a new or enlarged part enlarges the whole ("Enlarging or extending an existing structure"),
-#: an altered, reconstructed or replaced part alters it ("Altering or modifying an existing
-#: structure"); a part's maintenance (repair, incidental alteration) makes nothing of it.
-WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement,
-              DL.Alteration: DL.Alteration, DL.Reconstruction: DL.Alteration,
-              DL.Replacement: DL.Alteration}
+#: What a part's work makes of its whole (the ontology's definitions of the kinds of work): a
+#: new or enlarged part enlarges the whole ("Enlarging or extending an existing structure").
+#: An altered, reconstructed or replaced part is not read into the whole (whether a part
+#: replaced in kind repairs or alters its whole is the application's to say); a part's
+#: maintenance makes nothing of it.
+WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement}
 
 
 def work_by_parts(graph: Graph, app: Node) -> None:
@@ -150,14 +173,14 @@ def work_by_parts(graph: Graph, app: Node) -> None:
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
     finger is enlarged, and a rule on "construction" of docks reaches it. Written only where
     the whole itself is existing: it states work other than new construction, or it is
-    listed on the parcel without work and proposed for its parts' work (``propose_worked``).
-    A whole whose own work is unstated and that the application proposes may be new: its work
-    is asked, not derived."""
+    A whole whose own work is unstated may be new, or only repaired around a replaced part:
+    its work is asked, not derived. A work-kind condition (a continuation exception for a
+    repair) holds only where the parts make nothing else of the whole (``targets``)."""
     for node in structures_of(graph, app):
         if (None, DL.hasPart, node) in graph:
             continue  # a part: its whole carries what its parts make of it
         own = set(graph.objects(node, DL.workKind))
-        if DL.NewConstruction in own or not (own or (node, DL.proposedByWork, None) in graph):
+        if not own or DL.NewConstruction in own:
             continue
         made = {WHOLE_WORK[w] for part in self_and_parts(graph, node) - {node}
                 if not maintenance(graph, part)

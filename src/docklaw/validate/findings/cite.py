@@ -636,18 +636,23 @@ def placed_structures(data: Graph) -> list[Result]:
         out.append(placed(node, "dl:proposes", app, "dl:ProposedByWork",
                           f"{node_name(node)} is listed among the parcel's structures, not in "
                           f"dl:proposes, and {stated}: it is read as proposed by "
-                          f"the application and checked like every proposed structure."))
+                          f"the application and checked like every proposed structure"
+                          + ("" if (node, DL.workKind, None) in data else
+                             " (it states no work of its own: where it is only repaired or "
+                             "restored, state so, dl:workKind, for the exceptions that "
+                             "protect what lawfully exists)") + "."))
     for node in sorted(set(data.subjects(DL.workByParts, None)), key=str):
         made = sorted(data.objects(node, DL.workByParts), key=str)
         parts = ", ".join(
             f"{node_name(p)} ({', '.join(sorted(curie(w) for w in data.objects(p, DL.workKind)))})"
             for p in worked_parts(data, node) if p != node)
-        out.append(placed(node, "dl:workKind", made[0], "dl:WorkByParts",
-                          f"{node_name(node)} is read as worked by "
-                          f"{', '.join(curie(m) for m in made)} too (besides any work it states "
-                          f"itself): its parts state work, {parts}; a new or enlarged part "
-                          f"enlarges its whole, an altered, reconstructed or replaced part alters "
-                          f"it, and the rules on the kind of work read that."))
+        kinds = ", ".join(curie(m) for m in made)
+        out.append(placed(node, "dl:workByParts", Literal(kinds), "dl:WorkByParts",
+                          f"{node_name(node)} is read as worked by {kinds} too, besides the "
+                          f"work it states itself: its parts state work, {parts}, and a new or "
+                          f"enlarged part enlarges its whole. The rules on the kind of work read "
+                          f"both, and an exception for a repair or an incidental alteration of "
+                          f"it does not hold."))
     return out
 
 
