@@ -10,6 +10,7 @@ cannot cite its section or a parameter without a limit must never reach a user.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -80,7 +81,11 @@ CONDITION_OPS = {DL.LessThan: "<", DL.AtMost: "<=", DL.AtLeast: ">=", DL.MoreTha
 
 #: Reaches a structure's parts extend: a whole has not kept within its former reach while a
 #: part of it reaches past that (dl:NotExtendedCondition; ``targets.parts_past``).
-REACH_OF_WHOLE = frozenset({DL.farthestExtentFromMHW})
+REACH_OF_WHOLE = frozenset({DL.farthestExtentFromMHW, DL.lengthFromMLW})
+#: Kinds of work an exception may keep a structure "as it is" by (a repair; an alteration
+#: called incidental): a whole that its parts enlarge is no longer kept so. A reconstruction or
+#: replacement exception is held to the former dimensions by rules of its own instead.
+MAINTAINING = frozenset({DL.Repair, DL.Alteration})
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,9 @@ class Condition:
     #: (its preexisting counterpart), not with a threshold
     than: URIRef | None = None
     absent_holds: bool = False  # dl:absentHolds: every stated value must meet the clause
+    #: a work-kind clause of an exception no dl:NotExtendedCondition guards (a repair, the 1991
+    #: form): it holds only where the parts make nothing else of the whole (dl:workByParts)
+    parts_agree: bool = False
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -133,7 +141,7 @@ class Condition:
         if self.op is not None:
             return (f"{{ {prefix}{subject} <{self.prop}>/<{QUDT.numericValue}> {value} "
                     f"FILTER({value} {self.op} {format_number(self.threshold)}) }}")
-        if self.prop == DL.workKind:  # the work the whole's parts make of it must agree
+        if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
                     f"{{ {subject} <{DL.workByParts}> {other} FILTER({other} != "
@@ -228,6 +236,10 @@ def exceptions_of(prepared: Prepared, rule: URIRef,
         if not clauses:
             problems.append(f"{rule}: dl:exceptWhen {exception} has no dl:clause")
             continue
+        if not any(c.than is not None for c in clauses):  # nothing guards the parts' growth
+            clauses = [dataclasses.replace(c, parts_agree=True)
+                       if c.prop == DL.workKind and c.equals in MAINTAINING else c
+                       for c in clauses]
         out.append(tuple(sorted(clauses, key=repr)))
     return tuple(sorted(out, key=repr))
 

@@ -260,7 +260,7 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
                     return True
                 continue
             if cond.op is None:
-                if value == cond.equals and not (cond.prop == DL.workKind and any(
+                if value == cond.equals and not (cond.parts_agree and any(
                         w != cond.equals for w in graph.objects(subject, DL.workByParts))):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue

@@ -1,5 +1,6 @@
 """A whole grown by new parts: its value after the work is at least the value before it plus
-the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl).
+the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl)
+and what each other part grew past its own stated former value, whatever its work is called.
 
 Why: a nonconforming 800 sq ft dock whose work is stated "repair" and whose area is stated 800
 while it lists a new 100 sq ft finger has grown to at least 900 sq ft; believing the stated 800
@@ -33,9 +34,15 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> None:
             now = number_of(graph, whole, prop)
             if was is None or now is None or not is_stated(graph, whole, prop):
                 continue
-            new = [(p, n) for p in parts_of(graph, whole)
-                   if graph.value(p, DL.workKind) in adding
-                   and (n := number_of(graph, p, prop)) is not None]
+            new: list[tuple[Node, Decimal]] = []
+            for p in parts_of(graph, whole):
+                n = number_of(graph, p, prop)
+                if n is None:
+                    continue
+                if graph.value(p, DL.workKind) in adding:
+                    new.append((p, n))
+                elif (b := number_of(graph, p, before)) is not None and n > b:
+                    new.append((p, n - b))  # a part grown past its own former value
             bound = was + sum((n for _p, n in new), Decimal(0))
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])

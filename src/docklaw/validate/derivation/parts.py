@@ -130,10 +130,10 @@ def maintenance(graph: Graph, node: Node) -> bool:
     that does not enlarge it (its area or length no larger than the preexisting one it states:
     Canandaigua § 73-21A(1), Keuka § 160-126B(4) "provided that it does not extend or expand")."""
     kinds = set(graph.objects(node, DL.workKind))
-    if kinds == {DL.Repair}:
-        return True
-    return (kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph
-            and not grown(graph, node))
+    if grown(graph, node):
+        return False
+    return kinds == {DL.Repair} or (
+        kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph)
 
 
 def grown(graph: Graph, node: Node) -> bool:
@@ -161,7 +161,8 @@ def worked_parts(graph: Graph, node: Node) -> list[Node]:
 
 
 #: What a part's work makes of its whole (the ontology's definitions of the kinds of work): a
-#: new or enlarged part enlarges the whole ("Enlarging or extending an existing structure").
+#: new or enlarged part enlarges the whole ("Enlarging or extending an existing structure"), so
+#: does a part stating a value larger than its preexisting one, whatever its work is called.
 #: An altered, reconstructed or replaced part is not read into the whole (whether a part
 #: replaced in kind repairs or alters its whole is the application's to say); a part's
 #: maintenance makes nothing of it.
@@ -182,9 +183,11 @@ def work_by_parts(graph: Graph, app: Node) -> None:
         own = set(graph.objects(node, DL.workKind))
         if not own or DL.NewConstruction in own:
             continue
-        made = {WHOLE_WORK[w] for part in self_and_parts(graph, node) - {node}
-                if not maintenance(graph, part)
+        parts = self_and_parts(graph, node) - {node}
+        made = {WHOLE_WORK[w] for part in parts if not maintenance(graph, part)
                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
+        if any(grown(graph, part) for part in parts):  # larger than it was, whatever it is called
+            made.add(DL.Enlargement)
         for kind in sorted(made - own, key=str):
             graph.add((node, DL.workByParts, kind))
 
