@@ -1,6 +1,7 @@
 """A whole grown by new parts: its value after the work is at least the value before it plus
 the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl)
-and what each other part grew past its own stated former value, whatever its work is called.
+and what each other part changed from its own stated former value (grown or shrunk), whatever
+its work is called; a part inside one already counted is not counted again.
 
 Why: a nonconforming 800 sq ft dock whose work is stated "repair" and whose area is stated 800
 while it lists a new 100 sq ft finger has grown to at least 900 sq ft; believing the stated 800
@@ -17,6 +18,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
+from docklaw.law.targets import self_and_containers
 from docklaw.law.units import curie, format_number
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
 from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
@@ -35,17 +37,28 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> None:
             if was is None or now is None or not is_stated(graph, whole, prop):
                 continue
             new: list[tuple[Node, Decimal]] = []
-            for p in parts_of(graph, whole):
+            counted: set[Node] = set()
+            for p in outermost_first(graph, whole, parts_of(graph, whole)):
+                if self_and_containers(graph, p) & counted:
+                    continue  # inside a part already counted: its value includes this one's
                 n = number_of(graph, p, prop)
                 if n is None:
                     continue
                 if graph.value(p, DL.workKind) in adding:
                     new.append((p, n))
-                elif (b := number_of(graph, p, before)) is not None and n > b:
-                    new.append((p, n - b))  # a part grown past its own former value
+                    counted.add(p)
+                elif (b := number_of(graph, p, before)) is not None and n != b:
+                    new.append((p, n - b))  # a part changed from its own former value
+                    counted.add(p)
             bound = was + sum((n for _p, n in new), Decimal(0))
+            new = [(p, n) for p, n in new if n > 0]
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
+
+
+def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
+    """The parts, each after every part it is inside (fewest containers first)."""
+    return sorted(parts, key=lambda p: (len(self_and_containers(graph, p)), str(p)))
 
 
 def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated: Decimal,
