@@ -1,7 +1,10 @@
 """A whole grown by new parts: its value after the work is at least the value before it plus
 the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl)
-and what each other part changed from its own stated former value (grown or shrunk), whatever
-its work is called; a part inside one already counted is not counted again.
+and what each other part grew past its own stated former value, whatever its work is called;
+a part inside one that states its own before and after is not counted again. A part stated
+smaller than it was offsets nothing: a shrink the application states is not shown to have
+been built, and a new part in a new place extends the nonconformity's footprint whatever the
+total (Canandaigua § 73-21A(1) "does not extend or expand the area").
 
 Why: a nonconforming 800 sq ft dock whose work is stated "repair" and whose area is stated 800
 while it lists a new 100 sq ft finger has grown to at least 900 sq ft; believing the stated 800
@@ -31,7 +34,9 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> None:
     for prop, before in sorted(vocabulary.subject_objects(DL.beforeTheWork), key=str):
         if not isinstance(prop, URIRef) or not isinstance(before, URIRef):
             continue
-        for whole in sorted(set(graph.subjects(before, None)), key=str):
+        # innermost wholes first: a part raised for its own new parts is read raised by its whole
+        for whole in sorted(set(graph.subjects(before, None)),
+                            key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
             was = number_of(graph, whole, before)
             now = number_of(graph, whole, prop)
             if was is None or now is None or not is_stated(graph, whole, prop):
@@ -47,11 +52,11 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> None:
                 if graph.value(p, DL.workKind) in adding:
                     new.append((p, n))
                     counted.add(p)
-                elif (b := number_of(graph, p, before)) is not None and n != b:
-                    new.append((p, n - b))  # a part changed from its own former value
-                    counted.add(p)
+                elif (b := number_of(graph, p, before)) is not None:
+                    counted.add(p)  # its own before and after cover what is inside it
+                    if n > b:
+                        new.append((p, n - b))  # a part grown past its own former value
             bound = was + sum((n for _p, n in new), Decimal(0))
-            new = [(p, n) for p, n in new if n > 0]
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
 

@@ -20,7 +20,7 @@ from rdflib.term import Node
 from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import comparable, self_and_parts
-from docklaw.namespaces import DL, RDF, RDFS
+from docklaw.namespaces import DL, QUDT, RDF, RDFS
 
 
 def appurtenances(prepared: Prepared, jid: str) -> list[tuple[URIRef, frozenset[URIRef]]]:
@@ -107,7 +107,7 @@ def propose_worked(graph: Graph, app: Node) -> None:
     whole the rules on the whole measure. A repair stated on a listed structure stays a
     description of what exists (the structure is counted, and checked only where proposed)."""
     proposed = set(graph.objects(app, DL.proposes))
-    inside = {p for node in proposed for p in graph.transitive_objects(node, DL.hasPart)}
+    inside = {p for node in proposed for p in self_and_parts(graph, node)}
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         for node in sorted(graph.objects(parcel, DL.hasStructure), key=str):
             if node in inside or (None, DL.hasPart, node) in graph:
@@ -137,10 +137,14 @@ def maintenance(graph: Graph, node: Node) -> bool:
 
 
 def grown(graph: Graph, node: Node) -> bool:
-    """A stated area or length larger than the preexisting one the node states."""
+    """A stated value (area, length, width, height, reach, slips) larger than the preexisting one
+    the node states; stated in another unit than it, it is not shown unchanged (this runs
+    before units are normalised), so it counts as changed."""
     for prop, before in GROWN:
         for value in graph.objects(node, prop):
             for former in graph.objects(node, before):
+                if graph.value(value, QUDT.unit) != graph.value(former, QUDT.unit):
+                    return True  # (read before units are normalised: not shown unchanged)
                 now, was = comparable(graph, value), comparable(graph, former)
                 if isinstance(now, Decimal) and isinstance(was, Decimal) and now > was:
                     return True
@@ -173,10 +177,11 @@ def work_by_parts(graph: Graph, app: Node) -> None:
     """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
     finger is enlarged, and a rule on "construction" of docks reaches it. Written only where
-    the whole itself is existing: it states work other than new construction, or it is
-    A whole whose own work is unstated may be new, or only repaired around a replaced part:
-    its work is asked, not derived. A work-kind condition (a continuation exception for a
-    repair) holds only where the parts make nothing else of the whole (``targets``)."""
+    the whole states its own work, other than new construction: a whole whose own work is
+    unstated may be new, or only repaired around a replaced part, so its work is asked, not
+    derived. A repair or incidental-alteration clause of an exception that no not-extended
+    condition guards holds only where the parts make nothing else of the whole
+    (``compile.exceptions_of``, ``targets.condition_holds``)."""
     for node in structures_of(graph, app):
         if (None, DL.hasPart, node) in graph:
             continue  # a part: its whole carries what its parts make of it

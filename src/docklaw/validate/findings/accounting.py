@@ -348,8 +348,8 @@ def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
     for node in sorted(proposed, key=str):
         if (node, DL.workKind, None) in derived:
             continue
-        wholes = sorted(w for w in self_and_containers(derived, node) - {node}
-                        if (None, DL.hasPart, w) not in derived and w not in proposed)
+        wholes = sorted((w for w in self_and_containers(derived, node) - {node}
+                         if (None, DL.hasPart, w) not in derived and w not in proposed), key=str)
         if wholes:
             out.append(InfoNeeded(None, None, node_name(node),
                                   f"dl:workKind is not stated: {node_name(node)} is proposed as "

@@ -650,9 +650,10 @@ def placed_structures(data: Graph) -> list[Result]:
         out.append(placed(node, "dl:workByParts", Literal(kinds), "dl:WorkByParts",
                           f"{node_name(node)} is read as worked by {kinds} too, besides the "
                           f"work it states itself: its parts state work, {parts}, and a new or "
-                          f"enlarged part enlarges its whole. The rules on the kind of work read "
-                          f"both, and an exception for a repair or an incidental alteration of "
-                          f"it does not hold."))
+                          f"enlarged part (or one larger than it was) enlarges its whole. The "
+                          f"rules on the kind of work read both; an exception for a repair or an "
+                          f"incidental alteration of it holds only where its stated values, its "
+                          f"parts' growth included, keep within what lawfully existed."))
     return out
 
 
