@@ -28,6 +28,7 @@ from docklaw.law.compile import (
     TargetSpec,
     focus_marker,
 )
+from docklaw.law.components import all_parts
 from docklaw.law.required import IRI as _IRI
 from docklaw.law.required import unmet
 from docklaw.law.units import to_decimal
@@ -164,14 +165,7 @@ def self_and_containers(graph: Graph, node: Node) -> set[Node]:
 
 def self_and_parts(graph: Graph, node: Node) -> set[Node]:
     """?x such that node dl:hasPart* ?x (iterative: a chain of any depth)."""
-    seen = {node}
-    stack = [node]
-    while stack:
-        for part in graph.objects(stack.pop(), DL.hasPart):
-            if part not in seen:
-                seen.add(part)
-                stack.append(part)
-    return seen
+    return {node, *all_parts(graph, node)}
 
 
 def parcel_matches(graph: Graph, parcel: Node, spec: TargetSpec) -> bool:
