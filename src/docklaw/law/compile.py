@@ -120,12 +120,19 @@ class Condition:
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
-            past = ""
+            # no part worse than its own former value (nor, for a reach, than the whole's)
+            pn, pv, pa = f"?condPartNode{tag}", f"?condPart{tag}", f"?condPartA{tag}"
+            po, pb = f"?condPartOther{tag}", f"?condPartB{tag}"
+            past = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+ {pn} . "
+                    f"{pn} <{self.prop}> {pv} . {pn} <{self.than}> {po} . "
+                    f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
+                    f"OPTIONAL {{ {po} <{QUDT.numericValue}> {pb} }} "
+                    f"FILTER(isNumeric(COALESCE({pa}, {pv})) && isNumeric(COALESCE({pb}, {po}))"
+                    f" && !(COALESCE({pa}, {pv}) {self.op} COALESCE({pb}, {po}))) }} ")
             if self.prop in REACH_OF_WHOLE:  # no part reaching past the former reach either
-                pv, pa = f"?condPart{tag}", f"?condPartA{tag}"
-                past = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+/<{self.prop}> {pv} . "
-                        f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
-                        f"FILTER(!(COALESCE({pa}, {pv}) {self.op} COALESCE({b}, {other}))) }} ")
+                past += (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+/<{self.prop}> {pv} . "
+                         f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
+                         f"FILTER(!(COALESCE({pa}, {pv}) {self.op} COALESCE({b}, {other}))) }} ")
             return (f"{{ {prefix}{subject} <{self.prop}> {value} . {subject} <{self.than}> "
                     f"{other} . OPTIONAL {{ {value} <{QUDT.numericValue}> {a} }} "
                     f"OPTIONAL {{ {other} <{QUDT.numericValue}> {b} }} "

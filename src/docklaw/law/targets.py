@@ -219,17 +219,25 @@ def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
 
 
 def parts_past(graph: Graph, subject: Node, cond: Condition, former: object) -> bool:
-    """A part of ``subject`` (any depth) whose stated reach is worse than the whole's former
-    one: a finger replaced by a longer one extends the nonconformity however the dock's own
-    reach is stated ("no part of the dock", Canandaigua § 73-9C(1)(c), Keuka § 160-123A(1)(b))."""
-    if cond.prop not in REACH_OF_WHOLE:
-        return False
+    """A part of ``subject`` (any depth) that is worse than before: one whose stated value is
+    worse than its own stated former one (a finger raised from 3 to 12 ft extends the
+    nonconforming dock it is part of however the dock's own height is stated, Keuka
+    § 160-126B(4) "does not extend or expand"), or, for a reach (``REACH_OF_WHOLE``), whose
+    reach is worse than the whole's former one (a finger replaced by a longer one: "no part of
+    the dock", Canandaigua § 73-9C(1)(c), Keuka § 160-123A(1)(b))."""
+    compare = COMPARE[cond.op]
     for part in self_and_parts(graph, subject) - {subject}:
         for value in graph.objects(part, cond.prop):
             actual = comparable(graph, value)
-            if isinstance(actual, Decimal) and isinstance(former, Decimal) and not COMPARE[
-                    cond.op](actual, former):
+            if not isinstance(actual, Decimal):
+                continue
+            if cond.prop in REACH_OF_WHOLE and isinstance(former, Decimal) and not compare(
+                    actual, former):
                 return True
+            for own in graph.objects(part, cond.than):
+                was = comparable(graph, own)
+                if isinstance(was, Decimal) and not compare(actual, was):
+                    return True
     return False
 
 

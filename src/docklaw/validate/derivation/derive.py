@@ -57,7 +57,7 @@ from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
-from docklaw.validate.derivation.grown import grown_wholes
+from docklaw.validate.derivation.grown import ask_unknown_growth, grown_wholes
 from docklaw.validate.derivation.partflags import flags_from_parts
 from docklaw.validate.derivation.parts import (
     link_appurtenances,
@@ -426,7 +426,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     apply_defaults(out, prepared, jid, app)
     derive_totals(out, prepared, jid, app)
     flags_from_parts(out, prepared, jid)
-    grown_wholes(out, prepared)
+    unknown_growth = grown_wholes(out, prepared)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
@@ -437,6 +437,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
+    ask_unknown_growth(out, prepared, compiled, unknown_growth, focus_sets)
     return out
 
 

@@ -20,17 +20,25 @@ from decimal import Decimal
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.law.compile import CompiledShapes
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import self_and_containers
 from docklaw.law.units import curie, format_number
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
 from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
 
+#: (whole, property, part, the part's fact that would say how much it added)
+Unknown = tuple[Node, URIRef, Node, URIRef]
 
-def grown_wholes(graph: Graph, prepared: Prepared) -> None:
-    """Raise each stated whole value below (before the work + new parts) to that bound."""
+
+def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
+    """Raise each stated whole value below (before the work + new parts) to that bound; return
+    the parts whose growth is not known (a new part stating no value, a part stated enlarged
+    stating no former value): the whole's value after the work is then not known either, and
+    the rules reading it ask for that fact (``ask_unknown_growth``)."""
     vocabulary = prepared.ontology
     adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
+    unknown: list[Unknown] = []
     for prop, before in sorted(vocabulary.subject_objects(DL.beforeTheWork), key=str):
         if not isinstance(prop, URIRef) or not isinstance(before, URIRef):
             continue
@@ -47,18 +55,25 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> None:
                 if self_and_containers(graph, p) & counted:
                     continue  # inside a part already counted: its value includes this one's
                 n = number_of(graph, p, prop)
-                if n is None:
-                    continue
-                if graph.value(p, DL.workKind) in adding:
-                    new.append((p, n))
+                works = set(graph.objects(p, DL.workKind))
+                b = number_of(graph, p, before)
+                if works & adding:
                     counted.add(p)
-                elif (b := number_of(graph, p, before)) is not None:
+                    if n is None:
+                        unknown.append((whole, prop, p, prop))  # new, of unstated size
+                    else:
+                        new.append((p, n))
+                elif n is not None and b is not None:
                     counted.add(p)  # its own before and after cover what is inside it
                     if n > b:
                         new.append((p, n - b))  # a part grown past its own former value
+                elif DL.Enlargement in works:
+                    counted.add(p)  # enlarged by an unstated amount: what it covers is asked
+                    unknown.append((whole, prop, p, before if n is not None else prop))
             bound = was + sum((n for _p, n in new), Decimal(0))
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
+    return unknown
 
 
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
@@ -93,3 +108,30 @@ def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated
         f"what existed before the work plus the new parts is at least "
         f"{shown(prepared, prop, bound)}, so the rules were checked with it (a whole's "
         f"{curie(prop)} includes its listed parts); correct the area or the parts listed")))
+
+
+def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShapes,
+                       unknown: list[Unknown], focus: dict[object, list[Node]]) -> None:
+    """For each part whose growth is not known (``grown_wholes``), ask its missing fact for
+    every rule reading the whole's value (``dl:conditionUnknown`` on the part, which the report
+    turns into "information needed"): a nonconforming dock stated as repaired at its former
+    area, with a finger stated enlarged and no former area, has grown by an amount no one
+    stated, and its stated area decides nothing (Canandaigua § 73-21A, Keuka § 160-126B(4))."""
+    for whole, prop, part, asked in unknown:
+        types = set(graph.objects(whole, RDF.type))
+        for shape, rule_iri in sorted(compiled.shape_rule.items(), key=lambda kv: str(kv[0])):
+            rule = prepared.rules.get(rule_iri)
+            if rule is None or prop not in rule.constrains:
+                continue
+            spec = compiled.specs.get(shape)
+            if whole not in focus.get(shape, []) and (
+                    spec is None or types.isdisjoint(spec.governs)):
+                continue  # a rule not on the whole's kind of structure
+            note = BNode()
+            graph.add((part, DL.conditionUnknown, note))
+            graph.add((note, DL.property, asked))
+            graph.add((note, DL.rule, rule_iri))
+            graph.add((note, RDFS.comment, Literal(
+                f"{short(part)} is stated as {'new' if asked == prop else 'enlarged'} "
+                f"without {'its ' + curie(asked) if asked == prop else 'its former ' + curie(prop)}"
+                f", so how much {short(whole)}'s {curie(prop)} grew is not known")))

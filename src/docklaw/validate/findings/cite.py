@@ -461,10 +461,13 @@ def derived_fact_name(data: Graph, node: Node, prop: Node, prepared: Prepared) -
 def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
     """One item per (node, missing fact), naming every section whose applicability it decides."""
     grouped: dict[tuple[Node, Node], list[RuleInfo]] = {}
+    why: dict[tuple[Node, Node], set[str]] = {}  # a note saying what the fact decides
     for node, note in data.subject_objects(DL.conditionUnknown):
         rule = prepared.rules.get(data.value(note, DL.rule))
         if rule is not None:
             grouped.setdefault((node, data.value(note, DL.property)), []).append(rule)
+            if (comment := data.value(note, RDFS.comment)) is not None:
+                why.setdefault((node, data.value(note, DL.property)), set()).add(str(comment))
     needed = []
     for (node, prop), rules in sorted(grouped.items(), key=lambda kv: (str(kv[0][0]),
                                                                        str(kv[0][1]))):
@@ -476,17 +479,24 @@ def unknown_conditions(data: Graph, prepared: Prepared) -> list[InfoNeeded]:
         if prop == DL.footageCategory and gaps:
             message = (f"The footage category, which decides whether {names} {verb}, is "
                        f"undefined: {'; '.join(sorted(gaps))}")
+        elif (node, prop) in why:
+            message = (f"{curie(prop)} is not stated: {'; '.join(sorted(why[node, prop]))}; "
+                       f"needed to decide {names}")
         else:
             fact = FACT_NAMES.get(prop) or derived_fact_name(data, node, prop, prepared) \
                 or curie(prop)
             message = f"{fact} is needed to decide whether {names} {verb}"
         undefined = prop == DL.footageCategory and bool(gaps)
         asked = derived_basis(data, node, prop) or prop
+        decide = "decide " if (node, prop) in why else "decide whether "
         needed.append(InfoNeeded(cited[0][0], cited[0][1], node_name(node), message,
                                  facts=() if undefined else (curie(asked),),
-                                 purpose=f"decide whether {names} {verb}",
-                                 askers=tuple(Asker(c[0], c[1], None, None,
-                                                    f"decide whether {c[0] or c[1]} applies")
+                                 purpose=decide + names + ("" if decide == "decide " else
+                                                           f" {verb}"),
+                                 askers=tuple(Asker(c[0], c[1], None, None, decide
+                                                    + (c[0] or c[1] or "?")
+                                                    + ("" if decide == "decide " else
+                                                       " applies"))
                                               for c in cited)))
     return needed
 
