@@ -2,9 +2,11 @@
 the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl)
 and what each other part grew past its own stated former value, whatever its work is called;
 a part inside one that states its own before and after is not counted again. A part stated
-smaller than it was offsets nothing: a shrink the application states is not shown to have
-been built, and a new part in a new place extends the nonconformity's footprint whatever the
-total (Canandaigua § 73-21A(1) "does not extend or expand the area").
+smaller than it was offsets nothing on a whole stated nonconforming: a new part in a new place
+extends the nonconformity's footprint whatever the total (Canandaigua § 73-21A(1) "does not
+extend or expand the area"). On any other whole the rules limit the total, so a part stated
+smaller offsets another's growth (a dock whose fingers are rebuilt, one larger and one
+smaller, is not read above its stated total).
 
 Why: a nonconforming 800 sq ft dock whose work is stated "repair" and whose area is stated 800
 while it lists a new 100 sq ft finger has grown to at least 900 sq ft; believing the stated 800
@@ -50,6 +52,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
             if was is None or now is None or not is_stated(graph, whole, prop):
                 continue
             new: list[tuple[Node, Decimal]] = []
+            shrunk = Decimal(0)  # credited only on a whole not stated nonconforming
             counted: set[Node] = set()
             for p in outermost_first(graph, whole, parts_of(graph, whole)):
                 if self_and_containers(graph, p) & counted:
@@ -67,10 +70,13 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     counted.add(p)  # its own before and after cover what is inside it
                     if n > b:
                         new.append((p, n - b))  # a part grown past its own former value
+                    shrunk += max(b - n, Decimal(0))
                 elif DL.Enlargement in works:
                     counted.add(p)  # enlarged by an unstated amount: what it covers is asked
                     unknown.append((whole, prop, p, before if n is not None else prop))
             bound = was + sum((n for _p, n in new), Decimal(0))
+            if (whole, DL.nonconforming, Literal(True)) not in graph:
+                bound -= shrunk  # the total is what a conforming whole's rules limit
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
     return unknown
