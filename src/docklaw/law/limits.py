@@ -87,9 +87,11 @@ class Evaluator:
 
     def value_of(self, prop: URIRef, of: Node | None, focus: Node) -> Node:
         """The raw RDF value of ``prop`` on the focus or its parcel (``dl:of dl:FocusOrWhole``:
-        the focus, else the nearest structure it is part of or berthed at that states it)."""
-        if of == DL.FocusOrWhole:
-            for host in self.hosts(focus):
+        the focus, else the nearest structure it is part of or berthed at that states it;
+        ``dl:WholeOrFocus``: the outermost such structure that states it, else the focus)."""
+        if of in (DL.FocusOrWhole, DL.WholeOrFocus):
+            hosts = self.hosts(focus)
+            for host in (hosts if of == DL.FocusOrWhole else hosts[::-1]):
                 value = stated_first(self.data, host, prop)
                 if value is not None:
                     return value
