@@ -104,6 +104,10 @@ class Condition:
     #: dl:NotExtendedCondition: the value compared with this other property of the same node
     #: (its preexisting counterpart), not with a threshold
     than: URIRef | None = None
+    #: with ``than``: the rule's own constant limit and comparison (a part worse than its own
+    #: former value extends the nonconformity only where it also fails the rule)
+    limit: Decimal | None = None
+    limit_op: str | None = None
     absent_holds: bool = False  # dl:absentHolds: every stated value must meet the clause
     #: a work-kind clause of an exception no dl:NotExtendedCondition guards (a repair, the 1991
     #: form): it holds only where the parts make nothing else of the whole (dl:workByParts)
@@ -120,15 +124,20 @@ class Condition:
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
-            # no part worse than its own former value (nor, for a reach, than the whole's)
-            pn, pv, pa = f"?condPartNode{tag}", f"?condPart{tag}", f"?condPartA{tag}"
-            po, pb = f"?condPartOther{tag}", f"?condPartB{tag}"
-            past = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+ {pn} . "
-                    f"{pn} <{self.prop}> {pv} . {pn} <{self.than}> {po} . "
-                    f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
-                    f"OPTIONAL {{ {po} <{QUDT.numericValue}> {pb} }} "
-                    f"FILTER(isNumeric(COALESCE({pa}, {pv})) && isNumeric(COALESCE({pb}, {po}))"
-                    f" && !(COALESCE({pa}, {pv}) {self.op} COALESCE({pb}, {po}))) }} ")
+            # no part worse than its own former value and than the rule's limit (nor, for a
+            # reach, past the whole's former one)
+            past = ""
+            if self.limit is not None and self.limit_op is not None:
+                pn, pv, pa = f"?condPartNode{tag}", f"?condPart{tag}", f"?condPartA{tag}"
+                po, pb = f"?condPartOther{tag}", f"?condPartB{tag}"
+                past = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+ {pn} . "
+                        f"{pn} <{self.prop}> {pv} . {pn} <{self.than}> {po} . "
+                        f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
+                        f"OPTIONAL {{ {po} <{QUDT.numericValue}> {pb} }} "
+                        f"FILTER(isNumeric(COALESCE({pa}, {pv})) && "
+                        f"isNumeric(COALESCE({pb}, {po})) && "
+                        f"!(COALESCE({pa}, {pv}) {self.op} COALESCE({pb}, {po})) && "
+                        f"!(COALESCE({pa}, {pv}) {self.limit_op} {format_number(self.limit)})) }} ")
             if self.prop in REACH_OF_WHOLE:  # no part reaching past the former reach either
                 past += (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+/<{self.prop}> {pv} . "
                          f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
@@ -219,7 +228,20 @@ def not_extended(prepared: Prepared, rule: URIRef) -> Condition | None:
     than = g.value(props[0], DL.preexistingCounterpart)
     if not isinstance(than, URIRef):
         return None
-    return Condition(props[0], False, op=op, than=than)
+    limit, limit_op = None, RULE_OPS.get(g.value(rule, DL.comparison))
+    qv = g.value(rule, DL.limit)
+    if qv is not None and limit_op is not None:
+        number = to_decimal(g.value(qv, QUDT.numericValue))
+        unit = g.value(qv, QUDT.unit)
+        if number is not None and isinstance(unit, URIRef):
+            limit = prepared.units.convert(number, unit,
+                                           prepared.units.canonical_of_property.get(props[0]))
+    return Condition(props[0], False, op=op, than=than, limit=limit,
+                     limit_op=limit_op if limit is not None else None)
+
+
+#: A rule's dl:comparison -> the operator a conforming value meets its constant limit with.
+RULE_OPS = {DL.AtMost: "<=", DL.LessThan: "<", DL.AtLeast: ">=", DL.MoreThan: ">"}
 
 
 def conditions_of(prepared: Prepared, rule: URIRef, problems: list[str]) -> tuple[Condition, ...]:
@@ -606,7 +628,8 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         # an application's work: what it proposes and their parts; a structure's: its own, its
         # wholes', and what its parts make of it (targets.AppFacts.works)
         lines.append(f"{{ ?this ((<{DL.proposes}>/(<{DL.hasPart}>*))?)/(^<{DL.hasPart}>)*/"
-                     f"<{DL.workKind}> ?work }} UNION {{ ?this <{DL.workByParts}> ?work }} "
+                     f"<{DL.workKind}> ?work }} UNION {{ ?this (<{DL.proposes}>?)/"
+                     f"<{DL.workByParts}> ?work }} "
                      f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
     if constructions:

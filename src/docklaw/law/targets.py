@@ -219,13 +219,15 @@ def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
 
 
 def parts_past(graph: Graph, subject: Node, cond: Condition, former: object) -> bool:
-    """A part of ``subject`` (any depth) that is worse than before: one whose stated value is
-    worse than its own stated former one (a finger raised from 3 to 12 ft extends the
-    nonconforming dock it is part of however the dock's own height is stated, Keuka
-    § 160-126B(4) "does not extend or expand"), or, for a reach (``REACH_OF_WHOLE``), whose
-    reach is worse than the whole's former one (a finger replaced by a longer one: "no part of
-    the dock", Canandaigua § 73-9C(1)(c), Keuka § 160-123A(1)(b))."""
+    """A part of ``subject`` (any depth) that extends the nonconformity: one whose stated value
+    is worse than its own stated former one and fails the rule's limit (a finger moved from 5
+    to 3 ft of a line the rule keeps structures 10 ft from; one moved from 20 to 15 ft stays
+    outside the nonconformity, Keuka § 160-126B(4) "does not extend the area or volume of space
+    occupied by the nonconformity"), or, for a reach (``REACH_OF_WHOLE``), whose reach is
+    worse than the whole's former one (a finger replaced by a longer one: "no part of the
+    dock", Canandaigua § 73-9C(1)(c), Keuka § 160-123A(1)(b))."""
     compare = COMPARE[cond.op]
+    meets = COMPARE[cond.limit_op] if cond.limit_op is not None else None
     for part in self_and_parts(graph, subject) - {subject}:
         for value in graph.objects(part, cond.prop):
             actual = comparable(graph, value)
@@ -234,6 +236,8 @@ def parts_past(graph: Graph, subject: Node, cond: Condition, former: object) -> 
             if cond.prop in REACH_OF_WHOLE and isinstance(former, Decimal) and not compare(
                     actual, former):
                 return True
+            if meets is None or meets(actual, cond.limit):
+                continue  # (no constant limit, or the part meets it)
             for own in graph.objects(part, cond.than):
                 was = comparable(graph, own)
                 if isinstance(was, Decimal) and not compare(actual, was):
@@ -348,6 +352,8 @@ class AppFacts:
             proposed = [self._owned(q, DL.workKind, self._own_works)
                         for p in self.graph.objects(node, DL.proposes)
                         for q in self_and_parts(self.graph, p)]
+            proposed += [frozenset(self.graph.objects(p, DL.workByParts))
+                         for p in self.graph.objects(node, DL.proposes)]
             found = self._works[node] = own.union(by_parts, *proposed)
         return found
 

@@ -67,13 +67,18 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     else:
                         new.append((p, n))
                 elif n is not None and b is not None:
-                    counted.add(p)  # its own before and after cover what is inside it
+                    counted.add(p)  # its own before and after cover what is inside it,
+                    # except what is unknown inside it (raised innermost first: already found)
+                    unknown += [(whole, prop, q, asked) for w, pr, q, asked in list(unknown)
+                                if w == p and pr == prop]
                     if n > b:
                         new.append((p, n - b))  # a part grown past its own former value
                     shrunk += max(b - n, Decimal(0))
                 elif DL.Enlargement in works:
                     counted.add(p)  # enlarged by an unstated amount: what it covers is asked
                     unknown.append((whole, prop, p, before if n is not None else prop))
+            if now > was:  # the stated value grew: the unknown parts' growth may be in it
+                unknown = [u for u in unknown if u[0] != whole or u[1] != prop]
             bound = was + sum((n for _p, n in new), Decimal(0))
             if (whole, DL.nonconforming, Literal(True)) not in graph:
                 bound -= shrunk  # the total is what a conforming whole's rules limit
@@ -122,17 +127,14 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
     every rule reading the whole's value (``dl:conditionUnknown`` on the part, which the report
     turns into "information needed"): a nonconforming dock stated as repaired at its former
     area, with a finger stated enlarged and no former area, has grown by an amount no one
-    stated, and its stated area decides nothing (Canandaigua § 73-21A, Keuka § 160-126B(4))."""
+    stated, and its stated area decides nothing (Canandaigua § 73-21A, Keuka § 160-126B(4)).
+    Only rules that apply to the whole ask; a whole stated larger than it was is not asked
+    (``grown_wholes``: its stated growth may be the part's)."""
     for whole, prop, part, asked in unknown:
-        types = set(graph.objects(whole, RDF.type))
         for shape, rule_iri in sorted(compiled.shape_rule.items(), key=lambda kv: str(kv[0])):
             rule = prepared.rules.get(rule_iri)
-            if rule is None or prop not in rule.constrains:
-                continue
-            spec = compiled.specs.get(shape)
-            if whole not in focus.get(shape, []) and (
-                    spec is None or types.isdisjoint(spec.governs)):
-                continue  # a rule not on the whole's kind of structure
+            if rule is None or prop not in rule.constrains or whole not in focus.get(shape, []):
+                continue  # a rule not reading this value of the whole
             note = BNode()
             graph.add((part, DL.conditionUnknown, note))
             graph.add((note, DL.property, asked))
