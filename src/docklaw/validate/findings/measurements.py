@@ -316,9 +316,13 @@ def operands(law: Graph, expr: Node) -> set[str]:
     kinds = set(law.objects(expr, RDF.type))
     if DL.PropertyOf in kinds:
         prop = law.value(expr, DL.property)
-        of = "the parcel" if law.value(expr, DL.of) == DL.Parcel else (
+        subject = law.value(expr, DL.of)
+        of = "the parcel" if subject == DL.Parcel else (
+            "the outermost structure the checked node is a part of, else of the checked node"
+            if subject == DL.WholeOrFocus else
             "the checked node, else of the structure it is a part of"
-            if law.value(prop, DL.sharedWithParts) == Literal(True) else "the checked node")
+            if subject == DL.FocusOrWhole or law.value(prop, DL.sharedWithParts) == Literal(True)
+            else "the checked node")
         found.add(f"{curie(prop)} of {of}")
     for p in (DL.operand, DL.then, DL["else"]):
         for sub in law.objects(expr, p):
