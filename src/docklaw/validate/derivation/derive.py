@@ -57,7 +57,11 @@ from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
-from docklaw.validate.derivation.grown import ask_unknown_growth, grown_wholes
+from docklaw.validate.derivation.grown import (
+    ask_unknown_growth,
+    grown_wholes,
+    raised_by_parts,
+)
 from docklaw.validate.derivation.partflags import flags_from_parts
 from docklaw.validate.derivation.parts import (
     link_appurtenances,
@@ -427,6 +431,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     derive_totals(out, prepared, jid, app)
     flags_from_parts(out, prepared, jid)
     unknown_growth = grown_wholes(out, prepared)
+    raised_by_parts(out, prepared)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):

@@ -87,13 +87,52 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
     return unknown
 
 
+def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
+    """A whole measured to its highest portion (``dl:highestOfParts``: dl:height) is at least as
+    high as a part that grew past its own stated former value, or is new, where that part is
+    higher than the whole is stated: its stated value is raised to the part's (a finger raised
+    from 3 to 12 ft makes its dock, stated 3 ft high, at least 12). An unchanged part leaves
+    the whole's stated value alone (a dock's deck height beside its boat station's roof is how
+    the applicant measured it, before and after alike)."""
+    vocabulary = prepared.ontology
+    adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
+    for prop in sorted(vocabulary.subjects(DL.highestOfParts, Literal(True)), key=str):
+        if not isinstance(prop, URIRef):
+            continue
+        before = vocabulary.value(prop, DL.preexistingCounterpart)
+        for whole in sorted(set(graph.subjects(prop, None)),
+                            key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
+            now = number_of(graph, whole, prop)
+            if now is None or not is_stated(graph, whole, prop):
+                continue
+            higher: list[tuple[Node, Decimal]] = []
+            for part in parts_of(graph, whole):
+                n = number_of(graph, part, prop)
+                if n is None or n <= now:
+                    continue
+                b = number_of(graph, part, before) if isinstance(before, URIRef) else None
+                new = bool(set(graph.objects(part, DL.workKind)) & adding)
+                if new or (b is not None and n > b):
+                    higher.append((part, n))
+            if higher:
+                top = max(n for _p, n in higher)
+                parts = [p for p, n in higher if n == top]
+                raise_to(graph, prepared, whole, prop, now, top, parts, why=(
+                    f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) is "
+                    f"below that of its part {', '.join(short(p) for p in parts)} "
+                    f"({shown(prepared, prop, top)}), which is new or grew past its own former "
+                    f"value: a structure's {curie(prop)} is measured to its highest portion, so "
+                    "the rules were checked with the part's; correct the value or the parts "
+                    "listed"))
+
+
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
     """The parts, each after every part it is inside (fewest containers first)."""
     return sorted(parts, key=lambda p: (len(self_and_containers(graph, p)), str(p)))
 
 
 def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated: Decimal,
-             bound: Decimal, parts: list[Node]) -> None:
+             bound: Decimal, parts: list[Node], why: str | None = None) -> None:
     unit = prepared.units.canonical_of_property.get(prop)
     note = BNode()
     graph.add((note, RDF.type, DL.Discrepancy))
@@ -113,12 +152,12 @@ def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated
     for part in parts:
         graph.add((qv, PROV.wasDerivedFrom, part))
         graph.add((note, PROV.wasDerivedFrom, part))
-    graph.add((note, RDFS.comment, Literal(
+    graph.add((note, RDFS.comment, Literal(why or (
         f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, stated)}) leaves out "
         f"its new part{'s' if len(parts) > 1 else ''} ({', '.join(short(p) for p in parts)}): "
         f"what existed before the work plus the new parts is at least "
         f"{shown(prepared, prop, bound)}, so the rules were checked with it (a whole's "
-        f"{curie(prop)} includes its listed parts); correct the area or the parts listed")))
+        f"{curie(prop)} includes its listed parts); correct the area or the parts listed"))))
 
 
 def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShapes,
