@@ -101,6 +101,9 @@ class Condition:
     date: Literal | None = None  # an xsd:date threshold (compared with the stated date itself)
     absent_is_false: bool = False  # dl:absentIsNotEqual: an unstated value means "not met"
     on_whole: bool = False  # dl:of dl:Whole: a structure the focus is a part of (transitively)
+    #: dl:of dl:WholeOrFocus: the outermost structure the focus is a part of that states the
+    #: fact, else the focus (a float on a pier is as lawfully constructed as its pier)
+    whole_first: bool = False
     #: dl:NotExtendedCondition: the value compared with this other property of the same node
     #: (its preexisting counterpart), not with a threshold
     than: URIRef | None = None
@@ -122,6 +125,12 @@ class Condition:
         elif self.on_whole:
             subject = f"?condWhole{tag}"
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
+        elif self.whole_first:
+            subject, outer = f"?condHost{tag}", f"?condOuter{tag}"
+            prefix = (f"?this (^<{DL.hasPart}>)* {subject} . FILTER EXISTS {{ {subject} "
+                      f"<{self.prop}> ?condAny{tag} }} FILTER NOT EXISTS {{ {subject} "
+                      f"(^<{DL.hasPart}>)+ {outer} . {outer} <{self.prop}> "
+                      f"?condOuterValue{tag} }} ")
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
             # no part worse than its own former value and than the rule's limit (nor, for a
@@ -174,6 +183,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     prop = g.value(node, DL.property)
     on_parcel = g.value(node, DL.of) == DL.Parcel
     on_whole = g.value(node, DL.of) == DL.Whole
+    whole_first = g.value(node, DL.of) == DL.WholeOrFocus
     if not isinstance(prop, URIRef):
         problems.append(f"{rule}: {what} condition without dl:property")
         return None
@@ -186,6 +196,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
         return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
+                         whole_first=whole_first,
                          absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -201,10 +212,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                             "dl:threshold")
             return None
         return Condition(prop, on_parcel, op=op, threshold=number,
-                         absent_is_false=absent_false, on_whole=on_whole)
+                         absent_is_false=absent_false, on_whole=on_whole,
+                         whole_first=whole_first)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
-                         absent_is_false=absent_false, on_whole=on_whole)
+                         absent_is_false=absent_false, on_whole=on_whole,
+                         whole_first=whole_first)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None

@@ -188,6 +188,12 @@ def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> 
         return list(graph.objects(app, DL.parcel))
     if cond.on_whole:
         return sorted(self_and_containers(graph, node) - {node}, key=str)
+    if cond.whole_first:  # the outermost that states it, else the node itself
+        hosts = self_and_containers(graph, node)
+        stating = {h for h in hosts if (h, cond.prop, None) in graph}
+        outermost = [h for h in stating
+                     if not (self_and_containers(graph, h) - {h}) & stating]
+        return sorted(outermost, key=str) or [node]
     return [node]
 
 

@@ -73,12 +73,11 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                                 if w == p and pr == prop]
                     if n > b:
                         new.append((p, n - b))  # a part grown past its own former value
-                    shrunk += max(b - n, Decimal(0))
+                    elif deck_part(graph, vocabulary, p):  # (a station's water is no deck)
+                        shrunk += b - n
                 elif DL.Enlargement in works:
                     counted.add(p)  # enlarged by an unstated amount: what it covers is asked
                     unknown.append((whole, prop, p, before if n is not None else prop))
-            if now > was:  # the stated value grew: the unknown parts' growth may be in it
-                unknown = [u for u in unknown if u[0] != whole or u[1] != prop]
             bound = was + sum((n for _p, n in new), Decimal(0))
             if (whole, DL.nonconforming, Literal(True)) not in graph:
                 bound -= shrunk  # the total is what a conforming whole's rules limit
@@ -126,6 +125,15 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
                     "listed"))
 
 
+def deck_part(graph: Graph, vocabulary: Graph, part: Node) -> bool:
+    """A part whose area is the whole's deck: a dock of its own (a float) or a portion of a
+    dock (a finger, a main walkway: ``dl:portionOf``). Only such a part stated smaller offsets
+    another's growth; a boat station or hoist stated smaller does not (its open water space is
+    no dock area, Keuka § 160-123A(1)(b))."""
+    portions = set(vocabulary.subjects(DL.portionOf, None))
+    return any((part, RDF.type, c) in graph for c in {DL.Dock, *portions})
+
+
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
     """The parts, each after every part it is inside (fewest containers first)."""
     return sorted(parts, key=lambda p: (len(self_and_containers(graph, p)), str(p)))
@@ -167,8 +175,8 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
     turns into "information needed"): a nonconforming dock stated as repaired at its former
     area, with a finger stated enlarged and no former area, has grown by an amount no one
     stated, and its stated area decides nothing (Canandaigua § 73-21A, Keuka § 160-126B(4)).
-    Only rules that apply to the whole ask; a whole stated larger than it was is not asked
-    (``grown_wholes``: its stated growth may be the part's)."""
+    Only rules that apply to the whole ask (a whole stated larger than it was is asked too:
+    its stated growth may or may not be the part's)."""
     for whole, prop, part, asked in unknown:
         for shape, rule_iri in sorted(compiled.shape_rule.items(), key=lambda kv: str(kv[0])):
             rule = prepared.rules.get(rule_iri)
