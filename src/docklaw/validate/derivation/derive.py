@@ -61,6 +61,7 @@ from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
     grown_wholes,
     raised_by_parts,
+    unknown_reach,
 )
 from docklaw.validate.derivation.partflags import flags_from_parts
 from docklaw.validate.derivation.parts import (
@@ -430,7 +431,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     apply_defaults(out, prepared, jid, app)
     derive_totals(out, prepared, jid, app)
     flags_from_parts(out, prepared, jid)
-    unknown_growth = grown_wholes(out, prepared)
+    unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     raised_by_parts(out, prepared)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)

@@ -17,14 +17,15 @@ bound cannot be true: the rules read the bound and a ``dl:Discrepancy`` names bo
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw.law.compile import CompiledShapes
+from docklaw.law.compile import REACH_OF_WHOLE, CompiledShapes
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import self_and_containers
+from docklaw.law.targets import AppFacts, generated_focus, self_and_containers
 from docklaw.law.units import curie, format_number
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
 from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
@@ -84,6 +85,28 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
     return unknown
+
+
+def unknown_reach(graph: Graph, prepared: Prepared) -> list[Unknown]:
+    """Parts whose reach is not known, of a whole that states its reach and its former one (a
+    nonconforming dock that keeps within its former reach only if no part reaches past it,
+    ``REACH_OF_WHOLE``): a new or enlarged part stating no reach may reach past it, so the
+    rules reading the reach ask for it (``ask_unknown_growth``), never read it as within."""
+    growing = {k for k in prepared.ontology.subjects(DL.addsToWhole, Literal(True))}
+    growing.add(DL.Enlargement)
+    out: list[Unknown] = []
+    for prop in sorted(REACH_OF_WHOLE, key=str):
+        before = prepared.ontology.value(prop, DL.preexistingCounterpart)
+        if not isinstance(before, URIRef):
+            continue
+        for whole in sorted(set(graph.subjects(before, None)), key=str):
+            if (whole, prop, None) not in graph:
+                continue
+            for part in parts_of(graph, whole):
+                if (part, prop, None) not in graph and set(
+                        graph.objects(part, DL.workKind)) & growing:
+                    out.append((whole, prop, part, prop))
+    return out
 
 
 def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
@@ -175,18 +198,27 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
     turns into "information needed"): a nonconforming dock stated as repaired at its former
     area, with a finger stated enlarged and no former area, has grown by an amount no one
     stated, and its stated area decides nothing (Canandaigua § 73-21A, Keuka § 160-126B(4)).
-    Only rules that apply to the whole ask (a whole stated larger than it was is asked too:
-    its stated growth may or may not be the part's)."""
+    Only rules that apply to the whole, or would but for an exception (whose not-extended
+    clause the unknown growth leaves undecided), ask; a whole stated larger than it was is
+    asked too: its stated growth may or may not be the part's."""
+    facts = AppFacts(graph)
+    app = graph.value(None, RDF.type, DL.PermitApplication)
     for whole, prop, part, asked in unknown:
+        kind = "new" if (part, DL.workKind, DL.NewConstruction) in graph else "enlarged"
         for shape, rule_iri in sorted(compiled.shape_rule.items(), key=lambda kv: str(kv[0])):
             rule = prepared.rules.get(rule_iri)
-            if rule is None or prop not in rule.constrains or whole not in focus.get(shape, []):
-                continue  # a rule not reading this value of the whole
+            if rule is None or prop not in rule.constrains:
+                continue  # a rule not reading this value
+            spec = compiled.specs.get(shape)
+            if whole not in focus.get(shape, []) and (spec is None or not spec.exceptions or (
+                    whole not in generated_focus(graph, app, {whole}, dataclasses.replace(
+                        spec, exceptions=()), facts))):
+                continue  # a rule not applying to the whole, even but for its exceptions
             note = BNode()
             graph.add((part, DL.conditionUnknown, note))
             graph.add((note, DL.property, asked))
             graph.add((note, DL.rule, rule_iri))
             graph.add((note, RDFS.comment, Literal(
-                f"{short(part)} is stated as {'new' if asked == prop else 'enlarged'} "
+                f"{short(part)} is stated as {kind} "
                 f"without {'its ' + curie(asked) if asked == prop else 'its former ' + curie(prop)}"
                 f", so how much {short(whole)}'s {curie(prop)} grew is not known")))
