@@ -432,7 +432,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     derive_totals(out, prepared, jid, app)
     flags_from_parts(out, prepared, jid)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
-    raised_by_parts(out, prepared)
+    unknown_growth += raised_by_parts(out, prepared)
     footage_categories(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):

@@ -25,9 +25,15 @@ from rdflib.term import Node
 
 from docklaw.law.compile import REACH_OF_WHOLE, CompiledShapes
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import AppFacts, generated_focus, self_and_containers
+from docklaw.law.targets import (
+    AppFacts,
+    condition_holds,
+    generated_focus,
+    self_and_containers,
+)
 from docklaw.law.units import curie, format_number
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.validate.derivation.parts import maintenance
 from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
 
 #: (whole, property, part, the part's fact that would say how much it added)
@@ -80,7 +86,8 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     counted.add(p)  # enlarged by an unstated amount: what it covers is asked
                     unknown.append((whole, prop, p, before if n is not None else prop))
             bound = was + sum((n for _p, n in new), Decimal(0))
-            if (whole, DL.nonconforming, Literal(True)) not in graph:
+            if not any((w, DL.nonconforming, Literal(True)) in graph
+                       for w in self_and_containers(graph, whole)):
                 bound -= shrunk  # the total is what a conforming whole's rules limit
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
@@ -88,28 +95,27 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
 
 
 def unknown_reach(graph: Graph, prepared: Prepared) -> list[Unknown]:
-    """Parts whose reach is not known, of a whole that states its reach and its former one (a
-    nonconforming dock that keeps within its former reach only if no part reaches past it,
-    ``REACH_OF_WHOLE``): a new or enlarged part stating no reach may reach past it, so the
-    rules reading the reach ask for it (``ask_unknown_growth``), never read it as within."""
-    growing = {k for k in prepared.ontology.subjects(DL.addsToWhole, Literal(True))}
-    growing.add(DL.Enlargement)
+    """Parts whose reach is not known, of an existing whole that states its reach: a part
+    stating work other than maintenance (new, enlarged, altered, rebuilt, or larger than it
+    was, whatever its work is called) and no reach may now reach past the whole's (a
+    nonconforming dock keeps within its former reach only while no part reaches past it,
+    ``REACH_OF_WHOLE``; "no part of the dock ... shall extend beyond a line"), so the rules
+    reading the reach ask for it where an exception keeps the whole (``ask_unknown_growth``:
+    a rule that applies reads the whole's stated reach, which is its parts' too), never read
+    it as within. A new whole's stated reach is its parts' as built."""
     out: list[Unknown] = []
     for prop in sorted(REACH_OF_WHOLE, key=str):
-        before = prepared.ontology.value(prop, DL.preexistingCounterpart)
-        if not isinstance(before, URIRef):
-            continue
-        for whole in sorted(set(graph.subjects(before, None)), key=str):
-            if (whole, prop, None) not in graph:
+        for whole in sorted(set(graph.subjects(prop, None)), key=str):
+            if (whole, DL.workKind, DL.NewConstruction) in graph:
                 continue
             for part in parts_of(graph, whole):
-                if (part, prop, None) not in graph and set(
-                        graph.objects(part, DL.workKind)) & growing:
+                if (part, prop, None) not in graph and (part, DL.workKind, None) in graph \
+                        and not maintenance(graph, part):
                     out.append((whole, prop, part, prop))
     return out
 
 
-def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
+def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
     """A whole measured to its highest portion (``dl:highestOfParts``: dl:height) is at least as
     high as a part that grew past its own stated former value, or is new, where that part is
     higher than the whole is stated: its stated value is raised to the part's (a finger raised
@@ -118,6 +124,7 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
     the applicant measured it, before and after alike)."""
     vocabulary = prepared.ontology
     adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
+    unknown: list[Unknown] = []
     for prop in sorted(vocabulary.subjects(DL.highestOfParts, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
@@ -136,6 +143,9 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
                 new = bool(set(graph.objects(part, DL.workKind)) & adding)
                 if new or (b is not None and n > b):
                     higher.append((part, n))
+                elif b is None and isinstance(before, URIRef) and (
+                        part, DL.workKind, None) in graph and not maintenance(graph, part):
+                    unknown.append((whole, prop, part, before))  # worked, former unstated
             if higher:
                 top = max(n for _p, n in higher)
                 parts = [p for p, n in higher if n == top]
@@ -146,6 +156,7 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
                     f"value: a structure's {curie(prop)} is measured to its highest portion, so "
                     "the rules were checked with the part's; correct the value or the parts "
                     "listed"))
+    return unknown
 
 
 def deck_part(graph: Graph, vocabulary: Graph, part: Node) -> bool:
@@ -191,6 +202,12 @@ def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated
         f"{curie(prop)} includes its listed parts); correct the area or the parts listed"))))
 
 
+#: How a part's stated work reads in a question about it.
+WORK_WORDS = {DL.NewConstruction: "new", DL.Enlargement: "enlarged", DL.Alteration: "altered",
+              DL.Reconstruction: "reconstructed", DL.Replacement: "replaced",
+              DL.Repair: "repaired"}
+
+
 def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShapes,
                        unknown: list[Unknown], focus: dict[object, list[Node]]) -> None:
     """For each part whose growth is not known (``grown_wholes``), ask its missing fact for
@@ -204,13 +221,22 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
     facts = AppFacts(graph)
     app = graph.value(None, RDF.type, DL.PermitApplication)
     for whole, prop, part, asked in unknown:
-        kind = "new" if (part, DL.workKind, DL.NewConstruction) in graph else "enlarged"
+        kind = " and ".join(sorted(WORK_WORDS.get(w, curie(w)) for w in graph.objects(
+            part, DL.workKind))) or "worked"
         for shape, rule_iri in sorted(compiled.shape_rule.items(), key=lambda kv: str(kv[0])):
             rule = prepared.rules.get(rule_iri)
             if rule is None or prop not in rule.constrains:
                 continue  # a rule not reading this value
             spec = compiled.specs.get(shape)
-            if whole not in focus.get(shape, []) and (spec is None or not spec.exceptions or (
+            applies = whole in focus.get(shape, [])
+            if prop in REACH_OF_WHOLE and (applies or spec is None or not any(
+                    any(c.than is not None and c.prop == prop for c in clauses) and all(
+                        condition_holds(graph, app, whole, c) for c in clauses
+                        if not (c.than is not None and c.prop == prop))
+                    for clauses in spec.exceptions)):
+                continue  # the rule reads the whole's stated reach (its parts' too), or no
+                #           exception keeping the whole within its former reach is in play
+            if not applies and (spec is None or not spec.exceptions or (
                     whole not in generated_focus(graph, app, {whole}, dataclasses.replace(
                         spec, exceptions=()), facts))):
                 continue  # a rule not applying to the whole, even but for its exceptions
