@@ -115,6 +115,9 @@ class Condition:
     #: a work-kind clause of an exception no dl:NotExtendedCondition guards (a repair, the 1991
     #: form): it holds only where the parts make nothing else of the whole (dl:workByParts)
     parts_agree: bool = False
+    #: with ``parts_agree``: the parts' enlargement is judged by the exception's not-extended
+    #: clause, not by the kind of work (dl:partsMustAgree beside a dl:NotExtendedCondition)
+    parts_may_enlarge: bool = False
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -168,9 +171,10 @@ class Condition:
                     f"FILTER({value} {self.op} {format_number(self.threshold)}) }}")
         if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
+            also = f" && {other} != {DL.Enlargement.n3()}" if self.parts_may_enlarge else ""
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
                     f"{{ {subject} <{DL.workByParts}> {other} FILTER({other} != "
-                    f"{self.equals.n3()}) }} }}")
+                    f"{self.equals.n3()}{also}) }} }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
 
 
@@ -278,8 +282,11 @@ def exceptions_of(prepared: Prepared, rule: URIRef,
         if not clauses:
             problems.append(f"{rule}: dl:exceptWhen {exception} has no dl:clause")
             continue
-        if not any(c.than is not None for c in clauses):  # nothing guards the parts' growth
-            clauses = [dataclasses.replace(c, parts_agree=True)
+        # nothing guards the parts' growth, or the code bars work on the structure's parts
+        # whatever its size (dl:partsMustAgree: Keuka § 160-126B "structurally altered")
+        guarded = any(c.than is not None for c in clauses)
+        if not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
+            clauses = [dataclasses.replace(c, parts_agree=True, parts_may_enlarge=guarded)
                        if c.prop == DL.workKind and c.equals in MAINTAINING else c
                        for c in clauses]
         out.append(tuple(sorted(clauses, key=repr)))

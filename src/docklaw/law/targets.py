@@ -273,7 +273,8 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
                 continue
             if cond.op is None:
                 if value == cond.equals and not (cond.parts_agree and any(
-                        w != cond.equals for w in graph.objects(subject, DL.workByParts))):
+                        w != cond.equals and not (cond.parts_may_enlarge and w == DL.Enlargement)
+                        for w in graph.objects(subject, DL.workByParts))):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
             number = graph.value(value, QUDT.numericValue)

@@ -143,9 +143,8 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
                 new = bool(set(graph.objects(part, DL.workKind)) & adding)
                 if new or (b is not None and n > b):
                     higher.append((part, n))
-                elif b is None and isinstance(before, URIRef) and (
-                        part, DL.workKind, None) in graph and not maintenance(graph, part):
-                    unknown.append((whole, prop, part, before))  # worked, former unstated
+                elif b is None and isinstance(before, URIRef):
+                    unknown.append((whole, prop, part, before))  # above it, former unstated
             if higher:
                 top = max(n for _p, n in higher)
                 parts = [p for p, n in higher if n == top]

@@ -166,11 +166,15 @@ def worked_parts(graph: Graph, node: Node) -> list[Node]:
 
 #: What a part's work makes of its whole (the ontology's definitions of the kinds of work): a
 #: new or enlarged part enlarges the whole ("Enlarging or extending an existing structure"), so
-#: does a part stating a value larger than its preexisting one, whatever its work is called.
-#: An altered, reconstructed or replaced part is not read into the whole (whether a part
-#: replaced in kind repairs or alters its whole is the application's to say); a part's
-#: maintenance makes nothing of it.
-WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement}
+#: does a part stating a value larger than its preexisting one, whatever its work is called;
+#: a part altered (not incidentally), reconstructed or replaced alters the whole in part (a
+#: float rebuilt on a dock kept "in its present form", North Hempstead § 42-9A(3)); a part's
+#: maintenance makes nothing of it. The rules on the kind of work read it beside the whole's
+#: own; an exception's repair clause reads it where no not-extended clause guards it or the
+#: code says so (dl:partsMustAgree).
+WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement,
+              DL.Alteration: DL.Alteration, DL.Reconstruction: DL.Alteration,
+              DL.Replacement: DL.Alteration}
 
 
 def work_by_parts(graph: Graph, app: Node) -> None:
