@@ -114,7 +114,7 @@ class Condition:
     absent_holds: bool = False  # dl:absentHolds: every stated value must meet the clause
     #: a work-kind clause of an exception no dl:NotExtendedCondition guards (a repair, the 1991
     #: form): it holds only where the parts make nothing else of the whole (dl:workByParts)
-    parts_agree: bool = False
+    parts_agree: bool = False  # (a part's structural alteration never agrees: no incidental one)
     #: with ``parts_agree``: the parts' enlargement is judged by the exception's not-extended
     #: clause, not by the kind of work (dl:partsMustAgree beside a dl:NotExtendedCondition)
     parts_may_enlarge: bool = False
@@ -171,10 +171,11 @@ class Condition:
                     f"FILTER({value} {self.op} {format_number(self.threshold)}) }}")
         if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
-            also = f" && {other} != {DL.Enlargement.n3()}" if self.parts_may_enlarge else ""
+            also = (f" && {other} != {DL.Enlargement.n3()} && {other} != "
+                    f"{DL.Reconstruction.n3()}") if self.parts_may_enlarge else ""
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
-                    f"{{ {subject} <{DL.workByParts}> {other} FILTER({other} != "
-                    f"{self.equals.n3()}{also}) }} }}")
+                    f"{{ {subject} <{DL.workByParts}> {other} FILTER(({other} != "
+                    f"{self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
 
 

@@ -273,7 +273,8 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
                 continue
             if cond.op is None:
                 if value == cond.equals and not (cond.parts_agree and any(
-                        w != cond.equals and not (cond.parts_may_enlarge and w == DL.Enlargement)
+                        (w != cond.equals or w == DL.Alteration)
+                        and not (cond.parts_may_enlarge and w in JUDGED_BY_SIZE)
                         for w in graph.objects(subject, DL.workByParts))):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
@@ -285,6 +286,10 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
                 return True
     return False
 
+
+#: What the parts make of a whole that an exception's not-extended clause judges by size (its
+#: enlargement, a part restored after damage), with dl:partsMustAgree (compile.exceptions_of).
+JUDGED_BY_SIZE = frozenset({DL.Enlargement, DL.Reconstruction})
 
 COMPARE = {"<": operator.lt, "<=": operator.le, ">=": operator.ge, ">": operator.gt}
 

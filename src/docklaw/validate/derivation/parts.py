@@ -186,19 +186,34 @@ def work_by_parts(graph: Graph, app: Node) -> None:
     derived. A repair or incidental-alteration clause of an exception that no not-extended
     condition guards holds only where the parts make nothing else of the whole
     (``compile.exceptions_of``, ``targets.condition_holds``)."""
-    for node in structures_of(graph, app):
-        if (None, DL.hasPart, node) in graph:
-            continue  # a part: its whole carries what its parts make of it
+    for node in structures_of(graph, app):  # (a part stating its own work too: its parts')
         own = set(graph.objects(node, DL.workKind))
         if not own or DL.NewConstruction in own:
             continue
         parts = self_and_parts(graph, node) - {node}
-        made = {WHOLE_WORK[w] for part in parts if not maintenance(graph, part)
+        made = {DL.Reconstruction if restored(graph, part) else WHOLE_WORK[w]
+                for part in parts if not maintenance(graph, part)
                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
         if any(grown(graph, part) for part in parts):  # larger than it was, whatever it is called
             made.add(DL.Enlargement)
+        if incidental(graph, node):
+            own = own - {DL.Alteration}  # a structural alteration of a part is no incidental one
         for kind in sorted(made - own, key=str):
             graph.add((node, DL.workByParts, kind))
+
+
+def incidental(graph: Graph, node: Node) -> bool:
+    return (node, DL.incidentalAlteration, Literal(True)) in graph
+
+
+def restored(graph: Graph, part: Node) -> bool:
+    """A part reconstructed after damage it states (dl:damageCause: a disaster, a fire,
+    vandalism): read as a reconstruction of its whole in part, not as a structural alteration;
+    where a not-extended clause guards a repair exception it is judged by its dimensions
+    (Keuka § 160-126B(1) "may be restored, reconstructed or used as before"), elsewhere it
+    changes the whole's form (North Hempstead § 42-9A(3) "in their present form")."""
+    return (set(graph.objects(part, DL.workKind)) == {DL.Reconstruction}
+            and (part, DL.damageCause, None) in graph)
 
 
 def label_of(prepared: Prepared, cls: URIRef) -> str:
