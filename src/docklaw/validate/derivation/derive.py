@@ -443,7 +443,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
-    ask_unknown_growth(out, prepared, compiled, unknown_growth, focus_sets)
+    ask_unknown_growth(out, prepared, compiled, unknown_growth, focus_sets, app, facts)
     return out
 
 

@@ -2,11 +2,11 @@
 the new parts' (``dl:beforeTheWork``, ``dl:addsToWhole``, ontology/terms/existing-structures.ttl)
 and what each other part grew past its own stated former value, whatever its work is called;
 a part inside one that states its own before and after is not counted again. A part stated
-smaller than it was offsets nothing on a whole stated nonconforming: a new part in a new place
-extends the nonconformity's footprint whatever the total (Canandaigua § 73-21A(1) "does not
-extend or expand the area"). On any other whole the rules limit the total, so a part stated
-smaller offsets another's growth (a dock whose fingers are rebuilt, one larger and one
-smaller, is not read above its stated total).
+smaller than it was offsets nothing inside a structure stated nonconforming: a new part in a
+new place extends the nonconformity's footprint whatever the total (Canandaigua § 73-21A(1)
+"does not extend or expand the area"). Elsewhere the rules limit the total, so a deck part
+stated smaller offsets another's growth (a dock whose fingers are rebuilt, one larger and one
+smaller, is not read above its stated total); a boat station's open water is no deck.
 
 Why: a nonconforming 800 sq ft dock whose work is stated "repair" and whose area is stated 800
 while it lists a new 100 sq ft finger has grown to at least 900 sq ft; believing the stated 800
@@ -47,6 +47,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
     the rules reading it ask for that fact (``ask_unknown_growth``)."""
     vocabulary = prepared.ontology
     adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
+    decks = deck_classes(vocabulary)
     unknown: list[Unknown] = []
     for prop, before in sorted(vocabulary.subject_objects(DL.beforeTheWork), key=str):
         if not isinstance(prop, URIRef) or not isinstance(before, URIRef):
@@ -59,7 +60,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
             if was is None or now is None or not is_stated(graph, whole, prop):
                 continue
             new: list[tuple[Node, Decimal]] = []
-            shrunk = Decimal(0)  # credited only on a whole not stated nonconforming
+            shrunk = Decimal(0)  # credited only outside a nonconforming structure
             counted: set[Node] = set()
             for p in outermost_first(graph, whole, parts_of(graph, whole)):
                 if self_and_containers(graph, p) & counted:
@@ -80,7 +81,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                                 if w == p and pr == prop]
                     if n > b:
                         new.append((p, n - b))  # a part grown past its own former value
-                    elif deck_part(graph, vocabulary, p):  # (a station's water is no deck)
+                    elif any((p, RDF.type, c) in graph for c in decks):  # (no station)
                         shrunk += b - n
                 elif DL.Enlargement in works:
                     counted.add(p)  # enlarged by an unstated amount: what it covers is asked
@@ -158,13 +159,12 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
     return unknown
 
 
-def deck_part(graph: Graph, vocabulary: Graph, part: Node) -> bool:
-    """A part whose area is the whole's deck: a dock of its own (a float) or a portion of a
-    dock (a finger, a main walkway: ``dl:portionOf``). Only such a part stated smaller offsets
-    another's growth; a boat station or hoist stated smaller does not (its open water space is
-    no dock area, Keuka § 160-123A(1)(b))."""
-    portions = set(vocabulary.subjects(DL.portionOf, None))
-    return any((part, RDF.type, c) in graph for c in {DL.Dock, *portions})
+def deck_classes(vocabulary: Graph) -> frozenset[Node]:
+    """The classes of a part whose area is the whole's deck: a dock of its own (a float) or a
+    portion of a dock (a finger, a main walkway: ``dl:portionOf``). Only such a part stated
+    smaller offsets another's growth; a boat station or hoist stated smaller does not (its
+    open water space is no dock area, Keuka § 160-123A(1)(b))."""
+    return frozenset({DL.Dock, *vocabulary.subjects(DL.portionOf, None)})
 
 
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
@@ -208,7 +208,8 @@ WORK_WORDS = {DL.NewConstruction: "new", DL.Enlargement: "enlarged", DL.Alterati
 
 
 def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShapes,
-                       unknown: list[Unknown], focus: dict[object, list[Node]]) -> None:
+                       unknown: list[Unknown], focus: dict[object, list[Node]], app: Node,
+                       facts: AppFacts) -> None:
     """For each part whose growth is not known (``grown_wholes``), ask its missing fact for
     every rule reading the whole's value (``dl:conditionUnknown`` on the part, which the report
     turns into "information needed"): a nonconforming dock stated as repaired at its former
@@ -217,8 +218,6 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
     Only rules that apply to the whole, or would but for an exception (whose not-extended
     clause the unknown growth leaves undecided), ask; a whole stated larger than it was is
     asked too: its stated growth may or may not be the part's."""
-    facts = AppFacts(graph)
-    app = graph.value(None, RDF.type, DL.PermitApplication)
     for whole, prop, part, asked in unknown:
         kind = " and ".join(sorted(WORK_WORDS.get(w, curie(w)) for w in graph.objects(
             part, DL.workKind))) or "worked"
