@@ -140,7 +140,9 @@ class Prepared:
         return self._functional
 
     def rules_of(self, jid: str) -> list[RuleInfo]:
-        return [r for r in self.rules.values() if r.jurisdiction == jid]
+        """The code's rules, in ``rules`` order (a new list; the selection is made once)."""
+        return list(self.memo(("rules_of", jid), lambda: tuple(
+            r for r in self.rules.values() if r.jurisdiction == jid)))
 
     def label(self, node: object) -> str | None:
         return self.labels.get(node) if isinstance(node, URIRef) else None

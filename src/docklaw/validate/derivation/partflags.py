@@ -21,24 +21,43 @@ from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.totals import parts_of, short, top_level
 
 
+def part_flags(prepared: Prepared, jid: str
+               ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
+                                tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node]], ...]],
+                          ...]:
+    """(the property, the governed classes, (part classes, value, unless constructions) per
+    flag) for each rule of the code with dl:flaggedByPart: the same for every application,
+    read once per law."""
+    def read() -> tuple:  # type: ignore[type-arg]
+        law = prepared.knowledge
+        out = []
+        for rule in prepared.rules_of(jid):
+            flags = sorted(law.objects(rule.iri, DL.flaggedByPart), key=str)
+            props = [p for p in law.objects(rule.iri, DL.constrains) if isinstance(p, URIRef)]
+            if not flags or len(props) != 1:
+                continue
+            governs = tuple(g for g in law.objects(rule.iri, DL.governs)
+                            if isinstance(g, URIRef))
+            read_flags = []
+            for flag in flags:
+                value = law.value(flag, DL.flagValue)
+                if not isinstance(value, Literal):
+                    continue
+                classes = tuple(c for c in law.objects(flag, DL.partClass)
+                                if isinstance(c, URIRef))
+                read_flags.append((classes, value,
+                                   frozenset(law.objects(flag, DL.unlessConstruction))))
+            out.append((props[0], governs, tuple(read_flags)))
+        return tuple(out)
+    return prepared.memo(("partflags.part_flags", jid), read)  # type: ignore[no-any-return]
+
+
 def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """Write each flag a listed part decides on the outermost governed whole that lists it."""
-    law = prepared.knowledge
-    for rule in prepared.rules_of(jid):
-        flags = sorted(law.objects(rule.iri, DL.flaggedByPart), key=str)
-        props = [p for p in law.objects(rule.iri, DL.constrains) if isinstance(p, URIRef)]
-        if not flags or len(props) != 1:
-            continue
-        prop = props[0]
-        governs = tuple(g for g in law.objects(rule.iri, DL.governs) if isinstance(g, URIRef))
+    for prop, governs, flags in part_flags(prepared, jid):
         wholes = top_level(graph, sorted({n for g in governs for n in graph.subjects(RDF.type, g)},
                                          key=str))
-        for flag in flags:
-            classes = tuple(c for c in law.objects(flag, DL.partClass) if isinstance(c, URIRef))
-            value = law.value(flag, DL.flagValue)
-            unless = set(law.objects(flag, DL.unlessConstruction))
-            if not isinstance(value, Literal):
-                continue
+        for classes, value, unless in flags:
             for whole in wholes:
                 parts = [p for p in parts_of(graph, whole)
                          if any((p, RDF.type, c) in graph for c in classes)]

@@ -12,7 +12,7 @@ needed, or set aside by an exception of its own, the exception still stands.
 
 from __future__ import annotations
 
-from rdflib import Graph, URIRef
+from rdflib import Graph
 
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
@@ -48,14 +48,25 @@ def askers(item: InfoNeeded, derived: Graph) -> set[str]:
     return out
 
 
+def exceptions_to(prepared: Prepared) -> dict[str, tuple[str, ...]]:
+    """rule -> the rules it is dl:exceptionTo (sorted), for every rule: read once per law."""
+    def read() -> dict[str, tuple[str, ...]]:
+        law = prepared.knowledge
+        out: dict[str, set[str]] = {}
+        for rule, excepted in law.subject_objects(DL.exceptionTo):
+            out.setdefault(str(rule), set()).add(str(excepted))
+        return {rule: tuple(sorted(found)) for rule, found in out.items()}
+    return prepared.memo("moot.exceptions_to", read)
+
+
 def set_aside_moot_exceptions(states: list[RuleState], results: list[Result],
                               needed: list[InfoNeeded], derived: Graph,
                               prepared: Prepared) -> None:
     """Set aside (in place) each exception on the nodes where the rule it excepts is met."""
-    law = prepared.knowledge
+    excepts = exceptions_to(prepared)
     moot: set[tuple[str, str]] = set()
     for state in states:
-        excepted = sorted(str(r) for r in law.objects(URIRef(state.rule), DL.exceptionTo))
+        excepted = excepts.get(state.rule, ())
         if not excepted or not state.nodes:
             continue
         met = set.intersection(*(met_on(states, r) for r in excepted))
