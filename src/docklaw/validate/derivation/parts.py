@@ -180,12 +180,13 @@ WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement
 def work_by_parts(graph: Graph, app: Node) -> None:
     """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
-    finger is enlarged, and a rule on "construction" of docks reaches it. Written only where
-    the whole states its own work, other than new construction: a whole whose own work is
-    unstated may be new, or only repaired around a replaced part, so its work is asked, not
-    derived. A repair or incidental-alteration clause of an exception that no not-extended
-    condition guards holds only where the parts make nothing else of the whole
-    (``compile.exceptions_of``, ``targets.condition_holds``)."""
+    finger is enlarged, and a rule on "construction" of docks reaches it; so is a whole that
+    states a size larger than the preexisting one it states, whatever its work is called.
+    Written only where the whole states its own work, other than new construction: a whole
+    whose own work is unstated may be new, or only repaired around a replaced part, so its
+    work is asked, not derived. A repair or incidental-alteration clause of an exception that
+    no not-extended condition guards holds only where the parts make nothing else of the
+    whole (``compile.exceptions_of``, ``targets.condition_holds``)."""
     for node in structures_of(graph, app):  # (a part stating its own work too: its parts')
         own = set(graph.objects(node, DL.workKind))
         if not own or DL.NewConstruction in own:
@@ -196,6 +197,8 @@ def work_by_parts(graph: Graph, app: Node) -> None:
                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
         if any(grown(graph, part) for part in parts):  # larger than it was, whatever it is called
             made.add(DL.Enlargement)
+        if grown(graph, node):  # the whole itself: 4 slips made 6 in a "repair" is an increase
+            made.add(DL.Enlargement)  # (North Hempstead § 42-9C(3) "expansion or increase")
         if incidental(graph, node):
             own = own - {DL.Alteration}  # a structural alteration of a part is no incidental one
         for kind in sorted(made - own, key=str):
