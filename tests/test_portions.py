@@ -101,5 +101,12 @@ def test_every_portion_class_is_defined_as_a_portion_or_part_of_its_whole() -> N
         assert isinstance(portion, URIRef) and isinstance(whole, URIRef)
         definition = str(law.value(portion, SKOS.definition) or "")
         whole_word = str(law.value(whole, RDFS.label) or "")
-        assert whole_word and whole_word in definition and (
-            "part of" in definition or "portion of" in definition), (portion, definition)
+        portion_word = str(law.value(portion, RDFS.label) or "")
+        # a code's own whole (North Haven's catwalk) says in a scope note which parts are its
+        # portions, quoting its section; a generic one, in the portion's definition
+        notes = [str(n) for n in law.objects(whole, SKOS.scopeNote)]
+        grounded = whole_word and whole_word in definition and (
+            "part of" in definition or "portion of" in definition)
+        noted = portion_word and any(portion_word in n and "portion of" in n and "§" in n
+                                     for n in notes)
+        assert grounded or noted, (portion, whole, definition, notes)

@@ -20,6 +20,7 @@ from rdflib.term import Node
 from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import comparable, self_and_parts
+from docklaw.law.units import Units
 from docklaw.namespaces import DL, QUDT, RDF, RDFS
 
 
@@ -136,16 +137,26 @@ def maintenance(graph: Graph, node: Node) -> bool:
         kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph)
 
 
-def grown(graph: Graph, node: Node) -> bool:
+def grown(graph: Graph, node: Node, units: Units | None = None) -> bool:
     """A stated value (area, length, width, height, reach, slips) larger than the preexisting one
-    the node states; stated in another unit than it, it is not shown unchanged (this runs
-    before units are normalised), so it counts as changed."""
+    the node states. This runs before units are normalised: stated in another unit than it, the
+    two are compared in the property's canonical unit where ``units`` is given (28.956 m is 95
+    ft, unchanged) and counted as changed where it is not or a unit is not convertible (not
+    shown unchanged)."""
     for prop, before in GROWN:
         for value in graph.objects(node, prop):
             for former in graph.objects(node, before):
-                if graph.value(value, QUDT.unit) != graph.value(former, QUDT.unit):
-                    return True  # (read before units are normalised: not shown unchanged)
                 now, was = comparable(graph, value), comparable(graph, former)
+                unit, old = graph.value(value, QUDT.unit), graph.value(former, QUDT.unit)
+                if unit != old:
+                    if units is None or not (isinstance(now, Decimal)
+                                             and isinstance(was, Decimal)):
+                        return True  # (read before units are normalised: not shown unchanged)
+                    a = units.info(unit) if isinstance(unit, URIRef) else None
+                    b = units.info(old) if isinstance(old, URIRef) else None
+                    if a is None or b is None or a.canonical != b.canonical:
+                        return True
+                    now, was = a.to_canonical(now), b.to_canonical(was)
                 if isinstance(now, Decimal) and isinstance(was, Decimal) and now > was:
                     return True
     return False
@@ -177,7 +188,7 @@ WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement
               DL.Replacement: DL.Alteration}
 
 
-def work_by_parts(graph: Graph, app: Node) -> None:
+def work_by_parts(graph: Graph, app: Node, units: Units | None = None) -> None:
     """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
     finger is enlarged, and a rule on "construction" of docks reaches it; so is a whole that
@@ -195,10 +206,10 @@ def work_by_parts(graph: Graph, app: Node) -> None:
         made = {DL.Reconstruction if restored(graph, part) else WHOLE_WORK[w]
                 for part in parts if not maintenance(graph, part)
                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
-        if any(grown(graph, part) for part in parts):  # larger than it was, whatever it is called
+        if any(grown(graph, part, units) for part in parts):  # larger, whatever it is called
             made.add(DL.Enlargement)
-        if grown(graph, node):  # the whole itself: 4 slips made 6 in a "repair" is an increase
-            made.add(DL.Enlargement)  # (North Hempstead § 42-9C(3) "expansion or increase")
+        if grown(graph, node, units):  # the whole itself: 4 slips made 6 in a "repair"
+            made.add(DL.Enlargement)  # is an increase (North Hempstead § 42-9C(3))
         if incidental(graph, node):
             own = own - {DL.Alteration}  # a structural alteration of a part is no incidental one
         for kind in sorted(made - own, key=str):
