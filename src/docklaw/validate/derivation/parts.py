@@ -210,10 +210,51 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None) -> None:
             made.add(DL.Enlargement)
         if grown(graph, node, units):  # the whole itself: 4 slips made 6 in a "repair"
             made.add(DL.Enlargement)  # is an increase (North Hempstead § 42-9C(3))
+        if any(past_whole(graph, part, node, units) for part in parts) or (
+                more_slips_listed(graph, node, parts)):
+            made.add(DL.Enlargement)  # a part reaching past what the whole was (review 15)
         if incidental(graph, node):
             own = own - {DL.Alteration}  # a structural alteration of a part is no incidental one
         for kind in sorted(made - own, key=str):
             graph.add((node, DL.workByParts, kind))
+
+
+#: A whole's values that include its parts': a part reaching (or covering) more than the
+#: whole's stated former reach (area) shows the whole larger than it was, whatever the whole
+#: states now (a float reaching 110 ft on a dock stated 95 ft before and after).
+WHOLE_OF_PARTS = ((DL.farthestExtentFromMHW, DL.preexistingExtentFromMHW),
+                  (DL.area, DL.preexistingArea))
+
+
+def past_whole(graph: Graph, part: Node, whole: Node, units: Units | None) -> bool:
+    """The part states a reach or area larger than its whole's stated former one (compared in
+    one unit; values that cannot be are not compared here)."""
+    for prop, before in WHOLE_OF_PARTS:
+        for value in graph.objects(part, prop):
+            for former in graph.objects(whole, before):
+                now, was = in_canonical(graph, value, units), in_canonical(graph, former, units)
+                if now is not None and was is not None and now > was:
+                    return True
+    return False
+
+
+def in_canonical(graph: Graph, value: Node, units: Units | None) -> Decimal | None:
+    """A stated quantity's number in its canonical unit (None where it cannot be told)."""
+    number = comparable(graph, value)
+    unit = graph.value(value, QUDT.unit)
+    if not isinstance(number, Decimal) or units is None or not isinstance(unit, URIRef):
+        return None
+    info = units.info(unit)
+    return info.to_canonical(number) if info is not None else None
+
+
+def more_slips_listed(graph: Graph, whole: Node, parts: set[Node]) -> bool:
+    """More boat slips listed as its parts than the whole states it had (a dock's slip count
+    and its listed slips are one number, the larger: docs/applications.md)."""
+    listed = sum(1 for p in parts if (p, RDF.type, DL.BoatSlip) in graph)
+    formers = [v for v in (comparable(graph, f) for f in graph.objects(
+        whole, DL.preexistingSlipCount)) if isinstance(v, Decimal)]
+    return bool(listed) and any(listed > f for f in formers)
 
 
 def incidental(graph: Graph, node: Node) -> bool:
