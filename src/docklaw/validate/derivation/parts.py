@@ -147,19 +147,29 @@ def grown(graph: Graph, node: Node, units: Units | None = None) -> bool:
         for value in graph.objects(node, prop):
             for former in graph.objects(node, before):
                 now, was = comparable(graph, value), comparable(graph, former)
-                unit, old = graph.value(value, QUDT.unit), graph.value(former, QUDT.unit)
-                if unit != old:
-                    if units is None or not (isinstance(now, Decimal)
-                                             and isinstance(was, Decimal)):
+                if graph.value(value, QUDT.unit) != graph.value(former, QUDT.unit):
+                    pair = in_one_unit(graph, value, former, units)
+                    if pair is None:
                         return True  # (read before units are normalised: not shown unchanged)
-                    a = units.info(unit) if isinstance(unit, URIRef) else None
-                    b = units.info(old) if isinstance(old, URIRef) else None
-                    if a is None or b is None or a.canonical != b.canonical:
-                        return True
-                    now, was = a.to_canonical(now), b.to_canonical(was)
+                    now, was = pair
                 if isinstance(now, Decimal) and isinstance(was, Decimal) and now > was:
                     return True
     return False
+
+
+def in_one_unit(graph: Graph, value: Node, other: Node, units: Units | None
+                ) -> tuple[Decimal, Decimal] | None:
+    """Two stated quantities' numbers in their common canonical unit (None where they have
+    none, or a unit is unknown)."""
+    found = []
+    for quantity in (value, other):
+        number, unit = comparable(graph, quantity), graph.value(quantity, QUDT.unit)
+        info = units.info(unit) if units is not None and isinstance(unit, URIRef) else None
+        if not isinstance(number, Decimal) or info is None:
+            return None
+        found.append((info.canonical, info.to_canonical(number)))
+    (first, now), (second, was) = found
+    return (now, was) if first == second else None
 
 
 def worked_parts(graph: Graph, node: Node) -> list[Node]:
@@ -232,20 +242,10 @@ def past_whole(graph: Graph, part: Node, whole: Node, units: Units | None) -> bo
     for prop, before in WHOLE_OF_PARTS:
         for value in graph.objects(part, prop):
             for former in graph.objects(whole, before):
-                now, was = in_canonical(graph, value, units), in_canonical(graph, former, units)
-                if now is not None and was is not None and now > was:
+                pair = in_one_unit(graph, value, former, units)
+                if pair is not None and pair[0] > pair[1]:
                     return True
     return False
-
-
-def in_canonical(graph: Graph, value: Node, units: Units | None) -> Decimal | None:
-    """A stated quantity's number in its canonical unit (None where it cannot be told)."""
-    number = comparable(graph, value)
-    unit = graph.value(value, QUDT.unit)
-    if not isinstance(number, Decimal) or units is None or not isinstance(unit, URIRef):
-        return None
-    info = units.info(unit)
-    return info.to_canonical(number) if info is not None else None
 
 
 def more_slips_listed(graph: Graph, whole: Node, parts: set[Node]) -> bool:
