@@ -65,6 +65,7 @@ from docklaw.validate.derivation.grown import (
 )
 from docklaw.validate.derivation.partflags import flags_from_parts
 from docklaw.validate.derivation.parts import (
+    deck_classes,
     link_appurtenances,
     place_proposed,
     propose_worked,
@@ -422,7 +423,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # makes the dock proposed work (its count of lifts is the application's)
     propose_worked(out, app)
     maintenance_only(out, app)  # after: a whole proposed for its parts' work is read with them
-    work_by_parts(out, app, prepared.units)  # what its parts' work makes of an existing whole
+    work_by_parts(out, app, prepared.units, deck_classes(prepared.ontology))
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated

@@ -33,7 +33,7 @@ from docklaw.law.targets import (
 )
 from docklaw.law.units import curie, format_number
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
-from docklaw.validate.derivation.parts import maintenance
+from docklaw.validate.derivation.parts import deck_classes, maintenance
 from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
 
 #: (whole, property, part, the part's fact that would say how much it added)
@@ -157,14 +157,6 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     "the rules were checked with the part's; correct the value or the parts "
                     "listed"))
     return unknown
-
-
-def deck_classes(vocabulary: Graph) -> frozenset[Node]:
-    """The classes of a part whose area is the whole's deck: a dock of its own (a float) or a
-    portion of a dock (a finger, a main walkway: ``dl:portionOf``). Only such a part stated
-    smaller offsets another's growth; a boat station or hoist stated smaller does not (its
-    open water space is no dock area, Keuka § 160-123A(1)(b))."""
-    return frozenset({DL.Dock, *vocabulary.subjects(DL.portionOf, None)})
 
 
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:

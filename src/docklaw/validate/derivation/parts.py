@@ -198,7 +198,8 @@ WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement
               DL.Replacement: DL.Alteration}
 
 
-def work_by_parts(graph: Graph, app: Node, units: Units | None = None) -> None:
+def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
+                  decks: frozenset[Node] = frozenset()) -> None:
     """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
     finger is enlarged, and a rule on "construction" of docks reaches it; so is a whole that
@@ -220,7 +221,7 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None) -> None:
             made.add(DL.Enlargement)
         if grown(graph, node, units):  # the whole itself: 4 slips made 6 in a "repair"
             made.add(DL.Enlargement)  # is an increase (North Hempstead § 42-9C(3))
-        if any(past_whole(graph, part, node, units) for part in parts) or (
+        if any(past_whole(graph, part, node, units, decks) for part in parts) or (
                 more_slips_listed(graph, node, parts)):
             made.add(DL.Enlargement)  # a part reaching past what the whole was (review 15)
         if incidental(graph, node):
@@ -236,16 +237,33 @@ WHOLE_OF_PARTS = ((DL.farthestExtentFromMHW, DL.preexistingExtentFromMHW),
                   (DL.area, DL.preexistingArea))
 
 
-def past_whole(graph: Graph, part: Node, whole: Node, units: Units | None) -> bool:
-    """The part states a reach or area larger than its whole's stated former one (compared in
-    one unit; values that cannot be are not compared here)."""
+def past_whole(graph: Graph, part: Node, whole: Node, units: Units | None,
+               decks: frozenset[Node]) -> bool:
+    """The part states a reach, or (a deck part: ``deck_classes``) an area, larger than its
+    whole's stated former one, and no former value of its own as large (a float that reached
+    98 ft before and after is no expansion of a dock stated 95 ft before); values that cannot
+    be compared in one unit are not compared here. A slip's or a station's area is open water,
+    no deck (review 16)."""
     for prop, before in WHOLE_OF_PARTS:
+        if prop == DL.area and not any((part, RDF.type, c) in graph for c in decks):
+            continue
         for value in graph.objects(part, prop):
+            if any((pair := in_one_unit(graph, value, own, units)) is not None
+                   and pair[0] <= pair[1] for own in graph.objects(part, before)):
+                continue  # as far as it was itself
             for former in graph.objects(whole, before):
                 pair = in_one_unit(graph, value, former, units)
                 if pair is not None and pair[0] > pair[1]:
                     return True
     return False
+
+
+def deck_classes(vocabulary: Graph) -> frozenset[Node]:
+    """The classes of a part whose area is the whole's deck: a dock of its own (a float) or a
+    portion of a dock (a finger, a main walkway: ``dl:portionOf``). Only such a part stated
+    smaller offsets another's growth; a boat station or hoist stated smaller does not (its
+    open water space is no dock area, Keuka § 160-123A(1)(b))."""
+    return frozenset({DL.Dock, *vocabulary.subjects(DL.portionOf, None)})
 
 
 def more_slips_listed(graph: Graph, whole: Node, parts: set[Node]) -> bool:

@@ -659,11 +659,15 @@ def placed_structures(data: Graph) -> list[Result]:
         kinds = ", ".join(curie(m) for m in made)
         out.append(placed(node, "dl:workByParts", Literal(kinds), "dl:WorkByParts",
                           f"{node_name(node)} is read as worked by {kinds} too, besides the "
-                          f"work it states itself: its parts state work, {parts}, and a new or "
-                          f"enlarged part (or one larger than it was) enlarges its whole. The "
-                          f"rules on the kind of work read both; an exception for a repair or an "
-                          f"incidental alteration of it holds only where its stated values, its "
-                          f"parts' growth included, keep within what lawfully existed."))
+                          f"work it states itself: "
+                          + (f"its parts state work, {parts}, and " if parts else
+                             "its stated values or its parts' are larger than it states it "
+                             "was, and ")
+                          + "a new or enlarged part (or one larger than it was) enlarges its "
+                          "whole. The "
+                          "rules on the kind of work read both; an exception for a repair or an "
+                          "incidental alteration of it holds only where its stated values, its "
+                          "parts' growth included, keep within what lawfully existed."))
     return out
 
 
