@@ -26,12 +26,13 @@ smaller) while every other rule still asks for the total (docs/applications.md "
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
@@ -46,6 +47,8 @@ class Addend:
     excepts: tuple[URIRef, ...]
     includes_parts: bool            # a member's value already includes its parts'
     covered_by: URIRef | None = None  # a counted part of a structure stating this is one of it
+    #: count the vessels moored (dl:mooredAt) at a member of these classes or a part of one
+    vessels_at: tuple[URIRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class Derivation:
     prop: URIRef
     addends: tuple[Addend, ...]
     includes_focus: bool
-    only_with: URIRef | None
+    only_with: tuple[URIRef, ...]
     words: str | None
     source: Node | None
 
@@ -86,17 +89,42 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             sums=sums if isinstance(sums, URIRef) else None,
             over=_classes(law, a, DL.overClass), excepts=_classes(law, a, DL.exceptClass),
             includes_parts=law.value(a, DL.valueIncludesParts) == Literal(True),
-            covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None))
-    only = law.value(node, DL.onlyWithPart)
+            covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None,
+            vessels_at=_classes(law, a, DL.countsVesselsAt)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
     addends = sorted(set(addends), key=repr)
     return Derivation(node, prop, tuple(addends),
                       law.value(node, DL.includesFocus) == Literal(True),
-                      only if isinstance(only, URIRef) else None,
+                      _classes(law, node, DL.onlyWithPart),
                       str(words) if words is not None else None,
                       law.value(node, DL.countingSource))
+
+
+def code_senses(law: Graph, own: str) -> dict[URIRef, tuple[URIRef, ...]]:
+    """Generic class -> the code's own classes that are its sense (``sbc:Dock dl:senseOf
+    dl:Dock``)."""
+    out: dict[URIRef, list[URIRef]] = {}
+    for local, generic in law.subject_objects(DL.senseOf):
+        if isinstance(local, URIRef) and isinstance(generic, URIRef) and str(local).startswith(own):
+            out.setdefault(generic, []).append(local)
+    return {g: tuple(sorted(ks, key=str)) for g, ks in out.items()}
+
+
+def in_code_sense(d: Derivation, senses: dict[URIRef, tuple[URIRef, ...]]) -> Derivation:
+    """The derivation with each generic class it names widened to the code's own sense of it:
+    a structure the application types by the code's word (a ``sbc:BoatStation``, which
+    ``dl:BoatStation`` falls under) is counted as the generic class's members are. Without it
+    a station typed by the code's word would add no slips: a total too small, a false
+    "conforms"."""
+    def widen(classes: tuple[URIRef, ...]) -> tuple[URIRef, ...]:
+        return tuple(sorted({*classes, *(k for c in classes for k in senses.get(c, ()))}, key=str))
+
+    addends = tuple(replace(a, counts=widen(a.counts), over=widen(a.over),
+                            excepts=widen(a.excepts), vessels_at=widen(a.vessels_at))
+                    for a in d.addends)
+    return replace(d, addends=addends, only_with=widen(d.only_with))
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -116,9 +144,11 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
             found.setdefault((node, on_parcel), set()).update(governs)
             readers.setdefault((node, on_parcel), set()).add(rule.iri)
     out = []
+    senses = code_senses(law, jurisdictions.get(jid).concept_namespace)
     for (node, on_parcel), governs in sorted(found.items(), key=lambda i: (str(i[0][0]), i[0][1])):
         derivation = read_derivation(law, node)
         if derivation is not None:
+            derivation = in_code_sense(derivation, senses)
             out.append(Target(derivation, on_parcel, frozenset(governs),
                               frozenset(readers[(node, on_parcel)])))
     object.__setattr__(prepared, name, out)
@@ -172,18 +202,6 @@ def number_of(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
         graph.value(value, QUDT.numericValue))
 
 
-def addend_value(graph: Graph, a: Addend, members: list[Node]
-                 ) -> tuple[Decimal, list[Node]] | None:
-    """(value, the structures it rests on); None when a structure it needs states none."""
-    if a.sums is None:
-        counted = counted_members(graph, a, members)
-        return Decimal(len(counted)), counted
-    found, complete = summed_members(graph, a, members)
-    if not complete:
-        return None
-    return sum((n for _m, n in found), Decimal(0)), [m for m, _n in found]
-
-
 def counted_members(graph: Graph, a: Addend, members: list[Node]) -> list[Node]:
     return top_level(graph, [m for m in members if is_a(graph, m, a.counts)
                              and not is_a(graph, m, a.excepts)])
@@ -218,9 +236,18 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
     A counted member that is a part of a summed structure stating the number the addend is
     covered by (dl:coveredBy: a boat slip listed as a part of a dock stating dl:slipCount) is
     one of that number, not another: the structure adds the larger of its number and its
-    listed parts (a stated number is never believed below what is listed)."""
-    if d.only_with is not None and not any(is_a(graph, m, (d.only_with,)) for m in members):
+    listed parts (a stated number is never believed below what is listed). The vessels moored
+    at a structure (dl:countsVesselsAt) are likewise the boats it holds: the structure (with
+    its parts) adds the larger of what it counts already and the vessels moored at it."""
+    if d.only_with and not any(is_a(graph, m, d.only_with) for m in members):
         return None
+    tops = top_level(graph, members)
+    held: dict[Node, Decimal] = {}  # what each top-level structure adds so far
+
+    def add(node: Node, n: Decimal) -> None:
+        top = top_of(graph, node, tops)
+        held[top] = held.get(top, Decimal(0)) + n
+
     sums: dict[URIRef, list[tuple[Node, Decimal]]] = {}
     complete = True
     for a in d.addends:
@@ -228,10 +255,11 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
             found, whole = summed_members(graph, a, members)
             complete = complete and whole
             sums.setdefault(a.sums, []).extend(found)
-    total = sum((n for rows in sums.values() for _m, n in rows), Decimal(0))
+            for m, n in found:
+                add(m, n)
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
-        if a.sums is not None:
+        if a.sums is not None or a.vessels_at:
             continue
         owners = dict(sums.get(a.covered_by, [])) if a.covered_by is not None else {}
         listed: dict[Node, int] = {}
@@ -242,12 +270,51 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
                 owner = min(holders, key=lambda h: (h[0], h[1]))[2]
                 listed[owner] = listed.get(owner, 0) + 1
             else:
-                total += 1
+                add(c, Decimal(1))
             if c not in used:
                 used.append(c)
         for owner, count in listed.items():
-            total += max(Decimal(0), count - owners[owner])
+            add(owner, max(Decimal(0), count - owners[owner]))
+    for a in d.addends:
+        if not a.vessels_at:
+            continue
+        for top, vessels in berthed(graph, a, members, tops).items():
+            extra = Decimal(len(vessels)) - held.get(top, Decimal(0))
+            if extra > 0:
+                held[top] = held.get(top, Decimal(0)) + extra
+            used.extend(v for v in vessels if v not in used)
+    total = sum(held.values(), Decimal(0))
     return total, list(dict.fromkeys(used)), complete
+
+
+def top_of(graph: Graph, node: Node, tops: list[Node]) -> Node:
+    """The top-level member the node is, or is a part of (the first by name if several)."""
+    if node in tops:
+        return node
+    wholes = sorted((t for t in tops if node in parts_of(graph, t)), key=str)
+    return wholes[0] if wholes else node
+
+
+def berthed(graph: Graph, a: Addend, members: list[Node], tops: list[Node]
+            ) -> dict[Node, list[Node]]:
+    """Top-level member -> the vessels moored (dl:mooredAt) at it or at one of its parts, where
+    that structure or a whole of it is of the addend's classes; each vessel once a structure
+    (a boat that lies at a dock and a buoy in turn holds a place at each)."""
+    out: dict[Node, list[Node]] = {}
+    for m in members:
+        if not (is_a(graph, m, a.vessels_at)
+                or any(is_a(graph, w, a.vessels_at) for w in wholes_of(graph, m, members))):
+            continue
+        top = top_of(graph, m, tops)
+        for v in sorted(graph.subjects(DL.mooredAt, m), key=str):
+            if v not in out.setdefault(top, []):
+                out[top].append(v)
+    return {t: sorted(vs, key=str) for t, vs in sorted(out.items(), key=lambda i: str(i[0]))}
+
+
+def wholes_of(graph: Graph, node: Node, members: list[Node]) -> list[Node]:
+    """The members the node is a part of (directly or through other parts)."""
+    return [m for m in members if m != node and node in parts_of(graph, m)]
 
 
 def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
@@ -255,10 +322,18 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
     that counts nothing is left out when another counts something)."""
     parts = []
     for a in d.addends:
-        if a.sums is None:
+        if a.vessels_at:
+            found = [v for vs in berthed(graph, a, members, top_level(graph, members)).values()
+                     for v in vs]
+            vessels = list(dict.fromkeys(found))
+            what = words(prepared, a.vessels_at)
+            parts.append((len(vessels), f"vessels moored at a {what}: {len(vessels)}"
+                          + (f" ({names(vessels)}; each structure counts the larger of the "
+                             "boats moored at it and its own count)" if vessels else "")))
+        elif a.sums is None:
             nodes = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
                                       and not is_a(graph, m, a.excepts)])
-            what = ", ".join(label(prepared, c) for c in a.counts)
+            what = words(prepared, a.counts)
             covered = (f"; a {what} listed as a part of a structure stating "
                        f"{curie(a.covered_by)} is one of that number"
                        if a.covered_by is not None and nodes else "")
@@ -269,7 +344,7 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
                      and not is_a(graph, m, a.excepts)]
             shown = [f"{short(m)} {display_number(n)}" for m in nodes
                      if (n := number_of(graph, m, a.sums)) is not None]
-            what = ", ".join(label(prepared, c) for c in a.over)
+            what = words(prepared, a.over)
             parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
                           + (", ".join(shown) if shown else "none listed")))
     kept = [text for n, text in parts if n] or [text for _n, text in parts]
@@ -278,6 +353,14 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
         text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
     return text
+
+
+def words(prepared: Prepared, classes: tuple[URIRef, ...]) -> str:
+    """The classes by name, a generic class left out where the code's own sense of it is
+    listed (the code's word is the one the reader knows)."""
+    law = prepared.knowledge
+    named = [c for c in classes if not any((k, DL.senseOf, c) in law for k in classes)]
+    return ", ".join(label(prepared, c) for c in named)
 
 
 def label(prepared: Prepared, cls: URIRef) -> str:
