@@ -82,7 +82,9 @@ def run(tree: Path, pytest_args: list[str], python: str) -> dict[str, object]:
                                   "test_wall_s": sum(row[2] for row in found["tests"])}
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     summary = (done.stdout.strip().splitlines() or [""])[-1]
-    return {"tree": str(tree), "exit": done.returncode, "summary": summary, "wall_s": wall,
+    failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
+    return {"tree": str(tree), "exit": done.returncode, "summary": summary, "failed": failed,
+            "wall_s": wall,
             "cpu_s": cpu, "load_before": load_before, "load_after": os.getloadavg(),
             "workers": workers,
             "tests": sorted(tests, key=lambda t: -t[1])}
@@ -96,6 +98,7 @@ def report(result: dict[str, object], top: int) -> str:
              *(f"  worker {name}: {w['tests']} tests, {w['test_wall_s']:.0f} s in tests, "
                f"{w['cpu_s']:.0f} s CPU (its own and its children's)"
                for name, w in result.get("workers", {}).items()),  # type: ignore[union-attr]
+             *(f"  {line}" for line in result.get("failed", [])),  # type: ignore[attr-defined]
              f"  the {top} tests costing the most CPU (setup of their fixtures included):"]
     for nodeid, cpu, wall in result["tests"][:top]:  # type: ignore[index]
         lines.append(f"    {cpu:6.1f} s CPU {wall:7.1f} s wall  {nodeid}")

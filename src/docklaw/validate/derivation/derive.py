@@ -17,6 +17,7 @@ from decimal import Decimal
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
 from docklaw.law.decide import Reader, Unsupported, shapes_under, values_at
@@ -76,11 +77,76 @@ from docklaw.validate.derivation.totals import derive_totals
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
 
-def materialise_types(graph: Graph, prepared: Prepared) -> None:
-    """Add every superclass (from the cached closure) of every asserted type."""
+def materialise_types(graph: Graph, prepared: Prepared, jid: str | None = None) -> None:
+    """Add every superclass (from the cached closure) of every asserted type and, for a class
+    of the code's own (``sbc:Dock``), the generic class it is the code's sense of
+    (``dl:senseOf``: ``dl:Dock``) with that class's superclasses.
+
+    Why the senses: the generic classes fall under the code's word (``dl:Dock`` is an
+    ``sbc:Dock``), not the other way round, so an application typing a structure by the code's
+    word would otherwise be no ``dl:Dock`` at all, and every step reading the generic class (a
+    drawn float's area, the separation of two docks, a listed railing, a total of slips) would
+    pass it by: a false "conforms". In the code's application, its word means the generic
+    thing as the code defines it (where the word is no wider than the generic term:
+    ``code_senses``)."""
+    senses = code_senses(prepared, jid) if jid is not None else {}
     for node, cls in list(graph.subject_objects(RDF.type)):
-        for sup in prepared.superclasses.get(cls, ()):
+        closure = prepared.superclasses.get(cls, frozenset({cls})) | {cls}
+        for sup in closure:
             graph.add((node, RDF.type, sup))
+        for generic in {g for c in closure for g in senses.get(c, ())}:
+            for sup in prepared.superclasses.get(generic, frozenset({generic})) | {generic}:
+                graph.add((node, RDF.type, sup))
+
+
+def code_senses(prepared: Prepared, jid: str) -> dict[URIRef, tuple[URIRef, ...]]:
+    """The code's own class -> the generic classes it is the sense of, where the code's word
+    may be read as the generic term (remembered per code on the prepared law: it depends on the
+    law only).
+
+    Only a word no wider than the generic term: every class under it is (by its classes or
+    its own sense) under the generic one. Kings Point's "dock" also names its boat lifts and
+    piles, Canandaigua's "boat slip" its mooring buoys: a structure given only such a word may
+    be any of them, so it is not taken for the generic term (it stays asked, a narrower class).
+    Canandaigua's "dock" is wider only by its "pier or wharf", whose classes (dl:Pier,
+    dl:Wharf) are docks: it is read as dl:Dock."""
+    name = f"_code_senses_{jid}"
+    cached = getattr(prepared, name, None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    own = jurisdictions.get(jid).concept_namespace
+    law, supers = prepared.knowledge, prepared.superclasses
+    sense: dict[URIRef, set[URIRef]] = {}
+    for local, generic in law.subject_objects(DL.senseOf):
+        if isinstance(local, URIRef) and isinstance(generic, URIRef):
+            sense.setdefault(local, set()).add(generic)
+    under: dict[URIRef, set[URIRef]] = {}
+    for cls, sups in supers.items():
+        for sup in sups:
+            if sup != cls and cls not in supers.get(sup, ()):  # not an equivalent class
+                under.setdefault(sup, set()).add(cls)
+
+    def covered(cls: URIRef, generic: URIRef, seen: frozenset[URIRef]) -> bool:
+        if generic == cls or generic in supers.get(cls, ()):
+            return True
+        if any(generic == g or generic in supers.get(g, ()) for g in sense.get(cls, ())):
+            return True
+        if str(cls).startswith(str(DL)) or cls in seen:
+            return False
+        below = under.get(cls, set())
+        return bool(below) and all(covered(c, generic, seen | {cls}) for c in below)
+
+    out: dict[URIRef, tuple[URIRef, ...]] = {}
+    for local, generics in sense.items():
+        if not str(local).startswith(own):
+            continue
+        kept = sorted((g for g in generics
+                       if all(covered(c, g, frozenset({local})) for c in under.get(local, ()))),
+                      key=str)
+        if kept:
+            out[local] = tuple(kept)
+    object.__setattr__(prepared, name, out)
+    return out
 
 
 def normalise_units(graph: Graph, prepared: Prepared) -> None:
@@ -416,7 +482,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     out, app, jid = application.graph, application.node, application.jurisdiction
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
-    materialise_types(out, prepared)
+    materialise_types(out, prepared, jid)
     imply_status(out)
     link_appurtenances(out, prepared, jid, app)
     # after the appurtenances: a new lift listed on the parcel, made the only dock's part,

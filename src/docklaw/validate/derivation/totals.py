@@ -26,13 +26,12 @@ smaller) while every other rule still asks for the total (docs/applications.md "
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
@@ -49,6 +48,8 @@ class Addend:
     covered_by: URIRef | None = None  # a counted part of a structure stating this is one of it
     #: count the vessels moored (dl:mooredAt) at a member of these classes or a part of one
     vessels_at: tuple[URIRef, ...] = ()
+    #: a summed member stating none adds nothing (and leaves the total exact)
+    where_stated: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ class Derivation:
     only_with: tuple[URIRef, ...]
     words: str | None
     source: Node | None
+    #: (property, value): a member stating it is left out with its parts and boats
+    leaves_out: tuple[tuple[URIRef, Node], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,41 +93,20 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             over=_classes(law, a, DL.overClass), excepts=_classes(law, a, DL.exceptClass),
             includes_parts=law.value(a, DL.valueIncludesParts) == Literal(True),
             covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None,
-            vessels_at=_classes(law, a, DL.countsVesselsAt)))
+            vessels_at=_classes(law, a, DL.countsVesselsAt),
+            where_stated=law.value(a, DL.whereStated) == Literal(True)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
     addends = sorted(set(addends), key=repr)
+    leaves = sorted({(p, v) for x in law.objects(node, DL.leavesOut)
+                     if isinstance(p := law.value(x, DL.property), URIRef)
+                     and (v := law.value(x, DL.equals)) is not None}, key=str)
     return Derivation(node, prop, tuple(addends),
                       law.value(node, DL.includesFocus) == Literal(True),
                       _classes(law, node, DL.onlyWithPart),
                       str(words) if words is not None else None,
-                      law.value(node, DL.countingSource))
-
-
-def code_senses(law: Graph, own: str) -> dict[URIRef, tuple[URIRef, ...]]:
-    """Generic class -> the code's own classes that are its sense (``sbc:Dock dl:senseOf
-    dl:Dock``)."""
-    out: dict[URIRef, list[URIRef]] = {}
-    for local, generic in law.subject_objects(DL.senseOf):
-        if isinstance(local, URIRef) and isinstance(generic, URIRef) and str(local).startswith(own):
-            out.setdefault(generic, []).append(local)
-    return {g: tuple(sorted(ks, key=str)) for g, ks in out.items()}
-
-
-def in_code_sense(d: Derivation, senses: dict[URIRef, tuple[URIRef, ...]]) -> Derivation:
-    """The derivation with each generic class it names widened to the code's own sense of it:
-    a structure the application types by the code's word (a ``sbc:BoatStation``, which
-    ``dl:BoatStation`` falls under) is counted as the generic class's members are. Without it
-    a station typed by the code's word would add no slips: a total too small, a false
-    "conforms"."""
-    def widen(classes: tuple[URIRef, ...]) -> tuple[URIRef, ...]:
-        return tuple(sorted({*classes, *(k for c in classes for k in senses.get(c, ()))}, key=str))
-
-    addends = tuple(replace(a, counts=widen(a.counts), over=widen(a.over),
-                            excepts=widen(a.excepts), vessels_at=widen(a.vessels_at))
-                    for a in d.addends)
-    return replace(d, addends=addends, only_with=widen(d.only_with))
+                      law.value(node, DL.countingSource), tuple(leaves))
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -144,11 +126,9 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
             found.setdefault((node, on_parcel), set()).update(governs)
             readers.setdefault((node, on_parcel), set()).add(rule.iri)
     out = []
-    senses = code_senses(law, jurisdictions.get(jid).concept_namespace)
     for (node, on_parcel), governs in sorted(found.items(), key=lambda i: (str(i[0][0]), i[0][1])):
         derivation = read_derivation(law, node)
         if derivation is not None:
-            derivation = in_code_sense(derivation, senses)
             out.append(Target(derivation, on_parcel, frozenset(governs),
                               frozenset(readers[(node, on_parcel)])))
     object.__setattr__(prepared, name, out)
@@ -220,7 +200,7 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
     for m in (tops if a.includes_parts else summed):
         number = number_of(graph, m, a.sums)
         if number is None:
-            if m in tops:
+            if m in tops and not a.where_stated:
                 complete = False  # a structure whose own number is unknown: a lower bound
             continue  # a part that states none: its whole's number covers it
         out.append((m, number))
@@ -265,10 +245,13 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
         listed: dict[Node, int] = {}
         for c in counted_members(graph, a, members):
             holders = [(len(parts_of(graph, m)), str(m), m) for m in owners
-                       if c in parts_of(graph, m)]
+                       if c == m or c in parts_of(graph, m)]
+            own = number_of(graph, c, a.covered_by) if a.covered_by is not None else None
             if holders:
                 owner = min(holders, key=lambda h: (h[0], h[1]))[2]
                 listed[owner] = listed.get(owner, 0) + 1
+            elif own is not None:
+                add(c, max(Decimal(1), own))  # it states how many it holds itself
             else:
                 add(c, Decimal(1))
             if c not in used:
@@ -305,6 +288,8 @@ def berthed(graph: Graph, a: Addend, members: list[Node], tops: list[Node]
         if not (is_a(graph, m, a.vessels_at)
                 or any(is_a(graph, w, a.vessels_at) for w in wholes_of(graph, m, members))):
             continue
+        if is_a(graph, m, a.excepts):
+            continue  # counted on its own (a mooring buoy beside the boat slips)
         top = top_of(graph, m, tops)
         for v in sorted(graph.subjects(DL.mooredAt, m), key=str):
             if v not in out.setdefault(top, []):
@@ -326,14 +311,14 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
             found = [v for vs in berthed(graph, a, members, top_level(graph, members)).values()
                      for v in vs]
             vessels = list(dict.fromkeys(found))
-            what = words(prepared, a.vessels_at)
+            what = ", ".join(label(prepared, c) for c in a.vessels_at)
             parts.append((len(vessels), f"vessels moored at a {what}: {len(vessels)}"
                           + (f" ({names(vessels)}; each structure counts the larger of the "
                              "boats moored at it and its own count)" if vessels else "")))
         elif a.sums is None:
             nodes = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
                                       and not is_a(graph, m, a.excepts)])
-            what = words(prepared, a.counts)
+            what = ", ".join(label(prepared, c) for c in a.counts)
             covered = (f"; a {what} listed as a part of a structure stating "
                        f"{curie(a.covered_by)} is one of that number"
                        if a.covered_by is not None and nodes else "")
@@ -344,7 +329,7 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
                      and not is_a(graph, m, a.excepts)]
             shown = [f"{short(m)} {display_number(n)}" for m in nodes
                      if (n := number_of(graph, m, a.sums)) is not None]
-            what = words(prepared, a.over)
+            what = ", ".join(label(prepared, c) for c in a.over)
             parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
                           + (", ".join(shown) if shown else "none listed")))
     kept = [text for n, text in parts if n] or [text for _n, text in parts]
@@ -353,14 +338,6 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
         text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
     return text
-
-
-def words(prepared: Prepared, classes: tuple[URIRef, ...]) -> str:
-    """The classes by name, a generic class left out where the code's own sense of it is
-    listed (the code's word is the one the reader knows)."""
-    law = prepared.knowledge
-    named = [c for c in classes if not any((k, DL.senseOf, c) in law for k in classes)]
-    return ", ".join(label(prepared, c) for c in named)
 
 
 def label(prepared: Prepared, cls: URIRef) -> str:
@@ -410,6 +387,8 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
     out: list[tuple[Node, list[Node]]] = []
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         structures = parcel_structures(graph, app, parcel)
+        if target.derivation.leaves_out:
+            structures = kept(graph, structures, target.derivation.leaves_out)
         if target.on_parcel:
             if structures:
                 out.append((parcel, structures))
@@ -422,6 +401,16 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
                 members = [node, *members]
             out.append((node, members))
     return out
+
+
+def kept(graph: Graph, structures: list[Node], leaves: tuple[tuple[URIRef, Node], ...]
+         ) -> list[Node]:
+    """The structures without those stating a value the derivation leaves out (Keuka
+    § 160-123A(1)(f): boats moored on the upland side are not counted), and without their
+    parts."""
+    out = [s for s in structures if any((s, p, v) in graph for p, v in leaves)]
+    gone = {*out, *(p for s in out for p in parts_of(graph, s))}
+    return [s for s in structures if s not in gone]
 
 
 def is_stated(graph: Graph, node: Node, prop: URIRef) -> bool:
