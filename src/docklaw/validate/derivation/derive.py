@@ -107,7 +107,8 @@ def code_senses(prepared: Prepared, jid: str) -> dict[URIRef, tuple[URIRef, ...]
     Only a word no wider than the generic term: every class under it is (by its classes or
     its own sense) under the generic one. Kings Point's "dock" also names its boat lifts and
     piles, Canandaigua's "boat slip" its mooring buoys: a structure given only such a word may
-    be any of them, so it is not taken for the generic term (it stays asked, a narrower class).
+    be any of them, so it is not taken for the generic term (it stays asked, a narrower class),
+    only for the generic classes above it that all of them fall under (a structure).
     Canandaigua's "dock" is wider only by its "pier or wharf", whose classes (dl:Pier,
     dl:Wharf) are docks: it is read as dl:Dock."""
     name = f"_code_senses_{jid}"
@@ -140,8 +141,12 @@ def code_senses(prepared: Prepared, jid: str) -> dict[URIRef, tuple[URIRef, ...]
     for local, generics in sense.items():
         if not str(local).startswith(own):
             continue
-        kept = sorted((g for g in generics
-                       if all(covered(c, g, frozenset({local})) for c in under.get(local, ()))),
+        # the generic term itself, or, for a wider word, the generic classes above it that
+        # everything the word names falls under (Kings Point's "dock", boat lifts and piles
+        # included, is a dl:WatersideStructure)
+        kept = sorted({c for g in generics for c in (g, *supers.get(g, ()))
+                       if str(c).startswith(str(DL))
+                       and all(covered(s, c, frozenset({local})) for s in under.get(local, ()))},
                       key=str)
         if kept:
             out[local] = tuple(kept)

@@ -131,6 +131,11 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
         if derivation is not None:
             out.append(Target(derivation, on_parcel, frozenset(governs),
                               frozenset(readers[(node, on_parcel)])))
+    # a structure's own total before the parcel's that adds it up (a station's slips, raised to
+    # its boats, before the parcel's moorings read them), then by content: a derivation is
+    # often a blank node, whose label differs between copies of the law (a store's round trip)
+    out.sort(key=lambda t: (t.on_parcel, str(t.derivation.prop), repr(t.derivation.addends),
+                            repr(t.derivation.leaves_out), sorted(map(str, t.governs))))
     object.__setattr__(prepared, name, out)
     return out
 
