@@ -213,10 +213,10 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
 
 
 def derived_total(graph: Graph, d: Derivation, members: list[Node]
-                  ) -> tuple[Decimal, list[Node], bool] | None:
+                  ) -> tuple[Decimal, list[Node], bool]:
     """The total, the structures it rests on and whether it is exact (False: a structure it
-    needs states no number of its own, so the total is a lower bound); None when it is not
-    derived at all.
+    needs states no number of its own, or the part that makes the parts the whole
+    (dl:onlyWithPart) is not listed, so the total is a lower bound).
 
     A counted member that is a part of a summed structure stating the number the addend is
     covered by (dl:coveredBy: a boat slip listed as a part of a dock stating dl:slipCount) is
@@ -224,8 +224,10 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
     listed parts (a stated number is never believed below what is listed). The vessels moored
     at a structure (dl:countsVesselsAt) are likewise the boats it holds: the structure (with
     its parts) adds the larger of what it counts already and the vessels moored at it."""
-    if d.only_with and not any(is_a(graph, m, d.only_with) for m in members):
-        return None
+    # without the part that makes the parts the whole (a dock's main walkway), what the parts
+    # add up to is still a lower bound of the whole's (its own deck comes on top): a dock
+    # stating 600 square feet whose float and finger cover 820 is not believed
+    partial = bool(d.only_with) and not any(is_a(graph, m, d.only_with) for m in members)
     tops = top_level(graph, members)
     held: dict[Node, Decimal] = {}  # what each top-level structure adds so far
 
@@ -272,7 +274,7 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
                 held[top] = held.get(top, Decimal(0)) + extra
             used.extend(v for v in vessels if v not in used)
     total = sum(held.values(), Decimal(0))
-    return total, list(dict.fromkeys(used)), complete
+    return total, list(dict.fromkeys(used)), complete and not partial
 
 
 def top_of(graph: Graph, node: Node, tops: list[Node]) -> Node:
@@ -368,10 +370,7 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     for target in targets(prepared, jid):
         d = target.derivation
         for node, members in subjects(graph, app, target):
-            found = derived_total(graph, d, members)
-            if found is None:
-                continue
-            value, used, complete = found
+            value, used, complete = derived_total(graph, d, members)
             stated = number_of(graph, node, d.prop)
             if not complete:
                 if value > 0 and (stated is None or (
