@@ -130,6 +130,23 @@ def test_north_hempstead_passage_without_passage_facts_is_needed_not_a_violation
 # --------------------------------------------------------------------------- terms
 
 
+def test_owl_same_as_is_bad_input_not_a_second_structure(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """Review 20: a float stated owl:sameAs the walkway was counted as a second deck (1,200
+    square feet for 700) and asked whether it was an additional dock; docklaw does not merge
+    nodes, so the input is refused, naming the node."""
+    data = nh("dl:hasPart :float") + (
+        b"\n:float a dl:Float ; <http://www.w3.org/2002/07/owl#sameAs> :dock .\n")
+    with pytest.raises(InputError) as info:
+        validate_bytes(data, name="same.ttl")
+    assert "owl:sameAs" in str(info.value) and "fail-closed#float" in str(info.value)
+    path = tmp_path / "same.ttl"
+    path.write_bytes(data)
+    assert main(["validate", str(path)]) == 2
+    assert "describe each structure once" in capsys.readouterr().err
+
+
 def test_a_misspelt_term_is_bad_input_with_a_suggestion(tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]
                                                         ) -> None:

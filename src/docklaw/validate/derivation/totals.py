@@ -202,7 +202,14 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
     tops = top_level(graph, summed)
     out: list[tuple[Node, Decimal]] = []
     complete = True
-    for m in (tops if a.includes_parts else summed):
+    if a.includes_parts:  # each top-level member's value, at least its own members' sum
+        for m in tops:
+            number, exact = at_least_parts(graph, a, m, set(summed))
+            complete = complete and exact
+            if number is not None:
+                out.append((m, number))
+        return out, complete
+    for m in summed:
         number = number_of(graph, m, a.sums)
         if number is None:
             if m in tops and not a.where_stated:
@@ -210,6 +217,23 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             continue  # a part that states none: its whole's number covers it
         out.append((m, number))
     return out, complete
+
+
+def at_least_parts(graph: Graph, a: Addend, node: Node, summed: set[Node]
+                   ) -> tuple[Decimal | None, bool]:
+    """A member's value where it includes its parts' (an area): the larger of what it states
+    and what its own summed parts add up to (a finger stating 100 square feet whose listed
+    sub-finger covers 330 is at least 330), and whether that is exact (False: it states none,
+    so its parts give only a lower bound); None when neither it nor its parts state any."""
+    below = top_level(graph, [p for p in parts_of(graph, node) if p in summed])
+    found = [at_least_parts(graph, a, p, summed) for p in below]
+    parts_sum = sum((n for n, _e in found if n is not None), Decimal(0))
+    own = number_of(graph, node, a.sums)
+    if own is not None:
+        return max(own, parts_sum), True
+    if a.where_stated:
+        return (parts_sum if parts_sum > 0 else None), True
+    return (parts_sum if any(n is not None for n, _e in found) else None), False
 
 
 def derived_total(graph: Graph, d: Derivation, members: list[Node]
@@ -288,7 +312,7 @@ def top_of(graph: Graph, node: Node, tops: list[Node]) -> Node:
 def berthed(graph: Graph, a: Addend, members: list[Node], tops: list[Node]
             ) -> dict[Node, list[Node]]:
     """Top-level member -> the vessels moored (dl:mooredAt) at it or at one of its parts, where
-    that structure or a whole of it is of the addend's classes; each vessel once a structure
+    that structure or a whole of it is of the addend's classes; each vessel once per structure
     (a boat that lies at a dock and a buoy in turn holds a place at each)."""
     out: dict[Node, list[Node]] = {}
     for m in members:
@@ -387,7 +411,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
 
 def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[Node]]]:
     """(node the total is of, its members): the parcel and every structure listed, or each
-    listed structure of a governed class that is not a part of another one, with its parts."""
+    listed structure of a governed class that is not a part of another of that class, with
+    its parts."""
     out: list[tuple[Node, list[Node]]] = []
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         structures = parcel_structures(graph, app, parcel)
@@ -397,8 +422,12 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
             if structures:
                 out.append((parcel, structures))
             continue
-        governed = top_level(graph, [s for s in structures
-                                     if is_a(graph, s, tuple(target.governs))])
+        # for each governed class, the structures of it that are not a part of another one
+        # of it: an appendage of a dock is an appendage of its own (Canandaigua § 73-9C(1)(f):
+        # at least the fingers listed as its parts), a float of a dock is not a second dock
+        governed = sorted({t for cls in sorted(target.governs, key=str)
+                           for t in top_level(graph, [s for s in structures
+                                                      if is_a(graph, s, (cls,))])}, key=str)
         for node in governed:
             members = parts_of(graph, node)
             if target.derivation.includes_focus:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 
 from rdflib import Graph, URIRef
+from rdflib.namespace import OWL
 
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared, known_terms
@@ -38,7 +39,15 @@ def suggestions(term: URIRef, known: frozenset[URIRef], n: int = 3) -> list[str]
 
 def check_terms(graph: Graph, prepared: Prepared, name: str | None = None) -> None:
     """InputError for the first (sorted) term in a docklaw namespace the ontology does not
-    define, naming the node, the term and close matches."""
+    define, naming the node, the term and close matches; and for owl:sameAs, which would make
+    one structure two (its area counted twice, a float asked whether it is a second dock):
+    each structure is described once, under one name."""
+    same = sorted(graph.subject_objects(OWL.sameAs), key=lambda t: (str(t[0]), str(t[1])))
+    if same:
+        s, o = same[0]
+        raise InputError(f"owl:sameAs {o} is not read: docklaw does not merge nodes, so the two "
+                         "would be counted as two structures; describe each structure once, "
+                         "under one name", node=str(s), prop="owl:sameAs", source=name)
     known = known_terms(prepared)
     unknown: list[tuple[str, str, URIRef]] = []
     for s, p, o in graph:
