@@ -430,6 +430,8 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
                                                       if is_a(graph, s, (cls,))])}, key=str)
         for node in governed:
             members = parts_of(graph, node)
+            if target.derivation.leaves_out:  # (a stair stated landward is no dock area)
+                members = kept(graph, members, target.derivation.leaves_out)
             if target.derivation.includes_focus:
                 members = [node, *members]
             out.append((node, members))
@@ -438,8 +440,9 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
 
 def kept(graph: Graph, structures: list[Node], leaves: tuple[tuple[URIRef, Node], ...]
          ) -> list[Node]:
-    """The structures without those stating a value the derivation leaves out (Keuka
-    § 160-123A(1)(f): boats moored on the upland side are not counted), and without their
+    """The structures (or parts) without those stating a value the derivation leaves out
+    (Keuka § 160-123A(1)(f): boats moored on the upland side are not counted; a stair stated
+    landward of the mean high water mark is no part of a dock's area), and without their
     parts."""
     out = [s for s in structures if any((s, p, v) in graph for p, v in leaves)]
     gone = {*out, *(p for s in out for p in parts_of(graph, s))}
