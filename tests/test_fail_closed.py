@@ -138,26 +138,30 @@ def test_owl_same_as_is_bad_input_not_a_second_structure(tmp_path: Path,
     nodes, so the input is refused, naming the node."""
     data = nh("dl:hasPart :float") + (
         b"\n:float a dl:Float ; <http://www.w3.org/2002/07/owl#sameAs> :dock .\n")
-    with pytest.raises(InputError) as info:
-        validate_bytes(data, name="same.ttl")
-    assert "owl:sameAs" in str(info.value) and "fail-closed#float" in str(info.value)
-    path = tmp_path / "same.ttl"
-    path.write_bytes(data)
-    assert main(["validate", str(path)]) == 2
-    assert "describe each structure once" in capsys.readouterr().err
+    error, err = refused(data, "same.ttl", tmp_path, capsys)
+    assert "owl:sameAs" in error and "fail-closed#float" in error
+    assert "describe each structure once" in err
 
 
 def test_a_misspelt_term_is_bad_input_with_a_suggestion(tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
     data = nh("dl:widht [ a qudt:QuantityValue ; qudt:numericValue 9 ; qudt:unit unit:FT ]")
+    error, err = refused(data, "typo.ttl", tmp_path, capsys)
+    assert "unknown term dl:widht" in error and "dl:width" in error
+    assert "did you mean dl:width" in err
+
+
+def refused(data: bytes, name: str, tmp_path: Path,
+            capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    """(the InputError validate_bytes raises, what `docklaw validate` printed on stderr); the
+    command must exit 2, bad input."""
     with pytest.raises(InputError) as info:
-        validate_bytes(data, name="typo.ttl")
-    assert "unknown term dl:widht" in str(info.value) and "dl:width" in str(info.value)
-    path = tmp_path / "typo.ttl"
+        validate_bytes(data, name=name)
+    path = tmp_path / name
     path.write_bytes(data)
     assert main(["validate", str(path)]) == 2
-    assert "did you mean dl:width" in capsys.readouterr().err
+    return str(info.value), capsys.readouterr().err
 
 
 @pytest.mark.parametrize("extra", [
