@@ -130,6 +130,17 @@ def test_north_hempstead_passage_without_passage_facts_is_needed_not_a_violation
 # --------------------------------------------------------------------------- terms
 
 
+def test_a_quantity_without_its_number_is_bad_input_not_a_pass(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A quantity's node stating only its unit (no qudt:numericValue, no QuantityValue type)
+    was not read as a quantity at all, so it passed every limit: a North Haven float 120 feet
+    out conformed once its number was gone (found by the property test of removed facts)."""
+    data = nh("dl:width [ <http://qudt.org/schema/qudt/unit> unit:FT ]")
+    error, err = refused(data, "unitonly.ttl", tmp_path, capsys)
+    assert "not a quantity" in error and "dl:width" in error
+    assert "qudt:numericValue" in err
+
+
 def test_owl_same_as_is_bad_input_not_a_second_structure(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]
                                                          ) -> None:

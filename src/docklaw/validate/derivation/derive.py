@@ -170,6 +170,12 @@ def normalise_units(graph: Graph, prepared: Prepared) -> None:
         if isinstance(obj, Literal) and canonical is not None:
             raise InputError(f"{obj!s} has no unit; give a qudt:QuantityValue with "
                              f"qudt:numericValue and qudt:unit (e.g. {curie(canonical)})", **where)
+        if canonical is not None and not is_qv:
+            # a quantity's node with neither a number nor the QuantityValue type (only its
+            # unit, say): unread it would pass every limit (a false "conforms")
+            raise InputError("the value is not a quantity: give a qudt:QuantityValue with "
+                             f"one qudt:numericValue and a qudt:unit (e.g. {curie(canonical)})",
+                             **where)
         if not is_qv or obj in done:
             continue
         done.add(obj)
