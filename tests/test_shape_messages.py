@@ -50,3 +50,31 @@ def test_the_engines_default_wording_is_recognised() -> None:
     assert not engine_wording("The main walkway of a dock may not exceed 8 feet in width "
                               "(§ 73-9C(1)(a)).")
 
+
+
+#: One message in each of pySHACL's default wordings (findings.wording.ENGINE_DEFAULTS, in order).
+ONE_OF_EACH = (
+    "Value 5 not in list ['false']", "Less than 1 values on <a>->dl:area",
+    "Value is not <= 8.0", "Value of <a>->dl:length >= <a>->dl:width",
+    "Value does not match pattern '^x'", "Value is not Literal with datatype xsd:decimal",
+    "Value class is not in classes (dl:Dock)", "Value must conform to every Shape in ( s )",
+    "Node <a> must not conform to shape <s>", "Node <a> is closed. It cannot have value: 1",
+    "Node <a> value is not a in the set of values", "x does not contain a value in the set",
+    "String length not <= 3", "String language is not in ['en']",
+    "More than one String shares the same Language", "Focus node does not conform to shape <s>",
+    "SPARQL generated constraint did not return a value",
+    "Parameterised SHACL Query generated constraint <c>",
+)
+
+
+def test_each_default_wording_is_found_in_a_long_report() -> None:
+    """The whole-text pre-check (``ANY_DEFAULT``, ``KEYWORDS``) passes none of the wordings:
+    each is found on its own and as one line among many."""
+    from docklaw.validate.findings.wording import ENGINE_DEFAULTS, engine_wording
+
+    assert len(ONE_OF_EACH) == len(ENGINE_DEFAULTS)
+    filler = "The main walkway of a dock may not exceed 8 feet (§ 73-9C(1)(a)).\n" * 200
+    for pattern, message in zip(ENGINE_DEFAULTS, ONE_OF_EACH, strict=True):
+        assert pattern.search(message), (pattern.pattern, message)
+        assert engine_wording(message) == [message]
+        assert engine_wording(filler + "  " + message + "\n" + filler) == [message]
