@@ -180,12 +180,26 @@ class Runner:
         self.required: Requirements = requirements(self.code, law, prepared.ontology)
         self.cache: dict[Design, Outcome] = {}
         self.baseline: set[str] = set()
+        #: design -> its numbers, or the DoesNotFit it raised: the search's bisections ask
+        #: the same designs' numbers again and again (37,000 asks, 3,000 designs, per run of
+        #: the envelope tests), and building one reads every fact of the application
+        self._numbers: dict[Design, dict[tuple[str, str], float] | DoesNotFit] = {}
 
     def application(self, design: Design) -> dict[URIRef, dict[URIRef, object]]:
         return facts(self.parcel, self.water, self.land_use, design, self.required)
 
     def facts(self, design: Design) -> dict[tuple[str, str], float]:
-        return numbers(self.application(design))
+        """(node, property) -> number of the design's application (read only: remembered)."""
+        found = self._numbers.get(design)
+        if found is None:
+            try:
+                found = numbers(self.application(design))
+            except DoesNotFit as exc:
+                found = exc
+            self._numbers[design] = found
+        if isinstance(found, DoesNotFit):
+            raise DoesNotFit(*found.args)  # (a new one: the stored one keeps no traceback)
+        return found
 
     def graph(self, design: Design) -> Graph:
         """The candidate application as the validator reads it."""
