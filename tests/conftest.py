@@ -81,6 +81,35 @@ def pytest_configure(config: pytest.Config) -> None:
         compile_package()
     if not hasattr(config, "workerinput") and config.getoption("dist", "no") == "loadgroup":
         config.stash[GROUPS_DIR] = Path(tempfile.mkdtemp(prefix="docklaw-xdist-groups-"))
+        write_rewritten_tests(config)
+
+
+def write_rewritten_tests(config: pytest.Config) -> None:
+    """Write pytest's assertion-rewritten bytecode of the test modules once, in the controller,
+    before the workers start.
+
+    Why: a worker imports every test module and pytest rewrites each one's asserts (~30 ms a
+    module, ~3 s a worker); on a fresh clone, or with ``PYTHONDONTWRITEBYTECODE`` set (as on
+    the CI machine, where pytest then writes no cache), every worker did all of it again. A
+    worker reads the cache whatever that variable says, and checks it against the source's
+    hash. pytest's own functions, not a public API: if they change, the workers rewrite as
+    before (nothing is lost but the time)."""
+    try:
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+        folder = Path(__file__).resolve().parent
+        for source in [folder / "conftest.py", *sorted(folder.glob("test_*.py"))]:
+            cache_dir = rewrite.get_cache_dir(source)
+            pyc = cache_dir / (source.name[:-3] + rewrite.PYC_TAIL)
+            if rewrite._read_pyc(source, pyc) is not None:
+                continue
+            if not rewrite.try_makedirs(cache_dir):
+                return
+            source_hash, code = rewrite._rewrite_test(source, config)
+            rewrite._write_pyc(state, code, source_hash, pyc)
+    except Exception:  # (any change in pytest's internals: the workers rewrite as before)
+        return
 
 
 def compile_package() -> None:

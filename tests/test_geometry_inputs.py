@@ -18,6 +18,7 @@ from docklaw import paths
 from docklaw.errors import InputError
 from docklaw.geometry.classes import INPUTS, reads_anything
 from docklaw.geometry.derive import derive_geometry
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.law.snapshot import get_prepared
 from docklaw.namespaces import T
 from docklaw.validate.derivation.derive import materialise_types
@@ -31,9 +32,11 @@ FILES = sorted(paths.EXAMPLES_DIR.glob("*/*.ttl")) + sorted(CASES.glob("*/*.ttl"
 def application(path: Path) -> Graph:
     """The application in a file, without the test vocabulary (a fresh graph: tests add to it).
     A test case is read once per process for every test module (``test_cases.load_case``)."""
-    graph = Graph()
+    graph = FlatGraph()
     if path.parent.parent == CASES:
-        graph += load_case(path).graph
+        add = graph.store.add
+        for triple in load_case(path).graph:
+            add(triple)
         return graph
     for s, p, o in Graph().parse(path, format="turtle"):
         if not str(p).startswith(str(T)) and not str(o).startswith(str(T)):
