@@ -63,7 +63,8 @@ def design_at(env: CodeEnvelope, figure: Figure, value: float) -> Design:
 
 def validate(jid: str, parcel: Parcel, design: Design):  # type: ignore[no-untyped-def]
     runner = Runner(jid, parcel, get_prepared())
-    data = runner.graph(design).serialize(format="turtle").encode()
+    # N-Triples, which is Turtle too (rdflib writes it ~5x faster, and it is read in one pass)
+    data = runner.graph(design).serialize(format="nt").encode()
     return validate_bytes(data, name=f"{jid}-envelope.ttl", plan=False)
 
 

@@ -299,7 +299,12 @@ def numbers(application: dict[URIRef, dict[URIRef, object]]) -> dict[tuple[str, 
     out: dict[tuple[str, str], float] = {}
     for subject, props in application.items():
         for prop, value in props.items():
-            if _is_quantity(value):
+            kind = type(value)  # (read for every candidate of a search: the common kinds first)
+            if kind is URIRef or kind is bool or kind is float or kind is str:
+                continue  # neither a quantity nor a count
+            if kind is int:
+                out[(str(subject), str(prop))] = float(value)  # type: ignore[arg-type]
+            elif _is_quantity(value):
                 out[(str(subject), str(prop))] = float(value[0])  # type: ignore[index]
             elif isinstance(value, int) and not isinstance(value, bool):
                 out[(str(subject), str(prop))] = float(value)
