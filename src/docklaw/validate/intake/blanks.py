@@ -37,27 +37,30 @@ def _fingerprints(triples: list[tuple[Node, Node, Node]], nodes: list[BNode]) ->
     with its neighbours' colours, at most ``ROUNDS`` times, until the partition stops
     splitting: linear in the graph's size), then nodes still alike numbered in first-seen
     order."""
-    out: dict[BNode, list[tuple[str, Node]]] = defaultdict(list)
-    into: dict[BNode, list[tuple[str, Node]]] = defaultdict(list)
+    # each neighbour: (predicate, the blank node, or None with its N3 text, written once here
+    # rather than in every round: N3 of a literal is the costly part of a round)
+    out: dict[BNode, list[tuple[str, Node | None, str]]] = defaultdict(list)
+    into: dict[BNode, list[tuple[str, Node | None, str]]] = defaultdict(list)
     known = set(nodes)
     for s, p, o in triples:
         if s in known:
-            out[s].append((p.n3(), o))  # type: ignore[arg-type]
+            out[s].append((p.n3(), o, "") if o in known  # type: ignore[arg-type]
+                          else (p.n3(), None, o.n3()))  # type: ignore[union-attr]
         if o in known:
-            into[o].append((p.n3(), s))  # type: ignore[arg-type]
+            into[o].append((p.n3(), s, "") if s in known  # type: ignore[arg-type]
+                           else (p.n3(), None, s.n3()))  # type: ignore[union-attr]
 
-    def seen(term: Node, colour: dict[BNode, str]) -> str:
-        return colour[term] if term in known else term.n3()  # type: ignore[index,union-attr]
-
-    colour = {b: _digest(*sorted(f"> {p} {'_' if o in known else o.n3()}"  # type: ignore[union-attr]
-                                 for p, o in out[b])) for b in nodes}
+    colour = {b: _digest(*sorted(f"> {p} {'_' if o is not None else text}"
+                                 for p, o, text in out[b])) for b in nodes}
     classes = len(set(colour.values()))
     for _ in range(ROUNDS):
         if classes == len(nodes):
             break
         colour = {b: _digest(colour[b],
-                             *sorted(f"> {p} {seen(o, colour)}" for p, o in out[b]),
-                             *sorted(f"< {p} {seen(s, colour)}" for p, s in into[b]))
+                             *sorted(f"> {p} {text if o is None else colour[o]}"  # type: ignore[index]
+                                     for p, o, text in out[b]),
+                             *sorted(f"< {p} {text if s is None else colour[s]}"  # type: ignore[index]
+                                     for p, s, text in into[b]))
                   for b in nodes}
         now = len(set(colour.values()))
         if now == classes:
