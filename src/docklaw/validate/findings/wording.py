@@ -33,8 +33,9 @@ ENGINE_DEFAULTS = tuple(re.compile(p) for p in (
     r"\bgenerated constraint did not return\b",
     r"\bParameterised SHACL Query generated constraint\b",
 ))
-#: All of them in one pattern, searched over the whole text first. None of them matches across
-#: a line end, so a text it does not match has no line the patterns match: a report (a few
+#: All of them in one pattern, searched over the whole text first: a line one of them matches
+#: is matched inside the whole text too (its neighbours are line ends, which a \b reads as the
+#: text's own ends), so a text it does not match has no such line, and a report (a few
 #: thousand lines; the case tests render ~1,000) is read in one pass, not line by line.
 ANY_DEFAULT = re.compile("|".join(f"(?:{p.pattern})" for p in ENGINE_DEFAULTS))
 #: Words one of which each pattern above contains as written: a text with none of them has
