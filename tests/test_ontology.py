@@ -23,6 +23,9 @@ EX = Namespace("https://example.org/ontology-test#")
 CONCEPT_BASE = "https://w3id.org/docklaw/concept/"
 NHC, KPC, NHEC, JRC, SBC = (concept_ns(j) for j in (
     "north-haven", "kings-point", "north-hempstead", "jerusalem", "south-bristol"))
+#: One worker: two dozen tests read the OWL-RL closure of the whole terminology (``closed``,
+#: ~2.5 s of CPU, cached per process), which each worker would otherwise compute again.
+pytestmark = pytest.mark.xdist_group("closure")
 
 
 def words(text: str) -> list[str]:

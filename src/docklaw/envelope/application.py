@@ -19,6 +19,7 @@ from rdflib.namespace import RDF, XSD
 
 from docklaw.envelope.lawfacts import Requirements, Water
 from docklaw.envelope.parcel import Parcel
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.namespaces import DL, QUDT, UNIT, jurisdiction_iri
 
 BASE = "https://example.org/docklaw/envelope#"
@@ -261,8 +262,10 @@ def _literal(value: object) -> Literal:
 
 
 def to_graph(jurisdiction: str, application: dict[URIRef, dict[URIRef, object]]) -> Graph:
-    """The application as RDF, for the code ``jurisdiction``."""
-    g = Graph()
+    """The application as RDF, for the code ``jurisdiction`` (in the flat store the validator
+    reads: a search builds hundreds of these, and rdflib's default store kept a context
+    record per triple that nothing reads)."""
+    g = FlatGraph(bind_namespaces="none")
     g.add((node("application"), DL.jurisdiction, jurisdiction_iri(jurisdiction)))
     for subject, props in application.items():
         for prop, value in props.items():
