@@ -61,6 +61,7 @@ STATUSES = (("new (no existing status)", None, None),
 EXISTING_WORK = (DL.Repair, DL.Reconstruction)
 STATUS_PROPS = frozenset((DL.lawfullyExisting, DL.nonconforming, DL.existsSince, DL.workKind,
                           DL.damageCause, DL.discontinuedFor, DL.incidentalAlteration,
+                          DL.restorationCompletedWithin,
                           DL.onlyMaintenanceProposed))
 PARCEL_CLASSES = frozenset((DL.Parcel,))
 ROOTS = frozenset((DL.Structure, DL.Vessel))

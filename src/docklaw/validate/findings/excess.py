@@ -81,7 +81,8 @@ class Variance:
     def text(self) -> str:
         side = "over" if self.direction == "max" else "short of"
         percent = f" ({self.percent_shown} of the limit)" if self.percent is not None else ""
-        relief = self.relief or "none stated"
+        relief = self.relief or (  # an authority without a class: a variance, unclassed
+            "a variance, its class not stated" if self.relief_authority else "none stated")
         if self.relief_authority:
             relief += f", granted by {self.relief_authority}"
         return (f"{self.section or '(no section)'} on {self.focus_node}: {self.value_shown} is "

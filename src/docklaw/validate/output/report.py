@@ -238,7 +238,10 @@ class Report:
                 if r.path:
                     detail.append(f"{r.path} = {r.value}" if r.value is not None else r.path)
                 lines.append("    " + "; ".join(detail))
-                relief = r.relief or "none stated"
+                # an authority named without a class (a code that lets its board vary "the
+                # provisions of this article" without saying how): relief exists, unclassed
+                relief = r.relief or (
+                    "a variance, its class not stated" if r.relief_authority else "none stated")
                 if r.relief_authority:
                     relief += f" ({r.relief_authority})"
                 lines.append(f"    relief: {relief}")
