@@ -166,20 +166,41 @@ def normalise_units(graph: Graph, prepared: Prepared) -> None:
     for subject, prop, obj in sorted(relevant, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
         canonical = units.canonical_of_property.get(prop)
         is_qv = not isinstance(obj, Literal) and obj in quantities
-        where = {"node": node_name(subject), "prop": curie(prop)}
         if isinstance(obj, Literal) and canonical is not None:
             raise InputError(f"{obj!s} has no unit; give a qudt:QuantityValue with "
-                             f"qudt:numericValue and qudt:unit (e.g. {curie(canonical)})", **where)
+                             f"qudt:numericValue and qudt:unit (e.g. {curie(canonical)})",
+                             **where_of(subject, prop))
         if canonical is not None and not is_qv:
             # a quantity's node with neither a number nor the QuantityValue type (only its
             # unit, say): unread it would pass every limit (a false "conforms")
             raise InputError("the value is not a quantity: give a qudt:QuantityValue with "
                              f"one qudt:numericValue and a qudt:unit (e.g. {curie(canonical)})",
-                             **where)
+                             **where_of(subject, prop))
         if not is_qv or obj in done:
             continue
         done.add(obj)
         normalise_one(graph, prepared, subject, prop, obj, canonical)
+
+
+def where_of(subject: Node, prop: URIRef) -> dict[str, str]:
+    """The node and property an InputError names (built only when one is raised)."""
+    return {"node": node_name(subject), "prop": curie(prop)}
+
+
+#: canonical number text -> its xsd:decimal literal: a literal is immutable, and rdflib parses
+#: the lexical form again for every new one (a third of normalising a quantity)
+_DECIMALS: dict[str, Literal] = {}
+_DECIMALS_MAX = 50_000
+
+
+def decimal_literal(text: str) -> Literal:
+    """``Literal(text, datatype=XSD.decimal)``, one object per text."""
+    found = _DECIMALS.get(text)
+    if found is None:
+        if len(_DECIMALS) > _DECIMALS_MAX:
+            _DECIMALS.clear()
+        found = _DECIMALS[text] = Literal(text, datatype=XSD.decimal)
+    return found
 
 
 def normalise_one(
@@ -187,38 +208,42 @@ def normalise_one(
     canonical: URIRef | None,
 ) -> None:
     units = prepared.units
-    where = {"node": node_name(subject), "prop": curie(prop)}
     values = list(graph.objects(qv, QUDT.numericValue))
     if len(values) != 1:
         raise InputError(f"a quantity needs exactly one qudt:numericValue (found {len(values)})",
-                         **where)
+                         **where_of(subject, prop))
     number = to_decimal(values[0])
     if number is None or (isinstance(values[0], Literal) and values[0].datatype == XSD.boolean):
-        raise InputError(f"{shorten(str(values[0]))!r} is not a number", **where)
+        raise InputError(f"{shorten(str(values[0]))!r} is not a number",
+                         **where_of(subject, prop))
     places = decimal_places(number)
     if places > units.max_places and graph.value(qv, DL.derived) != Literal(True):
         raise InputError(f"{shorten(str(values[0]))} has {places} decimal places; docklaw "
                          f"compares numbers exactly and reads at most {units.max_places} "
                          "(qudt:numericValue dl:maxDecimalPlaces): round it to the "
-                         "precision measured", **where)
+                         "precision measured", **where_of(subject, prop))
     unit = graph.value(qv, QUDT.unit)
     if unit is None:
-        raise InputError(f"quantity {display_number(number)} has no qudt:unit", **where)
+        raise InputError(f"quantity {display_number(number)} has no qudt:unit",
+                         **where_of(subject, prop))
     info = units.info(unit)
     if info is None:
         raise InputError(f"unknown unit {curie(unit)} (known: "
-                         f"{', '.join(sorted(curie(u) for u in units.units))})", **where)
+                         f"{', '.join(sorted(curie(u) for u in units.units))})",
+                         **where_of(subject, prop))
     target = canonical or info.canonical
     converted = units.convert(number, unit, target)
     if converted is None:
-        converted = other_notation(prepared, prop, number, unit, target, where)
+        converted = other_notation(prepared, prop, number, unit, target,
+                                   where_of(subject, prop))
     if converted is None:
         raise InputError(f"unit {curie(unit)} is not a unit of this quantity "
-                         f"(expected a unit convertible to {curie(target)})", **where)
-    check_plausible(prepared, prop, converted, target, number, unit, where)
+                         f"(expected a unit convertible to {curie(target)})",
+                         **where_of(subject, prop))
+    check_plausible(prepared, prop, converted, target, number, unit, subject)
     graph.remove((qv, QUDT.numericValue, None))
     graph.remove((qv, QUDT.unit, None))
-    graph.add((qv, QUDT.numericValue, Literal(format_number(converted), datatype=XSD.decimal)))
+    graph.add((qv, QUDT.numericValue, decimal_literal(format_number(converted))))
     graph.add((qv, QUDT.unit, target))
     graph.add((qv, RDF.type, QUDT.QuantityValue))
     if graph.value(qv, DL.statedValue) is None:
@@ -289,27 +314,30 @@ def shorten(text: str, keep: int = 40) -> str:
 
 def check_plausible(
     prepared: Prepared, prop: URIRef, value: Decimal, canonical: URIRef, stated: Decimal,
-    unit: URIRef, where: dict[str, str],
+    unit: URIRef, subject: Node,
 ) -> None:
     """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl."""
     units = prepared.units
-    shown = f"{display_number(stated)} {curie(unit)}"
     least = units.unitless_two_ways.get(prop)
     if least is not None and unit == UNIT.UNITLESS and stated >= least:
-        raise InputError(f"{shown} reads two ways for {curie(prop)} (a ratio of "
+        raise InputError(f"{display_number(stated)} {curie(unit)} reads two ways for "
+                         f"{curie(prop)} (a ratio of "
                          f"{display_number(stated)}, or {display_number(stated)} in 12); state "
                          "the unit: unit:UNITLESS only for a ratio below "
-                         f"{display_number(least)}, dl:RisePer12 for the codes' notation", **where)
+                         f"{display_number(least)}, dl:RisePer12 for the codes' notation",
+                         **where_of(subject, prop))
     if value < 0 and prop not in units.negative_allowed:
-        raise InputError(f"{shown} is negative; a dimension cannot be", **where)
+        raise InputError(f"{display_number(stated)} {curie(unit)} is negative; a dimension "
+                         "cannot be", **where_of(subject, prop))
     if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed:
-        raise InputError(f"{shown} is zero; give the measured value", **where)
+        raise InputError(f"{display_number(stated)} {curie(unit)} is zero; give the measured "
+                         "value", **where_of(subject, prop))
     low, high = units.bounds.get(prop) or units.bounds.get(canonical) or (None, None)
     if (high is not None and value > high) or (low is not None and value < low):
-        raise InputError(f"{shown} is outside the plausible range "
-                         f"[{display_number(low) if low is not None else '-'}, "
+        raise InputError(f"{display_number(stated)} {curie(unit)} is outside the plausible "
+                         f"range [{display_number(low) if low is not None else '-'}, "
                          f"{display_number(high) if high is not None else '-'}] {curie(canonical)}",
-                         **where)
+                         **where_of(subject, prop))
 
 
 #: (start, end) of a season: an end before its start means the season runs into the next year.
