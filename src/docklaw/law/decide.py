@@ -24,7 +24,7 @@ from rdflib.collection import Collection
 from rdflib.paths import AlternativePath, InvPath, MulPath, Path, SequencePath
 from rdflib.term import Node
 
-from docklaw.kg.flatstore import remembered
+from docklaw.kg.flatstore import FlatGraph, remembered
 from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH
 
@@ -198,7 +198,33 @@ def alone(shapes: Graph, data: Graph, shape: Node) -> bool:
 
 
 def values_at(data: Graph, shapes: Graph, path: Node, focus: Node) -> list[Node]:
-    return list(dict.fromkeys(data.objects(focus, shacl_path(shapes, path))))
+    return list(dict.fromkeys(path_objects(data, focus, shacl_path(shapes, path))))
+
+
+def path_objects(data: Graph, focus: Node, path: URIRef | Path) -> list[Node]:
+    """``list(data.objects(focus, path))``, in the same order (duplicates kept); a sequence of
+    plain properties on a flat graph read step by step from its index.
+
+    Why: rdflib evaluates a sequence path through nested generators per step; the rules read
+    ``( dl:width qudt:numericValue )`` and the like for every rule and node of every
+    application. Level by level gives rdflib's depth-first order: each level lists the next
+    values of each node of the level before, in that order."""
+    if isinstance(data, FlatGraph) and isinstance(path, SequencePath) and all(
+            type(step) is URIRef for step in path.args):
+        spo = data._flat._spo
+        level = [focus]
+        for step in path.args:
+            following: list[Node] = []
+            for node in level:
+                by_p = spo.get(node)
+                found = by_p.get(step) if by_p is not None else None
+                if found:
+                    following.extend(found)
+            if not following:
+                return following
+            level = following
+        return level
+    return list(data.objects(focus, path))
 
 
 def and3(verdicts: Iterable[Verdict]) -> Verdict:
@@ -403,7 +429,7 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
     """The unstated paths that leave ``shape`` undecided on ``focus``; None when decided (or
     when the shape uses a constraint this reader does not evaluate)."""
     try:
-        if all(next(iter(data.objects(focus, shacl_path(shapes, path))), None) is not None
+        if all(path_objects(data, focus, shacl_path(shapes, path))
                for path in read_paths(shapes, shape)):
             return None  # every fact it reads is stated: no part of its reading is undecided
     except Unsupported:
