@@ -9,7 +9,10 @@ comparison, limit, all in rules.ttl); here it is applied, and the flag the appli
 is replaced (cite reports both). A rule marked ``dl:necessaryCondition`` holds one element of a
 definition with others (Canandaigua § 73-5: a steep slope is 30 degrees or more, 20 feet high,
 its toe within 10 feet of the water): a value failing it makes the flag false, a value meeting
-it leaves the flag the application states (or asked for), no value leaves it as stated.
+it leaves the flag the application states (or asked for), no value leaves it as stated. A rule
+marked ``dl:sufficientCondition`` is the converse: a value meeting its test makes the flag true
+(Canandaigua § 73-3B: a structure reaching beyond the mean high-water mark is waterside of it), a
+value failing it, or none, leaves the flag as stated (or asked for).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
 
 
 def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
-    """(rule, flag, property, comparison, limit, governed classes, necessary?, target spec)
+    """(rule, flag, property, comparison, limit, governed classes, necessary?, sufficient?,
+    target spec)
     of each rule of the code that derives a flag and can: law only, read once per code."""
     def read() -> tuple[tuple[Any, ...], ...]:
         law = prepared.knowledge
@@ -50,7 +54,8 @@ def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
             limit = prepared.units.convert(value, unit, canonical) if unit is not None else value
             governs = frozenset(law.objects(rule, DL.governs))
             necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
-            out.append((rule, flag, prop, op, limit, governs, necessary,
+            sufficient = law.value(rule, DL.sufficientCondition) == Literal(True)
+            out.append((rule, flag, prop, op, limit, governs, necessary, sufficient,
                         target_spec(prepared, rule)))
         return tuple(out)
     return prepared.memo(("eligibility.flag_rules", jid), read)
@@ -58,7 +63,8 @@ def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
 
 def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
-    for rule, flag, prop, op, limit, governs, necessary, spec in flag_rules(prepared, jid):
+    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec in flag_rules(
+            prepared, jid):
         if spec.parcel_conditions and not any(parcel_matches(graph, p, spec)
                                               for p in graph.objects(app, DL.parcel)):
             continue  # another Tier's line (Canandaigua § 73-9C(1)(d) vs § 73-13H)
@@ -71,6 +77,9 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             if necessary and (number is None or limit is None
                               or COMPARE[op](number, limit)):
                 continue  # the test is met or not measured: the flag is the application's
+            if sufficient and (number is None or limit is None
+                               or not COMPARE[op](number, limit)):
+                continue  # the test is failed or not measured: the flag is the application's
             graph.remove((node, flag, None))
             note = BNode()
             graph.add((node, DL.derivedFlag, note))

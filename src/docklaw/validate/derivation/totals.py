@@ -121,9 +121,12 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
     readers: dict[tuple[Node, bool], set[URIRef]] = {}
     for rule in prepared.rules_of(jid):
         governs = {g for g in law.objects(rule.iri, DL.governs) if isinstance(g, URIRef)}
-        on_parcel = DL.Parcel in governs
         for node in law.objects(rule.iri, DL.countedFrom):
-            found.setdefault((node, on_parcel), set()).update(governs)
+            # a total of another class than the rule's (dl:totalOf: the walkways inside each
+            # boathouse, read by the rules on docks through the parcel's boathouses)
+            of = {c for c in law.objects(node, DL.totalOf) if isinstance(c, URIRef)} or governs
+            on_parcel = DL.Parcel in of
+            found.setdefault((node, on_parcel), set()).update(of)
             readers.setdefault((node, on_parcel), set()).add(rule.iri)
     out = []
     for (node, on_parcel), governs in sorted(found.items(), key=lambda i: (str(i[0][0]), i[0][1])):

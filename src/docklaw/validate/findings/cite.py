@@ -514,9 +514,20 @@ def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
     """The jurisdiction's rules on ``prop``; only those whose shape targets ``focus`` when any
     does (a Tier 1 parcel's total is not reported under the Tier 2 and 3 tables)."""
     rules = [r for r in prepared.rules_of(jid) if prop is not None and prop in r.constrains]
+    compiled = prepared.compiled(jid)
+    if not rules and prop is not None:
+        # a total no rule compares itself, read through a limit (dl:totalOf: the walkways
+        # inside a boathouse, read by the dock area rules): the rules counting it, those that
+        # check something in this application first
+        law = prepared.knowledge
+        rules = [r for r in prepared.rules_of(jid)
+                 if any(law.value(d, DL.totalProperty) == prop
+                        for d in law.objects(r.iri, DL.countedFrom))]
+        running = {compiled.shape_rule.get(shape) for shape in compiled.targets
+                   if any(True for _ in data.subjects(RDF.type, focus_marker(shape)))}
+        return [r for r in rules if r.iri in running] or rules
     if focus is None:
         return rules
-    compiled = prepared.compiled(jid)
     targeted = {compiled.shape_rule.get(shape) for shape in compiled.targets
                 if (focus, RDF.type, focus_marker(shape)) in data}
     return [r for r in rules if r.iri in targeted] or rules
