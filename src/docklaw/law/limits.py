@@ -216,7 +216,8 @@ class Evaluator:
     def sum_over_parcel(self, expr: Node, focus: Node) -> Decimal:
         """Sum of ``dl:property`` over the parcel's structures of ``dl:ofClass`` (a structure
         that is part of another of that class is counted with it), optionally only the part of
-        each value above ``dl:excessOver``, leaving out the focus (``dl:excludeFocus``) and
+        each value above ``dl:excessOver`` (or what each leaves unused below
+        ``dl:shortfallUnder``), leaving out the focus (``dl:excludeFocus``) and
         structures that state ``dl:skipWhenStated``. Why: an allowance the text gives the
         parcel, not each structure (Canandaigua § 73-9D(2): 200 square feet "distributed
         amongst the allowed docks", the boat accessory structure included)."""
@@ -230,6 +231,8 @@ class Evaluator:
             raise MissingOperand(DL.parcel, "no parcel to sum its structures over")
         excess = law.value(expr, DL.excessOver)
         floor = self.evaluate(excess, focus) if excess is not None else None
+        under = law.value(expr, DL.shortfallUnder)
+        ceiling = self.evaluate(under, focus) if under is not None else None
         skip = list(law.objects(expr, DL.skipWhenStated))
         members = [n for n in self.parcel_structures(parcel) if (n, RDF.type, cls) in self.data]
         inside = {part for owner in members for part in self.data.objects(owner, DL.hasPart)}
@@ -240,7 +243,10 @@ class Evaluator:
             if node == focus and law.value(expr, DL.excludeFocus) == Literal(True):
                 continue
             number = self.number_of(prop, None, node)
-            total += max(Decimal(0), number - floor) if floor is not None else number
+            if ceiling is not None:
+                total += max(Decimal(0), ceiling - number)
+            else:
+                total += max(Decimal(0), number - floor) if floor is not None else number
         return total
 
     def allocation(self, expr: Node, focus: Node) -> Decimal:

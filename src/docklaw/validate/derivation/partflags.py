@@ -61,9 +61,12 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
             for whole in wholes:
                 parts = [p for p in parts_of(graph, whole)
                          if any((p, RDF.type, c) in graph for c in classes)]
-                deciding = [p for p in parts if graph.value(p, DL.construction) is not None
-                            and graph.value(p, DL.construction) not in unless]
-                open_ = [p for p in parts if graph.value(p, DL.construction) is None]
+                if not unless:  # every listed part of those classes decides, however built
+                    deciding, open_ = parts, []
+                else:
+                    deciding = [p for p in parts if graph.value(p, DL.construction) is not None
+                                and graph.value(p, DL.construction) not in unless]
+                    open_ = [p for p in parts if graph.value(p, DL.construction) is None]
                 if deciding:
                     decide(graph, whole, prop, value, deciding)
                 elif open_:
