@@ -286,7 +286,9 @@ def exceptions_of(prepared: Prepared, rule: URIRef,
         # nothing guards the parts' growth, or the code bars work on the structure's parts
         # whatever its size (dl:partsMustAgree: Keuka § 160-126B "structurally altered")
         guarded = any(c.than is not None for c in clauses)
-        if not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
+        if g.value(exception, DL.expansionPermitted) == Literal(True):
+            pass  # the work it names may enlarge the structure (dl:expansionPermitted)
+        elif not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
             clauses = [dataclasses.replace(c, parts_agree=True, parts_may_enlarge=guarded)
                        if c.prop == DL.workKind and c.equals in MAINTAINING else c
                        for c in clauses]
