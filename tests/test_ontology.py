@@ -528,6 +528,34 @@ def test_canandaigua_steep_slope_parcel_by_flag() -> None:
     assert SBC.SteepSlopeParcel not in types_of(EX.flatParcel)
 
 
+def test_canandaigua_lift_with_a_roof_is_a_hoist_structure_or_station_by_construction() -> None:
+    """§ 73-5: a boat hoist "shall not have a roof"; a roofed lift is a boat hoist structure
+    (seasonal) or a boat station (permanent). The definitions are OWL 2 RL: owlrl classifies
+    as the validator does (derive.materialise_types; the cases under tests/cases/south-bristol)."""
+    g = Graph()
+    g += build.ontology_graph()
+    g += concepts()
+    lifts = {"roofedSeasonal": (DL.hasRoof, DL.Seasonal),
+             "canopiedPermanent": (DL.hasCanopy, DL.Permanent),
+             "roofedUnstated": (DL.hasRoof, None), "openPermanent": (None, DL.Permanent)}
+    for name, (cover, construction) in lifts.items():
+        g.add((EX[name], RDF.type, DL.BoatLift))
+        if cover is not None:
+            g.add((EX[name], cover, Literal(True)))
+        if construction is not None:
+            g.add((EX[name], DL.construction, construction))
+    owlrl.DeductiveClosure(owlrl.OWLRL_Semantics, axiomatic_triples=False).expand(g)
+
+    def types(name: str) -> set[URIRef]:
+        return set(g.objects(EX[name], RDF.type))
+    assert {SBC.BoatHoistStructure, DL.BoatHoistStructure} <= types("roofedSeasonal")
+    assert SBC.BoatStation not in types("roofedSeasonal")
+    assert {SBC.BoatStation, DL.BoatStation} <= types("canopiedPermanent")
+    assert SBC.CoveredLift in types("roofedUnstated")
+    assert not {SBC.BoatStation, SBC.BoatHoistStructure} & types("roofedUnstated")
+    assert not {SBC.CoveredLift, SBC.BoatStation} & types("openPermanent")
+
+
 def test_north_hempstead_floats_and_slips() -> None:
     assert NHEC.Float in types_of(instance(DL.FloatingDock))
     assert NHEC.FixedStructure in types_of(instance(DL.FixedDock))

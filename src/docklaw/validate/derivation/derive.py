@@ -15,6 +15,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw import jurisdictions
@@ -53,7 +54,7 @@ from docklaw.law.units import (
     quantize,
     to_decimal,
 )
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
+from docklaw.namespaces import DL, OWL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.eligibility import derive_flags
@@ -88,15 +89,95 @@ def materialise_types(graph: Graph, prepared: Prepared, jid: str | None = None) 
     drawn float's area, the separation of two docks, a listed railing, a total of slips) would
     pass it by: a false "conforms". In the code's application, its word means the generic
     thing as the code defines it (where the word is no wider than the generic term:
-    ``code_senses``)."""
+    ``code_senses``).
+
+    Then the code's classes defined by what a structure states (``defined_classes``: a
+    Canandaigua lift stated with a roof and seasonal construction is a boat hoist structure),
+    until none is added: a definition may read a class another one adds."""
     senses = code_senses(prepared, jid) if jid is not None else {}
-    for node, cls in list(graph.subject_objects(RDF.type)):
+
+    def add_type(node: Node, cls: Node) -> None:
         closure = prepared.superclasses.get(cls, frozenset({cls})) | {cls}
         for sup in closure:
             graph.add((node, RDF.type, sup))
         for generic in {g for c in closure for g in senses.get(c, ())}:
             for sup in prepared.superclasses.get(generic, frozenset({generic})) | {generic}:
                 graph.add((node, RDF.type, sup))
+
+    for node, cls in list(graph.subject_objects(RDF.type)):
+        add_type(node, cls)
+    definitions = defined_classes(prepared, jid) if jid is not None else ()
+    changed = bool(definitions)
+    while changed:  # a defined class may be read by another's definition
+        changed = False
+        for node in sorted(set(graph.subjects(RDF.type, None)), key=str):
+            for cls, definition in definitions:
+                if (node, RDF.type, cls) not in graph and meets(graph, node, definition):
+                    add_type(node, cls)
+                    changed = True
+
+
+#: A class definition the classifier reads: ("class", C), ("value", p, v), ("and", parts).
+Definition = tuple
+
+
+def defined_classes(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, Definition], ...]:
+    """The code's own classes defined by what their members state (``owl:equivalentClass`` an
+    ``owl:intersectionOf`` of classes and ``owl:hasValue`` restrictions, the forms the ontology
+    keeps to: OWL 2 RL's cls-int1 and cls-hv1), each with its definition; remembered per code
+    on the prepared law.
+
+    Why: a code may define its word by a fact rather than by a kind (Canandaigua § 73-5: a
+    "boat hoist ... shall not have a roof"; a lift stated with one is a boat hoist structure
+    if seasonal, a boat station if permanent). Without the classification, a structure stated
+    with the generic class and those facts is never of the code's class, and every count and
+    rule on that class passes it by: a false "conforms". Only the code's own namespace is
+    read (another code's definitions never type this code's application); a definition using
+    anything else is not read at all (never half-applied)."""
+    def read() -> tuple[tuple[URIRef, Definition], ...]:
+        own = jurisdictions.get(jid).concept_namespace
+        law = prepared.knowledge
+        out = []
+        for cls, expr in law.subject_objects(OWL.equivalentClass):
+            if not (isinstance(cls, URIRef) and str(cls).startswith(own)
+                    and isinstance(expr, BNode)):
+                continue
+            definition = class_expression(law, expr)
+            if definition is not None and definition[0] != "class":
+                out.append((cls, definition))
+        return tuple(sorted(set(out), key=lambda d: (str(d[0]), repr(d[1]))))
+    return prepared.memo(("derive.defined_classes", jid), read)
+
+
+def class_expression(law: Graph, expr: Node) -> Definition | None:
+    """The definition an OWL class expression states, or None when it uses anything the
+    classifier does not read."""
+    if isinstance(expr, URIRef):
+        return ("class", expr)
+    head = law.value(expr, OWL.intersectionOf)
+    if head is not None:
+        parts = [class_expression(law, p) for p in Collection(law, head)]
+        if not parts or any(p is None for p in parts):
+            return None
+        return ("and", tuple(parts))
+    on = law.value(expr, OWL.onProperty)
+    value = law.value(expr, OWL.hasValue)
+    if isinstance(on, URIRef) and value is not None:
+        return ("value", on, value)
+    return None
+
+
+def meets(graph: Graph, node: Node, definition: Definition) -> bool:
+    """Whether the node is of the defined class by what the application states of it."""
+    kind = definition[0]
+    if kind == "class":
+        return (node, RDF.type, definition[1]) in graph
+    if kind == "and":
+        return all(meets(graph, node, d) for d in definition[1])
+    expected = definition[2]
+    return any(v == expected or (isinstance(v, Literal) and isinstance(expected, Literal)
+                                 and v.eq(expected))
+               for v in graph.objects(node, definition[1]))
 
 
 def code_senses(prepared: Prepared, jid: str) -> dict[URIRef, tuple[URIRef, ...]]:
