@@ -583,8 +583,10 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
     rule that reads nothing on its focus reads the whole's parts through the whole (an extent
     "no part of the dock, or associated structures"), or only the whole's parcel."""
     if any(c.prop == RDF.type for c in spec.conditions) or any(
-            c.prop == RDF.type for clauses in spec.exceptions for c in clauses):
+            c.prop == RDF.type and not c.whole_first
+            for clauses in spec.exceptions for c in clauses):
         return False  # the rule reads the class: a part of another kind is decided on its own
+    # (a class read on the outermost whole, dl:WholeOrFocus, is the part's and the whole's alike)
     own = facts.types(node) & spec.governs
     if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
             True for p in spec.read_by for _v in graph.subjects(p, node)):
@@ -599,7 +601,9 @@ def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec
     (the kind of work, the construction, a condition's or exception's fact): what decides the
     rule for the whole decides it for the part."""
     props = {c.prop for c in spec.conditions if not c.on_parcel} | {
-        c.prop for clauses in spec.exceptions for c in clauses if not c.on_parcel}
+        c.prop for clauses in spec.exceptions for c in clauses
+        if not c.on_parcel and not (c.whole_first and c.prop == RDF.type)}
+    # (a class read on the outermost whole is the part's and the whole's alike)
     if spec.works:
         props.add(DL.workKind)
     if spec.constructions:
