@@ -106,7 +106,26 @@ def materialise_types(graph: Graph, prepared: Prepared, jid: str | None = None) 
 
     for node, cls in list(graph.subject_objects(RDF.type)):
         add_type(node, cls)
+    classify_defined(graph, prepared, jid, add_type)
+
+
+def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
+                     add_type: Callable[[Node, Node], None] | None = None) -> None:
+    """The code's classes defined by what a structure states (``defined_classes``), added to
+    the structures meeting them until none is added (a definition may read a class another one
+    adds). Run again once the listed parts have decided their flags (``flags_from_parts``: a
+    lift listing a canopy has one, and is then a covered lift)."""
     definitions = defined_classes(prepared, jid) if jid is not None else ()
+    if add_type is None:
+        senses = code_senses(prepared, jid) if jid is not None else {}
+
+        def add_type(node: Node, cls: Node) -> None:
+            closure = prepared.superclasses.get(cls, frozenset({cls})) | {cls}
+            for sup in closure:
+                graph.add((node, RDF.type, sup))
+            for generic in {g for c in closure for g in senses.get(c, ())}:
+                for sup in prepared.superclasses.get(generic, frozenset({generic})) | {generic}:
+                    graph.add((node, RDF.type, sup))
     changed = bool(definitions)
     while changed:  # a defined class may be read by another's definition
         changed = False
@@ -616,8 +635,11 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     apply_defaults(out, prepared, jid, app)
-    derive_totals(out, prepared, jid, app)
+    # the listed parts decide their flags before anything is counted: a lift listing a canopy
+    # is a covered lift, counted as the code counts those (classify_defined)
     flags_from_parts(out, prepared, jid)
+    classify_defined(out, prepared, jid)
+    derive_totals(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     unknown_growth += raised_by_parts(out, prepared)
     footage_categories(out, prepared, jid)
