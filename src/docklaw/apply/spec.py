@@ -20,7 +20,7 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
 from docklaw.namespaces import DL
 from docklaw.validate.derivation.parts import appurtenances
-from docklaw.validate.needs import Need, rule_needs
+from docklaw.validate.needs import Need, is_class_place, rule_needs
 
 #: Stated by the form's own controls (the picker, the parts, the findings), not as fields.
 STRUCTURAL = frozenset({"dl:workKind", "dl:hasPart", "dl:hasStructure", "dl:proposes",
@@ -345,8 +345,8 @@ def build_spec(prepared: Prepared, jid: str) -> Spec:
             elif need.place == "dl:PermitApplication" or (
                     need.place is None and str(DL.PermitApplication) in governs):
                 app.setdefault(prop, []).append(need)
-            else:
-                for cls in governs:
+            else:  # a parcel sum's fact is asked of the class it sums (is_class_place)
+                for cls in (str(need.place),) if is_class_place(need.place) else governs:
                     spec.by_rule_class.setdefault(cls, []).append((need, key))
                     governed.add(cls)
     spec.application = sorted((make_field(prepared, k, v) for k, v in app.items()),

@@ -102,7 +102,10 @@ def expression_facts(law: Graph, node: Node,
     """Properties a dl:limitExpression or condition reads, with where (focus or parcel)."""
     if isinstance(node, BNode) or (node, RDF.type, None) in law:
         prop = law.value(node, DL.property)
-        if isinstance(prop, URIRef):
+        summed = law.value(node, DL.ofClass)  # a sum over the parcel's structures of a class:
+        if isinstance(prop, URIRef) and isinstance(summed, URIRef):  # theirs to state
+            out.add((curie(prop), summed))
+        elif isinstance(prop, URIRef):
             out.add((curie(prop), DL.Parcel if law.value(node, DL.of) == DL.Parcel else None))
         table = law.value(node, DL.table)
         if table is not None:
@@ -127,7 +130,7 @@ class Need:
     section: str
     section_iri: URIRef | None
     governs: tuple[URIRef, ...]
-    place: str | None
+    place: str | None  # (or the IRI of the class whose structures a parcel sum reads)
     fact: str
     steps: tuple[str, ...]
     decides: str | None = None  # a measured fact that decides this flag (dl:derives)
@@ -173,12 +176,20 @@ def rule_needs(prepared: Prepared, jid: str) -> list[Need]:
     return out
 
 
+def is_class_place(place: str | None) -> bool:
+    """A Need's place naming a class (the structures a sum over the parcel adds up), not the
+    parcel, the application or the rule's own structures."""
+    # (str(): rdflib's URIRef answers startswith with a tuple of prefixes False)
+    return place is not None and str(place).startswith(("http://", "https://"))
+
+
 def code_needs(prepared: Prepared, jid: str) -> dict[tuple[str, str], set[str]]:
     """(where, fact) -> the sections whose rules read it."""
     needs: dict[tuple[str, str], set[str]] = {}
     for need in rule_needs(prepared, jid):
         where = ", ".join(sorted(short(c) for c in need.governs)) or "(its target)"
-        needs.setdefault((need.place or where, need.fact), set()).add(need.section)
+        place = short(URIRef(need.place)) if is_class_place(need.place) else need.place
+        needs.setdefault((place or where, need.fact), set()).add(need.section)
     return needs
 
 
