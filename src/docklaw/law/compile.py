@@ -118,6 +118,8 @@ class Condition:
     #: with ``parts_agree``: the parts' enlargement is judged by the exception's not-extended
     #: clause, not by the kind of work (dl:partsMustAgree beside a dl:NotExtendedCondition)
     parts_may_enlarge: bool = False
+    #: dl:UnstatedCondition: holds where the fact is not stated (where the condition reads it)
+    unstated: bool = False
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -134,6 +136,13 @@ class Condition:
                       f"<{self.prop}> ?condAny{tag} }} FILTER NOT EXISTS {{ {subject} "
                       f"(^<{DL.hasPart}>)+ {outer} . {outer} <{self.prop}> "
                       f"?condOuterValue{tag} }} ")
+        if self.unstated:  # nowhere the condition reads it is the fact stated
+            if self.whole_first:
+                return (f"{{ FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* ?condHost{tag} . "
+                        f"?condHost{tag} <{self.prop}> {value} }} }}")
+            if self.on_parcel or self.on_whole:
+                return f"{{ FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> {value} }} }}"
+            return f"{{ FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
             # no part worse than its own former value and than the rule's limit (nor, for a
@@ -193,6 +202,9 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         problems.append(f"{rule}: {what} condition without dl:property")
         return None
     kinds = set(g.objects(node, RDF.type))
+    if DL.UnstatedCondition in kinds:
+        return Condition(prop, on_parcel, on_whole=on_whole, whole_first=whole_first,
+                         unstated=True)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:

@@ -259,6 +259,8 @@ def date_holds(value: Node, cond: Condition) -> bool:
 
 def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
     subjects = condition_subjects(graph, app, node, cond)
+    if cond.unstated:  # (dl:UnstatedCondition) no subject it reads states the fact
+        return not any(True for s in subjects for _v in graph.objects(s, cond.prop))
     if cond.than is not None:
         return any(kept_within(graph, s, cond) for s in subjects)
     if cond.date is not None and cond.absent_holds:
