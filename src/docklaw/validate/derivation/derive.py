@@ -94,6 +94,16 @@ def materialise_types(graph: Graph, prepared: Prepared, jid: str | None = None) 
     Then the code's classes defined by what a structure states (``defined_classes``: a
     Canandaigua lift stated with a roof and seasonal construction is a boat hoist structure),
     until none is added: a definition may read a class another one adds."""
+    add_type = type_adder(graph, prepared, jid)
+    for node, cls in list(graph.subject_objects(RDF.type)):
+        add_type(node, cls)
+    classify_defined(graph, prepared, jid, add_type)
+
+
+def type_adder(graph: Graph, prepared: Prepared, jid: str | None
+               ) -> Callable[[Node, Node], None]:
+    """add_type(node, cls): the class, its superclasses and the generic classes it is the
+    code's sense of (with theirs) written on the node."""
     senses = code_senses(prepared, jid) if jid is not None else {}
 
     def add_type(node: Node, cls: Node) -> None:
@@ -103,10 +113,7 @@ def materialise_types(graph: Graph, prepared: Prepared, jid: str | None = None) 
         for generic in {g for c in closure for g in senses.get(c, ())}:
             for sup in prepared.superclasses.get(generic, frozenset({generic})) | {generic}:
                 graph.add((node, RDF.type, sup))
-
-    for node, cls in list(graph.subject_objects(RDF.type)):
-        add_type(node, cls)
-    classify_defined(graph, prepared, jid, add_type)
+    return add_type
 
 
 def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
@@ -116,17 +123,10 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
     adds). Run again once the listed parts have decided their flags (``flags_from_parts``: a
     lift listing a canopy has one, and is then a covered lift)."""
     definitions = defined_classes(prepared, jid) if jid is not None else ()
-    if add_type is None:
-        senses = code_senses(prepared, jid) if jid is not None else {}
-
-        def add_type(node: Node, cls: Node) -> None:
-            closure = prepared.superclasses.get(cls, frozenset({cls})) | {cls}
-            for sup in closure:
-                graph.add((node, RDF.type, sup))
-            for generic in {g for c in closure for g in senses.get(c, ())}:
-                for sup in prepared.superclasses.get(generic, frozenset({generic})) | {generic}:
-                    graph.add((node, RDF.type, sup))
-    changed = bool(definitions)
+    if not definitions:
+        return
+    add_type = add_type or type_adder(graph, prepared, jid)
+    changed = True
     while changed:  # a defined class may be read by another's definition
         changed = False
         for node in sorted(set(graph.subjects(RDF.type, None)), key=str):
