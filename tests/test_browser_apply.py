@@ -158,6 +158,9 @@ def test_kings_point_120_ft_dock_with_a_lift_from_empty_to_decided(server, brows
 
     facts = example_facts("kings-point", {"parcel": "parcel", "s1": "dock", "s2": "lift"})
     facts[("s1", "dl:length")] = [("120", "http://qudt.org/vocab/unit/FT")]
+    # a dock with a lift and no float (the example's 480 sq ft of floats, with no float in the
+    # form, would be floats not listed, whose facts the float rules ask)
+    facts[("s1", "dl:totalFloatArea")] = [("0", "http://qudt.org/vocab/unit/FT2")]
     assert answer_every_question(browser, facts) == []
     record_findings(browser)
     decided = checked(browser)

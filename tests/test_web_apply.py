@@ -49,6 +49,9 @@ def kings_point_form(length: str = "120") -> object:
     assert lacking == []
     data.setlist("v.s1.dl:length", [length])  # type: ignore[attr-defined]
     data["u.s1.dl:length"] = FT  # type: ignore[index]
+    # a dock with a lift and no float (the example's 480 sq ft of floats, with no float in the
+    # form, would be floats not listed, whose facts the float rules ask)
+    data.setlist("v.s1.dl:totalFloatArea", ["0"])  # type: ignore[attr-defined]
     return data
 
 

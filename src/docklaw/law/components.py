@@ -14,6 +14,7 @@ of, their parts); a stated fact is always read.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rdflib import Graph, Literal, URIRef
@@ -98,6 +99,21 @@ def all_parts(data: Graph, node: Node) -> set[Node]:
 
 def linked_by_derive(data: Graph, whole: Node, part: Node) -> bool:
     return any(data.value(note, DL.focus) == whole for note in data.objects(part, DL.partLinked))
+
+
+def positional(ontology: Graph) -> frozenset[str]:
+    """The facts (CURIEs) that say where a structure stands: the properties marked
+    dl:locatesStructure (its length from the shore, setbacks, distances to other things)."""
+    return frozenset(curie(p) for p, v in ontology.subject_objects(DL.locatesStructure)
+                     if _true(v) and isinstance(p, URIRef))
+
+
+def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: frozenset[str]) -> bool:
+    """``part`` was made a whole's part by derive (``derivation.parts``), not listed as one,
+    and ``facts`` include where it stands: the whole's stated position does not describe it
+    (a free-standing mooring pile is not within the pier's stated setback), so it answers
+    for itself."""
+    return (part, DL.partLinked, None) in data and not where.isdisjoint(facts)
 
 
 def _false(value: Node | None) -> bool:

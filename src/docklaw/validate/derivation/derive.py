@@ -74,7 +74,7 @@ from docklaw.validate.derivation.parts import (
     walkway_widths,
     work_by_parts,
 )
-from docklaw.validate.derivation.totals import derive_totals
+from docklaw.validate.derivation.totals import derive_totals, unlisted_parts
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
 
@@ -634,6 +634,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     run_geometry(out, jid)  # before units: it compares the declared values as stated
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
+    # a total stated above the listed parts' says others exist: one part stands for them
+    unlisted_parts(out, prepared, type_adder(out, prepared, jid))
     apply_defaults(out, prepared, jid, app)
     # the listed parts decide their flags before anything is counted: a lift listing a canopy
     # is a covered lift, counted as the code counts those (classify_defined)

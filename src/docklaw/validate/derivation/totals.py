@@ -26,6 +26,7 @@ smaller) while every other rule still asks for the total (docs/applications.md "
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -555,3 +556,79 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
             "for the total; correct the total or the structures listed")
     graph.add((bad, RDFS.comment, Literal(text)))
     graph.add((note, RDFS.comment, Literal(text)))
+
+
+# --------------------------------------------------------------------------- unlisted parts
+
+
+def unlisted_parts(graph: Graph, prepared: Prepared,
+                   add_type: Callable[[Node, Node], None]) -> None:
+    """Where a structure states a total of its parts of one kind (dl:totalFloatArea) above what
+    its listed parts of that kind add up to, the others exist but are not listed: one part of
+    the kind stands for them (``dl:remainderImpliesPart`` on the derivation), carrying the
+    remainder, so the rules on that kind find it and ask its facts.
+
+    Why: the rules on floats (Kings Point Standards D(2)(c)[3]-[5], D(2)(d)) reach the floats
+    an application lists; a dock stating 480 sq ft of floats and listing none had no float,
+    so every float rule was "not applicable" and the dock conformed (review 32). The floats are
+    the application's own statement; what they are like is not, so it is asked. Listed parts
+    that do not all state their own number leave the remainder unknown: none is added (the
+    listed ones are read as all there are, and the rules ask of them)."""
+    law = prepared.knowledge
+    for node in sorted(law.subjects(DL.remainderImpliesPart, Literal(True)), key=str):
+        d = read_derivation(law, node)
+        if d is None or len(d.only_with) != 1 or not d.addends:
+            continue
+        kind = d.only_with[0]
+        sums = [a for a in d.addends if a.sums is not None]
+        if len(sums) != 1 or kind not in sums[0].over:
+            continue
+        summed = sums[0].sums
+        assert summed is not None
+        for whole in sorted({s for s, _o in graph.subject_objects(d.prop)}, key=str):
+            stated = number_of(graph, whole, d.prop)
+            if stated is None or stated <= 0 or not is_stated(graph, whole, d.prop) or \
+                    is_a(graph, whole, (kind,)):
+                continue
+            listed = [p for p in parts_of(graph, whole) if is_a(graph, p, (kind,))]
+            numbers = [number_of(graph, p, summed) for p in listed]
+            if any(n is None for n in numbers):
+                continue
+            remainder = stated - sum((n for n in numbers if n is not None), Decimal(0))
+            if remainder <= 0:
+                continue
+            implied = unlisted_node(whole, kind)
+            if (implied, None, None) in graph:
+                continue  # (the application's own node of that name: left as it is)
+            add_type(implied, kind)
+            graph.add((whole, DL.hasPart, implied))
+            graph.add((implied, DL.impliedBy, whole))
+            unit = prepared.units.canonical_of_property.get(summed)
+            qv = BNode()
+            graph.add((implied, summed, qv))
+            graph.add((qv, RDF.type, QUDT.QuantityValue))
+            graph.add((qv, QUDT.numericValue, Literal(format_number(remainder),
+                                                      datatype=XSD.decimal)))
+            if unit is not None:
+                graph.add((qv, QUDT.unit, unit))
+            graph.add((qv, DL.derived, Literal(True)))
+            graph.add((qv, PROV.wasDerivedFrom, whole))
+            what = label(prepared, kind)
+            graph.add((implied, RDFS.label, Literal(
+                f"the {what}s of {short(whole)} not listed")))
+            listed_text = (f"its listed {what}s add up to "
+                           f"{shown(prepared, d.prop, stated - remainder)}") if listed else \
+                f"it lists no {what}"
+            graph.add((implied, RDFS.comment, Literal(
+                f"{short(whole)} states {curie(d.prop)} {shown(prepared, d.prop, stated)} and "
+                f"{listed_text}: the rules on a {what} ask the facts of the {what}s not listed "
+                f"here; list each as a part of {short(whole)} (dl:hasPart) with its own facts")))
+
+
+def unlisted_node(whole: Node, kind: URIRef) -> Node:
+    """The node standing for a whole's unlisted parts of a kind: named after both, so the
+    same application gives the same node."""
+    local = str(kind).rsplit("#", 1)[-1].rsplit("/", 1)[-1].lower()
+    if isinstance(whole, BNode):
+        return BNode(f"{whole}-unlisted-{local}s")
+    return URIRef(f"{whole}-unlisted-{local}s")

@@ -287,6 +287,7 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
     out.extend(geometry_notes(data, prepared))
     out.extend(derived_flags(data, prepared))
     out.extend(linked_parts(data, prepared))
+    out.extend(unlisted_parts(data))
     out.extend(placed_structures(data))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
     return sort_results(with_section_notes(out, prepared)), needed
@@ -630,6 +631,19 @@ def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
             focus_node=node_name(node), path="dl:hasPart", value=node_name(whole),
             relief=None, relief_authority=None, component="dl:PartOfWhole"))
     return out
+
+
+def unlisted_parts(data: Graph) -> list[Result]:
+    """An Info result for each part derive added for a whole's unlisted parts (a dock stating
+    more float area than its listed floats have: ``derivation.totals.unlisted_parts``), so
+    the questions asked of it say where it comes from."""
+    return [Result(section=None, section_iri=None, section_text=None, severity="Info",
+                   message=f"{node_name(node)} stands for {data.value(node, RDFS.label)}: "
+                           f"{data.value(node, RDFS.comment)}.",
+                   focus_node=node_name(node), path="dl:impliedBy", value=node_name(whole),
+                   relief=None, relief_authority=None, component="dl:UnlistedParts")
+            for node, whole in sorted(data.subject_objects(DL.impliedBy),
+                                      key=lambda t: str(t[0]))]
 
 
 def placed_structures(data: Graph) -> list[Result]:
