@@ -101,19 +101,34 @@ def linked_by_derive(data: Graph, whole: Node, part: Node) -> bool:
     return any(data.value(note, DL.focus) == whole for note in data.objects(part, DL.partLinked))
 
 
-def positional(ontology: Graph) -> frozenset[str]:
-    """The facts (CURIEs) that say where a structure stands: the properties marked
-    dl:locatesStructure (its length from the shore, setbacks, distances to other things)."""
-    return frozenset(curie(p) for p, v in ontology.subject_objects(DL.locatesStructure)
-                     if _true(v) and isinstance(p, URIRef))
+@dataclass(frozen=True)
+class Apart:
+    """What says a part stands apart from its whole: the facts of where a structure stands
+    (dl:locatesStructure) and the classes whose members stand apart by definition
+    (dl:standsApart: Kings Point's MOORING PILE, "not connected or attached in any way to a
+    dock")."""
+
+    facts: frozenset[str]
+    classes: frozenset[Node]
 
 
-def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: frozenset[str]) -> bool:
-    """``part`` was made a whole's part by derive (``derivation.parts``), not listed as one,
-    and ``facts`` include where it stands: the whole's stated position does not describe it
-    (a free-standing mooring pile is not within the pier's stated setback), so it answers
-    for itself."""
-    return (part, DL.partLinked, None) in data and not where.isdisjoint(facts)
+def apart(ontology: Graph) -> Apart:
+    """The facts (CURIEs) that say where a structure stands, and the classes standing apart."""
+    return Apart(frozenset(curie(p) for p, v in ontology.subject_objects(DL.locatesStructure)
+                           if _true(v) and isinstance(p, URIRef)),
+                 frozenset(c for c, v in ontology.subject_objects(DL.standsApart) if _true(v)))
+
+
+def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: Apart) -> bool:
+    """``facts`` include where ``part`` stands, and the whole's stated position does not
+    describe it: derive made it a whole's part (``derivation.parts``), the application did not
+    list it as one, or its class stands apart by definition (a mooring pile the application
+    lists as the dock's part is still not within the pier's stated setback). It answers for
+    itself."""
+    if where.facts.isdisjoint(facts):
+        return False
+    return (part, DL.partLinked, None) in data or any(
+        (part, RDF.type, c) in data for c in where.classes)
 
 
 def _false(value: Node | None) -> bool:

@@ -34,7 +34,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
-from docklaw.law.units import curie, display_number, format_number, to_decimal
+from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
 from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
 from docklaw.validate.values import node_name
 
@@ -595,7 +595,11 @@ def unlisted_parts(graph: Graph, prepared: Prepared,
             if any(n is None for n in numbers):
                 continue
             remainder = stated - sum((n for n in numbers if n is not None), Decimal(0))
-            if remainder <= 0:
+            # within what the numbers as written can tell apart (44.6 m2 is 480.07 sq ft, give
+            # or take 0.54): the listed parts may be all there are
+            slack = precision(graph, prepared, whole, d.prop) + sum(
+                (precision(graph, prepared, p, summed) for p in listed), Decimal(0))
+            if remainder <= slack:
                 continue
             implied = unlisted_node(whole, kind)
             if (implied, None, None) in graph:
@@ -623,6 +627,23 @@ def unlisted_parts(graph: Graph, prepared: Prepared,
                 f"{short(whole)} states {curie(d.prop)} {shown(prepared, d.prop, stated)} and "
                 f"{listed_text}: the rules on a {what} ask the facts of the {what}s not listed "
                 f"here; list each as a part of {short(whole)} (dl:hasPart) with its own facts")))
+
+
+def precision(graph: Graph, prepared: Prepared, node: Node, prop: URIRef) -> Decimal:
+    """Half a unit of the last decimal place of ``node``'s ``prop`` as the application wrote
+    it (``480`` sq ft: 0.5; ``44.6`` m2: 0.05 m2, in the property's canonical unit)."""
+    qv = next(iter(sorted(graph.objects(node, prop), key=str)), None)
+    if qv is None or isinstance(qv, Literal):
+        return Decimal(0)
+    written = graph.value(qv, DL.statedValue) or graph.value(qv, QUDT.numericValue)
+    unit = graph.value(qv, DL.statedUnit) or graph.value(qv, QUDT.unit)
+    number = to_decimal(written) if written is not None else None
+    canonical = prepared.units.canonical_of_property.get(prop)
+    if number is None or not isinstance(unit, URIRef):
+        return Decimal(0)
+    half = Decimal("0.5").scaleb(-decimal_places(number))
+    converted = prepared.units.convert(half, unit, canonical)
+    return abs(converted) if converted is not None else Decimal(0)
 
 
 def unlisted_node(whole: Node, kind: URIRef) -> Node:

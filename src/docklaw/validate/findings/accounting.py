@@ -15,7 +15,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, TargetSpec, focus_marker
-from docklaw.law.components import stands_apart
+from docklaw.law.components import Apart, stands_apart
 from docklaw.law.decide import (
     alone,
     not_claimed,
@@ -366,12 +366,12 @@ def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
 
 def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
                      focus: set[Node], missing: list[str] | None = None,
-                     where: frozenset[str] = frozenset()) -> bool:
+                     where: Apart | None = None) -> bool:
     """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
     the rule was decided there (the whole is a focus of the same rule and holds the facts).
     Not where the part stands apart (``components.stands_apart``: derive linked it, and the
     rule reads where it stands): the whole's position is not its own."""
-    if missing and where and stands_apart(derived, node, missing, where):
+    if missing and where is not None and stands_apart(derived, node, missing, where):
         return False
     for whole in self_and_containers(derived, node) - {node}:
         if whole in focus and undecided_paths(shapes, derived, top, whole) is None:

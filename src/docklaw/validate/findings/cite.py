@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from rdflib import Graph, Literal, URIRef
+from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, focus_marker
@@ -264,6 +265,15 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
                                      str(rule_iri) if rule_iri else None, str(top),
                                      facts=tuple(unstated), purpose=purpose_of(rule, section)))
             continue
+        broader = broader_cause(compiled.graph, data, source, focus_term, component,
+                                prepared.narrower) if severity == "Violation" else None
+        if broader is not None:  # stated only as a broader concept: which one is not said
+            fact, text = broader
+            needed.append(InfoNeeded(section, section_iri, focus,
+                                     f"{text}: needed to {purpose_of(rule, section)}",
+                                     str(rule_iri) if rule_iri else None, str(top),
+                                     facts=(fact,), purpose=purpose_of(rule, section)))
+            continue
         relief, authority, note, iris, basis = relief_of(prepared, rule, data, focus_term)
         out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
@@ -339,6 +349,39 @@ def stable_message(text: str) -> str:
     """A SHACL engine's message made the same on every run: an ``sh:in`` list sorted."""
     return _IN_LIST.sub(lambda m: "not in list [" + ", ".join(sorted(
         item.strip() for item in m.group(1).split(","))) + "]", text)
+
+
+def broader_cause(shapes: Graph, data: Graph, source: Node, focus: Node,
+                  component: Node | None, narrower: dict[URIRef, frozenset[URIRef]]
+                  ) -> tuple[str, str] | None:
+    """(the fact, why it is undecided) where a failure of sh:hasValue or sh:in rests on a value
+    stated only as a broader concept of the one required (dl:ResidentialUse where Kings Point
+    Standards B requires dl:SingleFamilyResidential): the narrower value may be the case, so
+    the rule is undecided, not violated (docs/DESIGN.md: a generic land use is asked what it
+    is). None when the failure stands."""
+    if component == SH.HasValueConstraintComponent:
+        required = [v for v in shapes.objects(source, SH.hasValue) if isinstance(v, URIRef)]
+    elif component == SH.InConstraintComponent:
+        members = shapes.value(source, SH["in"])
+        required = [v for v in Collection(shapes, members) if isinstance(v, URIRef)] \
+            if members is not None else []
+    else:
+        return None
+    path = shapes.value(source, SH.path)
+    if not required or not isinstance(path, URIRef):
+        return None
+    stated = sorted((v for v in data.objects(focus, path) if isinstance(v, URIRef)), key=str)
+    if component == SH.HasValueConstraintComponent and any(v in required for v in stated):
+        return None
+    failing = [v for v in stated if v not in required]
+    open_ = [v for v in failing if any(r != v and r in narrower.get(v, ()) for r in required)]
+    if not open_ or len(open_) < len(failing):
+        return None  # a value no required one falls under fails whatever the others are
+    wanted = " or ".join(curie(r) for r in sorted(required, key=str)
+                         if any(r in narrower.get(v, ()) for v in open_))
+    said = ", ".join(curie(v) for v in open_)
+    return curie(path), (f"{curie(path)} is stated as {said}, which includes {wanted} and "
+                         f"other values: state which it is")
 
 
 def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None) -> str:
