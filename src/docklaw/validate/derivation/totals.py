@@ -213,12 +213,15 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             if number is not None:
                 out.append((m, number))
         return out, complete
+    inside = {p for n in members for p in parts_of(graph, n)} if a.where_stated else set()
     for m in summed:
         number = number_of(graph, m, a.sums)
         if number is None:
-            if m in tops and not a.where_stated:
-                complete = False  # a structure whose own number is unknown: a lower bound
-            continue  # a part that states none: its whole's number covers it
+            # a structure whose own number is unknown: a lower bound; a part that states none:
+            # its whole's number covers it (dl:whereStated: a part of any listed structure)
+            if (m not in inside) if a.where_stated else (m in tops):
+                complete = False
+            continue
         out.append((m, number))
     return out, complete
 

@@ -16,7 +16,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, focus_marker
-from docklaw.law.decide import path_label, unstated_cause
+from docklaw.law.decide import Unsupported, path_label, unstated_cause, values_at
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import month_day_properties
 from docklaw.law.prepare import (
@@ -359,19 +359,36 @@ def broader_cause(shapes: Graph, data: Graph, source: Node, focus: Node,
     Standards B requires dl:SingleFamilyResidential): the narrower value may be the case, so
     the rule is undecided, not violated (docs/DESIGN.md: a generic land use is asked what it
     is). None when the failure stands."""
+    def listed(node: Node | None) -> list[URIRef]:
+        members = shapes.value(node, SH["in"]) if node is not None else None
+        return [v for v in Collection(shapes, members) if isinstance(v, URIRef)] \
+            if members is not None else []
+
+    at_least_one = component in (SH.HasValueConstraintComponent,
+                                 SH.QualifiedMinCountConstraintComponent)
     if component == SH.HasValueConstraintComponent:
         required = [v for v in shapes.objects(source, SH.hasValue) if isinstance(v, URIRef)]
     elif component == SH.InConstraintComponent:
-        members = shapes.value(source, SH["in"])
-        required = [v for v in Collection(shapes, members) if isinstance(v, URIRef)] \
-            if members is not None else []
+        required = listed(source)
+    elif component == SH.QualifiedMinCountConstraintComponent:
+        # "at least one value is one of these" (sh:qualifiedValueShape [ sh:in (...) ])
+        inner = shapes.value(source, SH.qualifiedValueShape)
+        if inner is None or any(str(p).startswith(str(SH)) and p not in (SH["in"], SH.hasValue)
+                                for p in shapes.predicates(inner)):
+            return None  # (a value shape testing more than the value itself)
+        required = [*listed(inner), *(v for v in shapes.objects(inner, SH.hasValue)
+                                      if isinstance(v, URIRef))] if inner is not None else []
     else:
         return None
     path = shapes.value(source, SH.path)
-    if not required or not isinstance(path, URIRef):
+    if not required or path is None:
         return None
-    stated = sorted((v for v in data.objects(focus, path) if isinstance(v, URIRef)), key=str)
-    if component == SH.HasValueConstraintComponent and any(v in required for v in stated):
+    try:
+        stated = sorted((v for v in values_at(data, shapes, path, focus)
+                         if isinstance(v, URIRef)), key=str)
+    except Unsupported:
+        return None
+    if at_least_one and any(v in required for v in stated):
         return None
     failing = [v for v in stated if v not in required]
     open_ = [v for v in failing if any(r != v and r in narrower.get(v, ()) for r in required)]
@@ -380,8 +397,9 @@ def broader_cause(shapes: Graph, data: Graph, source: Node, focus: Node,
     wanted = " or ".join(curie(r) for r in sorted(required, key=str)
                          if any(r in narrower.get(v, ()) for v in open_))
     said = ", ".join(curie(v) for v in open_)
-    return curie(path), (f"{curie(path)} is stated as {said}, which includes {wanted} and "
-                         f"other values: state which it is")
+    fact = path_label(shapes, path)
+    return fact, (f"{fact} is stated as {said}, which includes {wanted} and other values: "
+                  f"state which it is")
 
 
 def needed_message(facts: list[str], rule: RuleInfo | None, section: str | None) -> str:
