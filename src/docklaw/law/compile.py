@@ -120,6 +120,14 @@ class Condition:
     parts_may_enlarge: bool = False
     #: dl:UnstatedCondition: holds where the fact is not stated (where the condition reads it)
     unstated: bool = False
+    #: dl:of dl:PermitApplication: a fact of the application the focus is proposed by (the
+    #: permit it seeks), read for a structure as for the application itself
+    on_app: bool = False
+
+    @property
+    def off_focus(self) -> bool:
+        """A fact of the parcel or of the application, not of the focus or its wholes."""
+        return self.on_parcel or self.on_app
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -127,6 +135,8 @@ class Condition:
         value, parcel = f"?condValue{tag}", f"?condParcel{tag}"
         if self.on_parcel:
             subject, prefix = parcel, f"?app <{DL.parcel}> {parcel} . "
+        elif self.on_app:
+            subject = "?app"
         elif self.on_whole:
             subject = f"?condWhole{tag}"
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
@@ -140,7 +150,7 @@ class Condition:
             if self.whole_first:
                 return (f"{{ FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* ?condHost{tag} . "
                         f"?condHost{tag} <{self.prop}> {value} }} }}")
-            if self.on_parcel or self.on_whole:
+            if self.on_parcel or self.on_whole or self.on_app:
                 return f"{{ FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> {value} }} }}"
             return f"{{ FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
         if self.than is not None:
@@ -198,13 +208,14 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     on_parcel = g.value(node, DL.of) == DL.Parcel
     on_whole = g.value(node, DL.of) == DL.Whole
     whole_first = g.value(node, DL.of) == DL.WholeOrFocus
+    on_app = g.value(node, DL.of) == DL.PermitApplication
     if not isinstance(prop, URIRef):
         problems.append(f"{rule}: {what} condition without dl:property")
         return None
     kinds = set(g.objects(node, RDF.type))
     if DL.UnstatedCondition in kinds:
         return Condition(prop, on_parcel, on_whole=on_whole, whole_first=whole_first,
-                         unstated=True)
+                         on_app=on_app, unstated=True)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
@@ -213,7 +224,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
         return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
-                         whole_first=whole_first,
+                         whole_first=whole_first, on_app=on_app,
                          absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -230,11 +241,11 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             return None
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole,
-                         whole_first=whole_first)
+                         whole_first=whole_first, on_app=on_app)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole,
-                         whole_first=whole_first)
+                         whole_first=whole_first, on_app=on_app)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
@@ -767,7 +778,7 @@ def exception_filters(exceptions: tuple[tuple[Condition, ...], ...],
     out = []
     for n, clauses in enumerate(exceptions):
         group = " ".join(c.sparql(f"X{n}_{k}") for k, c in enumerate(clauses))
-        if bind_app and any(c.on_parcel for c in clauses):
+        if bind_app and any(c.off_focus for c in clauses):
             group = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this . {group}"
         out.append(f"FILTER NOT EXISTS {{ {group} }}")
     return out

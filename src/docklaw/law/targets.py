@@ -186,6 +186,8 @@ def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> 
     (dl:of dl:Whole), or the node itself."""
     if cond.on_parcel:
         return list(graph.objects(app, DL.parcel))
+    if cond.on_app:
+        return [app]
     if cond.on_whole:
         return sorted(self_and_containers(graph, node) - {node}, key=str)
     if cond.whole_first:  # the outermost that states it, else the node itself
@@ -548,7 +550,7 @@ def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
     asked: fail closed)."""
     if not spec.portions or not facts.types(node).isdisjoint(spec.governs):
         return False
-    props = {c.prop for c in spec.conditions if not (c.on_parcel or c.on_whole)}
+    props = {c.prop for c in spec.conditions if not (c.off_focus or c.on_whole)}
     if not props or any(True for p in props for _v in graph.objects(node, p)):
         return False
     wholes = [w for w in facts.containers(node) if not facts.types(w).isdisjoint(spec.governs)]
@@ -566,7 +568,7 @@ def part_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
     is its whole's (the finger of a dock damaged 30% is not asked the dock's share of value). A
     whole that meets a condition leaves the part asked (fail closed)."""
     props = {c.prop for c in spec.conditions
-             if not (c.on_parcel or c.on_whole or c.absent_is_false) and c.prop != RDF.type}
+             if not (c.off_focus or c.on_whole or c.absent_is_false) and c.prop != RDF.type}
     if not props or not props <= whole_facts or any(
             True for p in props for _v in graph.objects(node, p)):
         return False
@@ -602,9 +604,9 @@ def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec
     """Every fact deciding whether the rule applies that ``node`` states is its whole's too
     (the kind of work, the construction, a condition's or exception's fact): what decides the
     rule for the whole decides it for the part."""
-    props = {c.prop for c in spec.conditions if not c.on_parcel} | {
+    props = {c.prop for c in spec.conditions if not c.off_focus} | {
         c.prop for clauses in spec.exceptions for c in clauses
-        if not c.on_parcel and not (c.whole_first and c.prop == RDF.type)}
+        if not c.off_focus and not (c.whole_first and c.prop == RDF.type)}
     # (a class read on the outermost whole is the part's and the whole's alike)
     if spec.works:
         props.add(DL.workKind)
