@@ -185,9 +185,13 @@ class Condition:
             return (f"{{ {prefix}{subject} <{self.prop}> {value} "
                     f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
                     f"{self.date.n3()}) }}")
-        if self.op is not None:
-            return (f"{{ {prefix}{subject} <{self.prop}>/<{QUDT.numericValue}> {value} "
-                    f"FILTER({value} {self.op} {format_number(self.threshold)}) }}")
+        if self.op is not None:  # a quantity's number, or a count stated as a number
+            stated, number = f"?condStated{tag}", f"?condNumber{tag}"
+            return (f"{{ {prefix}{subject} <{self.prop}> {stated} . "
+                    f"OPTIONAL {{ {stated} <{QUDT.numericValue}> {number} }} "
+                    f"BIND(COALESCE({number}, {stated}) AS {value}) "
+                    f"FILTER(isNumeric({value}) && {value} {self.op} "
+                    f"{format_number(self.threshold)}) }}")
         if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
             also = (f" && {other} != {DL.Enlargement.n3()} && {other} != "

@@ -282,11 +282,10 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
                         for w in graph.objects(subject, DL.workByParts))):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
-            number = graph.value(value, QUDT.numericValue)
-            if not (isinstance(number, Literal) and number.datatype in NUMERIC):
+            actual = comparable(graph, value)  # a quantity's number, or a count
+            if isinstance(actual, bool) or actual is None:
                 continue
-            actual = to_decimal(number)
-            if actual is not None and COMPARE[cond.op](actual, cond.threshold):
+            if COMPARE[cond.op](actual, cond.threshold):
                 return True
     return False
 

@@ -637,15 +637,16 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # a total stated above the listed parts' says others exist: one part stands for them
     unlisted_parts(out, prepared, type_adder(out, prepared, jid))
     apply_defaults(out, prepared, jid, app)
-    # the listed parts decide their flags before anything is counted: a lift listing a canopy
-    # is a covered lift, counted as the code counts those (classify_defined)
+    footage_categories(out, prepared, jid)
+    # the flags the law decides from stated measurements, and those the listed parts decide,
+    # before anything is classified or counted: a lift stating a roof pitch has a roof, a lift
+    # listing a canopy is a covered lift, counted as the code counts those (classify_defined)
+    derive_flags(out, prepared, jid, app)
     flags_from_parts(out, prepared, jid)
     classify_defined(out, prepared, jid)
     derive_totals(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     unknown_growth += raised_by_parts(out, prepared)
-    footage_categories(out, prepared, jid)
-    derive_flags(out, prepared, jid, app)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)

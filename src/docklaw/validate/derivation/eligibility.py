@@ -12,7 +12,8 @@ its toe within 10 feet of the water): a value failing it makes the flag false, a
 it leaves the flag the application states (or asked for), no value leaves it as stated. A rule
 marked ``dl:sufficientCondition`` is the converse: a value meeting its test makes the flag true
 (Canandaigua § 73-3B: a structure reaching beyond the mean high-water mark is waterside of it), a
-value failing it, or none, leaves the flag as stated (or asked for).
+value failing it, or none, leaves the flag as stated (or asked for), and where the application
+already states the flag true nothing is derived (Keuka: a roof stated with its pitch).
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             if sufficient and (number is None or limit is None
                                or not COMPARE[op](number, limit)):
                 continue  # the test is failed or not measured: the flag is the application's
+            if sufficient and stated and all(v.eq(Literal(True)) for v in stated):
+                continue  # the application states what the test gives: nothing is derived
             graph.remove((node, flag, None))
             note = BNode()
             graph.add((node, DL.derivedFlag, note))
