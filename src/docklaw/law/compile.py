@@ -181,6 +181,10 @@ class Condition:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
                     f"FILTER(!(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
                     f"{self.date.n3()})) }} }}")
+        if self.absent_holds and self.op is None and self.equals is not None:
+            # no stated value other than the one the clause names (an unstated one holds)
+            return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
+                    f"FILTER({value} != {self.equals.n3()}) }} }}")
         if self.date is not None:
             return (f"{{ {prefix}{subject} <{self.prop}> {value} "
                     f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
@@ -249,7 +253,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole,
-                         whole_first=whole_first, on_app=on_app)
+                         whole_first=whole_first, on_app=on_app,
+                         absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
