@@ -123,11 +123,14 @@ class Condition:
     #: dl:of dl:PermitApplication: a fact of the application the focus is proposed by (the
     #: permit it seeks), read for a structure as for the application itself
     on_app: bool = False
+    #: dl:of dl:Proposed: the structures the application proposes and their parts (a class
+    #: read there: "the proposed dock or pier", North Hempstead § 42-7B(3))
+    on_proposed: bool = False
 
     @property
     def off_focus(self) -> bool:
         """A fact of the parcel or of the application, not of the focus or its wholes."""
-        return self.on_parcel or self.on_app
+        return self.on_parcel or self.on_app or self.on_proposed
 
     def sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -137,6 +140,9 @@ class Condition:
             subject, prefix = parcel, f"?app <{DL.parcel}> {parcel} . "
         elif self.on_app:
             subject = "?app"
+        elif self.on_proposed:
+            subject = f"?condProposed{tag}"
+            prefix = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) {subject} . "
         elif self.on_whole:
             subject = f"?condWhole{tag}"
             prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
@@ -147,10 +153,12 @@ class Condition:
                       f"(^<{DL.hasPart}>)+ {outer} . {outer} <{self.prop}> "
                       f"?condOuterValue{tag} }} ")
         if self.unstated:  # nowhere the condition reads it is the fact stated
+            if self.equals is not None:  # (with dl:equals: nowhere is that value stated)
+                value = self.equals.n3()
             if self.whole_first:
                 return (f"{{ FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* ?condHost{tag} . "
                         f"?condHost{tag} <{self.prop}> {value} }} }}")
-            if self.on_parcel or self.on_whole or self.on_app:
+            if self.on_parcel or self.on_whole or self.on_app or self.on_proposed:
                 return f"{{ FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> {value} }} }}"
             return f"{{ FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
         if self.than is not None:
@@ -217,13 +225,15 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     on_whole = g.value(node, DL.of) == DL.Whole
     whole_first = g.value(node, DL.of) == DL.WholeOrFocus
     on_app = g.value(node, DL.of) == DL.PermitApplication
+    on_proposed = g.value(node, DL.of) == DL.Proposed
     if not isinstance(prop, URIRef):
         problems.append(f"{rule}: {what} condition without dl:property")
         return None
     kinds = set(g.objects(node, RDF.type))
     if DL.UnstatedCondition in kinds:
         return Condition(prop, on_parcel, on_whole=on_whole, whole_first=whole_first,
-                         on_app=on_app, unstated=True)
+                         on_app=on_app, on_proposed=on_proposed, unstated=True,
+                         equals=g.value(node, DL.equals))
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
@@ -232,7 +242,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
         return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
-                         whole_first=whole_first, on_app=on_app,
+                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -249,11 +259,11 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             return None
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole,
-                         whole_first=whole_first, on_app=on_app)
+                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole,
-                         whole_first=whole_first, on_app=on_app,
+                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")

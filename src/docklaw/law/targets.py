@@ -188,6 +188,9 @@ def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> 
         return list(graph.objects(app, DL.parcel))
     if cond.on_app:
         return [app]
+    if cond.on_proposed:  # what the application proposes, and their parts
+        return sorted({q for p in graph.objects(app, DL.proposes)
+                       for q in self_and_parts(graph, p)}, key=str)
     if cond.on_whole:
         return sorted(self_and_containers(graph, node) - {node}, key=str)
     if cond.whole_first:  # the outermost that states it, else the node itself
@@ -262,7 +265,10 @@ def date_holds(value: Node, cond: Condition) -> bool:
 def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
     subjects = condition_subjects(graph, app, node, cond)
     if cond.unstated:  # (dl:UnstatedCondition) no subject it reads states the fact
-        return not any(True for s in subjects for _v in graph.objects(s, cond.prop))
+        if cond.whole_first:  # (nor any structure the node is a part of)
+            subjects = sorted(self_and_containers(graph, node), key=str)
+        return not any(cond.equals is None or v == cond.equals
+                       for s in subjects for v in graph.objects(s, cond.prop))
     if cond.than is not None:
         return any(kept_within(graph, s, cond) for s in subjects)
     if cond.date is not None and cond.absent_holds:

@@ -426,7 +426,8 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
     for clauses in spec.exceptions:
         if all(condition_holds(graph, app, node, c) for c in clauses):
             return "an exception of the rule holds: " + ", ".join(sorted(
-                f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
+                ("not stated: " if c.unstated else "")
+                + f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
                 for c in clauses))
     if spec.conditions and not any(condition_holds(graph, app, node, c) for c in spec.conditions):
         return "condition not met: " + ", ".join(sorted({curie(c.prop) for c in spec.conditions}))
