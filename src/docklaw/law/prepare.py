@@ -253,7 +253,7 @@ def rule_infos(g: Graph) -> dict[URIRef, RuleInfo]:
     rules: dict[URIRef, RuleInfo] = {}
     for jid in jurisdictions.ids():
         ns = str(rule_ns(jid))
-        for s in set(g.subjects()):
+        for s in sorted(set(g.subjects()), key=str):  # (one order, whatever the hash seed)
             if not (isinstance(s, URIRef) and str(s).startswith(ns)):
                 continue
             section = g.value(s, DL.section)
