@@ -124,7 +124,8 @@ def test_what_the_form_asks_for_a_kings_point_dock_with_a_lift() -> None:
     parcel = [f.prop for f in spec.parcel]
     dock = [f.prop for f in spec.structure_fields(str(DL.FixedDock))]
     lift = [f.prop for f in spec.structure_fields(str(DL.BoatLift))]
-    assert parcel == ["dl:improvedWithResidence", "dl:landUse", "dl:shorelineFrontage"]
+    assert parcel == ["dl:dockCount", "dl:improvedWithResidence", "dl:landUse",
+                      "dl:shorelineFrontage"]  # (a stated dock count is checked: Standards A)
     assert {"dl:length", "dl:distanceToNavigableDepth", "dl:width", "dl:sideSetback",
             "dl:deckHeightAboveMHW", "dl:railingHeight", "dl:totalFloatArea"} <= set(dock)
     assert {"dl:liftCapacity", "dl:boatLength", "dl:boatWeight", "dl:boatHeightAboveDeck",
