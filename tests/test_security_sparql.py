@@ -329,8 +329,8 @@ def test_triple_cap_in_every_rdf_format(client, fmt: str, parser: str, form: str
     assert r.status_code == 200 and r.headers["X-Docklaw-Truncated"] == "true; max-rows=5"
     got = len(Graph().parse(data=r.data, format=parser))
     if parser == "json-ld":
-        # JSON-LD writes rdf:first/rdf:rest as @list: five triples cut from the middle of a list
-        # (which five come first follows the law's data) read back as fewer, never more
+        # which five triples come first follows the store's order; read back from JSON-LD some
+        # may fold into one (CI once read 2 of 5; not reproduced): the cap holds if never more
         assert 1 <= got <= 5
     else:
         assert got == 5
