@@ -474,14 +474,7 @@ def write(graph: Graph, node: Node, d: Derivation, value: Decimal, used: list[No
     if unit is None:
         graph.add((node, d.prop, Literal(int(value), datatype=XSD.integer)))
     else:
-        qv = BNode()
-        graph.add((node, d.prop, qv))
-        graph.add((qv, RDF.type, QUDT.QuantityValue))
-        graph.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
-        graph.add((qv, QUDT.unit, unit))
-        graph.add((qv, DL.derived, Literal(True)))
-        for member in used:
-            graph.add((qv, PROV.wasDerivedFrom, member))
+        add_quantity(graph, node, d.prop, value, unit, used)
     if not note:
         return
     counted_note = BNode()
@@ -492,6 +485,20 @@ def write(graph: Graph, node: Node, d: Derivation, value: Decimal, used: list[No
         f"{curie(d.prop)} is not stated: {shown(prepared, d.prop, value)} is derived from the "
         f"structures the application lists ({counted}) and checked; if there are others, "
         f"state the total")))
+
+
+def add_quantity(graph: Graph, node: Node, prop: URIRef, value: Decimal, unit: URIRef | None,
+                 sources: list[Node]) -> None:
+    """A derived quantity (marked dl:derived, with what it rests on) as ``node``'s ``prop``."""
+    qv = BNode()
+    graph.add((node, prop, qv))
+    graph.add((qv, RDF.type, QUDT.QuantityValue))
+    graph.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+    if unit is not None:
+        graph.add((qv, QUDT.unit, unit))
+    graph.add((qv, DL.derived, Literal(True)))
+    for source in sources:
+        graph.add((qv, PROV.wasDerivedFrom, source))
 
 
 def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: Decimal,
@@ -610,16 +617,8 @@ def unlisted_parts(graph: Graph, prepared: Prepared,
             add_type(implied, kind)
             graph.add((whole, DL.hasPart, implied))
             graph.add((implied, DL.impliedBy, whole))
-            unit = prepared.units.canonical_of_property.get(summed)
-            qv = BNode()
-            graph.add((implied, summed, qv))
-            graph.add((qv, RDF.type, QUDT.QuantityValue))
-            graph.add((qv, QUDT.numericValue, Literal(format_number(remainder),
-                                                      datatype=XSD.decimal)))
-            if unit is not None:
-                graph.add((qv, QUDT.unit, unit))
-            graph.add((qv, DL.derived, Literal(True)))
-            graph.add((qv, PROV.wasDerivedFrom, whole))
+            add_quantity(graph, implied, summed, remainder,
+                         prepared.units.canonical_of_property.get(summed), [whole])
             what = label(prepared, kind)
             graph.add((implied, RDFS.label, Literal(
                 f"the {what}s of {short(whole)} not listed")))

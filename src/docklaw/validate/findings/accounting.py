@@ -48,6 +48,7 @@ from docklaw.validate.findings.cite import (
 )
 from docklaw.validate.findings.redirect import (
     absent,
+    apart_of,
     asked_elsewhere,
     asked_of_whole,
     decided_by_whole,
@@ -55,7 +56,6 @@ from docklaw.validate.findings.redirect import (
     facts_asked,
     items_of,
     keep_only,
-    positional_facts,
     short,
 )
 from docklaw.validate.intake.admit import find_application
@@ -125,7 +125,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 asked.add((str(rule), node_name(node)))
     facts = AppFacts(derived)
     described_facts = described_parts(prepared)
-    where = positional_facts(prepared)
+    apart = apart_of(prepared)
     drop: set[int] = set()  # items asked of another node (its whole, its part) or of nothing
     candidates = reachable(derived, app)
     ordered = sorted(candidates, key=str)  # (each rule's non-focus candidates, in this order)
@@ -180,7 +180,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              "all there are"))
             elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set, missing,
-                                     where)) and not (
+                                     apart)) and not (
                     decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 ask, reasons = absent(derived, described_facts, node, missing)
                 if not ask:
@@ -206,7 +206,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             else:
                 state.nodes.append(NodeState(name, "conforms"))
         if state.nodes:  # (nothing to redirect among no nodes)
-            drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of, where))
+            drop.update(asked_elsewhere(derived, state.nodes, focus_set, items, spec_of, apart))
         spec = shape.spec
         if spec is not None:
             rule_text = str(rule_iri)
@@ -231,7 +231,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 **by_name, **{node_name(n): n for n in focus_set - candidates}}
             drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
             drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
-                                         shape.reads_class, where))
+                                         shape.reads_class, apart))
         if not state.nodes:
             guard = compiled.guards.get(top)  # a hand-written target: the condition ruled out
             state.reason = why_not(derived, app, app, guard, facts) if guard is not None and (
@@ -366,12 +366,12 @@ def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
 
 def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
                      focus: set[Node], missing: list[str] | None = None,
-                     where: Apart | None = None) -> bool:
+                     apart: Apart | None = None) -> bool:
     """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
     the rule was decided there (the whole is a focus of the same rule and holds the facts).
     Not where the part stands apart (``components.stands_apart``: derive linked it, and the
     rule reads where it stands): the whole's position is not its own."""
-    if missing and where is not None and stands_apart(derived, node, missing, where):
+    if missing and apart is not None and stands_apart(derived, node, missing, apart):
         return False
     for whole in self_and_containers(derived, node) - {node}:
         if whole in focus and undecided_paths(shapes, derived, top, whole) is None:

@@ -377,7 +377,7 @@ def broader_cause(shapes: Graph, data: Graph, source: Node, focus: Node,
                                 for p in shapes.predicates(inner)):
             return None  # (a value shape testing more than the value itself)
         required = [*listed(inner), *(v for v in shapes.objects(inner, SH.hasValue)
-                                      if isinstance(v, URIRef))] if inner is not None else []
+                                      if isinstance(v, URIRef))]
     else:
         return None
     path = shapes.value(source, SH.path)

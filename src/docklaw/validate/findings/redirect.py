@@ -41,14 +41,10 @@ class NodeStateLike(Protocol):
     reason: str
 
 
-def positional_facts(prepared: Prepared) -> Apart:
+def apart_of(prepared: Prepared) -> Apart:
     """What says a part stands apart from its whole (``components.apart``), read once per
     prepared law."""
-    cached = getattr(prepared, "_positional_facts", None)
-    if cached is None:
-        cached = apart(prepared.knowledge)
-        object.__setattr__(prepared, "_positional_facts", cached)
-    return cached
+    return prepared.memo("redirect.apart", lambda: apart(prepared.knowledge))
 
 
 def described_parts(prepared: Prepared) -> dict[str, Described]:
@@ -118,7 +114,7 @@ def component_parts(data: Graph, node: Node, focus: set[Node],
 
 def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
                     items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
-                    where: Apart | None = None) -> set[int]:
+                    apart: Apart | None = None) -> set[int]:
     """The items (by id) of one rule asked of a node whose answer is another node's; their
     nodes' reasons say which."""
     by_name = {n.focus_node: n for n in nodes}
@@ -148,7 +144,7 @@ def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
         if state.state != "needed" or any(id(i) in drop for i in items[name]):
             continue
         node = term[name]
-        if where is not None and stands_apart(data, node, facts_asked(items[name]), where):
+        if apart is not None and stands_apart(data, node, facts_asked(items[name]), apart):
             continue  # it stands apart from the whole it was read into: asked itself
         for whole in sorted(self_and_containers(data, node) - {node}, key=str):
             other = by_name.get(node_name(whole))
@@ -207,7 +203,7 @@ APPLIED = ("violates", "flagged", "conforms")
 def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, Node],
                      items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
                      facts: AppFacts, class_read: bool = False,
-                     where: Apart | None = None) -> set[int]:
+                     apart: Apart | None = None) -> set[int]:
     """The items (by id) of one rule asked of a part (a float, a main walkway, a station
     listed as a dock's part) that the rule reaches because its class is also governed, and
     that states none of the facts the rule reads, where a structure it is a part of is a
@@ -231,8 +227,8 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
                 True for p in spec.read_by for _v in data.subjects(p, node)):
             continue  # it states a fact the rule reads: checked (and asked) on it
         own = facts.types(node) & spec.governs
-        if where is not None and stands_apart(data, node, facts_asked(items[state.focus_node]),
-                                              where):
+        if apart is not None and stands_apart(data, node, facts_asked(items[state.focus_node]),
+                                              apart):
             continue  # it stands apart from the whole it was read into: asked itself
         for whole in sorted(facts.containers(node), key=str):
             other = by_name.get(node_name(whole))
