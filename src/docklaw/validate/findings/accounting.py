@@ -180,7 +180,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              "all there are"))
             elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set, missing,
-                                     apart)) and not (
+                                     apart, spec_of)) and not (
                     decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 ask, reasons = absent(derived, described_facts, node, missing)
                 if not ask:
@@ -366,14 +366,19 @@ def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
 
 def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
                      focus: set[Node], missing: list[str] | None = None,
-                     apart: Apart | None = None) -> bool:
+                     apart: Apart | None = None, spec: TargetSpec | None = None) -> bool:
     """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
     the rule was decided there (the whole is a focus of the same rule and holds the facts).
     Not where the part stands apart (``components.stands_apart``: derive linked it, and the
-    rule reads where it stands): the whole's position is not its own."""
+    rule reads where it stands): the whole's position is not its own; nor where the rule
+    reaches the part as a kind its whole is not (a gazebo on a dock, held to the dock's width
+    at any point): the dock's stated width is not the gazebo's."""
     if missing and apart is not None and stands_apart(derived, node, missing, apart):
         return False
+    own = set(derived.objects(node, RDF.type)) & spec.governs if spec is not None else set()
     for whole in self_and_containers(derived, node) - {node}:
+        if own and not own <= set(derived.objects(whole, RDF.type)):
+            continue  # a component of another governed kind answers for itself
         if whole in focus and undecided_paths(shapes, derived, top, whole) is None:
             return True
     return False
