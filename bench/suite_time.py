@@ -102,6 +102,15 @@ def report(result: dict[str, object], top: int) -> str:
              f"  the {top} tests costing the most CPU (setup of their fixtures included):"]
     for nodeid, cpu, wall in result["tests"][:top]:  # type: ignore[index]
         lines.append(f"    {cpu:6.1f} s CPU {wall:7.1f} s wall  {nodeid}")
+    files: dict[str, list[float]] = {}
+    for nodeid, cpu, wall in result["tests"]:  # type: ignore[attr-defined]
+        row = files.setdefault(nodeid.split("::")[0], [0.0, 0.0, 0])
+        row[0] += cpu
+        row[1] += wall
+        row[2] += 1
+    lines.append(f"  the {top} test files costing the most CPU:")
+    for name, (cpu, wall, count) in sorted(files.items(), key=lambda kv: -kv[1][0])[:top]:
+        lines.append(f"    {cpu:6.1f} s CPU {wall:7.1f} s wall {count:5d} tests  {name}")
     return "\n".join(lines)
 
 
