@@ -635,7 +635,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     # a total stated above the listed parts' says others exist: one part stands for them
-    unlisted_parts(out, prepared, type_adder(out, prepared, jid))
+    unlisted_parts(out, prepared, jid, type_adder(out, prepared, jid))
     apply_defaults(out, prepared, jid, app)
     footage_categories(out, prepared, jid)
     # the flags the law decides from stated measurements, and those the listed parts decide,

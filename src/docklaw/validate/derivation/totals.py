@@ -397,13 +397,25 @@ def names(nodes: list[Node]) -> str:
 def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Write each total the code's rules compare where the application does not state it; where
     a stated total is below what the listed structures add up to, the rules read the listed
-    figure and a dl:Discrepancy names both."""
+    figure and a dl:Discrepancy names both.
+
+    A total the drawing measured (dl:derived, not stated) is no more believed over the
+    structures listed: the drawing measures the parts drawn as the generic kind (Kings Point's
+    float area: the parts drawn as dl:Float), so a swim float the code counts among its floats,
+    or a float listed with its area but not drawn, is not in it. Where the listed structures
+    add up to more, the rules read their figure; where one of them states no number (nor is
+    drawn), the measured total leaves it out, so it is not read: the total is asked (a rule
+    the listed structures already break is cited)."""
     for target in targets(prepared, jid):
         d = target.derivation
         for node, members in subjects(graph, app, target):
             value, used, complete = derived_total(graph, d, members)
             stated = number_of(graph, node, d.prop)
+            measured = stated is not None and not is_stated(graph, node, d.prop)
             if not complete:
+                if measured and unnumbered(graph, d, members):
+                    drop_measured(graph, node, d.prop)
+                    stated = None
                 if value > 0 and (stated is None or (
                         stated < value and is_stated(graph, node, d.prop))):
                     lower_bound(graph, node, target, stated, value, used,
@@ -414,6 +426,27 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
             elif stated < value and is_stated(graph, node, d.prop):
                 override(graph, node, d, stated, value, used,
                          basis(graph, d, members, prepared), prepared)
+            elif measured and stated is not None and value - stated > precision(
+                    graph, prepared, node, d.prop) + sum(
+                    (precision(graph, prepared, m, a.sums) for a in d.addends
+                     if a.sums is not None for m in used), Decimal(0)):
+                drop_measured(graph, node, d.prop)
+                write(graph, node, d, value, used, basis(graph, d, members, prepared)
+                      + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
+                      "drawn as the generic kind only", prepared)
+
+
+def unnumbered(graph: Graph, d: Derivation, members: list[Node]) -> bool:
+    """Whether a structure a sum needs states no number of its own (nor has one measured)."""
+    return any(not summed_members(graph, a, members)[1] for a in d.addends if a.sums is not None)
+
+
+def drop_measured(graph: Graph, node: Node, prop: URIRef) -> None:
+    """Remove the measured (dl:derived) values of ``node``'s ``prop``: the rules do not read
+    them (the listed structures' figure, or the total asked, stands instead)."""
+    for old in list(graph.objects(node, prop)):
+        if graph.value(old, DL.derived) == Literal(True):
+            graph.remove((node, prop, old))
 
 
 def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[Node]]]:
@@ -571,7 +604,7 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
 # --------------------------------------------------------------------------- unlisted parts
 
 
-def unlisted_parts(graph: Graph, prepared: Prepared,
+def unlisted_parts(graph: Graph, prepared: Prepared, jid: str,
                    add_type: Callable[[Node, Node], None]) -> None:
     """Where a structure states a total of its parts of one kind (dl:totalFloatArea) above what
     its listed parts of that kind add up to, the others exist but are not listed: one part of
@@ -583,24 +616,39 @@ def unlisted_parts(graph: Graph, prepared: Prepared,
     so every float rule was "not applicable" and the dock conformed (review 32). The floats are
     the application's own statement; what they are like is not, so it is asked. Listed parts
     that do not all state their own number leave the remainder unknown: none is added (the
-    listed ones are read as all there are, and the rules ask of them)."""
+    listed ones are read as all there are, and the rules ask of them).
+
+    Only the code's own derivations (those its rules count from): which parts a total is of
+    is the code's reading (Kings Point counts a swim float listed on a dock among its floats,
+    dl:onlyWithPart dl:Float , dl:SwimFloat; the part standing for the rest is of
+    dl:remainderPartClass)."""
     law = prepared.knowledge
-    for node in sorted(law.subjects(DL.remainderImpliesPart, Literal(True)), key=str):
+    nodes = {t.derivation.node for t in targets(prepared, jid)}
+    for node in sorted((n for n in nodes
+                        if law.value(n, DL.remainderImpliesPart) == Literal(True)), key=str):
         d = read_derivation(law, node)
-        if d is None or len(d.only_with) != 1 or not d.addends:
+        if d is None or not d.only_with or not d.addends:
             continue
-        kind = d.only_with[0]
+        named = law.value(node, DL.remainderPartClass)
+        if isinstance(named, URIRef):
+            kind = named
+        elif len(d.only_with) == 1:
+            kind = d.only_with[0]
+        else:
+            continue
         sums = [a for a in d.addends if a.sums is not None]
-        if len(sums) != 1 or kind not in sums[0].over:
+        if len(sums) != 1 or kind not in sums[0].over \
+                or not set(d.only_with) <= set(sums[0].over):
             continue
         summed = sums[0].sums
         assert summed is not None
         for whole in sorted({s for s, _o in graph.subject_objects(d.prop)}, key=str):
             stated = number_of(graph, whole, d.prop)
             if stated is None or stated <= 0 or not is_stated(graph, whole, d.prop) or \
-                    is_a(graph, whole, (kind,)):
+                    is_a(graph, whole, d.only_with):
                 continue
-            listed = [p for p in parts_of(graph, whole) if is_a(graph, p, (kind,))]
+            listed = [p for p in parts_of(graph, whole) if is_a(graph, p, d.only_with)
+                      and not is_a(graph, p, sums[0].excepts)]
             numbers = [number_of(graph, p, summed) for p in listed]
             if any(n is None for n in numbers):
                 continue
