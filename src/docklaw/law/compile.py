@@ -357,6 +357,9 @@ class TargetSpec:
     #: the properties of its conditions that are facts of a structure as a whole
     #: (dl:WholeFact): a part that does not state one has its whole's
     whole_facts: frozenset[URIRef] = frozenset()
+    #: the properties of its conditions that are facts of each structure's own decking
+    #: (dl:ownToEachPart): a part that does not state one is asked it, not read its whole's
+    own_facts: frozenset[URIRef] = frozenset()
     #: land uses broader than the rule's (dl:ResidentialUse where single-family is named)
     broader_uses: frozenset[URIRef] = frozenset()
     #: (portion class, whole class) pairs (dl:portionOf): a node of the portion class that is a
@@ -762,6 +765,8 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         exceptions=exceptions_of(prepared, rule, []),
         whole_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
                               if (c.prop, RDF.type, DL.WholeFact) in g),
+        own_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
+                            if g.value(c.prop, DL.ownToEachPart) == Literal(True)),
         portions=governed_portions(prepared, governs) if reads or read_by else (),
         reads=reads,
         read_by=read_by,

@@ -592,11 +592,15 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
     whole stated as a part, so a fact deciding whether the rule applies is the whole's, asked
     there (``findings.redirect.decided_by_whole`` does the same for the rule's own facts). A
     rule that reads nothing on its focus reads the whole's parts through the whole (an extent
-    "no part of the dock, or associated structures"), or only the whole's parcel."""
+    "no part of the dock, or associated structures"), or only the whole's parcel. Not where a
+    condition reads a fact of the part's own decking (dl:ownToEachPart): the pier's deck height
+    does not say whether a float listed on it is low decking (North Haven § 56-2H)."""
     if any(c.prop == RDF.type for c in spec.conditions) or any(
             c.prop == RDF.type and not c.whole_first
             for clauses in spec.exceptions for c in clauses):
         return False  # the rule reads the class: a part of another kind is decided on its own
+    if any(c.prop in spec.own_facts for c in spec.conditions if not c.off_focus):
+        return False  # a fact of its own decking (dl:ownToEachPart): the whole's is not its
     # (a class read on the outermost whole, dl:WholeOrFocus, is the part's and the whole's alike)
     own = facts.types(node) & spec.governs
     if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
