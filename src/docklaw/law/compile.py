@@ -126,6 +126,10 @@ class Condition:
     #: dl:of dl:Proposed: the structures the application proposes and their parts (a class
     #: read there: "the proposed dock or pier", North Hempstead § 42-7B(3))
     on_proposed: bool = False
+    #: a dl:UnstatedCondition on rdf:type (no structure where it reads is of the class): the
+    #: classes broader than that class (``broader_classes``); a structure stated only with them
+    #: may be of it, so the clause is not established there (``targets.exception_undecided``)
+    broader: tuple[URIRef, ...] = field(default=(), repr=False)
 
     @property
     def off_focus(self) -> bool:
@@ -231,9 +235,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return None
     kinds = set(g.objects(node, RDF.type))
     if DL.UnstatedCondition in kinds:
+        equals = g.value(node, DL.equals)
+        broader = tuple(sorted(broader_classes(prepared, frozenset({equals})), key=str)) \
+            if prop == RDF.type and isinstance(equals, URIRef) else ()
         return Condition(prop, on_parcel, on_whole=on_whole, whole_first=whole_first,
                          on_app=on_app, on_proposed=on_proposed, unstated=True,
-                         equals=g.value(node, DL.equals))
+                         equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:

@@ -548,6 +548,48 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
     return out
 
 
+def only_broader(types: frozenset[Node], cond: Condition) -> bool:
+    """A structure stated only with classes broader than the class ``cond`` says is absent (a
+    plain waterside structure where no dock must be proposed): it may be of that class."""
+    if not cond.broader or not isinstance(cond.equals, URIRef):
+        return False
+    ours = {t for t in types if str(t).startswith(_own_vocabularies(frozenset({cond.equals})))}
+    return bool(ours) and ours <= set(cond.broader)
+
+
+def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
+                        facts: AppFacts) -> list[tuple[Node, URIRef]]:
+    """(structure, rdf:type) pairs whose class leaves open an exception the stated facts seem
+    to establish: a clause "no structure where it reads is of this class" (North Hempstead
+    § 42-7B(3): no dock or pier proposed, so no end to mark) holds only because a structure is
+    stated with a generic class broader than that one (a plain waterside structure, which may
+    be a dock). The exception is not established, so whether the rule applies is undecided:
+    the structure's class is asked, never a silent "not applicable". A node another exception
+    rules out, or whose dl:appliesWhen conditions are stated and unmet, is not asked."""
+    if not spec.exceptions or not any(c.broader for clauses in spec.exceptions for c in clauses):
+        return []
+    out: list[tuple[Node, URIRef]] = []
+    for node in sorted(candidates, key=str):
+        if facts.types(node).isdisjoint(spec.governs) or not facts.reaches(node, spec):
+            continue
+        if spec.conditions and not any(condition_holds(graph, app, node, c)
+                                       for c in spec.conditions):
+            continue  # (an unstated condition is asked where the conditions are)
+        generic: list[Node] = []
+        for clauses in spec.exceptions:
+            if not all(condition_holds(graph, app, node, c) for c in clauses):
+                continue
+            found = [s for c in clauses if c.unstated and c.broader
+                     for s in condition_subjects(graph, app, node, c)
+                     if only_broader(facts.types(s), c)]
+            if not found:
+                generic = []
+                break  # an exception the stated facts establish: the rule does not apply
+            generic += found
+        out += [(s, RDF.type) for s in generic]
+    return sorted(set(out), key=str)
+
+
 def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
                     facts: AppFacts) -> bool:
     """A portion (dl:portionOf) the rule reaches only as its whole stated as a part, which
@@ -724,6 +766,7 @@ def undecided_conditions(
         missing += [(where, prop) for used, prop, state in checks if used and state is None]
     missing += [(node, RDF.type) for node in class_undecided(graph, app, candidates, spec,
                                                               facts)]
+    missing += exception_undecided(graph, app, candidates, spec, facts)
     for node in governed(graph, app, candidates, spec, facts):
         checks = [
             (bool(spec.works), DL.workKind,
