@@ -126,6 +126,10 @@ class Condition:
     #: dl:of dl:Proposed: the structures the application proposes and their parts (a class
     #: read there: "the proposed dock or pier", North Hempstead § 42-7B(3))
     on_proposed: bool = False
+    #: a dl:UnstatedCondition on rdf:type (no structure where it reads is of the class): the
+    #: classes broader than that class (``broader_classes``); a structure stated only with them
+    #: may be of it, so the clause is not established there (``targets.exception_undecided``)
+    broader: tuple[URIRef, ...] = field(default=(), repr=False)
 
     @property
     def off_focus(self) -> bool:
@@ -231,9 +235,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return None
     kinds = set(g.objects(node, RDF.type))
     if DL.UnstatedCondition in kinds:
+        equals = g.value(node, DL.equals)
+        broader = tuple(sorted(broader_classes(prepared, frozenset({equals})), key=str)) \
+            if prop == RDF.type and isinstance(equals, URIRef) else ()
         return Condition(prop, on_parcel, on_whole=on_whole, whole_first=whole_first,
                          on_app=on_app, on_proposed=on_proposed, unstated=True,
-                         equals=g.value(node, DL.equals))
+                         equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
@@ -357,6 +364,9 @@ class TargetSpec:
     #: the properties of its conditions that are facts of a structure as a whole
     #: (dl:WholeFact): a part that does not state one has its whole's
     whole_facts: frozenset[URIRef] = frozenset()
+    #: the properties of its conditions that are facts of each structure's own decking
+    #: (dl:ownToEachPart): a part that does not state one is asked it, not read its whole's
+    own_facts: frozenset[URIRef] = frozenset()
     #: land uses broader than the rule's (dl:ResidentialUse where single-family is named)
     broader_uses: frozenset[URIRef] = frozenset()
     #: (portion class, whole class) pairs (dl:portionOf): a node of the portion class that is a
@@ -762,6 +772,8 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         exceptions=exceptions_of(prepared, rule, []),
         whole_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
                               if (c.prop, RDF.type, DL.WholeFact) in g),
+        own_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
+                            if g.value(c.prop, DL.ownToEachPart) == Literal(True)),
         portions=governed_portions(prepared, governs) if reads or read_by else (),
         reads=reads,
         read_by=read_by,

@@ -106,29 +106,52 @@ class Apart:
     """What says a part stands apart from its whole: the facts of where a structure stands
     (dl:locatesStructure) and the classes whose members stand apart by definition
     (dl:standsApart: Kings Point's MOORING PILE, "not connected or attached in any way to a
-    dock")."""
+    dock"); the facts of a structure's own decking (dl:ownToEachPart: its height above grade or
+    water, the openness of its grate), which every part listed on a whole has of its own (a
+    float moored to a fixed pier rides the water), but for a portion (dl:portionOf: a landing
+    or main walkway is the dock stated as a part)."""
 
     facts: frozenset[str]
     classes: frozenset[Node]
+    own: frozenset[str] = frozenset()
+    #: (portion class, whole class) pairs (dl:portionOf)
+    portions: frozenset[tuple[Node, Node]] = frozenset()
 
 
 def apart(ontology: Graph) -> Apart:
-    """The facts (CURIEs) that say where a structure stands, and the classes standing apart."""
+    """The facts (CURIEs) that say where a structure stands, and the classes standing apart;
+    the facts each part has of its own, and the portion classes."""
     return Apart(frozenset(curie(p) for p, v in ontology.subject_objects(DL.locatesStructure)
                            if _true(v) and isinstance(p, URIRef)),
-                 frozenset(c for c, v in ontology.subject_objects(DL.standsApart) if _true(v)))
+                 frozenset(c for c, v in ontology.subject_objects(DL.standsApart) if _true(v)),
+                 frozenset(curie(p) for p, v in ontology.subject_objects(DL.ownToEachPart)
+                           if _true(v) and isinstance(p, URIRef)),
+                 frozenset(ontology.subject_objects(DL.portionOf)))
 
 
 def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: Apart) -> bool:
     """``facts`` include where ``part`` stands, and the whole's stated position does not
     describe it: derive made it a whole's part (``derivation.parts``), the application did not
     list it as one, or its class stands apart by definition (a mooring pile the application
-    lists as the dock's part is still not within the pier's stated setback). It answers for
-    itself."""
+    lists as the dock's part is still not within the pier's stated setback). Or ``facts``
+    include one of its own decking (``dl:ownToEachPart``): the pier's deck height is not the
+    height of the float listed on it; a portion (a landing, a main walkway) keeps its whole's.
+    It answers for itself."""
+    facts = {f.strip() for fact in facts for f in fact.split(" or ")}
+    if not where.own.isdisjoint(facts) and not portion(data, part, where):
+        return True
     if where.facts.isdisjoint(facts):
         return False
     return (part, DL.partLinked, None) in data or any(
         (part, RDF.type, c) in data for c in where.classes)
+
+
+def portion(data: Graph, part: Node, where: Apart) -> bool:
+    """``part`` is a portion of a structure it is a part of (dl:portionOf: a landing of a dock,
+    a dock of a North Haven catwalk): that whole stated as a part."""
+    kinds = [w for p, w in where.portions if (part, RDF.type, p) in data]
+    return bool(kinds) and any((whole, RDF.type, w) in data
+                               for whole in wholes(data, part) for w in kinds)
 
 
 def _false(value: Node | None) -> bool:

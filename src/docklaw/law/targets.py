@@ -548,6 +548,48 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
     return out
 
 
+def only_broader(types: frozenset[Node], cond: Condition) -> bool:
+    """A structure stated only with classes broader than the class ``cond`` says is absent (a
+    plain waterside structure where no dock must be proposed): it may be of that class."""
+    if not cond.broader or not isinstance(cond.equals, URIRef):
+        return False
+    ours = {t for t in types if str(t).startswith(_own_vocabularies(frozenset({cond.equals})))}
+    return bool(ours) and ours <= set(cond.broader)
+
+
+def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
+                        facts: AppFacts) -> list[tuple[Node, URIRef]]:
+    """(structure, rdf:type) pairs whose class leaves open an exception the stated facts seem
+    to establish: a clause "no structure where it reads is of this class" (North Hempstead
+    § 42-7B(3): no dock or pier proposed, so no end to mark) holds only because a structure is
+    stated with a generic class broader than that one (a plain waterside structure, which may
+    be a dock). The exception is not established, so whether the rule applies is undecided:
+    the structure's class is asked, never a silent "not applicable". A node another exception
+    rules out, or whose dl:appliesWhen conditions are stated and unmet, is not asked."""
+    if not spec.exceptions or not any(c.broader for clauses in spec.exceptions for c in clauses):
+        return []
+    out: list[tuple[Node, URIRef]] = []
+    for node in sorted(candidates, key=str):
+        if facts.types(node).isdisjoint(spec.governs) or not facts.reaches(node, spec):
+            continue
+        if spec.conditions and not any(condition_holds(graph, app, node, c)
+                                       for c in spec.conditions):
+            continue  # (an unstated condition is asked where the conditions are)
+        generic: list[Node] = []
+        for clauses in spec.exceptions:
+            if not all(condition_holds(graph, app, node, c) for c in clauses):
+                continue
+            found = [s for c in clauses if c.unstated and c.broader
+                     for s in condition_subjects(graph, app, node, c)
+                     if only_broader(facts.types(s), c)]
+            if not found:
+                generic = []
+                break  # an exception the stated facts establish: the rule does not apply
+            generic += found
+        out += [(s, RDF.type) for s in generic]
+    return sorted(set(out), key=str)
+
+
 def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
                     facts: AppFacts) -> bool:
     """A portion (dl:portionOf) the rule reaches only as its whole stated as a part, which
@@ -592,11 +634,15 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
     whole stated as a part, so a fact deciding whether the rule applies is the whole's, asked
     there (``findings.redirect.decided_by_whole`` does the same for the rule's own facts). A
     rule that reads nothing on its focus reads the whole's parts through the whole (an extent
-    "no part of the dock, or associated structures"), or only the whole's parcel."""
+    "no part of the dock, or associated structures"), or only the whole's parcel. Not where a
+    condition reads a fact of the part's own decking (dl:ownToEachPart): the pier's deck height
+    does not say whether a float listed on it is low decking (North Haven § 56-2H)."""
     if any(c.prop == RDF.type for c in spec.conditions) or any(
             c.prop == RDF.type and not c.whole_first
             for clauses in spec.exceptions for c in clauses):
         return False  # the rule reads the class: a part of another kind is decided on its own
+    if any(c.prop in spec.own_facts for c in spec.conditions if not c.off_focus):
+        return False  # a fact of its own decking (dl:ownToEachPart): the whole's is not its
     # (a class read on the outermost whole, dl:WholeOrFocus, is the part's and the whole's alike)
     own = facts.types(node) & spec.governs
     if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
@@ -720,6 +766,7 @@ def undecided_conditions(
         missing += [(where, prop) for used, prop, state in checks if used and state is None]
     missing += [(node, RDF.type) for node in class_undecided(graph, app, candidates, spec,
                                                               facts)]
+    missing += exception_undecided(graph, app, candidates, spec, facts)
     for node in governed(graph, app, candidates, spec, facts):
         checks = [
             (bool(spec.works), DL.workKind,
