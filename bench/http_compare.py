@@ -124,6 +124,9 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
     parser.add_argument("--anchor-dir", type=Path, default=None,
                         help="the anchor's inputs (default: <docklaw cache>/anchor)")
+    parser.add_argument("--compact", action="store_true",
+                        help="also measure each docklaw with ?compact=1 (each cited section's "
+                             "text once), as LABEL-compact on the same server")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--log", type=Path, default=None, help="servers' output (appended)")
     parser.add_argument("--docklaw", action="append", default=None, metavar="LABEL=DIR",
@@ -166,13 +169,20 @@ def main() -> int:
         print(f"ready: {', '.join(f'{k} {v:.1f} s' for k, v in ready.items())}; "
               f"load average {loadavg()}", flush=True)
         names = list(servers)
+        paths = {name: "/validate" for name in names}
+        if args.compact:
+            for label in trees:
+                names.append(f"{label}-compact")
+                servers[f"{label}-compact"] = servers[label]
+                paths[f"{label}-compact"] = "/validate?compact=1"
+                workload[f"{label}-compact"] = workload[label]
         rounds: list[dict[str, dict[str, object]]] = []
         for r in range(args.rounds):
             order = names[r % len(names):] + names[:r % len(names)]
             measured: dict[str, dict[str, object]] = {}
             for name in order:
                 bodies, ctype = workload[name]
-                url = servers[name][1] + "/validate"
+                url = servers[name][1] + paths[name]
                 run_load(url, bodies, ctype, concurrency=args.concurrency, duration=args.warmup)
                 cpu = tree_cpu(servers[name][0].pid)
                 out = run_load(url, bodies, ctype, concurrency=args.concurrency,
@@ -187,9 +197,10 @@ def main() -> int:
                       f"load {out['loadavg']}", flush=True)
             rounds.append(measured)
     finally:
-        for proc, _base in servers.values():
+        for proc, _base in {id(v[0]): v for v in servers.values()}.values():
             stop(proc)
-    print(table(rounds, names, list(trees), args))
+    docklaws = [*trees, *(f"{label}-compact" for label in trees if args.compact)]
+    print(table(rounds, names, docklaws, args))
     if args.json:
         args.json.write_text(json.dumps({"rounds": rounds, "ready_s": ready}, indent=2) + "\n")
     return 0 if all(m["errors"] == 0 for rnd in rounds for m in rnd.values()) else 1

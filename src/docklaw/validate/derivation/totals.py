@@ -412,6 +412,13 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
             value, used, complete = derived_total(graph, d, members)
             stated = number_of(graph, node, d.prop)
             measured = stated is not None and not is_stated(graph, node, d.prop)
+            generic = possible_members(graph, prepared, d, members)
+            if generic and (stated is None or not is_stated(graph, node, d.prop)):
+                # a structure that may be one of those counted: the figure is a lower bound
+                drop_measured(graph, node, d.prop)
+                lower_bound(graph, node, target, None, value, used,
+                            basis(graph, d, members, prepared), prepared, generic)
+                continue
             if not complete:
                 if measured and unnumbered(graph, d, members):
                     drop_measured(graph, node, d.prop)
@@ -434,6 +441,45 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 write(graph, node, d, value, used, basis(graph, d, members, prepared)
                       + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
                       "drawn as the generic kind only", prepared)
+
+
+def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: list[Node]
+                     ) -> list[Node]:
+    """Members stated only with classes broader than one a count or sum is of (a plain
+    waterside structure beside a dock the docks on a lot are counted from): each may be one of
+    those counted, so what the listed structures add up to is only a lower bound (review 48:
+    North Hempstead § 42-9B(7) counted one dock on an 80-foot lot and conformed beside a
+    structure that may be a second dock). A part of a counted structure is none (a float of a
+    dock is not a second dock)."""
+    from docklaw.law.compile import broader_classes
+
+    out: list[Node] = []
+    for a in d.addends:
+        classes = a.counts if a.sums is None else a.over
+        if a.vessels_at or not classes:
+            continue
+        broader = prepared.memo(("total-broader", classes),
+                                lambda c=classes: broader_classes(prepared, frozenset(c)))
+        if not broader:
+            continue
+        generic = [m for m in members if not is_a(graph, m, classes)
+                   and not is_a(graph, m, a.excepts) and only_broader(graph, m, broader)]
+        if generic:
+            counted = [m for m in members if is_a(graph, m, classes)
+                       and not is_a(graph, m, a.excepts)]
+            tops = set(top_level(graph, counted + generic))
+            out += [m for m in generic if m in tops and m not in out]
+    return out
+
+
+def only_broader(graph: Graph, node: Node, broader: frozenset[URIRef]) -> bool:
+    """``node``'s classes in docklaw's vocabularies are all among ``broader`` (and it has one)."""
+    ours = {t for t in graph.objects(node, RDF.type) if str(t).startswith(OURS)}
+    return bool(ours) and ours <= broader
+
+
+#: docklaw's vocabularies (the ontology and the codes' concepts)
+OURS = "https://w3id.org/docklaw/"
 
 
 def unnumbered(graph: Graph, d: Derivation, members: list[Node]) -> bool:
@@ -559,7 +605,8 @@ def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: De
 
 
 def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None,
-                value: Decimal, used: list[Node], counted: str, prepared: Prepared) -> None:
+                value: Decimal, used: list[Node], counted: str, prepared: Prepared,
+                generic: list[Node] | None = None) -> None:
     """The listed structures add up to at least ``value`` but one of them states no number of
     its own: the total is not written (it stays asked); a dl:LowerBoundTotal note carries the
     bound and the rules comparing it, for the pipeline to cite a rule the bound already
@@ -576,6 +623,16 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     for member in used:
         graph.add((note, PROV.wasDerivedFrom, member))
     at_least = shown(prepared, d.prop, value)
+    if generic:
+        for member in generic:
+            graph.add((note, PROV.wasDerivedFrom, member))
+        graph.add((note, RDFS.comment, Literal(
+            f"{curie(d.prop)} is not stated and {names(generic)} "
+            f"{'is' if len(generic) == 1 else 'are'} stated only with a generic class, which "
+            f"may be one of those counted: the structures the application lists add up to at "
+            f"least {at_least} ({counted}); a rule this already breaks is cited, every other "
+            "asks for the total (or state the structure's class)")))
+        return
     if stated is None:
         graph.add((note, RDFS.comment, Literal(
             f"{curie(d.prop)} is not stated and a structure listed states no number of its "
