@@ -316,6 +316,27 @@ class Reader:
             raise Unsupported("SPARQL constraint")
         return Verdict(ok)
 
+    def holds_but_class(self, shape: Node, focus: Node) -> bool:
+        """``holds`` of a shape without a path, its ``sh:class`` left out: would ``focus``
+        conform if it were of the class (``count_undecided``)."""
+        g = self.shapes
+        ok = True
+        for inner in g.objects(shape, SH["not"]):
+            ok = ok and not self.holds(inner, focus)
+        for inner in g.objects(shape, SH.node):
+            ok = ok and self.holds(inner, focus)
+        for head in g.objects(shape, SH["in"]):
+            ok = ok and focus in list(Collection(g, head))
+        for value in g.objects(shape, SH.hasValue):
+            ok = ok and focus == value
+        for child in g.objects(shape, SH.property):
+            ok = ok and self.holds(child, focus)
+        for head in g.objects(shape, SH["or"]):
+            ok = ok and any(self.holds(s, focus) for s in Collection(g, head))
+        for head in g.objects(shape, SH["and"]):
+            ok = ok and all(self.holds(s, focus) for s in Collection(g, head))
+        return bool(ok)
+
     def holds(self, shape: Node, focus: Node) -> bool:
         """Plain SHACL: does ``focus`` conform to ``shape`` (absence as SHACL judges it)."""
         g = self.shapes
@@ -442,6 +463,46 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
     if verdict.value is None:
         return sorted(set(verdict.missing))
     return None
+
+
+def count_undecided(shapes: Graph, data: Graph, shape: Node, focus: Node,
+                    broader: frozenset[URIRef]) -> list[Node]:
+    """The values a ``sh:qualifiedMaxCount`` count may be missing: each stated only with
+    classes (of the ontology and the counted class's code) among ``broader``, the classes
+    broader than the one counted, and meeting the rest of what is counted (a part of a dock is
+    no second dock), when with them the count would exceed its maximum ([] otherwise).
+
+    Why: SHACL counts what is stated to be of the class; a plain waterside structure beside a
+    dock on a lot allowed one dock may be a second dock (review 48: North Haven § 56-3H and
+    Kings Point Standards A counted one dock and conformed). The count is then undecided."""
+    qualified = shapes.value(shape, SH.qualifiedValueShape)
+    limit = shapes.value(shape, SH.qualifiedMaxCount)
+    path = shapes.value(shape, SH.path)
+    if qualified is None or limit is None or path is None or not broader \
+            or shapes.value(qualified, SH.path) is not None \
+            or shapes.value(qualified, SH["class"]) is None:
+        return []
+    own = own_vocabularies(shapes.objects(qualified, SH["class"]))
+    reader = Reader(shapes, data)
+    values = values_at(data, shapes, path, focus)
+    matching = 0
+    maybe: list[Node] = []
+    for value in values:
+        if reader.holds(qualified, value):
+            matching += 1
+            continue
+        ours = {t for t in data.objects(value, RDF.type) if str(t).startswith(own)}
+        if ours and ours <= broader and reader.holds_but_class(qualified, value):
+            maybe.append(value)
+    return maybe if maybe and matching + len(maybe) > int(limit) else []
+
+
+def own_vocabularies(classes: Iterable[Node]) -> tuple[str, ...]:
+    """The ontology's namespace and the concept schemes of ``classes``: a structure's classes
+    read against a code's class (another code's concepts a shared class is under say nothing
+    of this code's)."""
+    return tuple(sorted({str(DL)} | {str(c).rsplit("/", 1)[0] + "/" for c in classes
+                                     if "/concept/" in str(c)}))
 
 
 def shapes_under(shapes: Graph, shape: Node, links: tuple[Node, ...],

@@ -463,7 +463,8 @@ def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: l
         if not broader:
             continue
         generic = [m for m in members if not is_a(graph, m, classes)
-                   and not is_a(graph, m, a.excepts) and only_broader(graph, m, broader)]
+                   and not is_a(graph, m, a.excepts)
+                   and only_broader(graph, m, broader, classes)]
         if generic:
             counted = [m for m in members if is_a(graph, m, classes)
                        and not is_a(graph, m, a.excepts)]
@@ -472,14 +473,15 @@ def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: l
     return out
 
 
-def only_broader(graph: Graph, node: Node, broader: frozenset[URIRef]) -> bool:
-    """``node``'s classes in docklaw's vocabularies are all among ``broader`` (and it has one)."""
-    ours = {t for t in graph.objects(node, RDF.type) if str(t).startswith(OURS)}
+def only_broader(graph: Graph, node: Node, broader: frozenset[URIRef],
+                 classes: tuple[URIRef, ...]) -> bool:
+    """``node``'s classes in the ontology and the code of ``classes`` are all among
+    ``broader`` (and it has one)."""
+    from docklaw.law.decide import own_vocabularies
+
+    own = own_vocabularies(classes)
+    ours = {t for t in graph.objects(node, RDF.type) if str(t).startswith(own)}
     return bool(ours) and ours <= broader
-
-
-#: docklaw's vocabularies (the ontology and the codes' concepts)
-OURS = "https://w3id.org/docklaw/"
 
 
 def unnumbered(graph: Graph, d: Derivation, members: list[Node]) -> bool:

@@ -18,6 +18,7 @@ from docklaw.law.compile import CompiledShapes, TargetSpec, focus_marker
 from docklaw.law.components import Apart, stands_apart
 from docklaw.law.decide import (
     alone,
+    count_undecided,
     not_claimed,
     parts_without,
     path_label,
@@ -40,6 +41,7 @@ from docklaw.namespaces import DL, RDF, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.derive import reads_class
 from docklaw.validate.findings.cite import (
+    FACT_NAMES,
     InfoNeeded,
     Result,
     needed_message,
@@ -203,6 +205,23 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                                   + ", ".join(short(a) for a in askees))
                 else:
                     state.nodes.append(NodeState(name, "unchecked", " and ".join(ask)))
+            elif maybe := count_undecided(compiled.graph, derived, top, node,
+                                          count_broader(prepared, compiled.graph, top)):
+                # a structure of a generic class may be one more of those counted
+                reason = (", ".join(short(m) for m in maybe) + " may be one of those counted: "
+                          "a narrower class is needed")
+                if severity != "Violation":
+                    state.nodes.append(NodeState(name, "unchecked", reason))
+                    continue
+                state.nodes.append(NodeState(name, "needed", reason))
+                for member in maybe:
+                    item = InfoNeeded(section, section_iri, node_name(member),
+                                      f"{FACT_NAMES[RDF.type]} is needed to "
+                                      f"{purpose_of(rule, section)}: {short(member)} may be "
+                                      "one of those it counts", str(rule_iri), str(top),
+                                      facts=("rdf:type",), purpose=purpose_of(rule, section))
+                    needed.append(item)
+                    items.setdefault(name, []).append(item)
             else:
                 state.nodes.append(NodeState(name, "conforms"))
         if state.nodes:  # (nothing to redirect among no nodes)
@@ -243,6 +262,22 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             state.reason = "; ".join(reasons)
     needed[:] = [n for n in needed if id(n) not in drop]
     return out
+
+
+def count_broader(prepared: Prepared, shapes: Graph, top: Node) -> frozenset[URIRef]:
+    """The classes broader than the one a sh:qualifiedMaxCount shape counts (none for other
+    shapes): a structure stated only with them may be counted (``decide.count_undecided``)."""
+    def compute() -> frozenset[URIRef]:
+        qualified = shapes.value(top, SH.qualifiedValueShape)
+        if qualified is None or shapes.value(top, SH.qualifiedMaxCount) is None:
+            return frozenset()
+        from docklaw.law.compile import broader_classes
+
+        classes = frozenset(c for c in shapes.objects(qualified, SH["class"])
+                            if isinstance(c, URIRef))
+        return broader_classes(prepared, classes) if classes else frozenset()
+
+    return prepared.memo(("count-broader", str(top)), compute)
 
 
 def list_non_focus(state: RuleState, ordered: list[Node], focus_set: set[Node],
