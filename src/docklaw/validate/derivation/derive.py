@@ -121,9 +121,12 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
     """The code's classes defined by what a structure states (``defined_classes``), added to
     the structures meeting them until none is added (a definition may read a class another one
     adds). Run again once the listed parts have decided their flags (``flags_from_parts``: a
-    lift listing a canopy has one, and is then a covered lift)."""
+    lift listing a canopy has one, and is then a covered lift). With them, the code's classes
+    a structure is of where it is listed as a part of one of their members (``part_members``:
+    Kings Point's swim float on a dock is one of the dock's floats, so a dock)."""
     definitions = defined_classes(prepared, jid) if jid is not None else ()
-    if not definitions:
+    members = part_members(prepared, jid) if jid is not None else ()
+    if not definitions and not members:
         return
     add_type = add_type or type_adder(graph, prepared, jid)
     changed = True
@@ -134,6 +137,46 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
                 if (node, RDF.type, cls) not in graph and meets(graph, node, definition):
                     add_type(node, cls)
                     changed = True
+            for whole_class, kinds in members:
+                if (node, RDF.type, whole_class) not in graph and any(
+                        (node, RDF.type, k) in graph for k in kinds) and any(
+                        (w, RDF.type, whole_class) in graph for w in wholes_of(graph, node)):
+                    add_type(node, whole_class)
+                    changed = True
+
+
+def part_members(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, frozenset[URIRef]], ...]:
+    """(the code's class, the classes a structure listed as a part of one of its members is
+    itself a member by: ``<class> dl:memberAsPart <class>``), remembered per code.
+
+    Why: Kings Point's dock "shall include ... floats", and a swim float listed on a dock is
+    one of its floats (Definitions, FLOAT: buoyant, affixed to a dock, for "other recreational
+    purposes"); one standing on its own, fastened to the bottom, is no float. Every rule on the
+    code's docks must reach it where it is a dock's part, as it reaches the dock's floats (its
+    setback and reach are the dock's; what it does not state, the dock's answer decides), and
+    none where it stands alone: a class would say too much, a rule-by-rule condition too
+    little. Only the code's own classes are read."""
+    def read() -> tuple[tuple[URIRef, frozenset[URIRef]], ...]:
+        own = jurisdictions.get(jid).concept_namespace
+        found: dict[URIRef, set[URIRef]] = {}
+        for whole, part in prepared.knowledge.subject_objects(DL.memberAsPart):
+            if isinstance(whole, URIRef) and isinstance(part, URIRef) \
+                    and str(whole).startswith(own):
+                found.setdefault(whole, set()).add(part)
+        return tuple(sorted(((w, frozenset(p)) for w, p in found.items()), key=lambda x: str(x[0])))
+    return prepared.memo(("derive.part_members", jid), read)
+
+
+def wholes_of(graph: Graph, node: Node) -> set[Node]:
+    """The structures ``node`` is a part of (dl:hasPart, at any depth)."""
+    out: set[Node] = set()
+    stack = [node]
+    while stack:
+        for whole in graph.subjects(DL.hasPart, stack.pop()):
+            if whole not in out and whole != node:
+                out.add(whole)
+                stack.append(whole)
+    return out
 
 
 #: A class definition the classifier reads: ("class", C), ("value", p, v), ("and", parts).
