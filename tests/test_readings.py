@@ -139,5 +139,23 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
 
     law = get_prepared().knowledge
     alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))
-    assert len(alternatives) == 4  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41)
+    assert len(alternatives) == 5  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
+    # Keuka § 160-123A(1)(a) B (review 49)
     assert not alternatives & set(law.subjects(RDF.type, DL.AllocationTable))
+
+
+def test_160_123A_1_a_250_feet_three_docks_depends_on_the_reading() -> None:
+    """Keuka (Jerusalem) § 160-123A(1)(a)[3] (review 49): 250 feet allows three docks under the
+    encoded reading A (each 100-foot band from its first foot) and two under reading B (each
+    full 100 feet beyond 200); the default verdict stands and the report says it depends."""
+    from test_cases import load_case
+
+    case = (CASES / "jerusalem" / "three-docks-on-a-250-foot-residential-parcel-meet-"
+            "160-123A-1-a-under-the-default-reading-and-violate-it-under-reading-b.ttl")
+    report = validate_graph(load_case(case).graph)
+    docks = next(o for o in report.readings if o.rule and o.rule.endswith("160-123A-1-a-docks"))
+    assert verdicts(docks) == {"A": "conforms", "B": "violates"}
+    assert docks.verdict_depends
+    assert not any(r.section == "§ 160-123A(1)(a)" and r.severity == "Violation"
+                   for r in report.results)
+    assert report.to_json()["verdict_depends_on_reading"] is True

@@ -708,7 +708,10 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
     if constructions:
-        lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.construction}> ?construction . "
+        # the focus's own construction; where it states none, its wholes' (AppFacts.constructions)
+        lines.append(f"{{ ?this <{DL.construction}> ?construction }} UNION {{ FILTER NOT EXISTS "
+                     f"{{ ?this <{DL.construction}> ?ownConstruction }} ?this (^<{DL.hasPart}>)+/"
+                     f"<{DL.construction}> ?construction }} "
                      f"{_values('construction', constructions)}")
     parcel_lines = parcel_clauses(prepared, rule)
     if parcel_lines:

@@ -38,9 +38,12 @@ class MissingOperand(Exception):
 class TableGap(MissingOperand):
     """The frontage is stated but falls between two rows of an allocation table."""
 
-    def __init__(self, prop: URIRef, table: Node, note: str) -> None:
+    def __init__(self, prop: URIRef, table: Node, note: str,
+                 neighbours: tuple[Node, ...] = ()) -> None:
         super().__init__(prop, note)
         self.table = table
+        #: the rows on either side of the gap (both, or none when it is not between two rows)
+        self.neighbours = neighbours
 
 
 class Evaluator:
@@ -258,22 +261,38 @@ class Evaluator:
         footage = self.number_of(footage_prop, DL.Parcel, focus)
         row = matching_row(law, table, footage)
         if row is None:
-            raise TableGap(footage_prop, table, gap_description(law, table, footage))
+            raise TableGap(footage_prop, table, gap_description(law, table, footage),
+                           gap_neighbours(law, table, footage))
         self.rows.append(row)
-        for allowance in law.objects(row, DL.allowance):
-            if law.value(allowance, DL.facility) != facility:
-                continue
-            count = to_decimal(law.value(allowance, DL.baseCount)) or Decimal(0)
-            inc = to_decimal(law.value(allowance, DL.incrementCount))
-            per = to_decimal(law.value(allowance, DL.incrementPer))
-            over = to_decimal(law.value(allowance, DL.incrementOver))
-            if inc is not None and per and over is not None and footage > over:
-                steps = (footage - over) / per
-                rounded = math.ceil(steps) if law.value(
-                    allowance, DL.incrementRounding) == DL.RoundUp else math.floor(steps)
-                count += inc * rounded
-            return count
-        return Decimal(0)  # the row allows none of this facility
+        return row_allowance(law, row, facility, footage)
+
+    def gap_candidates(self, expr: Node, focus: Node, gap: TableGap) -> list[Decimal]:
+        """What each row on either side of the gap the frontage falls in would allow it (its
+        allowance computed at the frontage); empty when the gap is not between two rows."""
+        law = self.law
+        table = law.value(expr, DL.table)
+        footage_prop = law.value(table, DL.footageProperty) or DL.shorelineFrontage
+        footage = self.number_of(footage_prop, DL.Parcel, focus)
+        facility = law.value(expr, DL.facility)
+        return [row_allowance(law, row, facility, footage) for row in gap.neighbours]
+
+
+def row_allowance(law: Graph, row: Node, facility: Node | None, footage: Decimal) -> Decimal:
+    """One row's allowance of ``facility`` at ``footage``."""
+    for allowance in law.objects(row, DL.allowance):
+        if law.value(allowance, DL.facility) != facility:
+            continue
+        count = to_decimal(law.value(allowance, DL.baseCount)) or Decimal(0)
+        inc = to_decimal(law.value(allowance, DL.incrementCount))
+        per = to_decimal(law.value(allowance, DL.incrementPer))
+        over = to_decimal(law.value(allowance, DL.incrementOver))
+        if inc is not None and per and over is not None and footage > over:
+            steps = (footage - over) / per
+            rounded = math.ceil(steps) if law.value(
+                allowance, DL.incrementRounding) == DL.RoundUp else math.floor(steps)
+            count += inc * rounded
+        return count
+    return Decimal(0)  # the row allows none of this facility
 
 
 def matching_row(law: Graph, table: Node, footage: Decimal) -> Node | None:
@@ -326,6 +345,22 @@ def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
     return f"{shown} {where}: the table gives no allocation for it"
 
 
+def gap_neighbours(law: Graph, table: Node, footage: Decimal) -> tuple[Node, ...]:
+    """The rows just below and just above a frontage no row contains (both, or none when it
+    is below the first row or beyond the last)."""
+    below, above = None, None
+    for row in law.objects(table, DL.row):
+        low = to_decimal(law.value(row, DL.minFootage))
+        high = to_decimal(law.value(row, DL.maxFootage))
+        if high is not None and high < footage and (
+                below is None or high > to_decimal(law.value(below, DL.maxFootage))):
+            below = row
+        if low is not None and low > footage and (
+                above is None or low < to_decimal(law.value(above, DL.minFootage))):
+            above = row
+    return (below, above) if below is not None and above is not None else ()
+
+
 #: An interval of possible limit values: (low, high); None = unbounded on that side (an
 #: unstated amount subtracted, ``dl:Product`` with a negative factor, leaves no lower bound).
 Interval = tuple[Decimal | None, Decimal | None]
@@ -347,12 +382,28 @@ class Bounds:
     so a 50-foot setback violates it. An unstated quantity ranges over its plausible values
     (validation.ttl bounds, else zero to unbounded); a condition over both branches."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, table_gaps: bool = False) -> None:
         self.ev = evaluator
+        #: with ``table_gaps``: an allocation looked up for a frontage between two rows ranges
+        #: over what either row would allow (each gap met is kept in ``gaps``)
+        self.table_gaps = table_gaps
+        self.gaps: list[TableGap] = []
 
     def interval(self, expr: Node, focus: Node) -> Interval:
         law = self.ev.law
         kinds = set(law.objects(expr, RDF.type))
+        if self.table_gaps and DL.AllocationLookup in kinds:
+            try:
+                value = self.ev.evaluate(expr, focus)
+                return value, value
+            except TableGap as gap:
+                values = self.ev.gap_candidates(expr, focus, gap)
+                if not values:
+                    return Decimal(0), None
+                self.gaps.append(gap)
+                return min(values), max(values)
+            except MissingOperand:
+                return Decimal(0), None
         if DL.PropertyOf in kinds:
             prop = law.value(expr, DL.property)
             try:

@@ -381,8 +381,17 @@ class AppFacts:
         return found
 
     def constructions(self, node: Node) -> frozenset[Node]:
-        """dl:construction of the node or of anything that has it as a part."""
-        return self._owned(node, DL.construction, self._constructions)
+        """The node's own dl:construction; where it states none, that of anything that has it
+        as a part. A part's construction is a fact it states of itself: a seasonal boat hoist
+        structure listed on a permanent dock is seasonal (review 49), and a part stating none
+        is built as its whole is (the whole's construction decides it)."""
+        found = self._constructions.get(node)
+        if found is None:
+            own = frozenset(self.graph.objects(node, DL.construction))
+            found = self._constructions[node] = own or frozenset(
+                v for o in self_and_containers(self.graph, node)
+                for v in self.graph.objects(o, DL.construction))
+        return found
 
     def containers(self, node: Node) -> frozenset[Node]:
         """The structures the node is a part of, at any depth."""

@@ -594,8 +594,8 @@ def computed_limits(
             try:
                 value = evaluator.evaluate(expression, focus)
             except MissingOperand as missing:
-                if not isinstance(missing, TableGap) and decided_by_bounds(
-                        graph, compiled, evaluator, item, expression, focus, missing):
+                if decided_by_bounds(graph, compiled, evaluator, item, expression, focus,
+                                     missing):
                     continue
                 graph.add((focus, DL.limitOperandMissing, node))
                 graph.add((node, DL.rule, item.rule))
@@ -626,7 +626,11 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
                       item: ComputedShape, expression: Node, focus: Node,
                       missing: MissingOperand) -> bool:
     """A computed limit with an unstated operand that the stated operands already decide
-    (limits.Bounds): write the deciding bound as the limit, marked dl:limitBound, and say so."""
+    (limits.Bounds): write the deciding bound as the limit, marked dl:limitBound, and say so.
+    A frontage in a gap of an allocation table (between two rows) is decided only where the
+    count exceeds what either row would allow (a sure violation); where some row would allow
+    it, the gap is reported and nothing is read into it (review 49, South Bristol Table 3 at
+    exactly 300 feet)."""
     path = compiled.graph.value(item.shape, SH.path)
     if path is None or item.parameter not in MAXIMA | MINIMA:
         return False
@@ -637,13 +641,16 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
         measured = [to_decimal(v) for v in values if isinstance(v, Literal)]
     if not measured or None in measured:
         return False
-    interval = Bounds(evaluator).interval(expression, focus)
+    bounds = Bounds(evaluator, table_gaps=True)
+    interval = bounds.interval(expression, focus)
     maximum = item.parameter in MAXIMA
     strict = (MAXIMA | MINIMA)[item.parameter]
     verdicts = [decide_by_bounds(interval, m, maximum, strict) for m in measured]  # type: ignore[arg-type]
     if any(v is None for v, _bound in verdicts):
         return False
     violating = [bound for v, bound in verdicts if v]
+    if (bounds.gaps or isinstance(missing, TableGap)) and not violating:
+        return False  # a gap of the table: conforming under some row decides nothing
     bound = violating[0] if violating else verdicts[0][1]
     node = BNode()
     graph.add((focus, DL.computedLimitValue, node))
@@ -651,7 +658,10 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
     graph.add((node, DL.rule, item.rule))
     graph.add((node, QUDT.numericValue, Literal(format_number(bound), datatype=XSD.decimal)))
     graph.add((node, DL.limitBound, Literal(True)))
-    if missing.prop is not None:
+    for gap in bounds.gaps[:1]:  # (the note names the gap, not an unstated fact)
+        graph.add((node, DL.allocationTableGap, gap.table))
+        graph.add((node, RDFS.comment, Literal(gap.note)))
+    if missing.prop is not None and not bounds.gaps:
         graph.add((node, DL.property, missing.prop))
     if item.unit is not None:
         graph.add((node, QUDT.unit, item.unit))

@@ -335,6 +335,11 @@ def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,
             unit = data.value(node, QUDT.unit)
             shown = prepared.units.describe(bound, unit) if bound is not None and isinstance(
                 unit, URIRef) else str(bound)
+            if data.value(node, DL.allocationTableGap) is not None:
+                gap = str(data.value(node, RDFS.comment) or "the frontage is in no row")
+                return (f" ({gap[0].upper()}{gap[1:]}; read under either row beside the gap, "
+                        f"the limit is at most {shown}, so the stated value violates it either "
+                        "way.)")
             return (f" ({curie(prop) if prop is not None else 'An operand'} is not stated; "
                     f"whatever it is, the limit cannot pass {shown}, so the stated value "
                     "decides the rule.)")
