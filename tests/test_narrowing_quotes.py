@@ -72,3 +72,20 @@ def test_every_code_quotes_its_narrowings() -> None:
         compiled = prepared.compiled(jid)
         rules = {compiled.shape_rule[s] for s in compiled.shapes}
         assert any(narrowings(prepared.knowledge, r) for r in rules), jid
+
+
+def test_a_width_leaving_out_parts_quotes_its_section() -> None:
+    """A code whose drawn widths leave parts out (``[features] width``: Kings Point Standards
+    D(2)(b) "excluding the float, if any") quotes the words of the section that says so."""
+    from docklaw.law.narrowing import text_of
+    from docklaw.namespaces import section_iri
+
+    law = get_prepared().knowledge
+    declared = [j for j in jurisdictions.all() if j.features.width is not None]
+    assert declared
+    for j in declared:
+        width = j.features.width
+        assert width is not None
+        text = text_of(law, section_iri(j.id, width.section))
+        assert text is not None, (j.id, width.section)
+        assert normalise(width.quote) in normalise(text), (j.id, width.quote)

@@ -88,6 +88,20 @@ class SurveyCrs:
 
 
 @dataclass(frozen=True)
+class WidthExclusion:
+    """The parts a code's width limit leaves out of a structure's width (Kings Point Standards
+    D(2)(b) "A dock, excluding the float, if any, shall be no wider than eight feet"): a drawn
+    structure's dl:width is measured without its parts of these classes, which have their own
+    limits. ``leaves_out`` are CURIEs, ``dl:`` or the code's concept prefix; ``quote`` is the
+    text's own words, printed in ``section`` (checked by tests/test_narrowing_quotes.py)."""
+
+    leaves_out: tuple[str, ...]
+    section: str
+    citation: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class Features:
     """The constructions a code uses, declared in its description (``[features]``)."""
 
@@ -96,6 +110,7 @@ class Features:
     channel_distance: ChannelDistance | None = None
     frontage: Frontage | None = None
     survey_crs: SurveyCrs | None = None
+    width: WidthExclusion | None = None
 
 
 @dataclass(frozen=True)
@@ -193,9 +208,25 @@ def _cited_choice(feats: dict[str, Any], key: str, name: str, choices: tuple[str
             _field(table, "citation", str, src, w, False))
 
 
+def _width(feats: dict[str, Any], prefix: str, src: Path) -> WidthExclusion | None:
+    table = _field(feats, "width", dict, src, "features", False)
+    if table is None:
+        return None
+    w = "features.width"
+    classes = _field(table, "leaves_out", list, src, w)
+    pattern = re.compile(rf"^(dl|{re.escape(prefix)}):[A-Za-z][A-Za-z0-9]*$")
+    if not classes or [c for c in classes if not (isinstance(c, str) and pattern.match(c))]:
+        raise DataError(f"field '{w}.leaves_out' must list classes as dl:<Name> or "
+                        f"{prefix}:<Name>, not {classes!r}", source=str(src))
+    return WidthExclusion(tuple(classes), _field(table, "section", str, src, w),
+                          _field(table, "citation", str, src, w),
+                          _field(table, "quote", str, src, w))
+
+
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
-    known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs"}
+    known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs",
+             "width"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -226,8 +257,10 @@ def _features(data: dict[str, Any], src: Path) -> Features:
                             f"(http://www.opengis.net/def/crs/EPSG/0/<code>), not {iri!r}",
                             source=str(src))
         survey = SurveyCrs(iri, _field(sv, "note", str, src, w, False))
+    prefix = data.get("concept_prefix")
+    width = _width(feats, prefix if isinstance(prefix, str) else "dl", src)
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
-                    frontage=frontage, survey_crs=survey)
+                    frontage=frontage, survey_crs=survey, width=width)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:
@@ -421,5 +454,5 @@ def ontology_files() -> list[Path]:
 
 
 __all__ = ["ChannelDistance", "Features", "Jurisdiction", "Registry",
-           "RiparianLines", "find", "get", "ids", "known", "ontology_files", "registry",
-           "resolve"]
+           "RiparianLines", "WidthExclusion", "find", "get", "ids", "known", "ontology_files",
+           "registry", "resolve"]

@@ -95,6 +95,7 @@ class _Stage:
         self.g = graph
         self.jid = code.id
         self.declared = code.features
+        self.concepts = code.concept_namespace
         self.riparian_kind = (RIPARIAN[code.features.riparian_lines.kind]
                               if code.features.riparian_lines else None)
         self.s = settings
@@ -376,7 +377,9 @@ class _Stage:
         q(n, DL.length, length, UNIT.FT, src)
         q(n, DL.farthestExtentFromMHW, length, UNIT.FT, src)
         assert f.along is not None
-        q(n, DL.width, extent_along(full, f.along), UNIT.FT, src)
+        measured, construction = self.width_footprint(n, full, member_parts)
+        if measured is not None and not measured.is_empty:
+            q(n, DL.width, extent_along(measured, f.along), UNIT.FT, src, construction)
         if f.mlw is not None and f.mlw_node is not None:
             q(
                 n,
@@ -391,6 +394,38 @@ class _Stage:
             if length > 0:
                 share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
                 q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
+
+    def width_footprint(self, n: Node, full: BaseGeometry, member_parts: list[Node]
+                        ) -> tuple[BaseGeometry | None, URIRef]:
+        """What dl:width measures: the footprint, less the parts of the classes the code's width
+        limit leaves out (``[features] width``: Kings Point Standards D(2)(b) "A dock, excluding
+        the float, if any"), each of which is measured on its own. Nothing left (a structure
+        drawn only as such parts): no width is derived, so a rule reading it asks for it."""
+        if self.declared.width is None:
+            return full, DL.ExtentParallelToMHW
+        left_out = [p for p in member_parts
+                    if any(is_a(self.g, p, c, self.jid) for c in self.width_classes)]
+        if not left_out:
+            return full, DL.ExtentParallelToMHW
+        kept = [self.drawing.drawn(x).geom for x in [n, *member_parts]
+                if x not in left_out and self.drawing.drawn(x) is not None]
+        if not kept:
+            return None, DL.ExtentParallelToMHWLeavingOutParts
+        rest = unary_union(kept).difference(
+            unary_union([self.drawing.drawn(p).geom for p in left_out]))
+        return rest, DL.ExtentParallelToMHWLeavingOutParts
+
+    @property
+    def width_classes(self) -> list[URIRef]:
+        """The classes of ``[features] width.leaves_out`` (``dl:`` or the code's own prefix)."""
+        declared = self.declared.width
+        if declared is None:
+            return []
+        out = []
+        for curie in declared.leaves_out:
+            prefix, name = curie.split(":", 1)
+            out.append(DL[name] if prefix == "dl" else URIRef(self.concepts + name))
+        return out
 
     def main_walkway(self, n: Node, member_parts: list[Node]) -> BaseGeometry | None:
         """The dl:MainWalkway part; else the dock's own deck less its parts; else a plain dock."""

@@ -69,6 +69,7 @@ county = "{args.county}"
 # side_setback = "same-axis" | "greater-setback-of-same-axis-and-right-angle"
 # riparian_lines = {{ kind = "water-rights" | "facility-area" }}
 # survey_crs = {{ crs = "http://www.opengis.net/def/crs/EPSG/0/2261" }}  (the county's zone)
+# width = {{ leaves_out = ["dl:Float"], section, citation, quote }}  (parts a width leaves out)
 [features]
 
 [code]
