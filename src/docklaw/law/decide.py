@@ -468,21 +468,24 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
 def count_undecided(shapes: Graph, data: Graph, shape: Node, focus: Node,
                     broader: frozenset[URIRef]) -> list[Node]:
     """The values a ``sh:qualifiedMaxCount`` count may be missing: each stated only with
-    classes (of the ontology and the counted class's code) among ``broader``, the classes
-    broader than the one counted, and meeting the rest of what is counted (a part of a dock is
-    no second dock), when with them the count would exceed its maximum ([] otherwise).
+    classes (of the ontology and the counted classes' code) among ``broader``, the classes
+    broader than one counted, and meeting the rest of what is counted (a part of a dock is no
+    second dock), when with them the count would exceed its maximum ([] otherwise). What is
+    counted is the qualified shape, or one of its ``sh:or`` alternatives, naming a class.
 
     Why: SHACL counts what is stated to be of the class; a plain waterside structure beside a
     dock on a lot allowed one dock may be a second dock (review 48: North Haven § 56-3H and
-    Kings Point Standards A counted one dock and conformed). The count is then undecided."""
+    Kings Point Standards A counted one dock and conformed; review 50: a lift stated only as a
+    vessel lift on a dock with a boat lift, Boat lifts A). The count is then undecided."""
     qualified = shapes.value(shape, SH.qualifiedValueShape)
     limit = shapes.value(shape, SH.qualifiedMaxCount)
     path = shapes.value(shape, SH.path)
-    if qualified is None or limit is None or path is None or not broader \
-            or shapes.value(qualified, SH.path) is not None \
-            or shapes.value(qualified, SH["class"]) is None:
+    if qualified is None or limit is None or path is None or not broader:
         return []
-    own = own_vocabularies(shapes.objects(qualified, SH["class"]))
+    kinds = counted_kinds(shapes, qualified)
+    if not kinds:
+        return []
+    own = own_vocabularies(c for kind in kinds for c in shapes.objects(kind, SH["class"]))
     reader = Reader(shapes, data)
     values = values_at(data, shapes, path, focus)
     matching = 0
@@ -492,9 +495,19 @@ def count_undecided(shapes: Graph, data: Graph, shape: Node, focus: Node,
             matching += 1
             continue
         ours = {t for t in data.objects(value, RDF.type) if str(t).startswith(own)}
-        if ours and ours <= broader and reader.holds_but_class(qualified, value):
+        if ours and ours <= broader and any(reader.holds_but_class(k, value) for k in kinds):
             maybe.append(value)
     return maybe if maybe and matching + len(maybe) > int(limit) else []
+
+
+def counted_kinds(shapes: Graph, qualified: Node) -> list[Node]:
+    """The shapes without a path naming the class of what a qualified count counts: the
+    qualified shape itself, or each of its top-level ``sh:or`` alternatives that does."""
+    candidates = [qualified]
+    for head in shapes.objects(qualified, SH["or"]):
+        candidates += list(Collection(shapes, head))
+    return [k for k in candidates if shapes.value(k, SH.path) is None
+            and shapes.value(k, SH["class"]) is not None]
 
 
 def own_vocabularies(classes: Iterable[Node]) -> tuple[str, ...]:

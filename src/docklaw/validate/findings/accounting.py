@@ -272,9 +272,10 @@ def count_broader(prepared: Prepared, shapes: Graph, top: Node) -> frozenset[URI
         if qualified is None or shapes.value(top, SH.qualifiedMaxCount) is None:
             return frozenset()
         from docklaw.law.compile import broader_classes
+        from docklaw.law.decide import counted_kinds
 
-        classes = frozenset(c for c in shapes.objects(qualified, SH["class"])
-                            if isinstance(c, URIRef))
+        classes = frozenset(c for kind in counted_kinds(shapes, qualified)
+                            for c in shapes.objects(kind, SH["class"]) if isinstance(c, URIRef))
         return broader_classes(prepared, classes) if classes else frozenset()
 
     return prepared.memo(("count-broader", str(top)), compute)
