@@ -196,7 +196,9 @@ class Report:
         return (f"{verdict}: {self.name} ({self.jurisdiction}) - "
                 f"{counts['Violation']} violation(s), "
                 f"{counts['Warning']} warning(s), {counts['Info']} finding(s)/info, "
-                f"{len(self.information_needed)} item(s) of information needed")
+                f"{len(self.information_needed)} item(s) of information needed"
+                + ("; the verdict depends on the reading of the text (see Readings)"
+                   if any(o.verdict_depends for o in self.readings) else ""))
 
     def explain_lines(self) -> list[str]:
         """One line per rule: its state and why (the --explain view); then the stated terms
