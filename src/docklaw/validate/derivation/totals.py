@@ -412,11 +412,18 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
             value, used, complete = derived_total(graph, d, members)
             stated = number_of(graph, node, d.prop)
             measured = stated is not None and not is_stated(graph, node, d.prop)
-            generic = possible_members(graph, prepared, d, members)
-            if generic and (stated is None or not is_stated(graph, node, d.prop)):
+            generic, extra = possible_members(graph, prepared, d, members)
+            told = stated if stated is not None and is_stated(graph, node, d.prop) else None
+            if generic and not (told is not None and told >= value + (extra or 0)):
                 # a structure that may be one of those counted: the figure is a lower bound
+                # (a stated count is believed only where it has room for every such one; a
+                # stated sum at or above the listed figure, as where a listed part states no
+                # number of its own)
                 drop_measured(graph, node, d.prop)
-                lower_bound(graph, node, target, None, value, used,
+                if told is not None:
+                    for old in list(graph.objects(node, d.prop)):
+                        graph.remove((node, d.prop, old))
+                lower_bound(graph, node, target, told, value, used,
                             basis(graph, d, members, prepared), prepared, generic)
                 continue
             if not complete:
@@ -444,16 +451,18 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
 
 
 def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: list[Node]
-                     ) -> list[Node]:
+                     ) -> tuple[list[Node], Decimal | None]:
     """Members stated only with classes broader than one a count or sum is of (a plain
     waterside structure beside a dock the docks on a lot are counted from): each may be one of
     those counted, so what the listed structures add up to is only a lower bound (review 48:
     North Hempstead § 42-9B(7) counted one dock on an 80-foot lot and conformed beside a
     structure that may be a second dock). A part of a counted structure is none (a float of a
-    dock is not a second dock)."""
+    dock is not a second dock). With them, the most they can add (each counted structure one;
+    None where one could add a number of its own, a sum's)."""
     from docklaw.law.compile import broader_classes
 
     out: list[Node] = []
+    extra: Decimal | None = Decimal(0)
     for a in d.addends:
         classes = a.counts if a.sums is None else a.over
         if a.vessels_at or not classes:
@@ -469,8 +478,12 @@ def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: l
             counted = [m for m in members if is_a(graph, m, classes)
                        and not is_a(graph, m, a.excepts)]
             tops = set(top_level(graph, counted + generic))
-            out += [m for m in generic if m in tops and m not in out]
-    return out
+            found = [m for m in generic if m in tops]
+            out += [m for m in found if m not in out]
+            if found:
+                extra = None if extra is None or a.sums is not None or a.covered_by \
+                    is not None else extra + len(found)
+    return out, extra
 
 
 def only_broader(graph: Graph, node: Node, broader: frozenset[URIRef],
@@ -639,8 +652,11 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     if generic:
         for member in generic:
             graph.add((note, PROV.wasDerivedFrom, member))
+        said = (f"the stated {curie(d.prop)} ({shown(prepared, d.prop, stated)}) leaves no room "
+                "for it: it is not read, and" if stated is not None
+                else f"{curie(d.prop)} is not stated and")
         graph.add((note, RDFS.comment, Literal(
-            f"{curie(d.prop)} is not stated and {names(generic)} "
+            f"{said} {names(generic)} "
             f"{'is' if len(generic) == 1 else 'are'} stated only with a generic class, which "
             f"may be one of those counted: the structures the application lists add up to at "
             f"least {at_least} ({counted}); a rule this already breaks is cited, every other "
