@@ -559,6 +559,12 @@ MAXIMA = {SH.maxInclusive: False, SH.maxExclusive: True, SH.maxCount: False}
 MINIMA = {SH.minInclusive: False, SH.minExclusive: True, SH.minCount: False}
 
 
+def item_unit_shown(value: Decimal, item: ComputedShape) -> str:
+    """A bound as the report shows a number (its unit's abbreviation where it has one)."""
+    return display_number(value) + ("" if item.unit is None or item.unit == UNIT.UNITLESS
+                                    else " " + curie(item.unit))
+
+
 def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluator,
                       item: ComputedShape, expression: Node, focus: Node,
                       missing: MissingOperand) -> bool:
@@ -587,7 +593,14 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
         return False
     violating = [bound for v, bound in verdicts if v]
     if (bounds.gaps or isinstance(missing, TableGap)) and not violating:
-        return False  # a gap of the table: conforming under some row decides nothing
+        # a gap of the table: conforming under every row beside it is said, but not read as
+        # either row (the table gives the frontage none; review 50 chose to keep asking)
+        least = min(bound for _v, bound in verdicts)
+        shown = item_unit_shown(least, item)
+        missing.note += (f"; the stated value is within what either row beside the gap would "
+                         f"allow (at least {shown}), but the table assigns this frontage to "
+                         "neither row, so the limit is asked rather than read from one")
+        return False
     bound = violating[0] if violating else verdicts[0][1]
     node = BNode()
     graph.add((focus, DL.computedLimitValue, node))
