@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
@@ -22,7 +22,11 @@ from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF
 from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.applicability import is_exempt
-from docklaw.validate.derivation.derive import derive_application, with_lower_bounds
+from docklaw.validate.derivation.derive import (
+    derive_application,
+    with_lower_bounds,
+    with_upper_bounds,
+)
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
@@ -50,7 +54,30 @@ def cited(derived: Graph, prepared: Prepared, jid: str) -> tuple[list[Result], l
     """Stages 3 and 4's citations: the derived application checked against its code's
     shapes, and the raw results cited (sections, relief, information needed)."""
     results, needed = cite(check(derived, prepared, jid), derived, prepared, jid)
-    return bounded(derived, prepared, jid, results, needed)
+    results, needed = bounded(derived, prepared, jid, results, needed)
+    opened(derived, prepared, jid, results)
+    return results, needed
+
+
+def opened(derived: Graph, prepared: Prepared, jid: str, results: list[Result]) -> None:
+    """Totals that listed structures of an undecided class may add to (dl:UpperBoundTotal,
+    derivation/totals.py): the application is checked again with each at its upper bound, and
+    a rule comparing the total that holds as read but fails there is recorded on the note
+    (dl:openRule); the accounting then asks the deciding facts of those structures instead of
+    "conforms". A rule that holds at the bound holds either way: nothing is asked."""
+    trial = with_upper_bounds(derived, prepared, jid)
+    if trial is None:
+        return
+    notes = {(node_name(derived.value(n, DL.focus)), str(r)): n
+             for n in derived.subjects(RDF.type, DL.UpperBoundTotal)
+             for r in derived.objects(n, DL.comparedBy)}
+    broken = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
+    trial_results, _ = cite(check(trial, prepared, jid), trial, prepared, jid)
+    for r in trial_results:
+        note = notes.get((r.focus_node, str(r.rule)))
+        if note is not None and r.severity == "Violation" \
+                and (r.focus_node, r.rule) not in broken:
+            derived.add((note, DL.openRule, URIRef(str(r.rule))))
 
 
 def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw import jurisdictions
@@ -54,9 +53,10 @@ from docklaw.law.units import (
     quantize,
     to_decimal,
 )
-from docklaw.namespaces import DL, OWL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
+from docklaw.validate.derivation.defined import defined_classes, meets
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
 from docklaw.validate.derivation.grown import (
@@ -177,69 +177,6 @@ def wholes_of(graph: Graph, node: Node) -> set[Node]:
                 out.add(whole)
                 stack.append(whole)
     return out
-
-
-#: A class definition the classifier reads: ("class", C), ("value", p, v), ("and", parts).
-Definition = tuple
-
-
-def defined_classes(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, Definition], ...]:
-    """The code's own classes defined by what their members state (``owl:equivalentClass`` an
-    ``owl:intersectionOf`` of classes and ``owl:hasValue`` restrictions, the forms the ontology
-    keeps to: OWL 2 RL's cls-int1 and cls-hv1), each with its definition; remembered per code
-    on the prepared law.
-
-    Why: a code may define its word by a fact rather than by a kind (Canandaigua § 73-5: a
-    "boat hoist ... shall not have a roof"; a lift stated with one is a boat hoist structure
-    if seasonal, a boat station if permanent). Without the classification, a structure stated
-    with the generic class and those facts is never of the code's class, and every count and
-    rule on that class passes it by: a false "conforms". Only the code's own namespace is
-    read (another code's definitions never type this code's application); a definition using
-    anything else is not read at all (never half-applied)."""
-    def read() -> tuple[tuple[URIRef, Definition], ...]:
-        own = jurisdictions.get(jid).concept_namespace
-        law = prepared.knowledge
-        out = []
-        for cls, expr in law.subject_objects(OWL.equivalentClass):
-            if not (isinstance(cls, URIRef) and str(cls).startswith(own)
-                    and isinstance(expr, BNode)):
-                continue
-            definition = class_expression(law, expr)
-            if definition is not None and definition[0] != "class":
-                out.append((cls, definition))
-        return tuple(sorted(set(out), key=lambda d: (str(d[0]), repr(d[1]))))
-    return prepared.memo(("derive.defined_classes", jid), read)
-
-
-def class_expression(law: Graph, expr: Node) -> Definition | None:
-    """The definition an OWL class expression states, or None when it uses anything the
-    classifier does not read."""
-    if isinstance(expr, URIRef):
-        return ("class", expr)
-    head = law.value(expr, OWL.intersectionOf)
-    if head is not None:
-        parts = [class_expression(law, p) for p in Collection(law, head)]
-        if not parts or any(p is None for p in parts):
-            return None
-        return ("and", tuple(parts))
-    on = law.value(expr, OWL.onProperty)
-    value = law.value(expr, OWL.hasValue)
-    if isinstance(on, URIRef) and value is not None:
-        return ("value", on, value)
-    return None
-
-
-def meets(graph: Graph, node: Node, definition: Definition) -> bool:
-    """Whether the node is of the defined class by what the application states of it."""
-    kind = definition[0]
-    if kind == "class":
-        return (node, RDF.type, definition[1]) in graph
-    if kind == "and":
-        return all(meets(graph, node, d) for d in definition[1])
-    expected = definition[2]
-    return any(v == expected or (isinstance(v, Literal) and isinstance(expected, Literal)
-                                 and v.eq(expected))
-               for v in graph.objects(node, definition[1]))
 
 
 def code_senses(prepared: Prepared, jid: str) -> dict[URIRef, tuple[URIRef, ...]]:
@@ -622,6 +559,12 @@ MAXIMA = {SH.maxInclusive: False, SH.maxExclusive: True, SH.maxCount: False}
 MINIMA = {SH.minInclusive: False, SH.minExclusive: True, SH.minCount: False}
 
 
+def item_unit_shown(value: Decimal, item: ComputedShape) -> str:
+    """A bound as the report shows a number (its unit's abbreviation where it has one)."""
+    return display_number(value) + ("" if item.unit is None or item.unit == UNIT.UNITLESS
+                                    else " " + curie(item.unit))
+
+
 def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluator,
                       item: ComputedShape, expression: Node, focus: Node,
                       missing: MissingOperand) -> bool:
@@ -650,7 +593,14 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
         return False
     violating = [bound for v, bound in verdicts if v]
     if (bounds.gaps or isinstance(missing, TableGap)) and not violating:
-        return False  # a gap of the table: conforming under some row decides nothing
+        # a gap of the table: conforming under every row beside it is said, but not read as
+        # either row (the table gives the frontage none; review 50 chose to keep asking)
+        least = min(bound for _v, bound in verdicts)
+        shown = item_unit_shown(least, item)
+        missing.note += (f"; the stated value is within what either row beside the gap would "
+                         f"allow (at least {shown}), but the table assigns this frontage to "
+                         "neither row, so the limit is asked rather than read from one")
+        return False
     bound = violating[0] if violating else verdicts[0][1]
     node = BNode()
     graph.add((focus, DL.computedLimitValue, node))
@@ -717,7 +667,21 @@ def with_lower_bounds(derived: Graph, prepared: Prepared, jid: str) -> Graph | N
     structures (dl:LowerBoundTotal, totals.py) is stated at its bound, with the limits the
     rules compare it with; None when there is no such total. The pipeline checks it to cite a
     rule the bound alone already breaks."""
-    notes = sorted(derived.subjects(RDF.type, DL.LowerBoundTotal), key=str)
+    return with_bounds(derived, prepared, jid, DL.LowerBoundTotal, DL.lowerBound)
+
+
+def with_upper_bounds(derived: Graph, prepared: Prepared, jid: str) -> Graph | None:
+    """The same with each total that structures of an undecided class may add to
+    (dl:UpperBoundTotal) at its upper bound: the pipeline checks it to ask their deciding facts
+    where a rule holds only without them."""
+    return with_bounds(derived, prepared, jid, DL.UpperBoundTotal, DL.upperBound)
+
+
+def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
+                bound: URIRef) -> Graph | None:
+    """A copy of the derived application with each total a note of ``kind`` is of at the
+    note's ``bound`` (in place of any value read), the limits recomputed."""
+    notes = sorted(derived.subjects(RDF.type, kind), key=str)
     app = min(derived.subjects(DL.jurisdiction, None), key=str, default=None) if notes else None
     if not notes or app is None:
         return None
@@ -727,9 +691,10 @@ def with_lower_bounds(derived: Graph, prepared: Prepared, jid: str) -> Graph | N
     only: set[tuple[Node, Node]] = set()
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
-        value = to_decimal(derived.value(note, DL.lowerBound))
+        value = to_decimal(derived.value(note, bound))
         if not isinstance(prop, URIRef) or focus is None or value is None:
             continue
+        trial.remove((focus, prop, None))
         unit = prepared.units.canonical_of_property.get(prop)
         if unit is None:
             trial.add((focus, prop, Literal(int(value), datatype=XSD.integer)))

@@ -448,6 +448,64 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 write(graph, node, d, value, used, basis(graph, d, members, prepared)
                       + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
                       "drawn as the generic kind only", prepared)
+            if undecided := undecided_members(graph, prepared, jid, d, members):
+                upper_bound(graph, node, target, value, undecided, prepared)
+
+
+def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
+                      members: list[Node]) -> list[tuple[Node, frozenset[URIRef]]]:
+    """(member, the facts it does not state on which it would be one of those counted) for
+    each member a count may be missing: not of a counted class as stated, but of one by a
+    definition of the code were those facts stated so (``defined.may_become``: a Canandaigua
+    lift whose roof is not stated may be a boat hoist structure). A part of a counted structure
+    is none. Only plain counts (one per structure) are read."""
+    from docklaw.validate.derivation.defined import may_become
+
+    out: list[tuple[Node, frozenset[URIRef]]] = []
+    for a in d.addends:
+        if a.sums is not None or a.vessels_at or a.covered_by is not None or not a.counts:
+            continue
+        found = {m: facts for m in members if not is_a(graph, m, a.counts)
+                 and not is_a(graph, m, a.excepts)
+                 and (facts := may_become(graph, prepared, jid, m, a.counts))}
+        if found:
+            tops = set(top_level(graph, counted_members(graph, a, members) + list(found)))
+            out += [(m, f) for m, f in found.items() if m in tops
+                    and all(m != o for o, _f in out)]
+    return sorted(out, key=lambda i: str(i[0]))
+
+
+def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
+                undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared) -> None:
+    """The total the rules read may be short by the members whose class turns on a fact they
+    do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
+    larger of that and the total read) and, per member, the facts that decide it, for the
+    pipeline to ask those facts where the rules comparing the total fail at that bound (and
+    nothing where they hold either way)."""
+    d = target.derivation
+    read = number_of(graph, node, d.prop)
+    upper = max(read or Decimal(0), value + len(undecided))
+    if read is not None and upper <= read:
+        return
+    note = BNode()
+    graph.add((note, RDF.type, DL.UpperBoundTotal))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, d.prop))
+    graph.add((note, DL.upperBound, Literal(format_number(upper), datatype=XSD.decimal)))
+    for rule in sorted(target.rules, key=str):
+        graph.add((note, DL.comparedBy, rule))
+    for member, facts in undecided:
+        entry = BNode()
+        graph.add((note, DL.undecidedMember, entry))
+        graph.add((entry, DL.focus, member))
+        for fact in sorted(facts, key=str):
+            graph.add((entry, DL.property, fact))
+    graph.add((note, RDFS.comment, Literal(
+        f"{names([m for m, _f in undecided])} may be counted in {curie(d.prop)} of "
+        f"{short(node)}: {'its class turns' if len(undecided) == 1 else 'their classes turn'} "
+        f"on {', '.join(sorted({curie(f) for _m, fs in undecided for f in fs}))}, not stated; "
+        f"with {'it' if len(undecided) == 1 else 'them'} the total would be "
+        f"{shown(prepared, d.prop, upper)}")))
 
 
 def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: list[Node]

@@ -222,6 +222,23 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                       facts=("rdf:type",), purpose=purpose_of(rule, section))
                     needed.append(item)
                     items.setdefault(name, []).append(item)
+            elif undecided := open_members(derived, rule_iri, node):
+                # a structure whose class turns on an unstated fact may take the count over
+                reason = "; ".join(f"{short(m)} may be one of those counted: "
+                                   + " or ".join(deciding) + " not stated"
+                                   for m, deciding in undecided)
+                if severity != "Violation":
+                    state.nodes.append(NodeState(name, "unchecked", reason))
+                    continue
+                state.nodes.append(NodeState(name, "needed", reason))
+                for member, deciding in undecided:
+                    item = InfoNeeded(section, section_iri, node_name(member),
+                                      needed_message(deciding, rule, section)
+                                      + f": {short(member)} may be one of those it counts "
+                                      "(its class turns on it)", str(rule_iri), str(top),
+                                      facts=tuple(deciding), purpose=purpose_of(rule, section))
+                    needed.append(item)
+                    items.setdefault(name, []).append(item)
             else:
                 state.nodes.append(NodeState(name, "conforms"))
         if state.nodes:  # (nothing to redirect among no nodes)
@@ -261,6 +278,23 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                               if n.state == state.state and n.reason})
             state.reason = "; ".join(reasons)
     needed[:] = [n for n in needed if id(n) not in drop]
+    return out
+
+
+def open_members(derived: Graph, rule_iri: Node, node: Node) -> list[tuple[Node, list[str]]]:
+    """(structure, the facts deciding its class) for each structure that may add to a total of
+    ``node`` which ``rule_iri`` holds as read and fails with them (dl:openRule on a
+    dl:UpperBoundTotal, pipeline.opened)."""
+    out: list[tuple[Node, list[str]]] = []
+    for note in sorted(derived.subjects(DL.openRule, rule_iri), key=str):
+        if derived.value(note, DL.focus) != node:
+            continue
+        for entry in sorted(derived.objects(note, DL.undecidedMember), key=str):
+            member = derived.value(entry, DL.focus)
+            facts = sorted(curie(f) for f in derived.objects(entry, DL.property)
+                           if isinstance(f, URIRef))
+            if member is not None and facts and all(member != m for m, _f in out):
+                out.append((member, facts))
     return out
 
 
