@@ -236,8 +236,11 @@ def test_a_frontage_in_a_table_gap_names_the_table_and_rows() -> None:
         f"The limit of 'Tier 2 {what} within the Table 3 allocation' cannot be computed: a "
         "shoreline frontage of 300 feet falls in a gap of Table 3, Tier 2 Allocation, between "
         "row A (250 to 299.99 feet) and row B (300.01 feet and more): the table gives no "
-        "allocation for it"
-        for what in ("boat slips", "boat slips and moorings together", "moorings"))
+        f"allocation for it; the stated value is within what either row beside the gap would "
+        f"allow (at least {least}), but the table assigns this frontage to neither row, so the "
+        "limit is asked rather than read from one"
+        for what, least in (("boat slips", 50), ("boat slips and moorings together", 65),
+                            ("moorings", 15)))
     assert not any("is needed" in m for m in messages)
 
 

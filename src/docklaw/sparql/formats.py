@@ -150,7 +150,34 @@ def to_tsv(result: QueryResult) -> str:
 def to_rdf(result: QueryResult, media_type: str) -> str:
     graph = bind_prefixes(Graph())
     graph += result.graph if result.graph is not None else Graph()
-    return graph.serialize(format=RDFLIB_FORMATS[media_type])
+    return serialize_graph(graph, media_type)
+
+
+def to_jsonld(graph: Graph) -> str:
+    """JSON-LD of every triple, one node object per subject (Oxigraph's writer).
+
+    Why not rdflib's: it embeds a blank node referenced once into the node referencing it, so
+    a blank node referencing itself (the closure's ``_:x owl:equivalentClass _:x``) was written
+    nowhere: a DESCRIBE of five such triples came back as ``[]``. Blank nodes are renamed
+    b0, b1 ... in first-seen order of the sorted triples, so the same graph reads the same."""
+    import pyoxigraph as ox
+
+    names: dict[BNode, ox.BlankNode] = {}
+
+    def term(t: Node) -> ox.NamedNode | ox.BlankNode | ox.Literal:
+        if isinstance(t, BNode):
+            if t not in names:
+                names[t] = ox.BlankNode(f"b{len(names)}")
+            return names[t]
+        if isinstance(t, Literal):
+            if t.language:
+                return ox.Literal(str(t), language=t.language)
+            return ox.Literal(str(t), datatype=ox.NamedNode(str(t.datatype or XSD.string)))
+        return ox.NamedNode(str(t))
+
+    triples = [ox.Triple(term(s), term(p), term(o))  # type: ignore[arg-type]
+               for s, p, o in sorted(graph, key=lambda t: tuple(x.n3() for x in t))]
+    return ox.serialize(triples, format=ox.RdfFormat.JSON_LD).decode("utf-8")
 
 
 TABULAR_WRITERS: dict[str, Callable[[QueryResult], str]] = {
@@ -166,4 +193,6 @@ def serialize(result: QueryResult, media_type: str) -> str:
 
 
 def serialize_graph(graph: Graph, media_type: str) -> str:
+    if media_type == JSONLD:
+        return to_jsonld(graph)
     return bind_prefixes(graph).serialize(format=RDFLIB_FORMATS[media_type])

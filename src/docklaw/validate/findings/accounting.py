@@ -295,7 +295,7 @@ def open_members(derived: Graph, rule_iri: Node, node: Node) -> list[tuple[Node,
                            if isinstance(f, URIRef))
             if member is not None and facts and all(member != m for m, _f in out):
                 out.append((member, facts))
-    return out
+    return sorted(out, key=lambda mf: str(mf[0]))  # (the entries are blank nodes: not by them)
 
 
 def count_broader(prepared: Prepared, shapes: Graph, top: Node) -> frozenset[URIRef]:
