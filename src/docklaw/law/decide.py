@@ -298,11 +298,12 @@ class Reader:
         return Verdict(self.check_values(shape, values, focus))
 
     # ------------------------------------------------------------- two-valued (plain SHACL)
-    def two_valued_node(self, shape: Node, focus: Node) -> Verdict:
-        """The node-level constraints of a shape without a path (class, not, node, in ...)."""
+    def two_valued_node(self, shape: Node, focus: Node, with_class: bool = True) -> Verdict:
+        """The node-level constraints of a shape without a path (class, not, node, in ...);
+        ``with_class`` False leaves its ``sh:class`` out (``holds_but_class``)."""
         g = self.shapes
         ok = True
-        for cls in g.objects(shape, SH["class"]):
+        for cls in g.objects(shape, SH["class"]) if with_class else ():
             ok = ok and (focus, RDF.type, cls) in self.data
         for inner in g.objects(shape, SH["not"]):
             ok = ok and not self.holds(inner, focus)
@@ -319,23 +320,8 @@ class Reader:
     def holds_but_class(self, shape: Node, focus: Node) -> bool:
         """``holds`` of a shape without a path, its ``sh:class`` left out: would ``focus``
         conform if it were of the class (``count_undecided``)."""
-        g = self.shapes
-        ok = True
-        for inner in g.objects(shape, SH["not"]):
-            ok = ok and not self.holds(inner, focus)
-        for inner in g.objects(shape, SH.node):
-            ok = ok and self.holds(inner, focus)
-        for head in g.objects(shape, SH["in"]):
-            ok = ok and focus in list(Collection(g, head))
-        for value in g.objects(shape, SH.hasValue):
-            ok = ok and focus == value
-        for child in g.objects(shape, SH.property):
-            ok = ok and self.holds(child, focus)
-        for head in g.objects(shape, SH["or"]):
-            ok = ok and any(self.holds(s, focus) for s in Collection(g, head))
-        for head in g.objects(shape, SH["and"]):
-            ok = ok and all(self.holds(s, focus) for s in Collection(g, head))
-        return bool(ok)
+        return self.two_valued_node(shape, focus, with_class=False).value is True \
+            and self.nested_hold(shape, focus)
 
     def holds(self, shape: Node, focus: Node) -> bool:
         """Plain SHACL: does ``focus`` conform to ``shape`` (absence as SHACL judges it)."""
@@ -343,6 +329,12 @@ class Reader:
         ok = self.two_valued_node(shape, focus).value is True if g.value(shape, SH.path) is None \
             else self.check_values(shape, values_at(self.data, g, g.value(shape, SH.path), focus),
                                    focus)
+        return bool(ok) and self.nested_hold(shape, focus)
+
+    def nested_hold(self, shape: Node, focus: Node) -> bool:
+        """The shape's sh:property, sh:or and sh:and shapes hold on ``focus`` (plain SHACL)."""
+        g = self.shapes
+        ok = True
         for child in g.objects(shape, SH.property):
             ok = ok and self.holds(child, focus)
         for head in g.objects(shape, SH["or"]):

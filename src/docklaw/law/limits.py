@@ -322,16 +322,7 @@ def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
     """Why no row applies: the frontage lies between two rows (or below/above every row),
     naming the table and its neighbouring rows."""
     name = str(law.value(table, RDFS.label) or table)
-    below, above = None, None
-    for row in law.objects(table, DL.row):
-        low = to_decimal(law.value(row, DL.minFootage))
-        high = to_decimal(law.value(row, DL.maxFootage))
-        if high is not None and high < footage and (
-                below is None or high > to_decimal(law.value(below, DL.maxFootage))):
-            below = row
-        if low is not None and low > footage and (
-                above is None or low < to_decimal(law.value(above, DL.minFootage))):
-            above = row
+    below, above = nearest_rows(law, table, footage)
     shown = f"a shoreline frontage of {display_number(footage)} feet"
     if below is not None and above is not None:
         where = (f"falls in a gap of {name}, between {row_description(law, below)} and "
@@ -348,6 +339,12 @@ def gap_description(law: Graph, table: Node, footage: Decimal) -> str:
 def gap_neighbours(law: Graph, table: Node, footage: Decimal) -> tuple[Node, ...]:
     """The rows just below and just above a frontage no row contains (both, or none when it
     is below the first row or beyond the last)."""
+    below, above = nearest_rows(law, table, footage)
+    return (below, above) if below is not None and above is not None else ()
+
+
+def nearest_rows(law: Graph, table: Node, footage: Decimal) -> tuple[Node | None, Node | None]:
+    """The row ending nearest below a frontage and the row starting nearest above it."""
     below, above = None, None
     for row in law.objects(table, DL.row):
         low = to_decimal(law.value(row, DL.minFootage))
@@ -358,7 +355,7 @@ def gap_neighbours(law: Graph, table: Node, footage: Decimal) -> tuple[Node, ...
         if low is not None and low > footage and (
                 above is None or low < to_decimal(law.value(above, DL.minFootage))):
             above = row
-    return (below, above) if below is not None and above is not None else ()
+    return below, above
 
 
 #: An interval of possible limit values: (low, high); None = unbounded on that side (an

@@ -487,13 +487,7 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
     upper = max(read or Decimal(0), value + len(undecided))
     if read is not None and upper <= read:
         return
-    note = BNode()
-    graph.add((note, RDF.type, DL.UpperBoundTotal))
-    graph.add((note, DL.focus, node))
-    graph.add((note, DL.property, d.prop))
-    graph.add((note, DL.upperBound, Literal(format_number(upper), datatype=XSD.decimal)))
-    for rule in sorted(target.rules, key=str):
-        graph.add((note, DL.comparedBy, rule))
+    note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
     for member, facts in undecided:
         entry = BNode()
         graph.add((note, DL.undecidedMember, entry))
@@ -688,6 +682,20 @@ def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: De
         "correct the total or the structures listed")))
 
 
+def bound_note(graph: Graph, kind: URIRef, node: Node, target: Target, prop: URIRef,
+               bound: Decimal) -> BNode:
+    """A note of ``kind`` on the total of ``node``: its property, the bound and the rules
+    comparing it."""
+    note = BNode()
+    graph.add((note, RDF.type, kind))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, target.derivation.prop))
+    graph.add((note, prop, Literal(format_number(bound), datatype=XSD.decimal)))
+    for rule in sorted(target.rules, key=str):
+        graph.add((note, DL.comparedBy, rule))
+    return note
+
+
 def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None,
                 value: Decimal, used: list[Node], counted: str, prepared: Prepared,
                 generic: list[Node] | None = None) -> None:
@@ -697,13 +705,7 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     breaks. A stated total below the bound cannot be true: it is moved onto a dl:Discrepancy
     (the rules do not read it) that names both."""
     d = target.derivation
-    note = BNode()
-    graph.add((note, RDF.type, DL.LowerBoundTotal))
-    graph.add((note, DL.focus, node))
-    graph.add((note, DL.property, d.prop))
-    graph.add((note, DL.lowerBound, Literal(format_number(value), datatype=XSD.decimal)))
-    for rule in sorted(target.rules, key=str):
-        graph.add((note, DL.comparedBy, rule))
+    note = bound_note(graph, DL.LowerBoundTotal, node, target, DL.lowerBound, value)
     for member in used:
         graph.add((note, PROV.wasDerivedFrom, member))
     at_least = shown(prepared, d.prop, value)
