@@ -222,7 +222,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                       facts=("rdf:type",), purpose=purpose_of(rule, section))
                     needed.append(item)
                     items.setdefault(name, []).append(item)
-            elif undecided := open_members(derived, rule_iri, node):
+            elif undecided := open_members(derived, rule_iri, node) or may_join_count(
+                    prepared, jid, compiled.graph, derived, top, node):
                 # a structure whose class turns on an unstated fact may take the count over
                 reason = "; ".join(f"{short(m)} may be one of those counted: "
                                    + " or ".join(deciding) + " not stated"
@@ -296,6 +297,40 @@ def open_members(derived: Graph, rule_iri: Node, node: Node) -> list[tuple[Node,
             if member is not None and facts and all(member != m for m, _f in out):
                 out.append((member, facts))
     return sorted(out, key=lambda mf: str(mf[0]))  # (the entries are blank nodes: not by them)
+
+
+def may_join_count(prepared: Prepared, jid: str, shapes: Graph, derived: Graph, top: Node,
+                   node: Node) -> list[tuple[Node, list[str]]]:
+    """(structure, the facts deciding its class) for each structure a sh:qualifiedMaxCount
+    count would take over its maximum were it of the class counted by one of the code's
+    definitions whose deciding fact it does not state (review 52: a permanent lift whose roof
+    is unstated, beside the one boat station South Bristol § 73-8B(3) allows, may be a second
+    station: a roofed permanent lift is one). The counterpart of the derived counts'
+    ``pipeline.opened``."""
+    from docklaw.law.decide import Reader, counted_kinds
+    from docklaw.validate.derivation.defined import may_become
+
+    qualified = shapes.value(top, SH.qualifiedValueShape)
+    limit = shapes.value(top, SH.qualifiedMaxCount)
+    path = shapes.value(top, SH.path)
+    if qualified is None or limit is None or path is None:
+        return []
+    kinds = counted_kinds(shapes, qualified)
+    classes = tuple(sorted({c for k in kinds for c in shapes.objects(k, SH["class"])
+                            if isinstance(c, URIRef)}, key=str))
+    if not classes:
+        return []
+    reader = Reader(shapes, derived)
+    matching = 0
+    out: list[tuple[Node, list[str]]] = []
+    for value in values_at(derived, shapes, path, node):
+        if reader.holds(qualified, value):
+            matching += 1
+        elif (facts := may_become(derived, prepared, jid, value, classes)) and any(
+                reader.holds_but_class(k, value) for k in kinds):
+            out.append((value, sorted(curie(f) for f in facts)))
+    return sorted(out, key=lambda mf: str(mf[0])) if out and matching + len(out) > int(limit) \
+        else []
 
 
 def count_broader(prepared: Prepared, shapes: Graph, top: Node) -> frozenset[URIRef]:
