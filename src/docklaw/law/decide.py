@@ -469,26 +469,39 @@ def count_undecided(shapes: Graph, data: Graph, shape: Node, focus: Node,
     dock on a lot allowed one dock may be a second dock (review 48: North Haven § 56-3H and
     Kings Point Standards A counted one dock and conformed; review 50: a lift stated only as a
     vessel lift on a dock with a boat lift, Boat lifts A). The count is then undecided."""
+    if not broader:
+        return []
+
+    def may_be(reader: Reader, value: Node, kinds: list[Node]) -> bool:
+        own = own_vocabularies(c for kind in kinds for c in shapes.objects(kind, SH["class"]))
+        ours = {t for t in data.objects(value, RDF.type) if str(t).startswith(own)}
+        return bool(ours) and ours <= broader and any(
+            reader.holds_but_class(k, value) for k in kinds)
+
+    return [v for v, _x in count_over(shapes, data, shape, focus, may_be)]
+
+
+def count_over(shapes: Graph, data: Graph, shape: Node, focus: Node,
+               may_be: Callable[[Reader, Node, list[Node]], object]) -> list[tuple[Node, object]]:
+    """(value, what ``may_be`` said) for each value of a ``sh:qualifiedMaxCount`` shape that
+    is not counted but ``may_be(reader, value, counted kinds)`` says may be, when with them
+    the count would exceed its maximum ([] otherwise, or when the shape names no class)."""
     qualified = shapes.value(shape, SH.qualifiedValueShape)
     limit = shapes.value(shape, SH.qualifiedMaxCount)
     path = shapes.value(shape, SH.path)
-    if qualified is None or limit is None or path is None or not broader:
+    if qualified is None or limit is None or path is None:
         return []
     kinds = counted_kinds(shapes, qualified)
     if not kinds:
         return []
-    own = own_vocabularies(c for kind in kinds for c in shapes.objects(kind, SH["class"]))
     reader = Reader(shapes, data)
-    values = values_at(data, shapes, path, focus)
     matching = 0
-    maybe: list[Node] = []
-    for value in values:
+    maybe: list[tuple[Node, object]] = []
+    for value in values_at(data, shapes, path, focus):
         if reader.holds(qualified, value):
             matching += 1
-            continue
-        ours = {t for t in data.objects(value, RDF.type) if str(t).startswith(own)}
-        if ours and ours <= broader and any(reader.holds_but_class(k, value) for k in kinds):
-            maybe.append(value)
+        elif found := may_be(reader, value, kinds):
+            maybe.append((value, found))
     return maybe if maybe and matching + len(maybe) > int(limit) else []
 
 

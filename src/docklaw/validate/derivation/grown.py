@@ -31,10 +31,17 @@ from docklaw.law.targets import (
     generated_focus,
     self_and_containers,
 )
-from docklaw.law.units import curie, format_number
-from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.law.units import curie
+from docklaw.namespaces import DL, PROV, RDF, RDFS
 from docklaw.validate.derivation.parts import deck_classes, maintenance
-from docklaw.validate.derivation.totals import is_stated, number_of, parts_of, short, shown
+from docklaw.validate.derivation.totals import (
+    add_quantity,
+    is_stated,
+    number_of,
+    parts_of,
+    short,
+    shown,
+)
 
 #: (whole, property, part, the part's fact that would say how much it added)
 Unknown = tuple[Node, URIRef, Node, URIRef]
@@ -174,16 +181,8 @@ def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated
     for old in list(graph.objects(whole, prop)):
         graph.remove((whole, prop, old))
         graph.add((note, DL.declaredValue, old))
-    qv = BNode()
-    graph.add((whole, prop, qv))
-    graph.add((qv, RDF.type, QUDT.QuantityValue))
-    graph.add((qv, QUDT.numericValue, Literal(format_number(bound), datatype=XSD.decimal)))
-    if unit is not None:
-        graph.add((qv, QUDT.unit, unit))
-    graph.add((qv, DL.derived, Literal(True)))
-    graph.add((note, DL.derivedValue, qv))
+    graph.add((note, DL.derivedValue, add_quantity(graph, whole, prop, bound, unit, parts)))
     for part in parts:
-        graph.add((qv, PROV.wasDerivedFrom, part))
         graph.add((note, PROV.wasDerivedFrom, part))
     graph.add((note, RDFS.comment, Literal(why or (
         f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, stated)}) leaves out "

@@ -634,8 +634,9 @@ def write(graph: Graph, node: Node, d: Derivation, value: Decimal, used: list[No
 
 
 def add_quantity(graph: Graph, node: Node, prop: URIRef, value: Decimal, unit: URIRef | None,
-                 sources: list[Node]) -> None:
-    """A derived quantity (marked dl:derived, with what it rests on) as ``node``'s ``prop``."""
+                 sources: list[Node]) -> BNode:
+    """A derived quantity (marked dl:derived, with what it rests on) as ``node``'s ``prop``;
+    the quantity node."""
     qv = BNode()
     graph.add((node, prop, qv))
     graph.add((qv, RDF.type, QUDT.QuantityValue))
@@ -645,6 +646,7 @@ def add_quantity(graph: Graph, node: Node, prop: URIRef, value: Decimal, unit: U
     graph.add((qv, DL.derived, Literal(True)))
     for source in sources:
         graph.add((qv, PROV.wasDerivedFrom, source))
+    return qv
 
 
 def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: Decimal,

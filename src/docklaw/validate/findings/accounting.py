@@ -307,30 +307,20 @@ def may_join_count(prepared: Prepared, jid: str, shapes: Graph, derived: Graph, 
     is unstated, beside the one boat station South Bristol § 73-8B(3) allows, may be a second
     station: a roofed permanent lift is one). The counterpart of the derived counts'
     ``pipeline.opened``."""
-    from docklaw.law.decide import Reader, counted_kinds
+    from docklaw.law.decide import Reader, count_over
     from docklaw.validate.derivation.defined import may_become
 
-    qualified = shapes.value(top, SH.qualifiedValueShape)
-    limit = shapes.value(top, SH.qualifiedMaxCount)
-    path = shapes.value(top, SH.path)
-    if qualified is None or limit is None or path is None:
-        return []
-    kinds = counted_kinds(shapes, qualified)
-    classes = tuple(sorted({c for k in kinds for c in shapes.objects(k, SH["class"])
-                            if isinstance(c, URIRef)}, key=str))
-    if not classes:
-        return []
-    reader = Reader(shapes, derived)
-    matching = 0
-    out: list[tuple[Node, list[str]]] = []
-    for value in values_at(derived, shapes, path, node):
-        if reader.holds(qualified, value):
-            matching += 1
-        elif (facts := may_become(derived, prepared, jid, value, classes)) and any(
-                reader.holds_but_class(k, value) for k in kinds):
-            out.append((value, sorted(curie(f) for f in facts)))
-    return sorted(out, key=lambda mf: str(mf[0])) if out and matching + len(out) > int(limit) \
-        else []
+    def may_be(reader: Reader, value: Node, kinds: list[Node]) -> list[str] | None:
+        classes = tuple(sorted({c for k in kinds for c in shapes.objects(k, SH["class"])
+                                if isinstance(c, URIRef)}, key=str))
+        facts = may_become(derived, prepared, jid, value, classes)
+        if facts and any(reader.holds_but_class(k, value) for k in kinds):
+            return sorted(curie(f) for f in facts)
+        return None
+
+    found = count_over(shapes, derived, top, node, may_be)
+    return sorted(((v, list(f)) for v, f in found if isinstance(f, list)),
+                  key=lambda vf: str(vf[0]))
 
 
 def count_broader(prepared: Prepared, shapes: Graph, top: Node) -> frozenset[URIRef]:
