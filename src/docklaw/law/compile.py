@@ -379,6 +379,13 @@ class TargetSpec:
     #: the links to its focus the shape reads (``^dl:mooredAt``: a boat moored at it), which
     #: reach a portion as a stated fact of its does
     read_by: frozenset[URIRef] = frozenset()
+    #: the rule's dl:appliesToConstruction is met by the construction of the focus or of any
+    #: structure it is a part of (dl:constructionReachesParts): it holds a structure of that
+    #: construction with all its parts, whatever a part states of itself
+    construction_reaches_parts: bool = False
+    #: classes whose members' construction is their own (dl:ownConstruction): one stating none
+    #: is not read as built as its whole, and a rule on a construction asks it
+    own_construction: frozenset[URIRef] = frozenset()
 
     @property
     def parcel_conditions(self) -> bool:
@@ -707,11 +714,19 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      f"<{DL.workByParts}> ?work }} "
                      f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
-    if constructions:
-        # the focus's own construction; where it states none, its wholes' (AppFacts.constructions)
+    if constructions and construction_reaches_parts(g, rule):
+        # the focus's own construction and its wholes' alike (AppFacts.constructions)
+        lines.append(f"?this (^<{DL.hasPart}>)*/<{DL.construction}> ?construction . "
+                     f"{_values('construction', constructions)}")
+    elif constructions:
+        # the focus's own construction; where it states none, its wholes', unless its class
+        # types its construction of its own (dl:ownConstruction; AppFacts.constructions)
+        own_classes = sorted(own_construction_classes(prepared), key=str)
+        own_filter = (f"FILTER NOT EXISTS {{ ?this a ?ownClass . {_values('ownClass', own_classes)}"
+                      f" }} " if own_classes else "")
         lines.append(f"{{ ?this <{DL.construction}> ?construction }} UNION {{ FILTER NOT EXISTS "
-                     f"{{ ?this <{DL.construction}> ?ownConstruction }} ?this (^<{DL.hasPart}>)+/"
-                     f"<{DL.construction}> ?construction }} "
+                     f"{{ ?this <{DL.construction}> ?ownConstruction }} {own_filter}"
+                     f"?this (^<{DL.hasPart}>)+/<{DL.construction}> ?construction }} "
                      f"{_values('construction', constructions)}")
     parcel_lines = parcel_clauses(prepared, rule)
     if parcel_lines:
@@ -724,6 +739,20 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                                                  problems if problems is not None else [])))
     body = "\n  ".join(lines)
     return f"SELECT DISTINCT ?this WHERE {{\n  {body}\n}}"
+
+
+def construction_reaches_parts(g: Graph, rule: URIRef) -> bool:
+    """The rule holds a structure of its construction with all its parts
+    (dl:constructionReachesParts): a part's own stated construction does not take it out."""
+    return g.value(rule, DL.constructionReachesParts) == Literal(True)
+
+
+def own_construction_classes(prepared: Prepared) -> frozenset[URIRef]:
+    """The classes whose members' construction is their own (dl:ownConstruction): a member
+    stating none is not read as built as its whole. A code's class: read on the application's
+    classes as its code's reasoning types them (a generic class under it is typed with it)."""
+    return frozenset(c for c in prepared.knowledge.subjects(DL.ownConstruction, Literal(True))
+                     if isinstance(c, URIRef))
 
 
 def broader_classes(prepared: Prepared, governs: frozenset[URIRef]) -> frozenset[URIRef]:
@@ -780,6 +809,9 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         portions=governed_portions(prepared, governs) if reads or read_by else (),
         reads=reads,
         read_by=read_by,
+        construction_reaches_parts=construction_reaches_parts(g, rule),
+        own_construction=own_construction_classes(prepared)
+        if g.value(rule, DL.appliesToConstruction) is not None else frozenset(),
     )
 
 

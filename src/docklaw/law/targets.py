@@ -316,7 +316,7 @@ class AppFacts:
         self._types: dict[Node, frozenset[Node]] = {}
         self._works: dict[Node, frozenset[Node]] = {}
         self._own_works: dict[Node, frozenset[Node]] = {}
-        self._constructions: dict[Node, frozenset[Node]] = {}
+        self._constructions: dict[tuple[Node, bool, frozenset[URIRef]], frozenset[Node]] = {}
         self._containers: dict[Node, frozenset[Node]] = {}
         self._union: tuple[set[Node], frozenset[Node]] | None = None
         self._parcel_values: dict[tuple[Node, Node], tuple[Node, ...]] = {}
@@ -380,17 +380,31 @@ class AppFacts:
             found = self._works[node] = own.union(by_parts, *proposed)
         return found
 
-    def constructions(self, node: Node) -> frozenset[Node]:
-        """The node's own dl:construction; where it states none, that of anything that has it
-        as a part. A part's construction is a fact it states of itself: a seasonal boat hoist
-        structure listed on a permanent dock is seasonal (review 49), and a part stating none
-        is built as its whole is (the whole's construction decides it)."""
-        found = self._constructions.get(node)
+    def constructions(self, node: Node, spec: TargetSpec | None = None) -> frozenset[Node]:
+        """The construction a rule reads on the node. By default the node's own
+        dl:construction; where it states none, that of anything that has it as a part. A part's
+        construction is a fact it states of itself: a seasonal boat hoist structure listed on a
+        permanent dock is seasonal (review 49), and a part stating none is built as its whole
+        is, unless it is of a class whose construction the code types of its own
+        (dl:ownConstruction: a boat hoist structure stating none is asked it, Keuka § 160-121).
+        A rule with dl:constructionReachesParts reads the node's own and every whole's alike:
+        it holds a structure of its construction with all its parts, whatever a part states of
+        itself (a seasonal finger of a permanent dock is where the permanent dock is)."""
+        reaches = spec is not None and spec.construction_reaches_parts
+        own_classes = spec.own_construction if spec is not None else frozenset()
+        key = (node, reaches, own_classes)
+        found = self._constructions.get(key)
         if found is None:
             own = frozenset(self.graph.objects(node, DL.construction))
-            found = self._constructions[node] = own or frozenset(
-                v for o in self_and_containers(self.graph, node)
-                for v in self.graph.objects(o, DL.construction))
+            wholes = frozenset(v for o in self.containers(node)
+                               for v in self.graph.objects(o, DL.construction))
+            if reaches:
+                found = own | wholes
+            elif own or not self.types(node).isdisjoint(own_classes):
+                found = own
+            else:
+                found = wholes
+            self._constructions[key] = found
         return found
 
     def containers(self, node: Node) -> frozenset[Node]:
@@ -451,7 +465,7 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
         if any(all(condition_holds(graph, app, node, c) for c in clauses)
                for clauses in spec.exceptions):
             continue
-        if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
+        if spec.constructions and facts.constructions(node, spec).isdisjoint(spec.constructions):
             continue
         out.append(node)
     return sorted(out, key=str)
@@ -674,7 +688,7 @@ def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec
         props.add(DL.workKind)
     if spec.constructions:
         props.add(DL.construction)
-    held = {DL.workKind: facts.works(whole), DL.construction: facts.constructions(whole)}
+    held = {DL.workKind: facts.works(whole), DL.construction: facts.constructions(whole, spec)}
     for prop in props:
         stated = set(graph.objects(node, prop))
         if stated and not stated <= (held.get(prop) or {
@@ -748,7 +762,7 @@ def undecided_conditions(
                     condition_holds(graph, app, node, c) for c in spec.conditions):
                 continue
             if (spec.works and facts.works(node).isdisjoint(spec.works)) or (
-                    spec.constructions and facts.constructions(node).isdisjoint(
+                    spec.constructions and facts.constructions(node, spec).isdisjoint(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
             if any(all(condition_holds(graph, app, node, c) for c in clauses)
@@ -781,7 +795,7 @@ def undecided_conditions(
             (bool(spec.works), DL.workKind,
              known(list(facts.works(node)), spec.works) if spec.works else None),
             (bool(spec.constructions), DL.construction,
-             known(list(facts.constructions(node)), spec.constructions)
+             known(list(facts.constructions(node, spec)), spec.constructions)
              if spec.constructions else None),
         ]
         if any(used and state is False for used, _prop, state in checks):

@@ -533,7 +533,7 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
         return "condition not met: " + ", ".join(sorted({curie(c.prop) for c in spec.conditions}))
     if spec.works and facts.works(node).isdisjoint(spec.works):
         return "work kind: applies to " + _names(spec.works)
-    if spec.constructions and facts.constructions(node).isdisjoint(spec.constructions):
+    if spec.constructions and facts.constructions(node, spec).isdisjoint(spec.constructions):
         return "construction: applies to " + _names(spec.constructions)
     return "outside the rule's target"
 
