@@ -14,6 +14,9 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectNoInformationNeeded "§ X"  no information-needed item cites this section
   t:expectNeeded <rule>            the report's accounting gives this rule the state "needed"
                                    (it may apply, and the fact that decides is unstated)
+  t:expectState "<rule> state"     the report's accounting gives this rule (its IRI's last segment)
+                                   this state ("42-9B-7-dock-count conforms")
+  t:expectQuestion "words"         an information-needed item's message says these words
   t:expectNote "words"             a result citing an expected section carries these words in a
                                    note of its section or of its relief's basis
   t:boundary t:AtLimit | t:JustOver
@@ -71,6 +74,8 @@ class Case:
     no_information_needed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     needed_rules: list[URIRef] = field(default_factory=list)
+    rule_states: list[str] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
     #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
     boundary_shapes: list[URIRef] = field(default_factory=list)
@@ -116,6 +121,8 @@ def load_case(path: Path) -> Case:
         no_information_needed=strs(T.expectNoInformationNeeded),
         notes=strs(T.expectNote),
         needed_rules=iris(T.expectNeeded),
+        rule_states=strs(T.expectState),
+        questions=strs(T.expectQuestion),
         boundary=boundary if isinstance(boundary, URIRef) else None,
         boundary_shapes=iris(T.boundaryShape),
     )
@@ -206,6 +213,14 @@ def test_case(path: Path | None) -> None:
     for rule in case.needed_rules:
         assert states.get(str(rule)) == "needed", (
             f"{rule} should be 'needed'; it is {states.get(str(rule))!r}; got:\n{got}")
+    by_name = {s.rule.rsplit("/", 1)[-1]: s.state for s in report.accounting}
+    for expected in case.rule_states:
+        rule, state = expected.split()
+        assert by_name.get(rule) == state, (
+            f"{rule} should be {state!r}; it is {by_name.get(rule)!r}; got:\n{got}")
+    for words in case.questions:
+        assert any(words in n.message for n in report.information_needed), (
+            f"no information-needed item says {words!r}; got:\n{got}")
     for text in (report.to_text(), report.to_json_text()):
         wording = engine_wording(text)
         assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(

@@ -12,21 +12,24 @@ from __future__ import annotations
 
 import threading
 
-from rdflib import Graph, URIRef
+from rdflib import Graph, Literal, URIRef
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
-from docklaw.law.units import curie
+from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, RDF
 from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import (
     derive_application,
+    read_total_at,
+    with_bounds,
     with_lower_bounds,
     with_upper_bounds,
 )
+from docklaw.validate.derivation.totals import short
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
@@ -109,7 +112,85 @@ def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             added.append(r)
     kept = [n for n in needed
             if not any((n.focus_node, fact, n.rule) in broken for fact in n.facts)]
+    held = held_at_greatest(derived, prepared, jid, watched, broken)
+    kept = [n for n in kept
+            if not any((n.focus_node, fact) in held for fact in n.facts)]
     return [*results, *added], kept
+
+
+def held_at_greatest(derived: Graph, prepared: Prepared, jid: str,
+                     watched: dict[tuple[str, str], set[str]],
+                     broken: set[tuple[str, str, str]]) -> set[tuple[str, str]]:
+    """Totals bounded below by the listed structures whose only doubt is structures stated
+    with a generic class, each one more at most (dl:greatestBound): where every rule comparing
+    the total holds at the lower bound and, decided, at the greatest, it holds whatever those
+    structures are, so the total is not asked (review 51: one dock and a waterside structure
+    of unstated class on 250 feet, which allows two docks, had its dock count asked). The
+    total is then read at the greatest bound (a dl:CountedTotal note says why), so the
+    accounting and the readings read it decided. Returns the (focus, fact) pairs decided."""
+    notes = [n for n in sorted(derived.subjects(RDF.type, DL.LowerBoundTotal), key=str)
+             if derived.value(n, DL.greatestBound) is not None]
+    if not notes:
+        return set()
+    trial = with_bounds(derived, prepared, jid, DL.LowerBoundTotal, DL.greatestBound)
+    if trial is None:
+        return set()
+    trial_results, trial_needed = cite(check(trial, prepared, jid), trial, prepared, jid)
+    out: set[tuple[str, str]] = set()
+    for note in notes:
+        focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
+        if focus is None or not isinstance(prop, URIRef):
+            continue
+        name, fact = node_name(focus), curie(prop)
+        rules = watched.get((name, fact), set())
+        if not rules or any((name, fact, rule) in broken for rule in rules):
+            continue
+        if any(r.rule in rules and r.focus_node == name and r.severity == "Violation"
+               for r in trial_results) or any(
+                n.rule in rules and n.focus_node == name for n in trial_needed):
+            continue  # it may take the total over (or the rule is undecided there too)
+        greatest = to_decimal(derived.value(note, DL.greatestBound))
+        low = to_decimal(derived.value(note, DL.lowerBound))
+        if greatest is None or low is None:
+            continue
+        generic = sorted(derived.objects(note, DL.genericMember), key=str)
+        read_total_at(derived, prepared, focus, prop, greatest, Literal(
+            f"{curie(prop)} of {short(focus)} is read at {format_number(greatest)}, the "
+            f"most the listed structures can count ({format_number(low)} listed, with "
+            f"{', '.join(short(m) for m in generic)}, stated only with a generic class, "
+            f"counted): every rule comparing it holds at {format_number(low)} and at "
+            f"{format_number(greatest)}, so what "
+            f"{'that structure is' if len(generic) == 1 else 'those structures are'} "
+            "decides nothing here"))
+        out.add((name, fact))
+    return out
+
+
+def said_why(derived: Graph, needed: list[InfoNeeded]) -> None:
+    """A total the application stated but that is not read, because structures stated with a
+    generic class may be among those counted (dl:statedTotal on a dl:LowerBoundTotal), is
+    asked saying so, not as "not stated"."""
+    for note in derived.subjects(RDF.type, DL.LowerBoundTotal):
+        stated = to_decimal(derived.value(note, DL.statedTotal))
+        focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
+        if stated is None or focus is None or not isinstance(prop, URIRef):
+            continue
+        name, fact = node_name(focus), curie(prop)
+        generic = sorted(derived.objects(note, DL.genericMember), key=str)
+        low = to_decimal(derived.value(note, DL.lowerBound))
+        one = len(generic) == 1
+        names = ", ".join(short(m) for m in generic)
+        listed = "" if low is None else (
+            f" ({format_number(low)} listed of a counted class, "
+            f"{format_number(low + len(generic))} with {'it' if one else 'them'})")
+        why = (f"{fact} is stated as {format_number(stated)}, but {names}, stated only with a "
+               f"generic class, may be {'one more' if one else 'more'} of those counted"
+               f"{listed}, so the stated total is not read: state the total counting "
+               f"{'it' if one else 'them'}, or {'its' if one else 'their'} class")
+        for item in needed:
+            if item.focus_node == name and fact in item.facts and \
+                    item.message.startswith(f"{fact} is not stated"):
+                item.message = why + item.message[len(f"{fact} is not stated"):]
 
 
 def variances_of(results: list[Result], derived: Graph, prepared: Prepared,
@@ -145,6 +226,7 @@ def validate_graph(
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
+    said_why(derived, needed)  # (the accounting asks some of them)
     set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,

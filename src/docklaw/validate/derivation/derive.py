@@ -63,6 +63,7 @@ from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
     grown_wholes,
     raised_by_parts,
+    reached_by_parts,
     unknown_reach,
 )
 from docklaw.validate.derivation.partflags import flags_from_parts
@@ -650,6 +651,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     derive_totals(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     unknown_growth += raised_by_parts(out, prepared)
+    reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)
@@ -694,27 +696,35 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
         value = to_decimal(derived.value(note, bound))
         if not isinstance(prop, URIRef) or focus is None or value is None:
             continue
-        trial.remove((focus, prop, None))
-        unit = prepared.units.canonical_of_property.get(prop)
-        if unit is None:
-            trial.add((focus, prop, Literal(int(value), datatype=XSD.integer)))
-        else:
-            qv = BNode()
-            trial.add((focus, prop, qv))
-            trial.add((qv, RDF.type, QUDT.QuantityValue))
-            trial.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
-            trial.add((qv, QUDT.unit, unit))
-            trial.add((qv, DL.derived, Literal(True)))
-        counted = BNode()
-        trial.add((counted, RDF.type, DL.CountedTotal))
-        trial.add((counted, DL.focus, focus))
-        trial.add((counted, DL.property, prop))
-        trial.add((counted, RDFS.comment, derived.value(note, RDFS.comment) or Literal("")))
+        read_total_at(trial, prepared, focus, prop, value,
+                      derived.value(note, RDFS.comment) or Literal(""))
         only.add((focus, prop))
     compiled = prepared.compiled(jid)
     computed_limits(trial, prepared, jid, focus_nodes(trial, compiled, app, AppFacts(trial)),
                     only)
     return trial
+
+
+def read_total_at(graph: Graph, prepared: Prepared, focus: Node, prop: URIRef, value: Decimal,
+                  comment: Literal) -> None:
+    """Write ``value`` as ``focus``'s ``prop`` (in place of any value), marked derived, with a
+    dl:CountedTotal note carrying ``comment`` (the report shows it on the rules reading it)."""
+    graph.remove((focus, prop, None))
+    unit = prepared.units.canonical_of_property.get(prop)
+    if unit is None:
+        graph.add((focus, prop, Literal(int(value), datatype=XSD.integer)))
+    else:
+        qv = BNode()
+        graph.add((focus, prop, qv))
+        graph.add((qv, RDF.type, QUDT.QuantityValue))
+        graph.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
+        graph.add((qv, QUDT.unit, unit))
+        graph.add((qv, DL.derived, Literal(True)))
+    counted = BNode()
+    graph.add((counted, RDF.type, DL.CountedTotal))
+    graph.add((counted, DL.focus, focus))
+    graph.add((counted, DL.property, prop))
+    graph.add((counted, RDFS.comment, comment))
 
 
 def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,

@@ -166,6 +166,48 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
     return unknown
 
 
+def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
+    """A whole's reach (``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW,
+    dl:length) is measured to its farthest part, so it is at least each listed part's: a part
+    stated to reach farther than its whole is stated shows that the whole's stated value is not
+    its extent. Two such facts cannot both be true, and believing the smaller is a false
+    "conforms" on every rule reading the whole alone: the rules read the part's (a lower bound
+    of the whole's) and a ``dl:Discrepancy`` names both numbers, whatever the part's work. A part
+    that stands apart from its whole (read into it by derive, ``dl:partLinked``, or of a class
+    that stands apart by definition, ``dl:standsApart``) has a reach of its own and raises
+    nothing."""
+    vocabulary = prepared.ontology
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    for prop in sorted(vocabulary.subjects(DL.farthestOfParts, Literal(True)), key=str):
+        if not isinstance(prop, URIRef):
+            continue
+        # innermost wholes first: a part raised for its own parts is read raised by its whole
+        for whole in sorted(set(graph.subjects(prop, None)),
+                            key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
+            now = number_of(graph, whole, prop)
+            if now is None or not is_stated(graph, whole, prop):
+                continue
+            farther: list[tuple[Node, Decimal]] = []
+            for part in parts_of(graph, whole):
+                if (part, DL.partLinked, None) in graph or any(
+                        (part, RDF.type, c) in graph for c in apart_classes):
+                    continue
+                n = number_of(graph, part, prop)
+                if n is not None and n > now:
+                    farther.append((part, n))
+            if farther:
+                top = max(n for _p, n in farther)
+                parts = [p for p, n in farther if n == top]
+                raise_to(graph, prepared, whole, prop, now, top, parts, why=(
+                    f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) "
+                    f"is less than that of its part {', '.join(short(p) for p in parts)} "
+                    f"({shown(prepared, prop, top)}): a structure reaches at least as far as each "
+                    f"of its parts, so the two statements contradict each other; the rules were "
+                    "checked with the part's (a lower bound of the whole's); correct the value "
+                    "or the parts listed"))
+
+
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
     """The parts, each after every part it is inside (fewest containers first)."""
     return sorted(parts, key=lambda p: (len(self_and_containers(graph, p)), str(p)))

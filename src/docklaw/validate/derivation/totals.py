@@ -424,7 +424,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                     for old in list(graph.objects(node, d.prop)):
                         graph.remove((node, d.prop, old))
                 lower_bound(graph, node, target, told, value, used,
-                            basis(graph, d, members, prepared), prepared, generic)
+                            basis(graph, d, members, prepared), prepared, generic,
+                            greatest=value + extra if extra is not None and complete else None)
                 continue
             if not complete:
                 if measured and unnumbered(graph, d, members):
@@ -700,12 +701,19 @@ def bound_note(graph: Graph, kind: URIRef, node: Node, target: Target, prop: URI
 
 def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None,
                 value: Decimal, used: list[Node], counted: str, prepared: Prepared,
-                generic: list[Node] | None = None) -> None:
+                generic: list[Node] | None = None, greatest: Decimal | None = None) -> None:
     """The listed structures add up to at least ``value`` but one of them states no number of
     its own: the total is not written (it stays asked); a dl:LowerBoundTotal note carries the
     bound and the rules comparing it, for the pipeline to cite a rule the bound already
     breaks. A stated total below the bound cannot be true: it is moved onto a dl:Discrepancy
-    (the rules do not read it) that names both."""
+    (the rules do not read it) that names both.
+
+    Where the only doubt is structures stated with a generic class (``generic``), each adding
+    one at most, ``greatest`` is the total with each of them counted (dl:greatestBound): the
+    pipeline asks for the total only where a rule comparing it holds at the bound and fails
+    there (review 51: a generic structure beside one dock on 250 feet, which allows two, could
+    not take the count over). A stated total not read for them is kept on the note
+    (dl:statedTotal), so the question says why it was not believed."""
     d = target.derivation
     note = bound_note(graph, DL.LowerBoundTotal, node, target, DL.lowerBound, value)
     for member in used:
@@ -714,6 +722,12 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     if generic:
         for member in generic:
             graph.add((note, PROV.wasDerivedFrom, member))
+            graph.add((note, DL.genericMember, member))
+        if greatest is not None:
+            graph.add((note, DL.greatestBound,
+                       Literal(format_number(greatest), datatype=XSD.decimal)))
+        if stated is not None:
+            graph.add((note, DL.statedTotal, Literal(format_number(stated), datatype=XSD.decimal)))
         said = (f"the stated {curie(d.prop)} ({shown(prepared, d.prop, stated)}) leaves no room "
                 "for it: it is not read, and" if stated is not None
                 else f"{curie(d.prop)} is not stated and")

@@ -220,10 +220,20 @@ class _Collector:
                 node=node_name(focus), property=curie(prop), label=self.label(prop),
                 value=_number(number, display_number(number)), unit=None,
                 shown=display_number(number), source="counted",
-                construction="counted from the structures the application describes",
+                construction="the most the structures the application describes can count "
+                "(each stated only with a generic class counted)" if self.at_most(focus, prop)
+                else "counted from the structures the application describes",
                 construction_text=str(self.g.value(note, RDFS.comment) or ""),
             ))
         return out
+
+    def at_most(self, focus: Node, prop: Node) -> bool:
+        """The total is read at the greatest bound of a dl:LowerBoundTotal (pipeline
+        ``held_at_greatest``): the most it can be, not a count."""
+        return any(self.g.value(note, DL.property) == prop
+                   and self.g.value(note, DL.greatestBound) is not None
+                   for note in self.g.subjects(DL.focus, focus)
+                   if (note, RDF.type, DL.LowerBoundTotal) in self.g)
 
     def categories(self) -> list[Measurement]:
         """A footage category derive looked up (not stated) from the Tier's allocation table."""
