@@ -15,7 +15,9 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw import jurisdictions
+from docklaw.law.compile import CompiledShapes
 from docklaw.law.prepare import Prepared
+from docklaw.law.targets import AppFacts, generated_focus, reachable
 from docklaw.namespaces import OWL, RDF
 
 #: A class definition the classifier reads: ("class", C), ("value", p, v), ("and", parts).
@@ -125,4 +127,88 @@ def meeting(graph: Graph, prepared: Prepared, definitions: dict[URIRef, Definiti
     for sub, sub_definition in sorted(definitions.items(), key=lambda d: str(d[0])):
         if sub not in seen and cls in prepared.superclasses.get(sub, frozenset()) | {sub}:
             out += meeting(graph, prepared, definitions, node, sub_definition, seen | {sub})
+    return out
+
+
+class Supposed(AppFacts):
+    """The application's facts with some structures supposed of further classes (those a
+    definition of the code would make them were their unstated facts so): targets evaluated
+    with it say which rules would reach them."""
+
+    def __init__(self, graph: Graph, supposed: dict[Node, frozenset[Node]]) -> None:
+        super().__init__(graph)
+        self.supposed = supposed
+
+    def types(self, node: Node) -> frozenset[Node]:
+        return super().types(node) | self.supposed.get(node, frozenset())
+
+
+def may_be_governed(graph: Graph, prepared: Prepared, jid: str, compiled: CompiledShapes,
+                    app: Node, facts: AppFacts) -> dict[object, list[tuple[Node, URIRef]]]:
+    """shape -> (structure, fact) for each listed structure the shape's rule would reach were
+    it of the class one of the code's definitions would make it, the deciding fact unstated
+    (``may_become``), and that fact. The rule's other conditions (Tier, work, construction,
+    exceptions) are read as its target reads them, with the structure supposed of the class.
+
+    Why: a structure's class may turn on a fact it does not state (Canandaigua § 73-5: a
+    permanent lift with a roof is a boat station). The counts it may join ask that fact
+    (``totals.undecided_members``, ``accounting.may_join_count``); the rules binding each
+    structure of the class must too, or a permanent lift of three slips, its roof unstated,
+    conforms where as a boat station it breaks § 73-8B(3)'s two slips (a false "conforms")."""
+    definitions = defined_classes(prepared, jid)
+    if not definitions:
+        return {}
+    candidates = reachable(graph, app)
+    if not any(may_become(graph, prepared, jid, n, tuple(c for c, _d in definitions))
+               for n in candidates):
+        return {}
+    out: dict[object, list[tuple[Node, URIRef]]] = {}
+    for shape, spec in compiled.specs.items():
+        governs = tuple(sorted((c for c in spec.governs if isinstance(c, URIRef)), key=str))
+        open_nodes = {n: found for n in candidates if not facts.reaches(n, spec)
+                      and (found := may_become(graph, prepared, jid, n, governs))}
+        if not open_nodes:
+            continue
+        supposed = Supposed(graph, {n: frozenset(spec.governs) for n in open_nodes})
+        reached = generated_focus(graph, app, set(open_nodes), spec, supposed)
+        pairs = [(n, f) for n in reached for f in sorted(open_nodes[n], key=str)]
+        if pairs:
+            out[shape] = pairs
+    return out
+
+
+def closed_by_definition(prepared: Prepared, jid: str, cls: URIRef) -> bool:
+    """Every class below ``cls`` is one of the code's defined classes (or below one): a
+    structure is of ``cls`` only where it is stated so or meets one of those definitions
+    (Canandaigua's lift with a roof: a lift stated with a roof or a canopy)."""
+    defined = {c for c, _d in defined_classes(prepared, jid)}
+    below = [c for c, supers in prepared.superclasses.items()
+             if isinstance(c, URIRef) and cls in supers and c != cls and c != OWL.Nothing]
+    return bool(below) and all(
+        c in defined or not defined.isdisjoint(prepared.superclasses.get(c, frozenset()))
+        for c in below)
+
+
+def class_questions(graph: Graph, prepared: Prepared, jid: str, governs: frozenset[Node],
+                    pairs: list[tuple[Node, URIRef]]) -> list[tuple[Node, URIRef]]:
+    """``pairs`` (structure, fact deciding whether a rule reaches it) with each class question
+    (rdf:type: a structure stated only with a class broader than the rule's) replaced by the
+    facts that decide it, where every class the rule governs is closed by the code's
+    definitions (``closed_by_definition``): the facts those definitions read that the
+    structure does not state (``may_become``), or none where what it states rules them out.
+
+    Why: "a narrower class" asks what the definitions already decide (review 53: a boat
+    station under repair, its construction unstated, was asked it under the rule for a lift
+    with a roof; a boat station is no lift, so that rule does not reach it)."""
+    classes = tuple(sorted((c for c in governs if isinstance(c, URIRef)), key=str))
+    if not classes or not any(p == RDF.type for _n, p in pairs) or not all(
+            closed_by_definition(prepared, jid, c) for c in classes):
+        return pairs
+    out: list[tuple[Node, URIRef]] = []
+    for node, prop in pairs:
+        if prop != RDF.type:
+            out.append((node, prop))
+            continue
+        out += [(node, f) for f in sorted(may_become(graph, prepared, jid, node, classes),
+                                          key=str) if (node, f) not in out]
     return out

@@ -56,7 +56,12 @@ from docklaw.law.units import (
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.defaults import apply_defaults
-from docklaw.validate.derivation.defined import defined_classes, meets
+from docklaw.validate.derivation.defined import (
+    class_questions,
+    defined_classes,
+    may_be_governed,
+    meets,
+)
 from docklaw.validate.derivation.eligibility import derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
 from docklaw.validate.derivation.grown import (
@@ -744,6 +749,10 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
     for shape, pairs in undecided(graph, compiled, app, facts).items():
         rule = compiled.shape_rule.get(shape)
         spec = compiled.specs.get(shape)
+        if prepared is not None and spec is not None:  # the code's definitions decide a class
+            pairs = class_questions(graph, prepared, compiled.jurisdiction, spec.governs, pairs)
+            if not pairs:
+                continue
         governed_nodes = [n for n in reachable(graph, app)
                           if spec is not None and not (facts or AppFacts(graph)).types(n)
                           .isdisjoint(spec.governs)]
@@ -765,6 +774,42 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         held = [n for n in nodes if rule is not None
                 and holds_regardless(compiled.graph, graph, shape, n, interval)]
         note_undecided(graph, rule, nodes, held, pairs)
+    # a structure the rule would reach were it of the class a definition of the code would
+    # make it, the deciding fact unstated (a permanent lift whose roof is unstated may be a
+    # boat station): that fact asked where the rule, read on what it states, would fail on it
+    # (``defined.may_be_governed``, ``breaks_if_of``)
+    if prepared is not None:
+        for shape, pairs in may_be_governed(graph, prepared, compiled.jurisdiction, compiled,
+                                            app, facts or AppFacts(graph)).items():
+            rule = compiled.shape_rule.get(shape)
+            spec = compiled.specs[shape]
+            verdicts = {n: breaks_if_of(compiled.graph, graph, shape, n, spec.governs, interval)
+                        for n in sorted({n for n, _p in pairs}, key=str)}
+            held = [n for n, v in verdicts.items() if v is False]
+            broken = [n for n, v in verdicts.items() if v is True]
+            note_undecided(graph, rule, held + broken, held,
+                           [(n, p) for n, p in pairs if n in broken])
+
+
+def breaks_if_of(shapes: Graph, graph: Graph, shape: Node, node: Node, classes: frozenset[Node],
+                 interval: Callable[[Node, Node], tuple[Decimal, Decimal | None] | None]
+                 | None = None) -> bool | None:
+    """Whether ``shape`` fails on ``node`` were it of ``classes`` (the rule's, which a
+    definition of the code would make it of were a fact it does not state so), read on what it
+    states: True where it would (a permanent lift of three slips, were it roofed, a boat
+    station of more than two), False where it holds either way, None where a value the rule
+    reads is unstated too (its own question once the class is known: not asked for it)."""
+    added = [(node, RDF.type, c) for c in classes if (node, RDF.type, c) not in graph]
+    for triple in added:
+        graph.add(triple)
+    try:
+        value = Reader(shapes, graph, interval).verdict(shape, node).value
+    except Unsupported:
+        value = None
+    finally:
+        for triple in added:
+            graph.remove(triple)
+    return None if value is None else not value
 
 
 def note_undecided(graph: Graph, rule: URIRef | None, governed_nodes: list[Node],

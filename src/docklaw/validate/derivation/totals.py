@@ -482,12 +482,16 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
     do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
     larger of that and the total read) and, per member, the facts that decide it, for the
     pipeline to ask those facts where the rules comparing the total fail at that bound (and
-    nothing where they hold either way)."""
+    nothing where they hold either way).
+
+    A stated total is not read as including them: the application states each of them as
+    something else (a lift, which a count of boat hoist structures does not list), so the
+    stated count is of other structures, and each of them may add one to it (review 53: a
+    stated count of one boat hoist structure on a one-slip parcel, beside a lift whose roof is
+    unstated, conformed; a roofed seasonal lift is a second one, § 73-8B(2))."""
     d = target.derivation
     read = number_of(graph, node, d.prop)
-    upper = max(read or Decimal(0), value + len(undecided))
-    if read is not None and upper <= read:
-        return
+    upper = max(read or Decimal(0), value) + len(undecided)
     note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
     for member, facts in undecided:
         entry = BNode()
