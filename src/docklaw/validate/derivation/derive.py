@@ -776,8 +776,8 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         note_undecided(graph, rule, nodes, held, pairs)
     # a structure the rule would reach were it of the class a definition of the code would
     # make it, the deciding fact unstated (a permanent lift whose roof is unstated may be a
-    # boat station): that fact asked where the rule, read on what it states, would fail on it
-    # (``defined.may_be_governed``, ``breaks_if_of``)
+    # boat station): that fact asked unless the rule, read on what it states, holds on it
+    # either way (``defined.may_be_governed``, ``breaks_if_of``)
     if prepared is not None:
         for shape, pairs in may_be_governed(graph, prepared, compiled.jurisdiction, compiled,
                                             app, facts or AppFacts(graph)).items():
@@ -786,7 +786,7 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             verdicts = {n: breaks_if_of(compiled.graph, graph, shape, n, spec.governs, interval)
                         for n in sorted({n for n, _p in pairs}, key=str)}
             held = [n for n, v in verdicts.items() if v is False]
-            broken = [n for n, v in verdicts.items() if v is True]
+            broken = [n for n, v in verdicts.items() if v is not False]
             note_undecided(graph, rule, held + broken, held,
                            [(n, p) for n, p in pairs if n in broken])
 
@@ -798,7 +798,8 @@ def breaks_if_of(shapes: Graph, graph: Graph, shape: Node, node: Node, classes: 
     definition of the code would make it of were a fact it does not state so), read on what it
     states: True where it would (a permanent lift of three slips, were it roofed, a boat
     station of more than two), False where it holds either way, None where a value the rule
-    reads is unstated too (its own question once the class is known: not asked for it)."""
+    reads is unstated too (undecided were it of the class: the deciding fact is asked as where
+    it would fail, or a lift stating neither its roof nor its slips conforms)."""
     added = [(node, RDF.type, c) for c in classes if (node, RDF.type, c) not in graph]
     for triple in added:
         graph.add(triple)
