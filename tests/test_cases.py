@@ -7,6 +7,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
                                    ask for an unstated fact (information needed)
   t:expectShape <shape>            this shape produced a result (or information-needed item)
   t:expectFocus <#node>            ... on this focus node (applies to every t:expectShape)
+  t:expectNotFocus <#node>         ... and on this one not (one breach cited once, on the
+                                   structure the rule reaches, not again on its part)
   t:expectNotShape <shape>         this shape produced no result (it may ask for a fact)
   t:expectConforms true|false      the report's conforms flag (true only for status "conforms")
   t:expectStatus "incomplete"      the report's status: "conforms" | "violates" | "incomplete"
@@ -68,6 +70,7 @@ class Case:
     shapes: list[URIRef] = field(default_factory=list)
     not_shapes: list[URIRef] = field(default_factory=list)
     focus: list[str] = field(default_factory=list)
+    not_focus: list[str] = field(default_factory=list)
     conforms: bool | None = None
     status: str | None = None
     information_needed: list[str] = field(default_factory=list)
@@ -115,6 +118,7 @@ def load_case(path: Path) -> Case:
         cites=strs(T.expectCites), not_cites=strs(T.expectNotCites),
         shapes=iris(T.expectShape), not_shapes=iris(T.expectNotShape),
         focus=[node_name(f) for f in full.objects(node, T.expectFocus)],
+        not_focus=[node_name(f) for f in full.objects(node, T.expectNotFocus)],
         conforms=bool(conforms.toPython()) if isinstance(conforms, Literal) else None,
         status=str(full.value(node, T.expectStatus)) if full.value(node, T.expectStatus) else None,
         information_needed=strs(T.expectInformationNeeded),
@@ -196,6 +200,8 @@ def test_case(path: Path | None) -> None:
         assert hits, f"expected {shape} to fire; got:\n{got}"
         for focus in case.focus:
             assert focus in hits, f"expected {shape} on {focus}; it fired on {hits}"
+        for focus in case.not_focus:
+            assert focus not in hits, f"{shape} must not fire on {focus}; it fired on {hits}"
     for shape in case.not_shapes:
         fired = [r.focus_node for r in report.results if r.shape == str(shape)]
         assert not fired, f"{shape} must not fire; got:\n{got}"

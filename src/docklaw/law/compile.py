@@ -159,12 +159,16 @@ class Condition:
         if self.unstated:  # nowhere the condition reads it is the fact stated
             if self.equals is not None:  # (with dl:equals: nowhere is that value stated)
                 value = self.equals.n3()
+            # (the group binds ?this: a group of a filter alone has no ?this to read, so as a
+            # dl:appliesWhen alternative it would hold nowhere; every focus is typed)
+            bound = f"?this a ?condTyped{tag} . "
             if self.whole_first:
-                return (f"{{ FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* ?condHost{tag} . "
-                        f"?condHost{tag} <{self.prop}> {value} }} }}")
+                return (f"{{ {bound}FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* "
+                        f"?condHost{tag} . ?condHost{tag} <{self.prop}> {value} }} }}")
             if self.on_parcel or self.on_whole or self.on_app or self.on_proposed:
-                return f"{{ FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> {value} }} }}"
-            return f"{{ FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
+                return (f"{{ {bound}FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> "
+                        f"{value} }} }}")
+            return f"{{ {bound}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
             # no part worse than its own former value and than the rule's limit (nor, for a

@@ -25,7 +25,7 @@ from rdflib.term import Node
 
 from docklaw.law.compile import CONDITION_OPS, limit_of, target_spec
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import COMPARE, parcel_matches, reachable
+from docklaw.law.targets import COMPARE, condition_holds, parcel_matches, reachable
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, RDF
 
@@ -66,12 +66,19 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
     for rule, flag, prop, op, limit, governs, necessary, sufficient, spec in flag_rules(
             prepared, jid):
+        # (a condition on the flag itself is the check's, not the derivation's: Keuka's
+        # extension rule applies where the flag it derives is true)
+        reach = [c for c in spec.conditions if c.prop != flag]
         if spec.parcel_conditions and not any(parcel_matches(graph, p, spec)
                                               for p in graph.objects(app, DL.parcel)):
             continue  # another Tier's line (Canandaigua § 73-9C(1)(d) vs § 73-13H)
         for node in sorted(reachable(graph, app), key=str):
             if governs.isdisjoint(graph.objects(node, RDF.type)):
                 continue
+            if decided(graph, node, flag):
+                continue  # another rule of the code decided it (one note, one Info)
+            if reach and not any(condition_holds(graph, app, node, c) for c in reach):
+                continue  # outside the rule's dl:appliesWhen (a lift already a boat lift)
             stated = [v for v in graph.objects(node, flag) if isinstance(v, Literal)]
             qv = graph.value(node, prop)
             number = to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None
@@ -97,3 +104,13 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             holds = COMPARE[op](number, limit)
             graph.add((node, flag, Literal(holds)))
             graph.add((note, RDF.value, Literal(holds)))
+
+
+def decided(graph: Graph, node: Node, flag: URIRef) -> bool:
+    """Whether a rule has already derived the flag's value on the node.
+
+    Why: two definitions may decide one flag on the same structure (Kings Point: a lift of any
+    name rated above 1,300 pounds is no personal watercraft lift, and a lift presented as one is
+    decided by its own rule); the first to decide it is reported, not both."""
+    return any(graph.value(note, DL.property) == flag and graph.value(note, RDF.value) is not None
+               for note in graph.objects(node, DL.derivedFlag))
