@@ -34,7 +34,6 @@ from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
 from docklaw.validate.findings.cite import InfoNeeded, Result, cite
 from docklaw.validate.findings.drawn import drawn_limits
-from docklaw.validate.findings.eitherway import certain_breaches
 from docklaw.validate.findings.measurements import collect
 from docklaw.validate.findings.moot import set_aside_moot_exceptions
 from docklaw.validate.findings.questions import absence_hint, one_per_fact
@@ -223,7 +222,6 @@ def validate_graph(
     jid = jurisdiction_of(derived)
     jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results, needed = cited(derived, prepared, jid)
-    results.extend(certain_breaches(derived, prepared, jid, results))
     exempt = is_exempt(derived)
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
