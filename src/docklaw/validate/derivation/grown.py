@@ -167,8 +167,8 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
 
 
 def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
-    """A whole's reach (``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW,
-    dl:length) is measured to its farthest part, so it is at least each listed part's: a part
+    """A whole's reach (``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW) is
+    measured to its farthest part, so it is at least each listed part's: a part
     stated to reach farther than its whole is stated shows that the whole's stated value is not
     its extent. Two such facts cannot both be true, and believing the smaller is a false
     "conforms" on every rule reading the whole alone: the rules read the part's (a lower bound
