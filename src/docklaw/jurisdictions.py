@@ -39,7 +39,7 @@ WATERS = ("tidal", "lake")
 SIDE_SETBACK = ("same-axis", "greater-setback-of-same-axis-and-right-angle")
 RIPARIAN = ("water-rights", "facility-area")
 CHANNEL_FROM = ("nearest-point", "seaward-terminus")
-FRONTAGE = ("tie-line",)
+FRONTAGE = ("tie-line", "tie-line-and-shore-length")
 #: The mark ``docklaw new-code`` leaves on every passage of a scaffold still to write.
 STUB_MARK = "STUB(new-code)"
 
@@ -71,11 +71,18 @@ class Frontage:
     """The code defines the parcel's shoreline frontage by a construction the drawing can give
     (Canandaigua § 73-5 LINEAL FEET OF SHORELINE: "the distance of the tie line"), so a drawn
     parcel's frontage is derived, not asked for. A code whose frontage comes from elsewhere
-    (Keuka: "based upon the Town or Village Tax Maps") declares none."""
+    (Keuka: "based upon the Town or Village Tax Maps") declares none. A code that reads
+    "shoreline frontage" without defining it (Kings Point Standards B and C, North Hempstead
+    § 42-9B(7)) declares ``tie-line-and-shore-length``: the tie line and the length of the mean
+    high water line between the lot lines are both measured where they differ, and each rule is
+    held to the stricter (``reading`` says so)."""
 
     construction: str  # one of FRONTAGE
     section: str | None = None
     citation: str | None = None
+    #: why the construction was chosen where the text does not define frontage (the note the
+    #: geometry stage writes when the two lengths of ``tie-line-and-shore-length`` differ)
+    reading: str | None = None
 
 
 @dataclass(frozen=True)
@@ -247,7 +254,11 @@ def _features(data: dict[str, Any], src: Path) -> Features:
         channel = ChannelDistance(*ch)
     frontage = None
     if (fr := _cited_choice(feats, "frontage", "construction", FRONTAGE, src)):
-        frontage = Frontage(*fr)
+        reading = _field(feats["frontage"], "reading", str, src, "features.frontage", False)
+        if fr[0] == "tie-line-and-shore-length" and not reading:
+            raise DataError("field 'features.frontage.reading' must say why both lengths are "
+                            "read (the text does not define frontage)", source=str(src))
+        frontage = Frontage(*fr, reading=reading)
     survey = None
     if (sv := _field(feats, "survey_crs", dict, src, "features", False)) is not None:
         w = "features.survey_crs"

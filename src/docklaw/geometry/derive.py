@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rdflib import Graph, URIRef
+from rdflib.namespace import SH
 from rdflib.term import Node
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
@@ -43,7 +44,7 @@ from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, extent_along, unit
 from docklaw.jurisdictions import Jurisdiction
-from docklaw.namespaces import DL, GEO, UNIT, jurisdiction_iri, section_iri
+from docklaw.namespaces import DL, GEO, PROV, QUDT, UNIT, jurisdiction_iri, section_iri
 
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
 #: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
@@ -172,11 +173,14 @@ class _Stage:
             frame = self.frame(self.parcel_of(n))
             self.measure(n, full, sources, frame)
             self.setbacks(n, full, sources, frame)
+        self.walkway_parts(structures)
         for b in boats:
             d = self.drawing.drawn(b)
             if d is not None:
                 self.record.add("boat", b, d.geom)
-                self.setbacks(b, d.geom, [d.geometry_node], self.frame(self.parcel_of(b)))
+                frame = self.frame(self.parcel_of(b))
+                self.vessel_reach(b, d.geom, [d.geometry_node], frame)
+                self.setbacks(b, d.geom, [d.geometry_node], frame)
         self.separations(structures)
         self.out.discrepancies()
 
@@ -244,9 +248,7 @@ class _Stage:
         if len(f.own_points) == 2:  # the parcel's mean high water tie line
             a, b = sorted(f.own_points, key=lambda m: m.station)
             f.along = unit((b.point.x - a.point.x, b.point.y - a.point.y))
-            if self.declared.frontage is not None:  # the code's frontage is this tie line
-                self.out.quantity(parcel, DL.shorelineFrontage, a.point.distance(b.point),
-                                  UNIT.FT, [mhw.geometry_node, *f.own_sources])
+            self.frontage(f, mhw, a, b)
         else:  # else the chord of the drawn mean high water line
             c = list(mhw.geom.coords)
             f.along = unit((c[-1][0] - c[0][0], c[-1][1] - c[0][1]))
@@ -262,6 +264,41 @@ class _Stage:
             ]
             self.write_riparian(f)
         return f
+
+    def frontage(self, f: ParcelFrame, mhw: Drawn, a: MhwPoint, b: MhwPoint) -> None:
+        """dl:shorelineFrontage of a parcel whose lot lines are drawn across the mean high water
+        line, as the code declares it (``[features] frontage``): the tie line between the two
+        points (Canandaigua § 73-5 "The distance of the tie line"). A code that reads "shoreline
+        frontage" without defining it (``tie-line-and-shore-length``) gets the tie line and,
+        where it differs beyond the tolerance, the length of the drawn mean high water line
+        between the two points as a second derived value: the shapes check both, a computed
+        limit is the stricter of the two (``docklaw.law.limits``), and a note gives the reading.
+        A stated frontage that disagrees with either is a dl:Discrepancy (review 54: a lot drawn
+        300 feet wide stating 150 conformed to Kings Point Standards C's 40 %)."""
+        declared = self.declared.frontage
+        if declared is None:
+            return
+        sources = [mhw.geometry_node, *f.own_sources]
+        tie = a.point.distance(b.point)
+        self.out.quantity(f.node, DL.shorelineFrontage, tie, UNIT.FT, sources)
+        if declared.construction != "tie-line-and-shore-length":
+            return
+        along = abs(b.station - a.station)
+        tolerance = self.s.tolerances.get(UNIT.FT)
+        if tolerance is not None and tolerance.allows(along, tie):
+            return
+        self.out.quantity(f.node, DL.shorelineFrontage, along, UNIT.FT, sources,
+                          DL.ShoreLengthBetweenLotLines)
+        self.out.note(
+            f.node,
+            f"{declared.citation or 'The code'} does not define shoreline frontage: the tie line "
+            f"between the lot lines' mean high water points is {tie:.2f} ft, the mean high "
+            f"water line between them {along:.2f} ft. Both are kept and each rule is held to "
+            f"the stricter. {declared.reading or ''}".strip(),
+            section=section_iri(self.jid, declared.section) if declared.section else None,
+            severity=SH.Info,
+            sources=sources,
+        )
 
     def land_point(self, parcel: Node, mhw: Shore | None) -> Point:
         d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
@@ -395,6 +432,35 @@ class _Stage:
                 share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
                 q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
 
+    def walkway_parts(self, structures: list[Node]) -> None:
+        """dl:mainWalkwayWidth of each dl:MainWalkway part a rule may read it on (South Bristol
+        § 73-9C(1)(a) governs the dock and its main walkway): a drawn walkway's own extent
+        parallel to the mark (what its dock's is read from); an undrawn one listed on a drawn
+        whole that has no drawn main walkway, the whole's (read from the whole's own deck less
+        its drawn parts, so the walkway's width is within it). Why: the dock's main walkway width
+        was derived as 4 feet from the drawn walkway, yet the walkway itself was asked it
+        (review 54: an otherwise conforming application was incomplete)."""
+        for n in structures:
+            if not is_a(self.g, n, DL.MainWalkway, self.jid):
+                continue
+            f = self.frame(self.parcel_of(n))
+            if f is None or f.mhw is None or f.along is None:
+                continue
+            d = self.drawing.drawn(n)
+            if d is not None:
+                self.out.quantity(n, DL.mainWalkwayWidth, extent_along(d.geom, f.along),
+                                  UNIT.FT, [d.geometry_node, f.mhw_node])
+                continue
+            for whole in sorted(self.g.subjects(DL.hasPart, n), key=str):
+                drawn_parts = [p for p in parts(self.g, whole) if self.drawing.drawn(p)]
+                if any(is_a(self.g, p, DL.MainWalkway, self.jid) for p in drawn_parts):
+                    continue  # the whole's is the drawn walkway's, not this one's
+                for qv in self.out.written.get((whole, DL.mainWalkwayWidth), [])[:1]:
+                    value = float(self.g.value(qv, QUDT.numericValue))
+                    self.out.quantity(n, DL.mainWalkwayWidth, value, UNIT.FT,
+                                      list(self.g.objects(qv, PROV.wasDerivedFrom)))
+                    break
+
     def width_footprint(self, n: Node, full: BaseGeometry, member_parts: list[Node]
                         ) -> tuple[BaseGeometry | None, URIRef]:
         """What dl:width measures: the footprint, less the parts of the classes the code's width
@@ -445,6 +511,20 @@ class _Stage:
             )
         return own.geom if is_a(self.g, n, DL.Dock, self.jid) else None
 
+    def vessel_reach(
+        self, n: Node, geom: BaseGeometry, sources: list[Node], f: ParcelFrame | None
+    ) -> None:
+        """How far a drawn vessel reaches from the mean high water line (dl:farthestExtentFromMHW,
+        the structures' construction). Why: a rule on "structure, vessel or combination thereof"
+        (North Hempstead § 42-9A(2)) reads it on the vessel; a boat drawn reaching 110 feet past
+        the mark beside a drawn MHW line was asked it (review 54). Not dl:length: a boat's own
+        length is another fact. Its distance to a channel is written by ``setbacks``."""
+        if f is None or f.mhw is None:
+            return
+        q = self.out.quantity
+        q(n, DL.farthestExtentFromMHW, f.mhw.seaward_extent(geom, self.s.densify_step), UNIT.FT,
+          [*sources, f.mhw_node])
+
     def setbacks(
         self, n: Node, geom: BaseGeometry, sources: list[Node], f: ParcelFrame | None
     ) -> None:
@@ -452,13 +532,13 @@ class _Stage:
         step = self.s.densify_step
         channels = self.features(CHANNEL_CLASSES)
         is_boat = is_a(self.g, n, DL.Boat, self.jid)
-        if channels and not is_boat:
+        if channels:  # a vessel too: § 42-9A(3) "structures and vessels" (review 54)
             near = min(channels, key=lambda d: geom.distance(d.geom))
             dist = geom.distance(near.geom)
             q(n, DL.distanceToChannel, dist, UNIT.FT, [*sources, near.geometry_node])
             channel = self.declared.channel_distance
             if (channel is not None and channel.measured_from == "seaward-terminus"
-                    and f is not None and f.mhw is not None):
+                    and not is_boat and f is not None and f.mhw is not None):
                 tip = f.mhw.farthest_point(geom, step)
                 at_tip = min(tip.distance(d.geom) for d in channels)
                 if at_tip - dist > self.s.precision:

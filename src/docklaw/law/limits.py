@@ -26,6 +26,53 @@ def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:
     stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
     return (stated or values or [None])[0]
 
+def operand_values(data: Graph, subject: Node, prop: URIRef) -> list[Node]:
+    """Every value of an operand a computed limit may be read from, one per number: the stated
+    ones, the derived ones a dl:Discrepancy sets against them, and, where none is stated, every
+    derived one (a code whose text admits two constructions of one quantity derives both:
+    geometry ``tie-line-and-shore-length``). Why: a limit read from the stated value alone let
+    a lot drawn 300 feet wide that states 150 be held to 40 % of 150 (review 54)."""
+    values = sorted(data.objects(subject, prop), key=str)
+    stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
+    against = {data.value(d, DL.derivedValue) for d in data.subjects(DL.property, prop)
+               if data.value(d, DL.focus) == subject
+               and (d, RDF.type, DL.Discrepancy) in data}
+    picked = stated + [v for v in values if v not in stated and (not stated or v in against)]
+    out: list[Node] = []
+    numbers: set[object] = set()
+    for v in picked:
+        number = data.value(v, QUDT.numericValue) if not isinstance(v, Literal) else v
+        decimal = to_decimal(number) if number is not None else None
+        key = decimal if decimal is not None else v
+        if key not in numbers:
+            numbers.add(key)
+            out.append(v)
+    return out
+
+
+def expression_reads(law: Graph, expr: Node) -> set[URIRef]:
+    """The application properties a limit expression reads (its operands, conditions, sums and
+    an allocation table's footage), so a disagreement over one of them cites the rule."""
+    found: set[URIRef] = set()
+    todo, seen = [expr], set()
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        for p in (DL.property, DL.footageProperty):
+            found |= {v for v in law.objects(node, p) if isinstance(v, URIRef)}
+        if DL.AllocationLookup in set(law.objects(node, RDF.type)):
+            table = law.value(node, DL.table)
+            found.add(law.value(table, DL.footageProperty) or DL.shorelineFrontage)
+        for p in (DL.operand, DL.then, DL["else"], DL["if"], DL.excessOver, DL.shortfallUnder):
+            todo.extend(law.objects(node, p))
+        lst = law.value(node, DL.operands)
+        if lst is not None:
+            todo.extend(Collection(law, lst))
+    return found
+
+
 class MissingOperand(Exception):
     """An operand of a computed limit is absent from the application."""
 
@@ -55,6 +102,44 @@ class Evaluator:
         self.units = units
         #: allocation-table rows the last evaluations looked up (cite names the row's section)
         self.rows: list[Node] = []
+        #: (subject, property) -> the value an operand is read from instead of the stated one
+        #: (``stricter``: a limit computed from each value of an operand that has several)
+        self.pins: dict[tuple[Node, URIRef], Node] = {}
+        #: the (subject, property) operands the evaluations read, in order
+        self.read: list[tuple[Node, URIRef]] = []
+
+    def operand(self, subject: Node, prop: URIRef) -> Node | None:
+        """The value an operand is read from: the pinned one, else ``stated_first``."""
+        pinned = self.pins.get((subject, prop))
+        value = pinned if pinned is not None else stated_first(self.data, subject, prop)
+        if value is not None and (subject, prop) not in self.read:
+            self.read.append((subject, prop))
+        return value
+
+    def stricter(self, expr: Node, focus: Node, value: Decimal, maximum: bool
+                 ) -> tuple[Decimal, Node | None]:
+        """The limit ``value`` (just evaluated from the stated operands) or, where an operand it
+        read has other values (``operand_values``: a drawn frontage that disagrees with the
+        stated one, two readings of one drawn quantity), the stricter limit computed from one of
+        them (the lower for a maximum, the higher for a minimum), with the value it was read
+        from (None: the stated one). The rows cited are the chosen evaluation's."""
+        best, pinned, rows = value, None, list(self.rows)
+        for subject, prop in list(self.read):
+            default = stated_first(self.data, subject, prop)
+            for other in operand_values(self.data, subject, prop):
+                if other == default:
+                    continue
+                self.pins, self.rows = {(subject, prop): other}, []
+                try:
+                    candidate = self.evaluate(expr, focus)
+                except MissingOperand:
+                    continue
+                finally:
+                    self.pins = {}
+                if (candidate < best) if maximum else (candidate > best):
+                    best, pinned, rows = candidate, other, list(self.rows)
+        self.rows = rows
+        return best, pinned
 
     def parcel_of(self, focus: Node) -> Node | None:
         """The focus itself if a parcel; else the parcel of an application proposing it."""
@@ -95,7 +180,7 @@ class Evaluator:
         if of in (DL.FocusOrWhole, DL.WholeOrFocus):
             hosts = self.hosts(focus)
             for host in (hosts if of == DL.FocusOrWhole else hosts[::-1]):
-                value = stated_first(self.data, host, prop)
+                value = self.operand(host, prop)
                 if value is not None:
                     return value
             raise MissingOperand(prop, f"{curie(prop)} is not stated (on the structure or on "
@@ -103,7 +188,7 @@ class Evaluator:
         subject = self.parcel_of(focus) if of == DL.Parcel else focus
         if subject is None:
             raise MissingOperand(prop, f"no parcel to read {curie(prop)} from")
-        value = stated_first(self.data, subject, prop)
+        value = self.operand(subject, prop)
         if value is None and of != DL.Parcel and self.shared_with_parts(prop):
             value = self.from_whole(prop, focus)
         if value is None:
@@ -125,7 +210,7 @@ class Evaluator:
                     if whole in seen:
                         continue
                     seen.add(whole)
-                    value = stated_first(self.data, whole, prop)
+                    value = self.operand(whole, prop)
                     if value is not None:
                         return value
                     step.append(whole)

@@ -533,9 +533,11 @@ def computed_limits(
                     step is not None and graph.value(focus, step) is None):
                 continue  # nothing stated to compare with: no limit needed
             node = BNode()
-            evaluator.rows = []
+            evaluator.rows, evaluator.read = [], []
             try:
                 value = evaluator.evaluate(expression, focus)
+                value, read_from = evaluator.stricter(expression, focus, value,
+                                                      item.parameter in MAXIMA)
             except MissingOperand as missing:
                 if decided_by_bounds(graph, compiled, evaluator, item, expression, focus,
                                      missing):
@@ -555,6 +557,8 @@ def computed_limits(
             graph.add((node, QUDT.numericValue, number))
             if item.unit is not None:
                 graph.add((node, QUDT.unit, item.unit))
+            if read_from is not None:  # the stricter of an operand's disagreeing values
+                graph.add((node, DL.limitReadFrom, read_from))
             cited_rows = {r for r in evaluator.rows
                           if prepared.knowledge.value(r, DL.section) is not None}
             if len(cited_rows) == 1:  # the limit is one row's: cite its subsection

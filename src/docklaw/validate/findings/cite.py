@@ -17,6 +17,7 @@ from rdflib.term import Node
 
 from docklaw.law.compile import CompiledShapes, focus_marker
 from docklaw.law.decide import Unsupported, path_label, unstated_cause, values_at
+from docklaw.law.limits import expression_reads
 from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import month_day_properties
 from docklaw.law.prepare import (
@@ -590,6 +591,11 @@ def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
         rules = [r for r in prepared.rules_of(jid)
                  if any(law.value(d, DL.totalProperty) == prop
                         for d in law.objects(r.iri, DL.countedFrom))]
+        # a fact read only as an operand of computed limits (North Hempstead § 42-9B(7) counts
+        # docks by the frontage): the rules whose limit reads it
+        rules = rules or [r for r in prepared.rules_of(jid)
+                          if (e := law.value(r.iri, DL.limitExpression)) is not None
+                          and prop in expression_reads(law, e)]
         running = {compiled.shape_rule.get(shape) for shape in compiled.targets
                    if any(True for _ in data.subjects(RDF.type, focus_marker(shape)))}
         return [r for r in rules if r.iri in running] or rules

@@ -274,8 +274,10 @@ class _Collector:
                 continue
             prop = rule.constrains[0] if rule.constrains else None
             expression = self.p.knowledge.value(rule.iri, DL.limitExpression)
+            evaluator.pins = self.read_from(node)
             text = describe_expression(self.p.knowledge, evaluator, expression, focus) \
                 if expression is not None else None
+            evaluator.pins = {}
             m = Measurement(
                 node=node_name(focus), property=curie(prop) if prop is not None else "",
                 label=f"limit: {rule.label}", value=_number(number, shown),
@@ -288,6 +290,15 @@ class _Collector:
                 m.sections.append(section)
             out.append(m)
         return out
+
+    def read_from(self, limit: Node) -> dict[tuple[Node, URIRef], Node]:
+        """The operand value a computed limit was read from where it is not the stated one
+        (dl:limitReadFrom: the stricter of disagreeing values), so its description shows it."""
+        value = self.g.value(limit, DL.limitReadFrom)
+        if value is None:
+            return {}
+        return {(s, p): value for s, p in self.g.subject_predicates(value)
+                if isinstance(p, URIRef) and p != DL.limitReadFrom}
 
     def name_lines(self, found: list[Measurement]) -> None:
         """Derived riparian lines are blank nodes: name them '<parcel> facility area line 1'."""

@@ -187,7 +187,8 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
                 _jid(prepared, rule)).graph, path))
         else:
             return None
-        limit = _limit(derived, prepared, rule, focus, reading, evaluator, unit)
+        limit = _limit(derived, prepared, rule, focus, reading, evaluator, unit,
+                       maximum=kind[0] == "max")
     except MissingOperand as missing:
         return "undetermined", f"needs {missing.note}"
     if limit is None or not values:
@@ -199,7 +200,7 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
 
 
 def _limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, reading: Node | None,
-           evaluator: Evaluator, unit: URIRef | None) -> Decimal | None:
+           evaluator: Evaluator, unit: URIRef | None, maximum: bool = True) -> Decimal | None:
     law = prepared.knowledge
     for source in ([reading] if reading is not None else []) + [rule]:
         qv = law.value(source, DL.limit)
@@ -215,7 +216,11 @@ def _limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, readin
                 for node in derived.objects(focus, DL.computedLimitValue):
                     if derived.value(node, DL.rule) == rule:
                         return to_decimal(derived.value(node, QUDT.numericValue))
-            return evaluator.evaluate(expr, focus)
+            evaluator.read = []
+            value = evaluator.evaluate(expr, focus)
+            # an operand with disagreeing values (a drawn frontage beside the stated one): the
+            # stricter, as derive computes the encoded reading's (Evaluator.stricter)
+            return evaluator.stricter(expr, focus, value, maximum)[0]
     return None
 
 
