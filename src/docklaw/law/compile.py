@@ -174,8 +174,8 @@ class Condition:
             # no part worse than its own former value and than the rule's limit (nor, for a
             # reach, past the whole's former one)
             past = ""
+            pn, pv, pa = f"?condPartNode{tag}", f"?condPart{tag}", f"?condPartA{tag}"
             if self.limit is not None and self.limit_op is not None:
-                pn, pv, pa = f"?condPartNode{tag}", f"?condPart{tag}", f"?condPartA{tag}"
                 po, pb = f"?condPartOther{tag}", f"?condPartB{tag}"
                 past = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+ {pn} . "
                         f"{pn} <{self.prop}> {pv} . {pn} <{self.than}> {po} . "

@@ -675,6 +675,46 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
                for w in facts.containers(node))
 
 
+def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
+                           focus: dict[object, list[Node]], facts: AppFacts) -> None:
+    """A rule on a kind of structure that reaches a part of one (a float repaired on a pier the
+    application does not propose: a rule "about the dock" reaches the float as a dock) reads
+    the whole's stated facts where the part states none of those the rule reads: the float is
+    the pier stated as a part, whichever node carries the work. The whole joins the rule's
+    focus nodes (so a violation its stated facts show is cited, and the part is decided where
+    the whole is: ``findings.redirect.decided_by_whole``), as it does when the whole is the
+    work. Only where the whole is of the part's governed classes, states a fact the rule reads
+    and meets the rule's conditions; not for a rule that reads the class or a fact of each
+    part's own decking (``silent_part``), nor for one with an exception on the focus's own
+    facts (the kind of work: the whole states none, the part's is read there)."""
+    for shape, nodes in focus.items():
+        spec = compiled.specs.get(shape)
+        if spec is None or not nodes or not spec.reads:
+            continue
+        if any(c.prop == RDF.type for c in spec.conditions) or any(
+                c.prop in spec.own_facts for c in spec.conditions if not c.off_focus):
+            continue
+        if any(not (c.off_focus or c.on_whole) for clauses in spec.exceptions for c in clauses):
+            continue
+        present = set(nodes)
+        for node in nodes:
+            own = facts.types(node) & spec.governs
+            if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
+                    True for p in spec.read_by for _v in graph.subjects(p, node)):
+                continue
+            for whole in sorted(facts.containers(node), key=str):
+                if whole in present or not own <= facts.types(whole):
+                    continue
+                if not any(True for p in spec.reads for _v in graph.objects(whole, p)):
+                    continue
+                if spec.conditions and not any(condition_holds(graph, app, whole, c)
+                                               for c in spec.conditions):
+                    continue
+                present.add(whole)
+        if len(present) > len(nodes):
+            focus[shape] = sorted(present, key=str)
+
+
 def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec,
                          facts: AppFacts) -> bool:
     """Every fact deciding whether the rule applies that ``node`` states is its whole's too

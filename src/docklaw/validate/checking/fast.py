@@ -566,10 +566,12 @@ class Planner:
 
 #: the SELECT of law.compile.add_computed_constraint, value form and count form
 _VALUE_FORM = re.compile(
-    r"^SELECT \$this \?value \?limit WHERE \{ \$this (?P<path><[^<>\s]+>(?:/<[^<>\s]+>)*) "
+    r"^SELECT \$this \?value \?limit WHERE \{ \$this "
+    r"(?P<path>(?:\(<[^<>\s]+>\)\+/)*<[^<>\s]+>(?:/<[^<>\s]+>)*) "
     r"\?value \. "
     r"\$this <(?P<clv>[^<>]+)> \?cl \. \?cl <(?P<rule_p>[^<>]+)> <(?P<rule>[^<>]+)> ; "
     r"<(?P<num>[^<>]+)> \?limit \. FILTER \(\?value (?P<op>[<>]=?) \?limit\) \}$")
+_STEP = re.compile(r"\(<([^<>\s]+)>\)\+|<([^<>\s]+)>")
 _COUNT_FORM = re.compile(
     r"^SELECT \$this \?value \?limit WHERE \{ \$this <(?P<clv>[^<>]+)> \?cl \. "
     r"\?cl <(?P<rule_p>[^<>]+)> <(?P<rule>[^<>]+)> ; <(?P<num>[^<>]+)> \?limit \. "
@@ -611,7 +613,9 @@ class LimitQuery:
                  count: bool) -> None:
         self.node = node
         self.count = count
-        self.steps = [URIRef(step) for step in match["path"][1:-1].split(">/<")]
+        # each step a property, or ``(<p>)+`` (one or more: a structure's parts at any depth)
+        self.steps = [(URIRef(plus or one), bool(plus))
+                      for plus, one in _STEP.findall(match["path"])]
         if count and len(self.steps) != 1:
             raise Unsupported("COUNT over a sequence path")
         self.limit_link = URIRef(match["clv"])
@@ -623,7 +627,10 @@ class LimitQuery:
         if len(self.messages) != len(list(sg.objects(node, SH.message))):
             raise Unsupported("a SPARQL constraint message that is not a literal")
         own = [shape.path] if isinstance(shape.path, URIRef) else list(sg.items(shape.path))
-        if own != self.steps:  # the constraint reads the shape's own path
+        own_steps = [(sg.value(p, SH.oneOrMorePath), True)
+                     if isinstance(p, BNode) and sg.value(p, SH.oneOrMorePath) is not None
+                     else (p, False) for p in own]
+        if own_steps != self.steps:  # the constraint reads the shape's own path
             raise Unsupported("a SPARQL constraint on another path")
 
     def violations(self, g: Graph, focus: Any) -> list[tuple[Any, Any]]:
@@ -636,7 +643,7 @@ class LimitQuery:
             return []
         rows: list[tuple[Any, Any]] = []
         if self.count:
-            values = list(g.objects(focus, self.steps[0]))
+            values = list(g.objects(focus, self.steps[0][0]))
             if not values:
                 raise Unsupported("COUNT over no values")  # SPARQL grouping: left to pyshacl
             counted = len(values)
@@ -662,8 +669,16 @@ class LimitQuery:
     def values(self, g: Graph, focus: Any) -> list[Any]:
         """The SPARQL sequence path's values (a bag: duplicates are dropped with the rows)."""
         nodes = [focus]
-        for step in self.steps:
-            nodes = [o for n in nodes for o in g.objects(n, step)]
+        for step, repeated in self.steps:
+            if not repeated:
+                nodes = [o for n in nodes for o in g.objects(n, step)]
+                continue
+            reached: list[Any] = []
+            frontier = nodes
+            while frontier:
+                frontier = [o for n in frontier for o in g.objects(n, step) if o not in reached]
+                reached.extend(dict.fromkeys(frontier))
+            nodes = reached
         return nodes
 
     def result(self, shape: ShapePlan, focus: Any, value: Any, limit: Any) -> RawResult:

@@ -42,6 +42,7 @@ from docklaw.law.targets import (
     reachable,
     undecided,
     undecided_conditions,
+    wholes_of_worked_parts,
 )
 from docklaw.law.units import (
     WIDE,
@@ -666,6 +667,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     compiled = prepared.compiled(jid)
     facts = AppFacts(out)  # types and work kinds looked up once for targets and undecided
     focus_sets = focus_nodes(out, compiled, app, facts)
+    wholes_of_worked_parts(out, app, compiled, focus_sets, facts)
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
