@@ -376,3 +376,29 @@ def test_examples_derive(jid: str, prop: URIRef, expected: float):
     derive_geometry(g, jid)
     (qv,) = [qv for qv in g.objects(None, prop) if g.value(qv, DL.derived) == Literal(True)]
     assert float(g.value(qv, QUDT.numericValue)) == expected
+
+
+def test_own_width_reads_a_dogleg_an_angle_and_an_l() -> None:
+    """The structure's own width (docklaw.geometry.width, review 54): a dogleg 8 feet wide
+    throughout is 8 feet (the joint's 12 feet is no cross-section), a rectangle drawn at 45
+    degrees is its own narrow side, and an L's head gives two readings."""
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import own_width
+
+    dogleg = Polygon([(70, -10), (78, -10), (78, 50), (82, 50), (82, 100), (74, 100), (74, 50),
+                      (70, 50)])
+    w = own_width(dogleg)
+    assert w is not None and w.one_reading and abs(w.widest - 8) < 1e-6
+    wider = Polygon([(70, -10), (78, -10), (78, 50), (82.1, 50), (82.1, 100), (74, 100),
+                     (74, 50), (70, 50)])
+    w = own_width(wider)
+    assert w is not None and w.one_reading and abs(w.widest - 8.1) < 1e-6
+    turned = affinity.rotate(Polygon([(0, 0), (4, 0), (4, 35), (0, 35)]), 45)
+    w = own_width(turned)
+    assert w is not None and w.one_reading and abs(w.widest - 4) < 1e-6
+    ell = Polygon([(72, -10), (78, -10), (78, 100), (60, 100), (60, 94), (72, 94)])
+    w = own_width(ell)
+    assert w is not None and not w.one_reading
+    assert abs(w.widest - 18) < 1e-6 and abs(w.least - 6) < 1e-6

@@ -89,3 +89,22 @@ def test_a_width_leaving_out_parts_quotes_its_section() -> None:
         text = text_of(law, section_iri(j.id, width.section))
         assert text is not None, (j.id, width.section)
         assert normalise(width.quote) in normalise(text), (j.id, width.quote)
+
+
+def test_a_width_measure_or_area_exclusion_quotes_its_section() -> None:
+    """A code that says how width is measured (``[features] width_measure``: Keuka
+    § 160-123A(1)(b), Canandaigua § 73-9C(1) "width is measured parallel to the mean high water
+    mark") or what a dock's area leaves out (``[features] area``: Keuka "The open water space
+    of boat hoist structures, or boat stations, is not included in the calculation of dock
+    area") quotes the words of the section that says so."""
+    from docklaw.law.narrowing import text_of
+    from docklaw.namespaces import section_iri
+
+    law = get_prepared().knowledge
+    declared = [(j.id, d) for j in jurisdictions.all()
+                for d in (j.features.width_measure, j.features.area) if d is not None]
+    assert {jid for jid, _d in declared} >= {"jerusalem", "south-bristol"}
+    for jid, d in declared:
+        text = text_of(law, section_iri(jid, d.section))
+        assert text is not None, (jid, d.section)
+        assert normalise(d.quote) in normalise(text), (jid, d.quote)

@@ -40,6 +40,9 @@ SIDE_SETBACK = ("same-axis", "greater-setback-of-same-axis-and-right-angle")
 RIPARIAN = ("water-rights", "facility-area")
 CHANNEL_FROM = ("nearest-point", "seaward-terminus")
 FRONTAGE = ("tie-line", "tie-line-and-shore-length")
+#: How a code measures a structure's width (``[features] width_measure``); without one, the
+#: structure's own width across its long axis (docklaw.geometry.width).
+WIDTH_METHODS = ("parallel-to-mhw",)
 #: The mark ``docklaw new-code`` leaves on every passage of a scaffold still to write.
 STUB_MARK = "STUB(new-code)"
 
@@ -109,6 +112,20 @@ class WidthExclusion:
 
 
 @dataclass(frozen=True)
+class WidthMeasure:
+    """The code says how width is measured (Keuka § 160-123A(1)(b), Canandaigua § 73-9C(1):
+    "width is measured parallel to the mean high water mark"). ``quote`` is the text's own
+    words, printed in ``section`` (checked by tests/test_narrowing_quotes.py). A code that
+    declares none measures a structure's own width (its widest cross-section across its long
+    axis, docklaw.geometry.width)."""
+
+    method: str  # one of WIDTH_METHODS
+    section: str
+    citation: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class Features:
     """The constructions a code uses, declared in its description (``[features]``)."""
 
@@ -118,6 +135,11 @@ class Features:
     frontage: Frontage | None = None
     survey_crs: SurveyCrs | None = None
     width: WidthExclusion | None = None
+    width_measure: WidthMeasure | None = None
+    #: the parts whose open water a dock's area leaves out (Keuka § 160-123A(1)(b): "The open
+    #: water space of boat hoist structures, or boat stations, is not included in the
+    #: calculation of dock area"); the same shape as ``width``
+    area: WidthExclusion | None = None
 
 
 @dataclass(frozen=True)
@@ -215,11 +237,12 @@ def _cited_choice(feats: dict[str, Any], key: str, name: str, choices: tuple[str
             _field(table, "citation", str, src, w, False))
 
 
-def _width(feats: dict[str, Any], prefix: str, src: Path) -> WidthExclusion | None:
-    table = _field(feats, "width", dict, src, "features", False)
+def _width(feats: dict[str, Any], prefix: str, src: Path, key: str = "width"
+           ) -> WidthExclusion | None:
+    table = _field(feats, key, dict, src, "features", False)
     if table is None:
         return None
-    w = "features.width"
+    w = f"features.{key}"
     classes = _field(table, "leaves_out", list, src, w)
     pattern = re.compile(rf"^(dl|{re.escape(prefix)}):[A-Za-z][A-Za-z0-9]*$")
     if not classes or [c for c in classes if not (isinstance(c, str) and pattern.match(c))]:
@@ -233,7 +256,7 @@ def _width(feats: dict[str, Any], prefix: str, src: Path) -> WidthExclusion | No
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs",
-             "width"}
+             "width", "width_measure", "area"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -270,8 +293,17 @@ def _features(data: dict[str, Any], src: Path) -> Features:
         survey = SurveyCrs(iri, _field(sv, "note", str, src, w, False))
     prefix = data.get("concept_prefix")
     width = _width(feats, prefix if isinstance(prefix, str) else "dl", src)
+    area = _width(feats, prefix if isinstance(prefix, str) else "dl", src, "area")
+    measure = None
+    if (wm := _field(feats, "width_measure", dict, src, "features", False)) is not None:
+        w = "features.width_measure"
+        measure = WidthMeasure(
+            _choice(_field(wm, "method", str, src, w), WIDTH_METHODS, f"{w}.method", src) or "",
+            _field(wm, "section", str, src, w), _field(wm, "citation", str, src, w),
+            _field(wm, "quote", str, src, w))
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
-                    frontage=frontage, survey_crs=survey, width=width)
+                    frontage=frontage, survey_crs=survey, width=width, width_measure=measure,
+                    area=area)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:
@@ -465,5 +497,5 @@ def ontology_files() -> list[Path]:
 
 
 __all__ = ["ChannelDistance", "Features", "Jurisdiction", "Registry",
-           "RiparianLines", "WidthExclusion", "find", "get", "ids", "known", "ontology_files",
-           "registry", "resolve"]
+           "RiparianLines", "WidthExclusion", "WidthMeasure", "find", "get", "ids", "known",
+           "ontology_files", "registry", "resolve"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rdflib import Graph, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import SH
 from rdflib.term import Node
 from shapely.geometry import Point
@@ -43,7 +43,8 @@ from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, extent_along, unit
-from docklaw.jurisdictions import Jurisdiction
+from docklaw.geometry.width import own_width
+from docklaw.jurisdictions import Jurisdiction, WidthExclusion
 from docklaw.namespaces import DL, GEO, PROV, QUDT, UNIT, jurisdiction_iri, section_iri
 
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
@@ -386,8 +387,8 @@ class _Stage:
     ) -> None:
         q = self.out.quantity
         step = self.s.densify_step
-        q(n, DL.area, full.area, UNIT.FT2, sources)
         member_parts = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
+        self.area(n, full, member_parts, sources)
         if member_parts:
             floats = [
                 self.drawing.drawn(p).geom
@@ -414,9 +415,9 @@ class _Stage:
         q(n, DL.length, length, UNIT.FT, src)
         q(n, DL.farthestExtentFromMHW, length, UNIT.FT, src)
         assert f.along is not None
-        measured, construction = self.width_footprint(n, full, member_parts)
+        measured, leaving_out = self.width_footprint(n, full, member_parts)
         if measured is not None and not measured.is_empty:
-            q(n, DL.width, extent_along(measured, f.along), UNIT.FT, src, construction)
+            self.width(n, DL.width, measured, f.along, src, leaving_out)
         if f.mlw is not None and f.mlw_node is not None:
             q(
                 n,
@@ -427,7 +428,7 @@ class _Stage:
             )
         walkway = self.main_walkway(n, member_parts)
         if walkway is not None and not walkway.is_empty:
-            q(n, DL.mainWalkwayWidth, extent_along(walkway, f.along), UNIT.FT, src)
+            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             if length > 0:
                 share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
                 q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
@@ -462,31 +463,121 @@ class _Stage:
                     break
 
     def width_footprint(self, n: Node, full: BaseGeometry, member_parts: list[Node]
-                        ) -> tuple[BaseGeometry | None, URIRef]:
+                        ) -> tuple[BaseGeometry | None, bool]:
         """What dl:width measures: the footprint, less the parts of the classes the code's width
         limit leaves out (``[features] width``: Kings Point Standards D(2)(b) "A dock, excluding
-        the float, if any"), each of which is measured on its own. Nothing left (a structure
-        drawn only as such parts): no width is derived, so a rule reading it asks for it."""
+        the float, if any"), each of which is measured on its own (True: some were left out).
+        Nothing left (a structure drawn only as such parts): no width is derived, so a rule
+        reading it asks for it."""
         if self.declared.width is None:
-            return full, DL.ExtentParallelToMHW
+            return full, False
+        classes = self.classes_of(self.declared.width)
         left_out = [p for p in member_parts
-                    if any(is_a(self.g, p, c, self.jid) for c in self.width_classes)]
+                    if any(is_a(self.g, p, c, self.jid) for c in classes)]
         if not left_out:
-            return full, DL.ExtentParallelToMHW
+            return full, False
         kept = [self.drawing.drawn(x).geom for x in [n, *member_parts]
                 if x not in left_out and self.drawing.drawn(x) is not None]
         if not kept:
-            return None, DL.ExtentParallelToMHWLeavingOutParts
+            return None, True
         rest = unary_union(kept).difference(
             unary_union([self.drawing.drawn(p).geom for p in left_out]))
-        return rest, DL.ExtentParallelToMHWLeavingOutParts
+        return rest, True
 
-    @property
-    def width_classes(self) -> list[URIRef]:
-        """The classes of ``[features] width.leaves_out`` (``dl:`` or the code's own prefix)."""
-        declared = self.declared.width
-        if declared is None:
-            return []
+    def width(self, n: Node, prop: URIRef, geom: BaseGeometry, along: Vector,
+              src: list[Node], leaving_out: bool) -> None:
+        """A width as the code measures it: parallel to the mean high water mark where its text
+        says so (``[features] width_measure``), else the structure's own width, its widest
+        cross-section across its long axis (docklaw.geometry.width). A drawing that reads two
+        ways there (a member lying across the axis) gives the narrower reading with a bound
+        note carrying the wider one: a limit between the two asks for the width."""
+        measure = self.declared.width_measure
+        if measure is not None and measure.method == "parallel-to-mhw":
+            self.out.quantity(n, prop, extent_along(geom, along), UNIT.FT, src,
+                              DL.ExtentParallelToMHWLeavingOutParts if leaving_out
+                              else DL.ExtentParallelToMHW)
+            return
+        found = own_width(geom)
+        if found is None:
+            return
+        construction = (DL.WidestCrossSectionLeavingOutParts if leaving_out
+                        else DL.WidestCrossSection)
+        if found.one_reading:
+            self.out.quantity(n, prop, found.widest, UNIT.FT, src, construction)
+            return
+        self.bounded(n, prop, found.least, found.widest, UNIT.FT, src, construction,
+                     f"The drawing of {label(n)} does not read one way: its widest "
+                     f"cross-section across its long axis is {found.widest:.2f} ft, along a "
+                     "member lying across that axis (the head of an L or T) whose own narrow "
+                     f"dimension gives a width of {found.least:.2f} ft. The code does not say "
+                     f"which is the structure's width: state {prop.n3(self.g.namespace_manager)}"
+                     " where a limit falls between them.")
+
+    def area(self, n: Node, full: BaseGeometry, member_parts: list[Node],
+             sources: list[Node]) -> None:
+        """dl:area: the footprint; in a code whose dock area leaves out the open water of some
+        parts (``[features] area``: Keuka § 160-123A(1)(b) "The open water space of boat hoist
+        structures, or boat stations, is not included in the calculation of dock area"), less
+        the open water of such parts. A part listing drawn parts of its own counts those (its
+        walkways), the rest of it read as open water; one listing none does not say how much
+        of it is open water: the value read leaves it out, a bound note carries the area with
+        it, and a limit between the two asks for the area."""
+        declared = self.declared.area
+        open_parts = [] if declared is None else [
+            p for p in member_parts
+            if any(is_a(self.g, p, c, self.jid) for c in self.classes_of(declared))]
+        if not open_parts:
+            self.out.quantity(n, DL.area, full.area, UNIT.FT2, sources, DL.FootprintArea)
+            return
+        decks, unknown = [], []
+        for p in open_parts:
+            own = [self.drawing.drawn(x).geom for x in parts(self.g, p)
+                   if x not in open_parts and self.drawing.drawn(x) is not None]
+            decks += own
+            if not own:
+                unknown.append(p)
+        water = unary_union([self.drawing.drawn(p).geom for p in open_parts])
+        if decks:
+            water = water.difference(unary_union(decks))
+        least = full.difference(water).area
+        if not unknown:
+            self.out.quantity(n, DL.area, least, UNIT.FT2, sources, DL.FootprintAreaLessOpenWater)
+            return
+        self.bounded(n, DL.area, least, full.area, UNIT.FT2, sources,
+                     DL.FootprintAreaLessOpenWater,
+                     f"{declared.citation} leaves the open water space of "
+                     f"{', '.join(label(p) for p in unknown)} out of the dock area, and the "
+                     "drawing does not show how much of it is open water (no walkway drawn as "
+                     f"its part): the dock area is at least {least:.2f} sq ft (all of it open "
+                     f"water) and at most {full.area:.2f} sq ft (none of it). State dl:area of "
+                     f"{label(n)} as so measured where a limit falls between them.",
+                     section=declared.section)
+
+    def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
+                src: list[Node], construction: URIRef, text: str,
+                section: str | None = None) -> None:
+        """A value the drawing gives only between ``least`` and ``most``: the rules read
+        ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
+        the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
+        at ``most`` conforms and one between asks for the value. A value the application states
+        is read instead (the drawing's bound is written only where the stated one lies outside
+        it, as a discrepancy). The note (Info) says why."""
+        self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
+                      severity=SH.Info, sources=src)
+        stated = [v for v in self.g.objects(n, prop)
+                  if self.g.value(v, DL.derived) != Literal(True)]
+        if stated:
+            value = self.out.stated_value(stated[0], unit)
+            if value is not None and value < least - self.s.precision:
+                self.out.quantity(n, prop, least, unit, src, construction)
+            elif value is not None and value > most + self.s.precision:
+                self.out.quantity(n, prop, most, unit, src, construction)
+            return
+        self.out.quantity(n, prop, least, unit, src, construction)
+        self.out.upper_bound(n, prop, most, text)
+
+    def classes_of(self, declared: WidthExclusion) -> list[URIRef]:
+        """The classes of a ``leaves_out`` list (``dl:`` or the code's own prefix)."""
         out = []
         for curie in declared.leaves_out:
             prefix, name = curie.split(":", 1)

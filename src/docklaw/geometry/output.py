@@ -78,6 +78,28 @@ class Writer:
         self.written.setdefault((focus, prop), []).append(qv)
         return qv
 
+    def upper_bound(self, focus: Node, prop: URIRef, most: float, text: str) -> Node:
+        """A dl:UpperBoundTotal note: ``focus``'s ``prop`` as read (the least the drawing gives)
+        may be as much as ``most``; the value itself is what is asked (dl:undecidedMember names
+        the focus and the property) where a rule holds as read but fails at ``most``. The rules
+        comparing it (dl:comparedBy) are the code's, written by the derivation stage."""
+        g = self.graph
+        note, entry = BNode(), BNode()
+        g.add((note, RDF.type, DL.UpperBoundTotal))
+        g.add((note, DL.focus, focus))
+        g.add((note, DL.property, prop))
+        g.add((note, DL.upperBound, _number(most, self.settings.precision)))
+        g.add((note, DL.undecidedMember, entry))
+        g.add((entry, DL.focus, focus))
+        g.add((entry, DL.property, prop))
+        g.add((entry, RDFS.comment, Literal(text)))
+        g.add((note, RDFS.comment, Literal(text)))
+        return note
+
+    def stated_value(self, qv: Node, unit: URIRef) -> float | None:
+        """A stated QuantityValue in ``unit`` (None where it cannot be read so)."""
+        return self._in_unit(qv, unit)
+
     def flag(self, focus: Node, prop: URIRef, value: bool, sources: list[Node]) -> None:
         self.graph.add((focus, prop, Literal(value)))
 

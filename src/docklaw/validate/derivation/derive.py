@@ -475,6 +475,19 @@ def run_geometry(graph: Graph, jid: str) -> None:
         graph.geometry_record = record
 
 
+def compared_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """The rules comparing a value the drawing gives only within bounds (a dl:UpperBoundTotal
+    the geometry stage wrote, which knows no rules): every rule of the code on its property, so
+    that the pipeline asks for the value where one holds as read and fails at the bound."""
+    for note in sorted(graph.subjects(RDF.type, DL.UpperBoundTotal), key=str):
+        prop = graph.value(note, DL.property)
+        if graph.value(note, DL.comparedBy) is not None or not isinstance(prop, URIRef):
+            continue
+        for rule in prepared.rules_of(jid):
+            if prop in rule.constrains:
+                graph.add((note, DL.comparedBy, rule.iri))
+
+
 def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
     """dl:footageCategory of a parcel from its Tier's allocation table, unless stated."""
     law = prepared.knowledge
@@ -646,6 +659,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
+    compared_bounds(out, prepared, jid)
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
     # a total stated above the listed parts' says others exist: one part stands for them

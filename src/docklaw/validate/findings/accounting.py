@@ -37,7 +37,7 @@ from docklaw.law.targets import (
     self_and_containers,
 )
 from docklaw.law.units import curie, to_decimal
-from docklaw.namespaces import DL, RDF, SH
+from docklaw.namespaces import DL, RDF, RDFS, SH
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.derive import reads_class
 from docklaw.validate.findings.cite import (
@@ -224,9 +224,12 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     items.setdefault(name, []).append(item)
             elif undecided := open_members(derived, rule_iri, node) or may_join_count(
                     prepared, jid, compiled.graph, derived, top, node):
-                # a structure whose class turns on an unstated fact may take the count over
-                reason = "; ".join(f"{short(m)} may be one of those counted: "
-                                   + " or ".join(deciding) + " not stated"
+                # a structure whose class turns on an unstated fact may take the count over;
+                # a value the drawing gives only within bounds may be over the limit (an
+                # entry's own words say why: geometry.output.upper_bound)
+                why = {m: own_reason(derived, rule_iri, node, m) for m, _d in undecided}
+                reason = "; ".join(why[m] or (f"{short(m)} may be one of those counted: "
+                                              + " or ".join(deciding) + " not stated")
                                    for m, deciding in undecided)
                 if severity != "Violation":
                     state.nodes.append(NodeState(name, "unchecked", reason))
@@ -235,8 +238,9 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 for member, deciding in undecided:
                     item = InfoNeeded(section, section_iri, node_name(member),
                                       needed_message(deciding, rule, section)
-                                      + f": {short(member)} may be one of those it counts "
-                                      "(its class turns on it)", str(rule_iri), str(top),
+                                      + (f": {why[member]}" if why[member] else
+                                         f": {short(member)} may be one of those it counts "
+                                         "(its class turns on it)"), str(rule_iri), str(top),
                                       facts=tuple(deciding), purpose=purpose_of(rule, section))
                     needed.append(item)
                     items.setdefault(name, []).append(item)
@@ -297,6 +301,19 @@ def open_members(derived: Graph, rule_iri: Node, node: Node) -> list[tuple[Node,
             if member is not None and facts and all(member != m for m, _f in out):
                 out.append((member, facts))
     return sorted(out, key=lambda mf: str(mf[0]))  # (the entries are blank nodes: not by them)
+
+
+def own_reason(derived: Graph, rule_iri: Node, node: Node, member: Node) -> str | None:
+    """The words an open bound's entry for ``member`` gives of itself (a value the drawing
+    gives only within bounds, geometry.output.upper_bound), else None."""
+    for note in sorted(derived.subjects(DL.openRule, rule_iri), key=str):
+        if derived.value(note, DL.focus) != node:
+            continue
+        for entry in derived.objects(note, DL.undecidedMember):
+            text = derived.value(entry, RDFS.comment)
+            if derived.value(entry, DL.focus) == member and text is not None:
+                return str(text)
+    return None
 
 
 def may_join_count(prepared: Prepared, jid: str, shapes: Graph, derived: Graph, top: Node,

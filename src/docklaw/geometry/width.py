@@ -1,0 +1,132 @@
+"""A structure's own width, where its code does not say how width is measured.
+
+Only the Keuka and Canandaigua laws say it ("width is measured parallel to the mean high water
+mark": ``[features] width_measure`` in their descriptions); elsewhere a dock's width is its own
+narrow dimension, across its length (review 54: a 4-foot dock drawn at 45 degrees to the shore
+measured 27.83 feet parallel to the mark). Kings Point Standards D(2)(b) says "no wider than
+eight feet at any point": the width at a point is the cross-section there.
+
+The construction (``dl:WidestCrossSection``, ontology/terms/geometry.ttl): each drawn piece is
+cut by lines perpendicular to its long axis (the longer side of its minimum rotated rectangle),
+and its width is the longest single cut. Between the positions of the polygon's vertices along
+the axis every cut's length changes linearly, so the cuts are taken inside each such interval
+and their lengths carried to its ends: a line exactly through a vertex (the joint of a dogleg,
+where two 8-foot runs meet offset by 4 feet) is no cross-section of its own.
+
+Where the widest cut runs along a member lying across the axis (the head of an L or a T, shorter
+along the axis than it is across), the drawing does not read one way: the member's own narrow
+dimension is a second reading. ``Width.least`` is then the width under that reading, and the
+geometry stage says so openly (the value read is bounded, never picked silently).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import pairwise
+
+from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+
+#: lengths closer than this are the same (feet)
+TOLERANCE = 0.01
+
+
+@dataclass(frozen=True)
+class Width:
+    widest: float  # the longest cross-section across the long axis
+    least: float  # the width were each member lying across the axis measured on its own
+
+    @property
+    def one_reading(self) -> bool:
+        return self.widest - self.least <= TOLERANCE
+
+
+def pieces(geom: BaseGeometry) -> list[Polygon]:
+    if isinstance(geom, Polygon):
+        return [geom] if not geom.is_empty else []
+    if isinstance(geom, MultiPolygon):
+        return [p for p in geom.geoms if not p.is_empty]
+    return [g for g in getattr(geom, "geoms", []) if isinstance(g, Polygon) and not g.is_empty]
+
+
+def long_axis(poly: Polygon) -> tuple[float, float]:
+    """The unit direction of the longer side of the polygon's minimum rotated rectangle."""
+    rect = poly.minimum_rotated_rectangle
+    c = list(rect.exterior.coords) if isinstance(rect, Polygon) else list(rect.coords)
+    if len(c) < 3:
+        a, b = c[0], c[-1]
+        d = (b[0] - a[0], b[1] - a[1])
+    else:
+        e1 = (c[1][0] - c[0][0], c[1][1] - c[0][1])
+        e2 = (c[2][0] - c[1][0], c[2][1] - c[1][1])
+        d = e1 if math.hypot(*e1) >= math.hypot(*e2) else e2
+    n = math.hypot(*d) or 1.0
+    return d[0] / n, d[1] / n
+
+
+def _cuts(poly: Polygon, u: tuple[float, float], t: float, lo: float, hi: float
+          ) -> list[float]:
+    """Lengths of the segments of the line perpendicular to ``u`` at ``t``, in order across."""
+    nx, ny = -u[1], u[0]
+    a = (t * u[0] + lo * nx, t * u[1] + lo * ny)
+    b = (t * u[0] + hi * nx, t * u[1] + hi * ny)
+    cut = poly.intersection(LineString([a, b]))
+    parts = [g for g in getattr(cut, "geoms", [cut]) if g.geom_type == "LineString"
+             and not g.is_empty]
+    parts.sort(key=lambda g: min(x * nx + y * ny for x, y in g.coords))
+    return [g.length for g in parts]
+
+
+def _profile(poly: Polygon, u: tuple[float, float]) -> list[tuple[float, float, float, float]]:
+    """(a, b, width at a+, width at b-) for each interval between vertex positions along u."""
+    coords = list(poly.exterior.coords) + [c for r in poly.interiors for c in r.coords]
+    along = sorted({round(x * u[0] + y * u[1], 9) for x, y in coords})
+    across = [-x * u[1] + y * u[0] for x, y in coords]
+    lo, hi = min(across) - 1.0, max(across) + 1.0
+    out = []
+    for a, b in pairwise(along):
+        step = (b - a) / 3
+        if step <= 1e-9:
+            continue
+        first, second = _cuts(poly, u, a + step, lo, hi), _cuts(poly, u, b - step, lo, hi)
+        if not first or not second:
+            continue
+        if len(first) == len(second):  # each segment's length is linear on the interval
+            at_a = max(max(0.0, 2 * f - s) for f, s in zip(first, second, strict=True))
+            at_b = max(max(0.0, 2 * s - f) for f, s in zip(first, second, strict=True))
+        else:  # (cannot happen between vertices; read the larger cut on both sides)
+            at_a = at_b = max(first + second)
+        out.append((a, b, at_a, at_b))
+    return out
+
+
+def _piece(poly: Polygon) -> Width:
+    u = long_axis(poly)
+    profile = _profile(poly, u)
+    if not profile:
+        return Width(0.0, 0.0)
+    widest = max(max(p[2], p[3]) for p in profile)
+    least = 0.0
+    for i, (_a, _b, wa, wb) in enumerate(profile):
+        level = min(wa, wb)  # the narrower end: the reading below never exceeds the drawing
+        j, k = i, i  # the run of intervals around i at least this wide, along the axis
+        while j > 0 and profile[j - 1][1] >= profile[j][0] - 1e-9 \
+                and min(profile[j - 1][2:]) >= level - TOLERANCE:
+            j -= 1
+        while k + 1 < len(profile) and profile[k + 1][0] <= profile[k][1] + 1e-9 \
+                and min(profile[k + 1][2:]) >= level - TOLERANCE:
+            k += 1
+        extent = profile[k][1] - profile[j][0]
+        least = max(least, min(level, extent))
+    return Width(widest, min(least, widest))
+
+
+def own_width(geom: BaseGeometry) -> Width | None:
+    """The widest cross-section of each drawn piece across its own long axis (the largest over
+    the pieces), and the width under the reading that measures a member lying across that axis
+    on its own (``Width.least``); None for nothing drawn."""
+    found = [_piece(p) for p in pieces(geom)]
+    if not found:
+        return None
+    return Width(max(w.widest for w in found), max(w.least for w in found))
