@@ -160,8 +160,11 @@ class Condition:
             if self.equals is not None:  # (with dl:equals: nowhere is that value stated)
                 value = self.equals.n3()
             # (the group binds ?this: a group of a filter alone has no ?this to read, so as a
-            # dl:appliesWhen alternative it would hold nowhere; every focus is typed)
-            bound = f"?this a ?condTyped{tag} . "
+            # dl:appliesWhen alternative it would hold nowhere; every focus is typed). One
+            # variable for every such group: joined groups then agree on one of ?this's types
+            # instead of multiplying them (nine exception groups of North Hempstead § 42-9C(3),
+            # each binding its own, made types^9 rows per application and exhausted memory)
+            bound = "?this a ?condTypedThis . "
             if self.whole_first:
                 return (f"{{ {bound}FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* "
                         f"?condHost{tag} . ?condHost{tag} <{self.prop}> {value} }} }}")
