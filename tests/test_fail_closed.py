@@ -225,3 +225,53 @@ def test_readme_example_report_is_real_output() -> None:
     for item in shown["information_needed"]:
         assert item in real["information_needed"], item  # type: ignore[operator]
     assert shown["accounting"]["counts"] == real["accounting"]["counts"]  # type: ignore[index]
+
+
+# --------------------------------------------------------------------------- footage categories
+
+SB_CASES = ROOT / "tests" / "cases" / "south-bristol"
+
+
+@pytest.mark.parametrize(("case", "categories", "warned"), [
+    # stated 100 ft (C), drawn 20 ft (A): both, with a Discrepancy naming both
+    ("a-mooring-buoy-on-a-lot-drawn-20-feet-wide-that-states-100-feet-of-frontage-is-read-in-"
+     "category-a-and-violates-73-8A-1", {"A", "C"}, True),
+    # stated 20 ft (A), drawn 100 ft (C): both (the 10-foot setback of C is not met)
+    ("a-dock-6-feet-from-the-facility-area-line-on-a-lot-stating-20-feet-of-frontage-drawn-100-"
+     "feet-wide-is-held-to-10-feet-and-violates-73-9A", {"A", "C"}, True),
+    # stated category C, drawn 20 ft (A)
+    ("a-mooring-buoy-on-a-lot-stating-category-c-drawn-20-feet-wide-is-read-in-category-a-and-"
+     "violates-73-8A-1", {"A", "C"}, True),
+    # drawn exactly 25 ft (the last foot of A), stated 30 (B)
+    ("a-mooring-buoy-on-a-lot-drawn-exactly-25-feet-wide-that-states-30-feet-of-frontage-is-read-"
+     "in-category-a-and-violates-73-8A-1", {"A", "B"}, True),
+    # drawn 25.01 ft and stated 30: disagreeing frontages in one row, no category discrepancy
+    ("a-mooring-buoy-on-a-lot-drawn-25.01-feet-wide-that-states-30-feet-of-frontage-is-in-"
+     "category-b-and-meets-73-8A-1", {"B"}, False),
+    # agreeing frontages: as before
+    ("a-mooring-buoy-on-a-lot-drawn-and-stated-100-feet-wide-is-in-category-c-and-meets-73-8A-1",
+     {"C"}, False),
+])
+def test_a_stated_and_a_drawn_frontage_in_different_rows_put_the_parcel_in_both(
+        case: str, categories: set[str], warned: bool) -> None:
+    """fix-sb2: South Bristol's footage category (Table 1 row) followed the stated frontage over a
+    disagreeing drawn one, so a lot drawn 20 feet wide that stated 100 was read as Category C
+    and its mooring buoy conformed (§ 73-8A(1)). The categories do not order into stricter and
+    laxer (Category A prohibits mooring buoys but sets 5-foot setbacks), so the parcel is read
+    in each, every rule of either applies, and a Discrepancy on the category names both."""
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.namespaces import DL, RDF
+    from docklaw.validate.pipeline import derive, validate_graph
+    from test_cases import load_case
+
+    graph = load_case(SB_CASES / f"{case}.ttl").graph
+    derived = derive(graph, get_prepared())
+    parcel = next(derived.subjects(RDF.type, DL.Parcel))
+    assert {str(c) for c in derived.objects(parcel, DL.footageCategory)} == categories
+    report = validate_graph(graph)
+    notes = [r for r in report.results if r.component == "dl:Discrepancy"
+             and r.path == "dl:footageCategory"]
+    assert bool(notes) == warned
+    for r in notes:
+        assert r.severity == "Warning" and r.section  # cites a rule the category decides
+        assert all(f"category {c}" in r.message or f"is {c}" in r.message for c in categories)

@@ -139,8 +139,8 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
 
     law = get_prepared().knowledge
     alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))
-    assert len(alternatives) == 5  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
-    # Keuka § 160-123A(1)(a) B (review 49)
+    assert len(alternatives) == 6  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
+    # Keuka § 160-123A(1)(a) B (review 49); Canandaigua Table 3 row B, reading B (fix-sb2)
     assert not alternatives & set(law.subjects(RDF.type, DL.AllocationTable))
 
 
@@ -159,3 +159,30 @@ def test_160_123A_1_a_250_feet_three_docks_depends_on_the_reading() -> None:
     assert not any(r.section == "§ 160-123A(1)(a)" and r.severity == "Violation"
                    for r in report.results)
     assert report.to_json()["verdict_depends_on_reading"] is True
+
+
+@pytest.mark.parametrize(("case", "expected"), [
+    ("fifty-five-slips-on-a-350-foot-tier-2-parcel-violate-73-13A-counting-full-hundreds-and-"
+     "meet-it-counting-each-hundred-begun", {"A": "violates", "B": "conforms"}),
+    ("sixty-one-slips-on-a-350-foot-tier-2-parcel-violate-73-13A-under-either-reading-of-a-"
+     "partial-hundred", {"A": "violates", "B": "violates"}),
+])
+def test_73_13A_a_partial_hundred_feet_under_each_reading(case: str,
+                                                          expected: dict[str, str]) -> None:
+    """South Bristol Table 3 row B (fix-sb2): '10 additional boat slips or moorings ... for every
+    additional 100 feet of shoreline in excess of 300 feet' does not say how a part of 100 feet
+    counts. 350 feet allows 50 boat slips under the encoded reading A (full 100 feet only) and
+    60 under reading B (each 100 feet begun); the default verdict stands either way."""
+    from test_cases import load_case
+
+    report = validate_graph(load_case(CASES / "south-bristol" / f"{case}.ttl").graph)
+    slips = next(o for o in report.readings
+                 if o.rule and o.rule.endswith("73-13A-tier-2-boat-slip-allocation"))
+    assert verdicts(slips) == expected
+    depends = len(set(expected.values())) > 1
+    assert slips.verdict_depends == depends
+    assert "60" in next(r for r in slips.readings if r.label.startswith("B")).detail
+    assert any(r.section == "§ 73-13A" and r.severity == "Violation" for r in report.results)
+    assert report.to_json()["verdict_depends_on_reading"] is depends
+    if depends:
+        assert "The verdict depends on the reading" in report.to_text()

@@ -29,7 +29,7 @@ from docklaw.law.limits import (
     decide_by_bounds,
     gap_description,
     matching_row,
-    stated_first,
+    operand_values,
 )
 from docklaw.law.monthday import DAYS_IN_YEAR, month_day_properties, ordinal_of
 from docklaw.law.prepare import Prepared
@@ -489,42 +489,110 @@ def compared_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
 
 
 def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
-    """dl:footageCategory of a parcel from its Tier's allocation table, unless stated."""
+    """dl:footageCategory of a parcel from its Tier's allocation table, unless stated.
+
+    Where the parcel's frontage has several values the rules may read (``operand_values``: a
+    stated one and a drawn one that disagrees with it beyond the tolerance), each gives its
+    category, and where they differ the parcel takes every one of them, with a dl:Discrepancy
+    naming both: a rule of either category applies (the categories do not order into stricter
+    and laxer: Category A of § 73-8A prohibits mooring buoys and sets the 5-foot setbacks of
+    § 73-9A, Categories B-F the 10-foot ones), so a rule that is not met under either reading
+    decides against the application, never the laxer category silently (fix-sb2: a lot drawn
+    20 feet wide that stated 100 feet was read as Category C, and its mooring buoy conformed).
+    A stated category stands, and a drawn frontage in another category adds that one."""
     law = prepared.knowledge
     prefix = f"https://w3id.org/docklaw/code/{jid}/"
     tables = sorted((t for t in law.subjects(RDF.type, DL.AllocationTable)
                      if str(t).startswith(prefix)), key=str)
     for parcel in sorted(set(graph.subjects(RDF.type, DL.Parcel)), key=str):
-        if graph.value(parcel, DL.footageCategory) is not None:
-            continue
+        if any(graph.value(d, DL.property) == DL.footageCategory
+               for d in graph.subjects(DL.focus, parcel)
+               if (d, RDF.type, DL.Discrepancy) in graph):
+            continue  # already derived (derive is idempotent)
         # a parcel in districts of several Tiers (§ 73-6A(2)) states each: a category is
         # derived only when every stated Tier's table gives the same one
         tiers = sorted({to_decimal(t) for t in graph.objects(parcel, DL.tier)} - {None})
-        frontage = stated_first(graph, parcel, DL.shorelineFrontage)
-        if not tiers or frontage is None:
+        stated = sorted({str(c) for c in graph.objects(parcel, DL.footageCategory)})
+        frontages = operand_values(graph, parcel, DL.shorelineFrontage)
+        if stated:  # the drawn frontages only: each may put the parcel in another category
+            frontages = [f for f in frontages if graph.value(f, DL.derived) == Literal(True)]
+        if not tiers or not frontages:
             continue
-        footage = to_decimal(graph.value(frontage, QUDT.numericValue))
-        if footage is None:
-            continue
-        found: set[str] = set()
-        for tier in tiers:
-            for table in tables:
-                if tier not in [to_decimal(t) for t in law.objects(table, DL.appliesToTier)]:
-                    continue
-                row = matching_row(law, table, footage)
-                if row is None:  # say why the category is unknown (cite names the gap)
-                    gap = BNode()
-                    graph.add((parcel, DL.footageGap, gap))
-                    graph.add((gap, DL.allocationTableGap, table))
-                    graph.add((gap, RDFS.comment, Literal(gap_description(law, table, footage))))
-                    found.add("")
-                    break
-                category = law.value(row, DL.category)
-                if category is not None:
-                    found.add(str(category))
-                    break
-        if len(found) == 1 and "" not in found:
-            graph.add((parcel, DL.footageCategory, Literal(found.pop())))
+        read: list[tuple[Node, str]] = []
+        for frontage in frontages:
+            footage = to_decimal(graph.value(frontage, QUDT.numericValue))
+            category = table_category(graph, law, tables, tiers, parcel, footage) \
+                if footage is not None else None
+            if category is None:
+                if not stated:
+                    read = []
+                    break  # one reading's category unknown: asked (cite names any gap)
+                continue
+            read.append((frontage, category))
+        categories = sorted({c for _f, c in read} - set(stated))
+        for category in categories:
+            graph.add((parcel, DL.footageCategory, Literal(category)))
+        if len({c for _f, c in read} | set(stated)) > 1:
+            category_discrepancy(graph, prepared, parcel, stated, read)
+
+
+def table_category(graph: Graph, law: Graph, tables: list[Node], tiers: list[Decimal],
+                   parcel: Node, footage: Decimal) -> str | None:
+    """The category every stated Tier's table gives ``footage`` (None: none, or they differ;
+    a footage in a gap of a table is noted on the parcel as dl:footageGap)."""
+    found: set[str] = set()
+    for tier in tiers:
+        for table in tables:
+            if tier not in [to_decimal(t) for t in law.objects(table, DL.appliesToTier)]:
+                continue
+            row = matching_row(law, table, footage)
+            if row is None:  # say why the category is unknown (cite names the gap)
+                gap = BNode()
+                graph.add((parcel, DL.footageGap, gap))
+                graph.add((gap, DL.allocationTableGap, table))
+                graph.add((gap, RDFS.comment, Literal(gap_description(law, table, footage))))
+                found.add("")
+                break
+            category = law.value(row, DL.category)
+            if category is not None:
+                found.add(str(category))
+                break
+    return found.pop() if len(found) == 1 and "" not in found else None
+
+
+def category_discrepancy(graph: Graph, prepared: Prepared, parcel: Node, stated: list[str],
+                         read: list[tuple[Node, str]]) -> None:
+    """A dl:Discrepancy on the parcel's footage category: the stated frontage (or category)
+    gives one, the drawn frontage another; the rules of each are applied."""
+    def frontage_text(node: Node) -> str:
+        number = to_decimal(graph.value(node, QUDT.numericValue))
+        unit = graph.value(node, QUDT.unit)
+        shown = (prepared.units.describe(number, unit) if isinstance(unit, URIRef)
+                 else display_number(number)) if number is not None else "?"
+        drawn = graph.value(node, DL.derived) == Literal(True)
+        which = "the frontage derived from the drawing" if drawn else "the stated frontage"
+        return f"{which} ({shown})"
+
+    def is_drawn(node: Node) -> bool:
+        return graph.value(node, DL.derived) == Literal(True)
+
+    declared = [("the category stated", c) for c in stated] + [
+        (frontage_text(f), c) for f, c in read if not is_drawn(f)]
+    derived = [(frontage_text(f), c) for f, c in read if is_drawn(f)]
+    parts = [(f"{text} is {c}" if text == "the category stated" else
+              f"{text} is in category {c}") for text, c in declared + derived]
+    note = BNode()
+    graph.add((note, RDF.type, DL.Discrepancy))
+    graph.add((note, DL.focus, parcel))
+    graph.add((note, DL.property, DL.footageCategory))
+    if declared:
+        graph.add((note, DL.declaredValue, Literal(declared[0][1])))
+    if derived:
+        graph.add((note, DL.derivedValue, Literal(derived[0][1])))
+    graph.add((note, RDFS.comment, Literal(
+        "the footage category depends on which frontage is read: " + "; ".join(parts)
+        + ". The rules of every one of these categories are applied (a rule not met under "
+        "either reading is not met), never only the laxer")))
 
 
 def computed_limits(

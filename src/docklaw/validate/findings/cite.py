@@ -577,6 +577,11 @@ def first_value(g: Graph, node: Node, props: tuple[URIRef, ...]) -> Node | None:
     return None
 
 
+#: the parcel facts a rule's applicability reads, and the rule property that names them
+APPLICABILITY = {DL.footageCategory: DL.appliesToFootageCategory, DL.tier: DL.appliesToTier,
+                 DL.landUse: DL.appliesToLandUse, DL.steepSlope: DL.appliesToSteepSlope}
+
+
 def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
                   focus: Node | None) -> list[RuleInfo]:
     """The jurisdiction's rules on ``prop``; only those whose shape targets ``focus`` when any
@@ -596,6 +601,17 @@ def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
         rules = rules or [r for r in prepared.rules_of(jid)
                           if (e := law.value(r.iri, DL.limitExpression)) is not None
                           and prop in expression_reads(law, e)]
+        # a parcel fact read only by the rules' applicability (the footage category a stated
+        # and a drawn frontage put in different rows, derive.footage_categories): those rules
+        if prop in APPLICABILITY and not rules:
+            rules = [r for r in prepared.rules_of(jid)
+                     if (r.iri, APPLICABILITY[prop], None) in law]
+            running = {compiled.shape_rule.get(shape) for shape in compiled.targets
+                       if any(True for _ in data.subjects(RDF.type, focus_marker(shape)))}
+            by_section: dict[object, RuleInfo] = {}  # once per section, not per rule in it
+            for r in [r for r in rules if r.iri in running] or rules:
+                by_section.setdefault(r.section or r.iri, r)
+            return list(by_section.values())
         running = {compiled.shape_rule.get(shape) for shape in compiled.targets
                    if any(True for _ in data.subjects(RDF.type, focus_marker(shape)))}
         return [r for r in rules if r.iri in running] or rules

@@ -19,7 +19,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
-from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.limits import Evaluator, MissingOperand, matching_row
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import (
     DISPLAY_QUANTUM,
@@ -240,9 +240,14 @@ class _Collector:
         out = []
         law = self.p.knowledge
         for parcel, category in self.g.subject_objects(DL.footageCategory):
-            if self.raw.value(parcel, DL.footageCategory) is not None:
+            if (parcel, DL.footageCategory, category) in self.raw:
                 continue
             stated = sorted(self.g.objects(parcel, DL.tier), key=str)
+            tables = [t for t in sorted(law.subjects(RDF.type, DL.AllocationTable), key=str)
+                      if str(t).startswith(self.jurisdiction_prefix())
+                      and any(to_decimal(s) in {to_decimal(x) for x in
+                                                law.objects(t, DL.appliesToTier)}
+                              for s in stated)]
             m = Measurement(
                 node=node_name(parcel), property=curie(DL.footageCategory),
                 label=self.label(DL.footageCategory), value=str(category), unit=None,
@@ -250,18 +255,32 @@ class _Collector:
                 construction="the allocation table row of the parcel's Tier containing its "
                              "shoreline frontage",
                 derived_from=[f"{curie(DL.tier)} {', '.join(str(t) for t in stated)}",
-                              f"{curie(DL.shorelineFrontage)}"],
+                              *self.frontages_in(parcel, tables, str(category))],
             )
-            for table in sorted(law.subjects(RDF.type, DL.AllocationTable), key=str):
-                if not str(table).startswith(self.jurisdiction_prefix()):
-                    continue
-                tiers = {to_decimal(t) for t in law.objects(table, DL.appliesToTier)}
-                if any(to_decimal(t) in tiers for t in stated):
-                    section = self.section(law.value(table, DL.section))
-                    if section is not None:
-                        m.sections.append(section)
+            for table in tables:
+                section = self.section(law.value(table, DL.section))
+                if section is not None:
+                    m.sections.append(section)
             out.append(m)
         return out
+
+    def frontages_in(self, parcel: Node, tables: list[Node], category: str) -> list[str]:
+        """'dl:shorelineFrontage 20 feet (derived)': the frontage values whose row is
+        ``category`` where the parcel has several (a stated and a drawn one in different rows
+        put the parcel in both, derive.footage_categories); else the property alone."""
+        values = sorted(self.g.objects(parcel, DL.shorelineFrontage), key=str)
+        if len(values) < 2:
+            return [curie(DL.shorelineFrontage)]
+        out = []
+        for value in values:
+            number = to_decimal(self.g.value(value, QUDT.numericValue))
+            rows = [matching_row(self.p.knowledge, t, number) for t in tables] \
+                if number is not None else []
+            if any(r is not None and str(self.p.knowledge.value(r, DL.category)) == category
+                   for r in rows):
+                how = "derived" if self.g.value(value, DL.derived) == Literal(True) else "stated"
+                out.append(f"{curie(DL.shorelineFrontage)} {self.shown(value)[2]} ({how})")
+        return out or [curie(DL.shorelineFrontage)]
 
     def limits(self) -> list[Measurement]:
         out = []
