@@ -42,7 +42,21 @@ class Width:
         return self.widest - self.least <= TOLERANCE
 
 
+#: gaps and slivers narrower than this (feet) are closed before measuring: parts drawn apart and
+#: joined again after a reprojection leave hairline slits between them (a T-head drawn in CRS84
+#: read two cuts of 12 and 6 feet where the survey's one cut is 18)
+CLOSE = 0.01
+
+
+def closed(geom: BaseGeometry) -> BaseGeometry:
+    """``geom`` with hairline gaps closed (a morphological closing by ``CLOSE``, square joins)."""
+    if geom.is_empty:
+        return geom
+    return geom.buffer(CLOSE, join_style=2).buffer(-CLOSE, join_style=2)
+
+
 def pieces(geom: BaseGeometry) -> list[Polygon]:
+    geom = closed(geom)
     if isinstance(geom, Polygon):
         return [geom] if not geom.is_empty else []
     if isinstance(geom, MultiPolygon):
@@ -178,6 +192,7 @@ def parallel_width(geom: BaseGeometry, along: tuple[float, float]) -> Width | No
     reads two ways: from its first crossing to its last (``Width.widest``, the stricter) or its
     longest single piece (``Width.least``). The geometry stage reads the narrower and bounds it
     with the wider, so a limit between them asks for the width. None for nothing drawn."""
+    geom = closed(geom)
     if not pieces(geom):
         return None
     n = math.hypot(*along) or 1.0
