@@ -252,7 +252,7 @@ def test_keuka_water_rights_lines_on_a_bent_shore():
 
     assert val(dock, DL.setbackFromWaterRightsLine) == 16.89
     assert val(dock, DL.length) == 35.36
-    assert val(dock, DL.width) == 31.11
+    assert val(dock, DL.width) == 5.66  # the cut parallel to the tie line, not its shadow 31.11
     assert g.value(URIRef(dock), DL.withinRiparianLines) == Literal(True)
     assert val(parcel, DL.riparianLineLengthAtIntersection) == 341.42
     angles = sorted(float(g.value(g.value(line, DL.bisectedAngle), QUDT.numericValue))
@@ -402,3 +402,64 @@ def test_own_width_reads_a_dogleg_an_angle_and_an_l() -> None:
     w = own_width(ell)
     assert w is not None and not w.one_reading
     assert abs(w.widest - 18) < 1e-6 and abs(w.least - 6) < 1e-6
+
+
+# ---- review 57: width parallel to the mark, the seaward terminus, totals over undrawn parts ----
+
+def test_width_parallel_to_the_mark_is_the_widest_cut_not_the_shadow():
+    # a 4 ft walkway 10 degrees off the perpendicular: the cut along a line parallel to the mark
+    # is 4 / cos 10 = 4.06 ft; its projection on the mark (its shadow) would be 10.89 ft
+    wkt = "POLYGON((46.0304 -0.6527, 49.9696 -1.3473, 56.9155 38.0450, 52.9763 38.7396, 46.0304 -0.6527))"
+    g = build(f':dock a dl:FixedDock ; {geom(wkt)} .')
+    assert one(g, "dock", DL.width) == 4.06
+    assert one(g, "dock", DL.mainWalkwayWidth) == 4.06
+    (qv,) = list(g.objects(URIRef(A + "dock"), DL.width))
+    assert g.value(qv, DL.measuredBy) == DL.ExtentParallelToMHW
+
+
+def test_a_cut_crossing_the_structure_in_pieces_reads_the_longest_piece_bounded_by_the_span():
+    # two 4 ft walkways 8 ft apart, drawn as parts: every cut parallel to the mark crosses both;
+    # 4 ft is read, and a dl:UpperBoundTotal carries the 16 ft from first crossing to last
+    body = f"""
+    :dock a dl:FixedDock ; dl:hasPart :a , :b .
+    :a a dl:MainWalkway ; {geom("POLYGON((40 0, 44 0, 44 40, 40 40, 40 0))")} .
+    :b a dl:MainWalkway ; {geom("POLYGON((52 0, 56 0, 56 40, 52 40, 52 0))")} ."""
+    g = build(body)
+    assert one(g, "dock", DL.width) == 4.0
+    bounds = {(g.value(n, DL.property), float(g.value(n, DL.upperBound)))
+              for n in g.subjects(RDF.type, DL.UpperBoundTotal)
+              if g.value(n, DL.focus) == URIRef(A + "dock")}
+    assert (DL.width, 16.0) in bounds
+    assert one(g, "a", DL.mainWalkwayWidth) == 4.0
+
+
+KINGS_POINT_CHANNEL = STRAIGHT + f"""
+:channel a dl:Channel ; {geom("LINESTRING(84 5, 200 5, 200 146, 104 146)")} .
+"""
+
+
+def test_kings_point_reads_the_channel_distance_from_the_seaward_terminus():
+    # an 8 ft pier (46..54) 150 ft out; the channel is 30 ft from its root and 50 ft from its
+    # terminus, the part within one width (8 ft) of its farthest extent (y 142..150)
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((46 -2, 54 -2, 54 150, 46 150, 46 -2))")} .',
+              "kings-point", base=KINGS_POINT_CHANNEL)
+    assert one(g, "dock", DL.distanceToChannel) == 50.0
+    (qv,) = list(g.objects(URIRef(A + "dock"), DL.distanceToChannel))
+    assert g.value(qv, DL.measuredBy) == DL.DistanceFromSeawardTerminus
+    assert any("its nearest point is 30.00 ft" in n for n in notes(g))
+
+
+def test_north_hempstead_reads_the_channel_distance_from_any_part():
+    g = build(f':dock a dl:FixedDock ; {geom("POLYGON((46 -2, 54 -2, 54 150, 46 150, 46 -2))")} .',
+              "north-hempstead", base=KINGS_POINT_CHANNEL)
+    assert one(g, "dock", DL.distanceToChannel) == 30.0
+
+
+def test_a_total_over_parts_not_all_drawn_is_not_derived_from_the_drawing():
+    body = f"""
+    :dock a dl:FixedDock ; dl:hasPart :walk , :float .
+    :walk a dl:MainWalkway ; {geom("POLYGON((48 0, 52 0, 52 40, 48 40, 48 0))")} .
+    :float a dl:Float ; dl:area [ a qudt:QuantityValue ; qudt:numericValue 480 ; qudt:unit unit:FT2 ] ."""
+    g = build(body, "kings-point")
+    assert values(g, "dock", DL.totalFloatArea) == []
+    assert one(g, "dock", DL.appendageArea) == 0.0      # it lists no appendage: none drawn

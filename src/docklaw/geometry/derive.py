@@ -42,8 +42,8 @@ from docklaw.geometry.lines import (
 from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
-from docklaw.geometry.shore import Shore, Vector, extent_along, unit
-from docklaw.geometry.width import own_width
+from docklaw.geometry.shore import Shore, Vector, unit
+from docklaw.geometry.width import own_width, parallel_width
 from docklaw.jurisdictions import Jurisdiction, WidthExclusion
 from docklaw.namespaces import DL, GEO, PROV, QUDT, UNIT, jurisdiction_iri, section_iri
 
@@ -390,24 +390,8 @@ class _Stage:
         member_parts = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
         self.area(n, full, member_parts, sources)
         if member_parts:
-            floats = [
-                self.drawing.drawn(p).geom
-                for p in member_parts
-                if is_a(self.g, p, DL.Float, self.jid)
-            ]
-            appendages = [
-                self.drawing.drawn(p).geom
-                for p in member_parts
-                if is_a(self.g, p, DL.Appendage, self.jid) or is_a(self.g, p, DL.Finger, self.jid)
-            ]
-            q(n, DL.totalFloatArea, unary_union(floats).area if floats else 0.0, UNIT.FT2, sources)
-            q(
-                n,
-                DL.appendageArea,
-                unary_union(appendages).area if appendages else 0.0,
-                UNIT.FT2,
-                sources,
-            )
+            self.part_area(n, DL.totalFloatArea, (DL.Float,), sources)
+            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources)
         if f is None or f.mhw is None:
             return
         src = [*sources, f.mhw_node]
@@ -433,6 +417,22 @@ class _Stage:
                 share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
                 q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
 
+    def part_area(self, n: Node, prop: URIRef, classes: tuple[URIRef, ...],
+                  sources: list[Node]) -> None:
+        """The area of the structure's parts of ``classes`` (dl:PartArea; 0 if it lists none),
+        derived only when every such part it lists is drawn. A total over parts some of which
+        are not drawn is not the drawing's to give: the code's own total (the parts' dl:area,
+        drawn ones measured, the others stated) is read. Why: a dock drawing its walkways and
+        listing an undrawn 480-square-foot float was given 0 square feet of floats against its
+        stated 480 (review 57)."""
+        listed = [p for p in parts(self.g, n)
+                  if any(is_a(self.g, p, c, self.jid) for c in classes)]
+        drawn = [self.drawing.drawn(p) for p in listed]
+        if any(d is None for d in drawn):
+            return
+        geoms = [d.geom for d in drawn if d is not None]
+        self.out.quantity(n, prop, unary_union(geoms).area if geoms else 0.0, UNIT.FT2, sources)
+
     def walkway_parts(self, structures: list[Node]) -> None:
         """dl:mainWalkwayWidth of each dl:MainWalkway part a rule may read it on (South Bristol
         § 73-9C(1)(a) governs the dock and its main walkway): a drawn walkway's own extent
@@ -449,8 +449,8 @@ class _Stage:
                 continue
             d = self.drawing.drawn(n)
             if d is not None:
-                self.out.quantity(n, DL.mainWalkwayWidth, extent_along(d.geom, f.along),
-                                  UNIT.FT, [d.geometry_node, f.mhw_node])
+                self.width(n, DL.mainWalkwayWidth, d.geom, f.along,
+                           [d.geometry_node, f.mhw_node], False)
                 continue
             for whole in sorted(self.g.subjects(DL.hasPart, n), key=str):
                 drawn_parts = [p for p in parts(self.g, whole) if self.drawing.drawn(p)]
@@ -493,9 +493,22 @@ class _Stage:
         note carrying the wider one: a limit between the two asks for the width."""
         measure = self.declared.width_measure
         if measure is not None and measure.method == "parallel-to-mhw":
-            self.out.quantity(n, prop, extent_along(geom, along), UNIT.FT, src,
-                              DL.ExtentParallelToMHWLeavingOutParts if leaving_out
-                              else DL.ExtentParallelToMHW)
+            across = parallel_width(geom, along)
+            if across is None:
+                return
+            construction = (DL.ExtentParallelToMHWLeavingOutParts if leaving_out
+                            else DL.ExtentParallelToMHW)
+            if across.one_reading:
+                self.out.quantity(n, prop, across.widest, UNIT.FT, src, construction)
+                return
+            self.bounded(n, prop, across.least, across.widest, UNIT.FT, src, construction,
+                         f"The drawing of {label(n)} does not read one way: its widest cut "
+                         f"parallel to the mean high water mark crosses it in pieces, "
+                         f"{across.widest:.2f} ft from the first crossing to the last and "
+                         f"{across.least:.2f} ft at most in one piece. {measure.citation} "
+                         f"(\"{measure.quote}\") does not say whether the water between is "
+                         f"part of the width: state {prop.n3(self.g.namespace_manager)} where a "
+                         "limit falls between them.", section=measure.section)
             return
         found = own_width(geom)
         if found is None:
@@ -626,22 +639,12 @@ class _Stage:
         if channels:  # a vessel too: § 42-9A(3) "structures and vessels" (review 54)
             near = min(channels, key=lambda d: geom.distance(d.geom))
             dist = geom.distance(near.geom)
-            q(n, DL.distanceToChannel, dist, UNIT.FT, [*sources, near.geometry_node])
             channel = self.declared.channel_distance
             if (channel is not None and channel.measured_from == "seaward-terminus"
-                    and not is_boat and f is not None and f.mhw is not None):
-                tip = f.mhw.farthest_point(geom, step)
-                at_tip = min(tip.distance(d.geom) for d in channels)
-                if at_tip - dist > self.s.precision:
-                    self.out.note(
-                        n,
-                        f"{channel.citation} measures from the seaward terminus of the dock: "
-                        f"{at_tip:.2f} ft from its farthest point; dl:distanceToChannel gives the "
-                        f"nearest point of the dock, {dist:.2f} ft.",
-                        section=section_iri(self.jid, channel.section) if channel.section
-                        else None,
-                        sources=sources,
-                    )
+                    and not is_boat):
+                self.terminus_to_channel(n, geom, sources, f, channels, dist)
+            else:
+                q(n, DL.distanceToChannel, dist, UNIT.FT, [*sources, near.geometry_node])
         outlets = self.features((DL.LakeOutlet,))
         if outlets and not is_boat:
             near = min(outlets, key=lambda d: geom.distance(d.geom))
@@ -662,6 +665,69 @@ class _Stage:
             self.out.flag(n, DL.withinRiparianLines, within, sources)
         if self.declared.side_setback is not None and f.own_points and not wet.is_empty:
             self.side_setbacks(n, wet, sources, f)
+
+    def terminus(self, geom: BaseGeometry, f: ParcelFrame) -> tuple[BaseGeometry, float]:
+        """The seaward terminus of a drawn structure (Kings Point Standards D(1) "the seaward
+        terminus of a dock"), and how deep it is: the part of its water-side footprint lying
+        within one structure width of its farthest extent from the mean high water line (the
+        level set of that distance is the line parallel to the mark). One width (the widest
+        cross-section across its long axis, docklaw.geometry.width; at least the length
+        tolerance) is the whole end of a straight dock at any angle to the shore (its end face
+        lies within width x sin(angle) of the farthest point), and of an L- or T-headed one its
+        head; a deeper band would measure from the dock's side, a shallower one from a corner
+        of its end only."""
+        assert f.mhw is not None
+        wet = f.mhw.waterside(geom)
+        far = f.mhw.seaward_extent(geom, self.s.densify_step)
+        found = own_width(geom)
+        depth = max(found.widest if found is not None else 0.0,
+                    self.s.tolerances[UNIT.FT].absolute)
+        if far - depth <= 0 or wet.is_empty:
+            return (wet if not wet.is_empty else geom), depth
+        end = wet.difference(f.mhw.line.buffer(far - depth, quad_segs=64))
+        return (end if not end.is_empty else wet), depth
+
+    def terminus_to_channel(self, n: Node, geom: BaseGeometry, sources: list[Node],
+                            f: ParcelFrame | None, channels: list[Drawn], nearest: float
+                            ) -> None:
+        """dl:distanceToChannel where the code measures it from the seaward terminus of the dock
+        (``[features] channel_distance``, Kings Point Standards D(1) "the seaward terminus of a
+        dock shall not extend to within a distance of 50 feet of any ... channel"): the least
+        distance of the terminus (``terminus``) to any channel, accessway, fairway or anchorage.
+        Why: a dock whose root was 30 feet from a channel and whose terminus was 74.96 feet
+        from it was cited at 30 (review 57). Without a drawn mean high water line the terminus
+        cannot be found: the nearest point of the dock is read (the terminus is no nearer), and
+        a note says so."""
+        channel = self.declared.channel_distance
+        assert channel is not None
+        section = section_iri(self.jid, channel.section) if channel.section else None
+        if f is None or f.mhw is None or f.mhw_node is None:
+            near = min(channels, key=lambda d: geom.distance(d.geom))
+            self.out.quantity(n, DL.distanceToChannel, nearest, UNIT.FT,
+                              [*sources, near.geometry_node])
+            self.out.note(
+                n,
+                f"{channel.citation} measures the distance to a channel from the seaward "
+                f"terminus of the dock; without a drawn mean high water line its terminus is not "
+                f"known, so dl:distanceToChannel gives the nearest point of {label(n)}, "
+                f"{nearest:.2f} ft (the terminus is no nearer). Draw the mean high water line or "
+                "state the distance from the terminus.",
+                section=section, severity=SH.Info, sources=sources)
+            return
+        end, depth = self.terminus(geom, f)
+        near = min(channels, key=lambda d: end.distance(d.geom))
+        at_end = end.distance(near.geom)
+        self.out.quantity(n, DL.distanceToChannel, at_end, UNIT.FT,
+                          [*sources, f.mhw_node, near.geometry_node],
+                          DL.DistanceFromSeawardTerminus)
+        if at_end - nearest > self.s.precision:
+            self.out.note(
+                n,
+                f"{channel.citation} measures from the seaward terminus of the dock: "
+                f"dl:distanceToChannel is {at_end:.2f} ft, from the part of {label(n)} within "
+                f"{depth:.2f} ft (its width) of its farthest extent from the mean high water "
+                f"line; its nearest point is {nearest:.2f} ft from the channel.",
+                section=section, severity=SH.Info, sources=sources)
 
     def side_setbacks(
         self, n: Node, wet: BaseGeometry, sources: list[Node], f: ParcelFrame

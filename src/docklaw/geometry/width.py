@@ -42,7 +42,21 @@ class Width:
         return self.widest - self.least <= TOLERANCE
 
 
+#: gaps and slivers narrower than this (feet) are closed before measuring: parts drawn apart and
+#: joined again after a reprojection leave hairline slits between them (a T-head drawn in CRS84
+#: read two cuts of 12 and 6 feet where the survey's one cut is 18)
+CLOSE = 0.01
+
+
+def closed(geom: BaseGeometry) -> BaseGeometry:
+    """``geom`` with hairline gaps closed (a morphological closing by ``CLOSE``, square joins)."""
+    if geom.is_empty:
+        return geom
+    return geom.buffer(CLOSE, join_style=2).buffer(-CLOSE, join_style=2)
+
+
 def pieces(geom: BaseGeometry) -> list[Polygon]:
+    geom = closed(geom)
     if isinstance(geom, Polygon):
         return [geom] if not geom.is_empty else []
     if isinstance(geom, MultiPolygon):
@@ -65,17 +79,27 @@ def long_axis(poly: Polygon) -> tuple[float, float]:
     return d[0] / n, d[1] / n
 
 
-def _cuts(poly: Polygon, u: tuple[float, float], t: float, lo: float, hi: float
-          ) -> list[float]:
-    """Lengths of the segments of the line perpendicular to ``u`` at ``t``, in order across."""
+def _segments(geom: BaseGeometry, u: tuple[float, float], t: float, lo: float, hi: float
+              ) -> list[tuple[float, float]]:
+    """Where the line perpendicular to ``u`` at ``t`` crosses ``geom``: each segment's first and
+    last position across (along the normal to ``u``), in order across."""
     nx, ny = -u[1], u[0]
     a = (t * u[0] + lo * nx, t * u[1] + lo * ny)
     b = (t * u[0] + hi * nx, t * u[1] + hi * ny)
-    cut = poly.intersection(LineString([a, b]))
-    parts = [g for g in getattr(cut, "geoms", [cut]) if g.geom_type == "LineString"
-             and not g.is_empty]
-    parts.sort(key=lambda g: min(x * nx + y * ny for x, y in g.coords))
-    return [g.length for g in parts]
+    cut = geom.intersection(LineString([a, b]))
+    out = []
+    for g in getattr(cut, "geoms", [cut]):
+        if g.geom_type != "LineString" or g.is_empty:
+            continue
+        across = [x * nx + y * ny for x, y in g.coords]
+        out.append((min(across), max(across)))
+    return sorted(out)
+
+
+def _cuts(poly: BaseGeometry, u: tuple[float, float], t: float, lo: float, hi: float
+          ) -> list[float]:
+    """Lengths of the segments of the line perpendicular to ``u`` at ``t``, in order across."""
+    return [b - a for a, b in _segments(poly, u, t, lo, hi)]
 
 
 def _profile(poly: Polygon, u: tuple[float, float]) -> list[tuple[float, float, float, float]]:
@@ -120,6 +144,62 @@ def _piece(poly: Polygon) -> Width:
         extent = profile[k][1] - profile[j][0]
         least = max(least, min(level, extent))
     return Width(widest, min(least, widest))
+
+
+def _span(geom: BaseGeometry, u: tuple[float, float], t: float, lo: float, hi: float
+          ) -> list[float]:
+    """The cut at ``t`` read from its first crossing to its last (one value, or none)."""
+    found = _segments(geom, u, t, lo, hi)
+    return [found[-1][1] - found[0][0]] if found else []
+
+
+def _widest(geom: BaseGeometry, u: tuple[float, float], cuts) -> float:  # type: ignore[no-untyped-def]
+    """The longest cut of ``geom`` perpendicular to ``u`` as ``cuts`` reads a cut, over every
+    position along ``u``: between the positions of the vertices each cut's length is linear, so
+    the cuts are taken inside each interval and carried to its ends (a line exactly through a
+    vertex is no cut of its own)."""
+    coords = [c for p in pieces(geom) for r in (p.exterior, *p.interiors) for c in r.coords]
+    if not coords:
+        return 0.0
+    along = sorted({round(x * u[0] + y * u[1], 9) for x, y in coords})
+    across = [-x * u[1] + y * u[0] for x, y in coords]
+    lo, hi = min(across) - 1.0, max(across) + 1.0
+    best = 0.0
+    for a, b in pairwise(along):
+        step = (b - a) / 3
+        if step <= 1e-9:
+            continue
+        first, second = cuts(geom, u, a + step, lo, hi), cuts(geom, u, b - step, lo, hi)
+        if not first or not second:
+            continue
+        if len(first) == len(second):
+            for f, s in zip(first, second, strict=True):
+                best = max(best, 2 * f - s, 2 * s - f)
+        else:
+            best = max(best, *first, *second)
+    return best
+
+
+def parallel_width(geom: BaseGeometry, along: tuple[float, float]) -> Width | None:
+    """Width "measured parallel to the mean high water mark" (Keuka § 160-123A(1)(b), Canandaigua
+    § 73-9C(1)): the structure is cut by lines parallel to the mark (``along``: the parcel's tie
+    line, else the chord of the drawn line), swept across its whole extent from the shore, and
+    its width is the longest cut (``dl:ExtentParallelToMHW``). A 4-foot walkway angled 10 degrees
+    off the perpendicular measures 4 / cos 10 = 4.06 feet, not its 10.89-foot shadow on the mark
+    (review 57: the extent of the projection, a rejected reading, curation.ttl).
+
+    A cut crossing the drawing in several pieces (two walkways side by side with water between)
+    reads two ways: from its first crossing to its last (``Width.widest``, the stricter) or its
+    longest single piece (``Width.least``). The geometry stage reads the narrower and bounds it
+    with the wider, so a limit between them asks for the width. None for nothing drawn."""
+    geom = closed(geom)
+    if not pieces(geom):
+        return None
+    n = math.hypot(*along) or 1.0
+    u = (-along[1] / n, along[0] / n)  # sweep across the mark: cuts run parallel to it
+    span = _widest(geom, u, _span)
+    single = _widest(geom, u, _cuts)
+    return Width(span, min(single, span))
 
 
 def own_width(geom: BaseGeometry) -> Width | None:

@@ -247,10 +247,15 @@ def normalise_units(graph: Graph, prepared: Prepared) -> None:
     done: set[Node] = set()
     quantities = set(graph.subjects(RDF.type, QUDT.QuantityValue))
     quantities.update(graph.subjects(QUDT.numericValue, None))
-    # only triples that can matter, sorted so the first error reported is deterministic
+    # only triples that can matter, sorted so the first error reported is deterministic; a
+    # value is read first as the value of its own property (a quantity docklaw links to from its
+    # own nodes, a dl:Discrepancy's dl:derivedValue or dl:declaredValue, is checked as the
+    # property it is a value of: review 57, a declared 480 against a derived 0 square feet of
+    # floats was refused as "dl:derivedValue: 0 ... is zero")
     relevant = [t for t in graph if t[1] not in (RDF.type, DL.computedLimitValue) and (
         t[1] in units.canonical_of_property or t[2] in quantities)]
-    for subject, prop, obj in sorted(relevant, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
+    for subject, prop, obj in sorted(relevant, key=lambda t: (
+            t[1] not in units.canonical_of_property, str(t[0]), str(t[1]), str(t[2]))):
         canonical = units.canonical_of_property.get(prop)
         is_qv = not isinstance(obj, Literal) and obj in quantities
         if isinstance(obj, Literal) and canonical is not None:
@@ -327,7 +332,8 @@ def normalise_one(
         raise InputError(f"unit {curie(unit)} is not a unit of this quantity "
                          f"(expected a unit convertible to {curie(target)})",
                          **where_of(subject, prop))
-    check_plausible(prepared, prop, converted, target, number, unit, subject)
+    check_plausible(prepared, prop, converted, target, number, unit, subject,
+                    measured=graph.value(qv, DL.derived) == Literal(True))
     graph.remove((qv, QUDT.numericValue, None))
     graph.remove((qv, QUDT.unit, None))
     graph.add((qv, QUDT.numericValue, decimal_literal(format_number(converted))))
@@ -401,9 +407,12 @@ def shorten(text: str, keep: int = 40) -> str:
 
 def check_plausible(
     prepared: Prepared, prop: URIRef, value: Decimal, canonical: URIRef, stated: Decimal,
-    unit: URIRef, subject: Node,
+    unit: URIRef, subject: Node, measured: bool = False,
 ) -> None:
-    """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl."""
+    """Negative, zero or absurd dimensions are typing errors, bounds from validation.ttl. A
+    value docklaw measured itself (``measured``: dl:derived, the geometry stage's) is no typing
+    error: a drawn dock with no float drawn has 0 square feet of floats, one lying onshore
+    reaches 0 feet from the mark; only its range is checked."""
     units = prepared.units
     least = units.unitless_two_ways.get(prop)
     if least is not None and unit == UNIT.UNITLESS and stated >= least:
@@ -413,10 +422,11 @@ def check_plausible(
                          "the unit: unit:UNITLESS only for a ratio below "
                          f"{display_number(least)}, dl:RisePer12 for the codes' notation",
                          **where_of(subject, prop))
-    if value < 0 and prop not in units.negative_allowed:
+    if value < 0 and prop not in units.negative_allowed and not measured:
         raise InputError(f"{display_number(stated)} {curie(unit)} is negative; a dimension "
                          "cannot be", **where_of(subject, prop))
-    if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed:
+    if value == 0 and prop not in units.zero_allowed and prop not in units.negative_allowed \
+            and not measured:
         raise InputError(f"{display_number(stated)} {curie(unit)} is zero; give the measured "
                          "value", **where_of(subject, prop))
     low, high = units.bounds.get(prop) or units.bounds.get(canonical) or (None, None)

@@ -130,6 +130,11 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 open_ = any(n.rule == str(rule.iri) and n.focus_node == node_name(focus)
                             for n in needed)
                 base = _numeric(derived, prepared, rule.iri, focus, path, None, evaluator)
+                unvalued = not any((focus, p, None) in derived for p in rule.constrains)
+                if not fired and not open_ and unvalued and base is not None \
+                        and base[0] == "undetermined":
+                    continue  # the focus has no value the rule compares (a part the rule reads
+                    # through its whole): no reading decides anything on it
                 verdict = "violates" if fired else ("undetermined" if open_ else "conforms")
                 outcome.readings.append(ReadingVerdict(label, note, True, verdict,
                                                        base[1] if base else ""))
