@@ -106,7 +106,10 @@ def contradiction_removed(graph: Graph, smaller: Graph, gone: list) -> bool:  # 
     left is no fail-open."""
     nodes, _had = discrepancies(graph)
     _rest, has = discrepancies(smaller)
-    return bool(nodes) and not has and all(t[0] in nodes for t in gone)
+    # a removed fact of one of its sides' value nodes (the quantity node of the float's 80.1
+    # feet) is of that side too
+    sides = nodes | {o for n in nodes for o in graph.objects(n, None)}
+    return bool(nodes) and not has and all(t[0] in sides for t in gone)
 
 
 @SETTINGS
