@@ -675,12 +675,15 @@ class _Stage:
         tolerance) is the whole end of a straight dock at any angle to the shore (its end face
         lies within width x sin(angle) of the farthest point), and of an L- or T-headed one its
         head; a deeper band would measure from the dock's side, a shallower one from a corner
-        of its end only."""
+        of its end only. The width is the narrower reading (``Width.least``: a head lying across
+        the axis measured on its own): a T whose head is 64 feet across and 6 deep has a
+        terminus 6 feet deep, not 64 (review 58: a band 64 feet deep reached back down the stem
+        and measured from it)."""
         assert f.mhw is not None
         wet = f.mhw.waterside(geom)
         far = f.mhw.seaward_extent(geom, self.s.densify_step)
         found = own_width(geom)
-        depth = max(found.widest if found is not None else 0.0,
+        depth = max(found.least if found is not None else 0.0,
                     self.s.tolerances[UNIT.FT].absolute)
         if far - depth <= 0 or wet.is_empty:
             return (wet if not wet.is_empty else geom), depth
