@@ -531,19 +531,26 @@ def test_canandaigua_steep_slope_parcel_by_flag() -> None:
 def test_canandaigua_lift_with_a_roof_is_a_hoist_structure_or_station_by_construction() -> None:
     """§ 73-5: a boat hoist "shall not have a roof"; a roofed lift is a boat hoist structure
     (seasonal) or a boat station (permanent). The definitions are OWL 2 RL: owlrl classifies
-    as the validator does (derive.materialise_types; the cases under tests/cases/south-bristol)."""
+    as the validator does (derive.materialise_types; the cases under tests/cases/south-bristol).
+    Only this code's definitions are read, as the validator reads only the code's own (Keuka
+    reads a permanent lift as a boat station whatever its roof, review 56)."""
     g = Graph()
     g += build.ontology_graph()
-    g += concepts()
+    g.parse(concepts_file("south-bristol"), format="turtle")
     lifts = {"roofedSeasonal": (DL.hasRoof, DL.Seasonal),
              "canopiedPermanent": (DL.hasCanopy, DL.Permanent),
-             "roofedUnstated": (DL.hasRoof, None), "openPermanent": (None, DL.Permanent)}
+             "roofedUnstated": (DL.hasRoof, None), "openPermanent": (None, DL.Permanent),
+             "walledPermanent": (DL.hasRoof, DL.Permanent)}
     for name, (cover, construction) in lifts.items():
         g.add((EX[name], RDF.type, DL.BoatLift))
         if cover is not None:
             g.add((EX[name], cover, Literal(True)))
         if construction is not None:
             g.add((EX[name], DL.construction, construction))
+    # § 73-5: a boat station is "open-sided", a boathouse has "one or more enclosed sides"
+    # (the validator derives the flag from dl:enclosedSides, none stated: none; review 56)
+    g.add((EX.canopiedPermanent, DL.hasEnclosedSide, Literal(False)))
+    g.add((EX.walledPermanent, DL.hasEnclosedSide, Literal(True)))
     owlrl.DeductiveClosure(owlrl.OWLRL_Semantics, axiomatic_triples=False).expand(g)
 
     def types(name: str) -> set[URIRef]:
@@ -554,6 +561,8 @@ def test_canandaigua_lift_with_a_roof_is_a_hoist_structure_or_station_by_constru
     assert SBC.CoveredLift in types("roofedUnstated")
     assert not {SBC.BoatStation, SBC.BoatHoistStructure} & types("roofedUnstated")
     assert not {SBC.CoveredLift, SBC.BoatStation} & types("openPermanent")
+    assert {SBC.Boathouse, DL.Boathouse, SBC.EnclosedCoveredLift} <= types("walledPermanent")
+    assert SBC.PermanentCoveredLift not in types("walledPermanent")  # open-sided only
 
 
 def test_north_hempstead_floats_and_slips() -> None:

@@ -238,7 +238,7 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
                         "Boat lifts B(3)", "Boat lifts C(1)", "Boat lifts C(2)", "Boat lifts C(3)",
                         "Boat lifts C(4)", "Boat lifts D", "Boat lifts E"},
         "jerusalem": {"§ 160-122F", "§ 160-122G", "§ 160-122H"},
-        "south-bristol": {"§ 73-8B(2)", "§ 73-8B(3)", "§ 73-13D"}},
+        "south-bristol": {"§ 73-5", "§ 73-8B(2)", "§ 73-8B(3)", "§ 73-13D"}},
     "max-height": {
         "north-haven": {"§ 56-2E", "§ 56-2F(1)", "§ 56-2H", "§ 56-4D", "§ 56-4E"},
         "kings-point": {"Boat lifts C(4)", "Standards D(2)(a)[4]", "Standards D(2)(d)",

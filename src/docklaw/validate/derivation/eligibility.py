@@ -13,7 +13,11 @@ it leaves the flag the application states (or asked for), no value leaves it as 
 marked ``dl:sufficientCondition`` is the converse: a value meeting its test makes the flag true
 (Canandaigua § 73-3B: a structure reaching beyond the mean high-water mark is waterside of it), a
 value failing it, or none, leaves the flag as stated (or asked for), and where the application
-already states the flag true nothing is derived (Keuka: a roof stated with its pitch).
+already states the flag true nothing is derived (Keuka: a roof stated with its pitch). A rule
+carrying ``dl:flagWhenUnstated`` reads the silence of an application that states neither the
+measurement nor the flag (Canandaigua § 73-5: a structure stating no enclosed side has none, an
+application describes the walls it proposes): the flag takes that value, and a flag stated
+without the measurement is kept.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
 
 def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
     """(rule, flag, property, comparison, limit, governed classes, necessary?, sufficient?,
-    target spec)
+    target spec, value when unstated)
     of each rule of the code that derives a flag and can: law only, read once per code."""
     def read() -> tuple[tuple[Any, ...], ...]:
         law = prepared.knowledge
@@ -56,16 +60,18 @@ def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
             governs = frozenset(law.objects(rule, DL.governs))
             necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
             sufficient = law.value(rule, DL.sufficientCondition) == Literal(True)
+            unstated = law.value(rule, DL.flagWhenUnstated)
             out.append((rule, flag, prop, op, limit, governs, necessary, sufficient,
-                        target_spec(prepared, rule)))
+                        target_spec(prepared, rule),
+                        unstated if isinstance(unstated, Literal) else None))
         return tuple(out)
     return prepared.memo(("eligibility.flag_rules", jid), read)
 
 
 def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
-    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec in flag_rules(
-            prepared, jid):
+    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec, unstated in \
+            flag_rules(prepared, jid):
         # (a condition on the flag itself is the check's, not the derivation's: Keuka's
         # extension rule applies where the flag it derives is true)
         reach = [c for c in spec.conditions if c.prop != flag]
@@ -81,7 +87,13 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
                 continue  # outside the rule's dl:appliesWhen (a lift already a boat lift)
             stated = [v for v in graph.objects(node, flag) if isinstance(v, Literal)]
             qv = graph.value(node, prop)
-            number = to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None
+            # a count is stated as a number (dl:enclosedSides 3), a quantity as a QuantityValue
+            number = (to_decimal(qv) if isinstance(qv, Literal) else
+                      to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None)
+            if unstated is not None and number is None:
+                if not stated:  # silence read as the rule records (no note: nothing was stated)
+                    graph.add((node, flag, unstated))
+                continue  # a flag stated without the measurement is the application's
             if necessary and (number is None or limit is None
                               or COMPARE[op](number, limit)):
                 continue  # the test is met or not measured: the flag is the application's
