@@ -102,9 +102,23 @@ def _cuts(poly: BaseGeometry, u: tuple[float, float], t: float, lo: float, hi: f
     return [b - a for a, b in _segments(poly, u, t, lo, hi)]
 
 
-def _profile(poly: Polygon, u: tuple[float, float]) -> list[tuple[float, float, float, float]]:
-    """(a, b, width at a+, width at b-) for each interval between vertex positions along u."""
-    coords = list(poly.exterior.coords) + [c for r in poly.interiors for c in r.coords]
+def _rings(geom: BaseGeometry) -> list[tuple[float, float]]:
+    """Every vertex of the polygons of ``geom`` (exteriors and holes), as drawn."""
+    polys = [geom] if isinstance(geom, Polygon) else [
+        g for g in getattr(geom, "geoms", []) if isinstance(g, Polygon)]
+    return [c for p in polys if not p.is_empty for r in (p.exterior, *p.interiors)
+            for c in r.coords]
+
+
+def _profile(geom: BaseGeometry, u: tuple[float, float], cuts=_cuts,  # type: ignore[no-untyped-def]
+             ) -> list[tuple[float, float, float, float]]:
+    """(a, b, widest cut at a+, at b-) for each interval between vertex positions along u, a
+    cut read as ``cuts`` reads it. Between the positions of the vertices each cut's length is
+    linear, so the cuts are taken inside each interval and carried to its ends (a line exactly
+    through a vertex is no cut of its own)."""
+    coords = _rings(geom)
+    if not coords:
+        return []
     along = sorted({round(x * u[0] + y * u[1], 9) for x, y in coords})
     across = [-x * u[1] + y * u[0] for x, y in coords]
     lo, hi = min(across) - 1.0, max(across) + 1.0
@@ -113,7 +127,7 @@ def _profile(poly: Polygon, u: tuple[float, float]) -> list[tuple[float, float, 
         step = (b - a) / 3
         if step <= 1e-9:
             continue
-        first, second = _cuts(poly, u, a + step, lo, hi), _cuts(poly, u, b - step, lo, hi)
+        first, second = cuts(geom, u, a + step, lo, hi), cuts(geom, u, b - step, lo, hi)
         if not first or not second:
             continue
         if len(first) == len(second):  # each segment's length is linear on the interval
@@ -155,29 +169,8 @@ def _span(geom: BaseGeometry, u: tuple[float, float], t: float, lo: float, hi: f
 
 def _widest(geom: BaseGeometry, u: tuple[float, float], cuts) -> float:  # type: ignore[no-untyped-def]
     """The longest cut of ``geom`` perpendicular to ``u`` as ``cuts`` reads a cut, over every
-    position along ``u``: between the positions of the vertices each cut's length is linear, so
-    the cuts are taken inside each interval and carried to its ends (a line exactly through a
-    vertex is no cut of its own)."""
-    coords = [c for p in pieces(geom) for r in (p.exterior, *p.interiors) for c in r.coords]
-    if not coords:
-        return 0.0
-    along = sorted({round(x * u[0] + y * u[1], 9) for x, y in coords})
-    across = [-x * u[1] + y * u[0] for x, y in coords]
-    lo, hi = min(across) - 1.0, max(across) + 1.0
-    best = 0.0
-    for a, b in pairwise(along):
-        step = (b - a) / 3
-        if step <= 1e-9:
-            continue
-        first, second = cuts(geom, u, a + step, lo, hi), cuts(geom, u, b - step, lo, hi)
-        if not first or not second:
-            continue
-        if len(first) == len(second):
-            for f, s in zip(first, second, strict=True):
-                best = max(best, 2 * f - s, 2 * s - f)
-        else:
-            best = max(best, *first, *second)
-    return best
+    position along ``u`` (``_profile``)."""
+    return max((max(at_a, at_b) for _a, _b, at_a, at_b in _profile(geom, u, cuts)), default=0.0)
 
 
 def parallel_width(geom: BaseGeometry, along: tuple[float, float]) -> Width | None:
