@@ -767,14 +767,26 @@ def broader_classes(prepared: Prepared, governs: frozenset[URIRef]) -> frozenset
     structure stated only as one of them (a plain dl:Dock, a plain pile where mooring pilings
     are governed) may or may not be what the rule governs."""
     ours = "https://w3id.org/docklaw/"
+    concepts = ours + "concept/"
+    codes = {code_namespace(c) for c in governs if str(c).startswith(concepts)}
     out: set[URIRef] = set()
     for cls, supers in prepared.superclasses.items():
         if not (isinstance(cls, URIRef) and str(cls).startswith(ours)) \
                 or supers.isdisjoint(governs):
             continue  # (owl:Nothing is below every class)
+        if codes and str(cls).startswith(concepts) and code_namespace(cls) not in codes:
+            # another code's class, defined by that code's reading (Keuka's permanent lift is a
+            # boat station, review 56): it does not make a generic class broader here
+            continue
         out.update(s for s in supers if isinstance(s, URIRef) and str(s).startswith(ours)
                    and prepared.superclasses.get(s, frozenset({s})).isdisjoint(governs))
     return frozenset(out)
+
+
+def code_namespace(cls: URIRef) -> str:
+    """The concept namespace of a code's class (https://w3id.org/docklaw/concept/<code>/)."""
+    head, _, rest = str(cls).partition("/concept/")
+    return f"{head}/concept/{rest.split('/', 1)[0]}/"
 
 
 def broader_land_uses(prepared: Prepared, uses: frozenset[URIRef]) -> frozenset[URIRef]:
