@@ -49,6 +49,7 @@ from docklaw.validate.findings.cite import (
     section_fields,
 )
 from docklaw.validate.findings.redirect import (
+    OwnLimit,
     absent,
     apart_of,
     asked_elsewhere,
@@ -58,6 +59,7 @@ from docklaw.validate.findings.redirect import (
     facts_asked,
     items_of,
     keep_only,
+    own_limit,
     short,
 )
 from docklaw.validate.intake.admit import find_application
@@ -152,6 +154,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         focus_set = set(focus)
         spec_of = shape.spec
         items = items_of(needed, shape.rule_name, shape.shape_name)
+        answers = own_limit(prepared, derived, rule_iri) if focus else None
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
@@ -182,7 +185,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              "all there are"))
             elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set, missing,
-                                     apart, spec_of)) and not (
+                                     apart, spec_of, answers)) and not (
                     decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 ask, reasons = absent(derived, described_facts, node, missing)
                 if not ask:
@@ -272,7 +275,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 **by_name, **{node_name(n): n for n in focus_set - candidates}}
             drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
             drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
-                                         shape.reads_class, apart))
+                                         shape.reads_class, apart, answers))
         if not state.nodes:
             guard = compiled.guards.get(top)  # a hand-written target: the condition ruled out
             state.reason = why_not(derived, app, app, guard, facts) if guard is not None and (
@@ -478,19 +481,23 @@ def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
 
 def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
                      focus: set[Node], missing: list[str] | None = None,
-                     apart: Apart | None = None, spec: TargetSpec | None = None) -> bool:
+                     apart: Apart | None = None, spec: TargetSpec | None = None,
+                     answers: OwnLimit | None = None) -> bool:
     """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
     the rule was decided there (the whole is a focus of the same rule and holds the facts).
     Not where the part stands apart (``components.stands_apart``: derive linked it, and the
     rule reads where it stands): the whole's position is not its own; nor where the rule
     reaches the part as a kind its whole is not (a gazebo on a dock, held to the dock's width
-    at any point): the dock's stated width is not the gazebo's."""
+    at any point): the dock's stated width is not the gazebo's; nor where the part's limit is
+    its own (``redirect.own_limit``: a float stating its own distance to navigable depth)."""
     if missing and apart is not None and stands_apart(derived, node, missing, apart):
         return False
     own = set(derived.objects(node, RDF.type)) & spec.governs if spec is not None else set()
     for whole in self_and_containers(derived, node) - {node}:
         if own and not own <= set(derived.objects(whole, RDF.type)):
             continue  # a component of another governed kind answers for itself
+        if answers is not None and answers(node, whole):
+            continue  # its limit is its own: the whole's verdict is not its
         if whole in focus and undecided_paths(shapes, derived, top, whole) is None:
             return True
     return False

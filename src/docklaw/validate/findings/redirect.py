@@ -19,15 +19,17 @@ the reason; only the item of information needed goes, so each question is asked 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from rdflib import Graph
+from rdflib import Graph, URIRef
+from rdflib.collection import Collection
 from rdflib.term import Node
 
-from docklaw.law.compile import TargetSpec
+from docklaw.law.compile import REACH_OF_WHOLE, TargetSpec
 from docklaw.law.components import Apart, Described, apart, described, stands_apart
 from docklaw.law.components import absent as absent_facts
+from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, self_and_containers, shares_applicability
 from docklaw.namespaces import DL, RDF
@@ -61,6 +63,66 @@ def absent(data: Graph, facts: dict[str, Described], node: Node,
            missing: Iterable[str]) -> tuple[list[str], list[str]]:
     """(the facts still to ask of ``node``, why the others describe nothing there)."""
     return absent_facts(data, facts, node, list(missing))
+
+
+#: (part, whole) -> the part answers for itself under one rule (``own_limit``)
+OwnLimit = Callable[[Node, Node], bool]
+
+
+def focus_operands(law: Graph, expr: Node | None) -> set[URIRef]:
+    """The facts a limit expression reads of the checked node itself (``dl:of dl:Focus`` or
+    ``dl:FocusOrWhole``), at any depth of the expression."""
+    if expr is None:
+        return set()
+    found: set[URIRef] = set()
+    prop = law.value(expr, DL.property)
+    if isinstance(prop, URIRef) and law.value(expr, DL.of) in (DL.Focus, DL.FocusOrWhole):
+        found.add(prop)
+    for p in (DL.operand, DL.then, DL["else"]):
+        for sub in law.objects(expr, p):
+            found |= focus_operands(law, sub)
+    items = law.value(expr, DL.operands)
+    if items is not None:
+        for sub in Collection(law, items):
+            found |= focus_operands(law, sub)
+    return found
+
+
+def own_limit(prepared: Prepared, data: Graph, rule_iri: Node | None) -> OwnLimit | None:
+    """Whether a part answers for itself a rule its whole was decided on: the rule's limit
+    reads a fact of the checked node (``dl:of dl:Focus`` or ``dl:FocusOrWhole``) that the part
+    states of its own, so the part's limit is its own, and it is another than its whole's
+    (North Hempstead § 42-9A(2): a float stating its own distance to navigable depth, nearer
+    than the one its dock states, is not within its limit because the dock is within the
+    dock's). The whole still decides a part's reach (``REACH_OF_WHOLE``: a part reaches no
+    farther than its whole) held to a maximum that the whole's reach is within. None: the
+    rule's limit reads nothing of the checked node."""
+    if rule_iri is None:
+        return None
+    law = prepared.knowledge
+    expression = law.value(rule_iri, DL.limitExpression)
+    props = focus_operands(law, expression)
+    if expression is None or not props:
+        return None
+    constrained = law.value(rule_iri, DL.constrains)
+    comparison = law.value(rule_iri, DL.comparison)
+
+    def answers_itself(part: Node, whole: Node) -> bool:
+        if not any((part, p, None) in data for p in props):
+            return False
+        evaluator = Evaluator(law, data, prepared.units)
+        try:
+            mine = evaluator.evaluate(expression, part)
+            if mine == evaluator.evaluate(expression, whole):
+                return False
+            if constrained in REACH_OF_WHOLE and comparison in (DL.AtMost, DL.LessThan):
+                reach = evaluator.number_of(constrained, DL.Focus, whole)
+                return not (reach <= mine if comparison == DL.AtMost else reach < mine)
+        except (MissingOperand, ValueError):
+            return True  # undecided on its own: asked of it
+        return True
+
+    return answers_itself
 
 
 def items_of(needed: list[InfoNeeded], rule: str, shape: str) -> dict[str, list[InfoNeeded]]:
@@ -203,7 +265,7 @@ APPLIED = ("violates", "flagged", "conforms")
 def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, Node],
                      items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
                      facts: AppFacts, class_read: bool = False,
-                     apart: Apart | None = None) -> set[int]:
+                     apart: Apart | None = None, answers: OwnLimit | None = None) -> set[int]:
     """The items (by id) of one rule asked of a part (a float, a main walkway, a station
     listed as a dock's part) that the rule reaches because its class is also governed, and
     that states none of the facts the rule reads, where a structure it is a part of is a
@@ -214,7 +276,8 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
     fact deciding whether the rule applies (kind of work, construction, a condition's fact)
     that the whole does not share (``targets.shares_applicability``). A rule whose test
     reads the class (``class_read``: a sundeck on a boat station is of a kind § 160-122H does
-    not permit, whatever the station is) decides each part on its own."""
+    not permit, whatever the station is) decides each part on its own, and so does a limit
+    the part states a fact of its own for (``own_limit``)."""
     if spec is None or class_read:
         return set()
     by_name = {n.focus_node: n for n in nodes}
@@ -234,6 +297,8 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
             other = by_name.get(node_name(whole))
             if other is None or not own or not own <= facts.types(whole):
                 continue  # a component of another governed kind answers for itself
+            if answers is not None and answers(node, whole):
+                continue  # its limit is its own (it states the fact the limit reads)
             if other.state not in APPLIED and not (
                     other.state == "not-applicable"
                     and shares_applicability(data, node, whole, spec, facts)):
