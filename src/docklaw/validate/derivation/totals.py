@@ -541,17 +541,37 @@ def with_undrawn(graph: Graph, prepared: Prepared, node: Node, target: Target,
                f" ({'it states' if len(beyond.parts) == 1 else 'one states'} no "
                f"{curie(d.prop)} of its own)"))
     slack = precision(graph, prepared, node, d.prop)
-    if told is not None and told + slack >= figure:
-        return  # the stated total has room for the undrawn parts: it is read
+    least = max(drawn, value)  # an undrawn part may lie inside the drawn outline
+    if told is not None and told + slack >= least:
+        return  # the stated total is consistent with the drawing and the parts: it is read
     if beyond.exact:
         if told is not None:
-            override(graph, node, d, told, figure, rest, said, prepared)
+            override(graph, node, d, told, least, rest, said, prepared)
         else:
             drop_measured(graph, node, d.prop)
-            write(graph, node, d, figure, rest, said, prepared)
+            write(graph, node, d, least, rest, said, prepared)
+        if figure > least:
+            undrawn_bound(graph, target, node, figure, said)
         return
     drop_measured(graph, node, d.prop)
-    lower_bound(graph, node, target, told, figure, rest, said, prepared)
+    lower_bound(graph, node, target, told, least, rest, said, prepared)
+
+
+def undrawn_bound(graph: Graph, target: Target, node: Node, most: Decimal, said: str) -> None:
+    """Two readings of a drawn total beside undrawn parts that state their numbers: the parts
+    lie inside the drawn outline (the least, read) or outside it (``most``: the drawing's
+    measure and theirs added). A dl:UpperBoundTotal carries ``most``, so a rule holding as
+    read and failing at it asks for the total itself: neither a false violation (a float drawn
+    within the dock's outline counted twice) nor a false conforms (one outside it not counted)."""
+    note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, most)
+    entry = BNode()
+    text = (f"{said}: the undrawn parts may lie inside the drawn outline or outside it, so "
+            f"{curie(target.derivation.prop)} of {short(node)} is between the two; state it")
+    graph.add((note, DL.undecidedMember, entry))
+    graph.add((entry, DL.focus, node))
+    graph.add((entry, DL.property, target.derivation.prop))
+    graph.add((entry, RDFS.comment, Literal(text)))
+    graph.add((note, RDFS.comment, Literal(text)))
 
 
 def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
