@@ -59,6 +59,11 @@ RIPARIAN = {
 }
 
 
+#: The upper bound of a value the drawing bounds only below (a structure listing parts it does
+#: not draw, which may reach farther: ``_Stage.extent``): beyond every limit of the codes, so the
+#: pipeline asks for the value wherever a rule holds at the drawn bound (pipeline.opened).
+UNBOUNDED = 1.0e6
+
 #: How each side-setback feature a code declares measures dl:sideSetback (geometry.ttl).
 SIDE_SETBACK_CONSTRUCTION = {
     "greater-setback-of-same-axis-and-right-angle": DL.GreaterSetbackOfTwoExtensions,
@@ -396,26 +401,69 @@ class _Stage:
             return
         src = [*sources, f.mhw_node]
         length = f.mhw.seaward_extent(full, step)
-        q(n, DL.length, length, UNIT.FT, src)
-        q(n, DL.farthestExtentFromMHW, length, UNIT.FT, src)
+        undrawn = self.undrawn_parts(n)
+        self.extent(n, DL.length, length, src, undrawn)
+        self.extent(n, DL.farthestExtentFromMHW, length, src, undrawn, note=False)
         assert f.along is not None
         measured, leaving_out = self.width_footprint(n, full, member_parts)
         if measured is not None and not measured.is_empty:
             self.width(n, DL.width, measured, f.along, src, leaving_out)
         if f.mlw is not None and f.mlw_node is not None:
-            q(
-                n,
-                DL.lengthFromMLW,
-                f.mlw.seaward_extent(full, step),
-                UNIT.FT,
-                [*sources, f.mlw_node],
-            )
+            self.extent(n, DL.lengthFromMLW, f.mlw.seaward_extent(full, step),
+                        [*sources, f.mlw_node], undrawn, note=False)
         walkway = self.main_walkway(n, member_parts)
         if walkway is not None and not walkway.is_empty:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             if length > 0:
                 share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
                 q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
+
+    def undrawn_parts(self, n: Node) -> list[Node]:
+        """The parts of a drawn structure (at any depth) that the application lists but does not
+        draw and that may reach beyond the drawing: waterside structures (a float, a ramp, a
+        lift, a walkway), not what stands on the deck (a railing, a light, a locker)."""
+        return [p for p in parts(self.g, n) if self.drawing.drawn(p) is None
+                and is_a(self.g, p, DL.WatersideStructure, self.jid)]
+
+    def extent(self, n: Node, prop: URIRef, drawn: float, src: list[Node],
+               undrawn: list[Node], note: bool = True) -> None:
+        """How far a structure reaches (``prop``: from the mean high or low water line), where
+        it lists parts it does not draw: at least as far as the drawing and as each such part
+        states it reaches (its own ``prop``); where one states none, the drawing gives only a
+        lower bound, read as the value with a dl:UpperBoundTotal note carrying no upper bound,
+        so that a rule the bound breaks is cited, and one it meets asks for the value. A value
+        the application states for the whole is read (the bound is written only where the
+        stated value falls below it). Why: a dock drawn 95 feet from mean low water listing an
+        undrawn float conformed to North Haven's 100 feet (§ 56-2B, "including floats"), the
+        float being nowhere in the drawing (fix-geo4)."""
+        if not undrawn:
+            self.out.quantity(n, prop, drawn, UNIT.FT, src)
+            return
+        stated = {p: self.stated(p, prop) for p in undrawn}
+        least = max([drawn, *(v for v in stated.values() if v is not None)])
+        silent = [p for p, v in stated.items() if v is None]
+        reach = [p for p, v in stated.items() if v is not None and v > drawn]
+        if not silent:
+            self.out.quantity(n, prop, least, UNIT.FT, [*src, *reach])
+            return
+        note = note and self.stated(n, prop) is None  # (a stated value is read: no doubt)
+        self.bounded(n, prop, least, UNBOUNDED, UNIT.FT, [*src, *reach], None,
+                     f"{label(n)} lists {', '.join(label(p) for p in silent)} as "
+                     f"{'its part' if len(silent) == 1 else 'its parts'} without drawing "
+                     f"{'it' if len(silent) == 1 else 'them'} or stating how far "
+                     f"{'it reaches' if len(silent) == 1 else 'they reach'}: the drawing "
+                     f"reaches {least:.2f} ft, and the structure may reach farther. State "
+                     f"{prop.n3(self.g.namespace_manager)} of {label(n)}, or draw its parts.",
+                     note=note)
+
+    def stated(self, node: Node, prop: URIRef) -> float | None:
+        """``node``'s stated ``prop`` in feet (not a derived one), or None."""
+        for v in sorted(self.g.objects(node, prop), key=str):
+            if self.g.value(v, DL.derived) != Literal(True):
+                value = self.out.stated_value(v, UNIT.FT)
+                if value is not None:
+                    return value
+        return None
 
     def part_area(self, n: Node, prop: URIRef, classes: tuple[URIRef, ...],
                   sources: list[Node]) -> None:
@@ -567,16 +615,17 @@ class _Stage:
                      section=declared.section)
 
     def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
-                src: list[Node], construction: URIRef, text: str,
-                section: str | None = None) -> None:
+                src: list[Node], construction: URIRef | None, text: str,
+                section: str | None = None, note: bool = True) -> None:
         """A value the drawing gives only between ``least`` and ``most``: the rules read
         ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
         the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
         at ``most`` conforms and one between asks for the value. A value the application states
         is read instead (the drawing's bound is written only where the stated one lies outside
-        it, as a discrepancy). The note (Info) says why."""
-        self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
-                      severity=SH.Info, sources=src)
+        it, as a discrepancy). The note (Info) says why (``note``: once for several values)."""
+        if note:
+            self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
+                          severity=SH.Info, sources=src)
         stated = [v for v in self.g.objects(n, prop)
                   if self.g.value(v, DL.derived) != Literal(True)]
         if stated:

@@ -35,7 +35,7 @@ from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
-from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, XSD
 from docklaw.validate.values import node_name
 
 
@@ -427,6 +427,12 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                             basis(graph, d, members, prepared), prepared, generic,
                             greatest=value + extra if extra is not None and complete else None)
                 continue
+            drawn = drawn_number(graph, node, d.prop)
+            beyond = undrawn_beyond(graph, d, node, members) if drawn is not None else None
+            if drawn is not None and beyond is not None:
+                with_undrawn(graph, prepared, node, target, told, drawn, beyond, value, used,
+                             basis(graph, d, members, prepared))
+                continue
             if not complete:
                 if measured and unnumbered(graph, d, members):
                     drop_measured(graph, node, d.prop)
@@ -451,6 +457,121 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                       "drawn as the generic kind only", prepared)
             if undecided := undecided_members(graph, prepared, jid, d, members):
                 upper_bound(graph, node, target, value, undecided, prepared)
+
+
+# --------------------------------------------------------------------------- undrawn parts
+
+
+def is_drawn(graph: Graph, node: Node) -> bool:
+    """Whether the application draws the node itself (GeoSPARQL geometry)."""
+    return any((node, p, None) in graph for p in (GEO.hasGeometry, GEO.hasDefaultGeometry))
+
+
+def drawn_number(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
+    """The value the geometry stage measured of ``node``'s ``prop`` (dl:derived), if any."""
+    for v in sorted(graph.objects(node, prop), key=str):
+        if not isinstance(v, Literal) and graph.value(v, DL.derived) == Literal(True):
+            number = graph.value(v, QUDT.numericValue)
+            if number is not None:
+                return to_decimal(number)
+    return None
+
+
+@dataclass(frozen=True)
+class Undrawn:
+    """What the listed parts the drawing leaves out add to a measured total: the least they
+    add (their stated numbers beyond what is drawn of them), whether that is all (False: one
+    states no number, so the total is only bounded below) and the parts."""
+
+    extra: Decimal
+    exact: bool
+    parts: tuple[Node, ...]
+
+
+def undrawn_beyond(graph: Graph, d: Derivation, node: Node, members: list[Node]
+                   ) -> Undrawn | None:
+    """The summed members (of the addends summing the total's own property) the application
+    lists but does not draw, and what they add to the drawing's measure of ``node``; None
+    where every one is drawn.
+
+    The drawing measures what is drawn: a structure's footprint (its own polygon and its drawn
+    parts). A part listed but not drawn lies outside it (a part drawn inside its whole's outline
+    is drawn as a part, as the geometry reads the footprint), so its stated number adds to the
+    measure, less what is drawn of it (its drawn parts, already in the footprint); one stating
+    none leaves the total bounded below. Why: a dock drawn at 500 square feet listing an
+    undrawn float of 300 read 500 and conformed to a 720-square-foot limit (fix-geo4)."""
+    extra, exact, found = Decimal(0), True, []
+    for a in d.addends:
+        if a.sums is None:
+            continue
+        summed = [m for m in members if m != node and is_a(graph, m, a.over)
+                  and not is_a(graph, m, a.excepts)]
+        undrawn = [m for m in summed if not is_drawn(graph, m)]
+        for u in top_level(graph, undrawn):
+            number, whole = at_least_parts(graph, a, u, set(undrawn))
+            if number is None and a.where_stated:
+                continue
+            found.append(u)
+            if number is None or not whole:
+                exact = False
+            of_it = drawn_number(graph, u, a.sums) or Decimal(0)
+            extra += max(Decimal(0), (number or Decimal(0)) - of_it)
+    if not found:
+        return None
+    return Undrawn(extra, exact, tuple(found))
+
+
+def with_undrawn(graph: Graph, prepared: Prepared, node: Node, target: Target,
+                 told: Decimal | None, drawn: Decimal, beyond: Undrawn, value: Decimal,
+                 used: list[Node], counted: str) -> None:
+    """A total the drawing measured on a structure that lists parts it does not draw: the
+    figure is the drawing's measure plus what the undrawn parts state (never below what the
+    listed parts add up to). Every undrawn part stating its number: the figure is read (a
+    stated total below it is not believed, a dl:Discrepancy names both). One stating none:
+    the figure is only a lower bound (dl:LowerBoundTotal): a rule it already breaks is cited,
+    every other asks for the total. A stated total at or above the figure is read as stated."""
+    d = target.derivation
+    figure = max(drawn + beyond.extra, value)
+    rest = [*used, *(p for p in beyond.parts if p not in used)]
+    said = (f"{counted}; the drawing measures {shown(prepared, d.prop, drawn)}, without "
+            f"{names(list(beyond.parts))}, listed but not drawn"
+            + (f", which state{'s' if len(beyond.parts) == 1 else ''} "
+               f"{shown(prepared, d.prop, beyond.extra)} more" if beyond.extra > 0 else "")
+            + ("" if beyond.exact else
+               f" ({'it states' if len(beyond.parts) == 1 else 'one states'} no "
+               f"{curie(d.prop)} of its own)"))
+    slack = precision(graph, prepared, node, d.prop)
+    least = max(drawn, value)  # an undrawn part may lie inside the drawn outline
+    if told is not None and told + slack >= least:
+        return  # the stated total is consistent with the drawing and the parts: it is read
+    if beyond.exact:
+        if told is not None:
+            override(graph, node, d, told, least, rest, said, prepared)
+        else:
+            drop_measured(graph, node, d.prop)
+            write(graph, node, d, least, rest, said, prepared)
+        if figure > least:
+            undrawn_bound(graph, target, node, figure, said)
+        return
+    drop_measured(graph, node, d.prop)
+    lower_bound(graph, node, target, told, least, rest, said, prepared)
+
+
+def undrawn_bound(graph: Graph, target: Target, node: Node, most: Decimal, said: str) -> None:
+    """Two readings of a drawn total beside undrawn parts that state their numbers: the parts
+    lie inside the drawn outline (the least, read) or outside it (``most``: the drawing's
+    measure and theirs added). A dl:UpperBoundTotal carries ``most``, so a rule holding as
+    read and failing at it asks for the total itself: neither a false violation (a float drawn
+    within the dock's outline counted twice) nor a false conforms (one outside it not counted)."""
+    note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, most)
+    entry = BNode()
+    text = (f"{said}: the undrawn parts may lie inside the drawn outline or outside it, so "
+            f"{curie(target.derivation.prop)} of {short(node)} is between the two; state it")
+    graph.add((note, DL.undecidedMember, entry))
+    graph.add((entry, DL.focus, node))
+    graph.add((entry, DL.property, target.derivation.prop))
+    graph.add((entry, RDFS.comment, Literal(text)))
+    graph.add((note, RDFS.comment, Literal(text)))
 
 
 def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
