@@ -463,3 +463,25 @@ def test_a_total_over_parts_not_all_drawn_is_not_derived_from_the_drawing():
     g = build(body, "kings-point")
     assert values(g, "dock", DL.totalFloatArea) == []
     assert one(g, "dock", DL.appendageArea) == 0.0      # it lists no appendage: none drawn
+
+
+def test_parallel_walkway_width_reads_a_t_head_two_ways() -> None:
+    """Review 58: a T drawn as one outline, cut parallel to the mark (along x): the head's cut is
+    the widest, but as a main walkway's width the head lying along the mark may be an appendage,
+    so the narrower reading is the stem's; a platform along the shore keeps its cut."""
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import parallel_width
+
+    t6 = Polygon([(40, 0), (46, 0), (46, 40), (56, 40), (56, 46), (34, 46), (34, 40), (40, 40)])
+    w = parallel_width(t6, (1.0, 0.0), walkway=True)
+    assert w is not None and not w.one_reading and w.member_along
+    assert abs(w.widest - 22) < 1e-6 and abs(w.least - 6) < 1e-6
+    w = parallel_width(t6, (1.0, 0.0))  # the dock's own width: the head counts
+    assert w is not None and w.one_reading and abs(w.widest - 22) < 1e-6
+    t9 = Polygon([(40, 0), (49, 0), (49, 40), (56, 40), (56, 46), (34, 46), (34, 40), (40, 40)])
+    w = parallel_width(t9, (1.0, 0.0), walkway=True)
+    assert w is not None and abs(w.least - 9) < 1e-6 and abs(w.widest - 22) < 1e-6
+    platform = Polygon([(0, 0), (24, 0), (24, 6), (0, 6)])
+    w = parallel_width(platform, (1.0, 0.0), walkway=True)
+    assert w is not None and w.one_reading and abs(w.widest - 24) < 1e-6

@@ -541,13 +541,26 @@ class _Stage:
         note carrying the wider one: a limit between the two asks for the width."""
         measure = self.declared.width_measure
         if measure is not None and measure.method == "parallel-to-mhw":
-            across = parallel_width(geom, along)
+            across = parallel_width(geom, along, walkway=prop == DL.mainWalkwayWidth)
             if across is None:
                 return
             construction = (DL.ExtentParallelToMHWLeavingOutParts if leaving_out
                             else DL.ExtentParallelToMHW)
             if across.one_reading:
                 self.out.quantity(n, prop, across.widest, UNIT.FT, src, construction)
+                return
+            if across.member_along:
+                self.bounded(n, prop, across.least, across.widest, UNIT.FT, src, construction,
+                             f"The drawing of {label(n)} does not read one way: its widest cut "
+                             f"parallel to the mean high water mark, {across.widest:.2f} ft, runs "
+                             "along a member lying along the mark (the head of a T or L drawn in "
+                             "one outline with the walkway), which may be an appendage attached "
+                             "to the main walkway rather than part of the walkway that extends "
+                             f"toward the lake; without it the walkway is {across.least:.2f} ft "
+                             f"wide. {measure.citation} (\"{measure.quote}\"): state "
+                             f"{prop.n3(self.g.namespace_manager)}, or draw the head as its own "
+                             "part (dl:Appendage), where a limit falls between them.",
+                             section=measure.section)
                 return
             self.bounded(n, prop, across.least, across.widest, UNIT.FT, src, construction,
                          f"The drawing of {label(n)} does not read one way: its widest cut "

@@ -36,6 +36,9 @@ TOLERANCE = 0.01
 class Width:
     widest: float  # the longest cross-section across the long axis
     least: float  # the width were each member lying across the axis measured on its own
+    #: (parallel measure of a main walkway) the narrower reading leaves out a member lying along
+    #: the mark (the head of a T), not only the water between pieces of one cut
+    member_along: bool = False
 
     @property
     def one_reading(self) -> bool:
@@ -139,12 +142,12 @@ def _profile(geom: BaseGeometry, u: tuple[float, float], cuts=_cuts,  # type: ig
     return out
 
 
-def _piece(poly: Polygon) -> Width:
-    u = long_axis(poly)
-    profile = _profile(poly, u)
-    if not profile:
-        return Width(0.0, 0.0)
-    widest = max(max(p[2], p[3]) for p in profile)
+def _least(profile: list[tuple[float, float, float, float]], whole: bool = True) -> float:
+    """The width were each member lying across the sweep (wider than it is long along it: the
+    head of an L or T) measured by its own narrow dimension: over the intervals of ``profile``,
+    the narrower end's cut, or the extent along the sweep of the run of intervals at least that
+    wide where that is less. ``whole`` False: a run covering the whole profile is the structure
+    itself, not a member across it (a platform along the shore keeps its cut)."""
     least = 0.0
     for i, (_a, _b, wa, wb) in enumerate(profile):
         level = min(wa, wb)  # the narrower end: the reading below never exceeds the drawing
@@ -155,9 +158,21 @@ def _piece(poly: Polygon) -> Width:
         while k + 1 < len(profile) and profile[k + 1][0] <= profile[k][1] + 1e-9 \
                 and min(profile[k + 1][2:]) >= level - TOLERANCE:
             k += 1
+        if not whole and j == 0 and k == len(profile) - 1:
+            least = max(least, level)
+            continue
         extent = profile[k][1] - profile[j][0]
         least = max(least, min(level, extent))
-    return Width(widest, min(least, widest))
+    return least
+
+
+def _piece(poly: Polygon) -> Width:
+    u = long_axis(poly)
+    profile = _profile(poly, u)
+    if not profile:
+        return Width(0.0, 0.0)
+    widest = max(max(p[2], p[3]) for p in profile)
+    return Width(widest, min(_least(profile), widest))
 
 
 def _span(geom: BaseGeometry, u: tuple[float, float], t: float, lo: float, hi: float
@@ -173,7 +188,8 @@ def _widest(geom: BaseGeometry, u: tuple[float, float], cuts) -> float:  # type:
     return max((max(at_a, at_b) for _a, _b, at_a, at_b in _profile(geom, u, cuts)), default=0.0)
 
 
-def parallel_width(geom: BaseGeometry, along: tuple[float, float]) -> Width | None:
+def parallel_width(geom: BaseGeometry, along: tuple[float, float], walkway: bool = False
+                   ) -> Width | None:
     """Width "measured parallel to the mean high water mark" (Keuka § 160-123A(1)(b), Canandaigua
     § 73-9C(1)): the structure is cut by lines parallel to the mark (``along``: the parcel's tie
     line, else the chord of the drawn line), swept across its whole extent from the shore, and
@@ -184,7 +200,15 @@ def parallel_width(geom: BaseGeometry, along: tuple[float, float]) -> Width | No
     A cut crossing the drawing in several pieces (two walkways side by side with water between)
     reads two ways: from its first crossing to its last (``Width.widest``, the stricter) or its
     longest single piece (``Width.least``). The geometry stage reads the narrower and bounds it
-    with the wider, so a limit between them asks for the width. None for nothing drawn."""
+    with the wider, so a limit between them asks for the width.
+
+    ``walkway``: the width of a main walkway, "the section of the dock that extends from the
+    mean high water mark toward the center of the lake". A member of the drawing lying along the
+    mark, shallower toward the lake than it is wide (the head of a T or L drawn in one outline
+    with its stem), may be an appendage attached to the walkway rather than part of it: the
+    narrower reading measures it by its own depth (``_least``), so its cut is not silently taken
+    for the walkway's (review 58: a 6-foot stem under a 22-foot head violated an 8-foot limit).
+    None for nothing drawn."""
     geom = closed(geom)
     if not pieces(geom):
         return None
@@ -192,7 +216,10 @@ def parallel_width(geom: BaseGeometry, along: tuple[float, float]) -> Width | No
     u = (-along[1] / n, along[0] / n)  # sweep across the mark: cuts run parallel to it
     span = _widest(geom, u, _span)
     single = _widest(geom, u, _cuts)
-    return Width(span, min(single, span))
+    if not walkway:
+        return Width(span, min(single, span))
+    member = _least(_profile(geom, u, _cuts), whole=False)
+    return Width(span, min(single, member, span), member < single - TOLERANCE)
 
 
 def own_width(geom: BaseGeometry) -> Width | None:

@@ -36,7 +36,7 @@ from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import is_month_day, ordinal_of
 from docklaw.law.required import IRI, required_terms
 from docklaw.law.units import curie, display_number, format_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
+from docklaw.namespaces import DL, OWL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
 
 if TYPE_CHECKING:  # compile reads a Prepared; prepare compiles on first use (no import cycle)
     from docklaw.law.prepare import Prepared
@@ -778,9 +778,39 @@ def broader_classes(prepared: Prepared, governs: frozenset[URIRef]) -> frozenset
             # another code's class, defined by that code's reading (Keuka's permanent lift is a
             # boat station, review 56): it does not make a generic class broader here
             continue
+        reach = defined_reach(prepared, cls)
         out.update(s for s in supers if isinstance(s, URIRef) and str(s).startswith(ours)
+                   and (reach is None or s in reach)
                    and prepared.superclasses.get(s, frozenset({s})).isdisjoint(governs))
     return frozenset(out)
+
+
+def defined_reach(prepared: Prepared, cls: URIRef) -> frozenset[URIRef] | None:
+    """For a class defined by what its members state (``owl:equivalentClass`` an
+    ``owl:intersectionOf``), the classes of its definition and their superclasses: only a
+    structure stated with one of them may meet the definition. None for a class not so defined.
+
+    Why: a defined class is also said to be what its definition makes it (Canandaigua § 73-5: a
+    permanent dock with a roof and walls is a boathouse, ``rdfs:subClassOf dl:Boathouse``); a
+    structure stated only as a boathouse is no dock for that, so dl:Boathouse is not broader than
+    the dock rules' class through it (fix-sb3: every plain boathouse was asked whether it is a
+    dock under § 73-9C(1))."""
+    def read() -> dict[URIRef, frozenset[URIRef]]:
+        law = prepared.knowledge
+        out: dict[URIRef, frozenset[URIRef]] = {}
+        for defined, expr in law.subject_objects(OWL.equivalentClass):
+            head = law.value(expr, OWL.intersectionOf) if isinstance(expr, BNode) else None
+            if not isinstance(defined, URIRef) or head is None:
+                continue
+            operands = [c for c in Collection(law, head) if isinstance(c, URIRef)]
+            if not operands:
+                continue
+            out[defined] = frozenset(
+                s for c in operands for s in prepared.superclasses.get(c, frozenset()) | {c}
+                if isinstance(s, URIRef))
+        return out
+    return prepared.memo(("compile.defined_reach",), read).get(cls)
+
 
 
 def code_namespace(cls: URIRef) -> str:
