@@ -33,7 +33,7 @@ from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
-from docklaw.validate.derivation.parts import worked_parts
+from docklaw.validate.derivation.parts import WHOLE_WORK_WHY, worked_parts
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.values import node_name
 
@@ -770,14 +770,14 @@ def placed_structures(data: Graph) -> list[Result]:
             f"{node_name(p)} ({', '.join(sorted(curie(w) for w in data.objects(p, DL.workKind)))})"
             for p in worked_parts(data, node) if p != node)
         kinds = ", ".join(curie(m) for m in made)
+        why = "; ".join(WHOLE_WORK_WHY[m] for m in made if m in WHOLE_WORK_WHY)
         out.append(placed(node, "dl:workByParts", Literal(kinds), "dl:WorkByParts",
                           f"{node_name(node)} is read as worked by {kinds} too, besides the "
                           f"work it states itself: "
                           + (f"its parts state work, {parts}, and " if parts else
                              "its stated values or its parts' are larger than it states it "
                              "was, and ")
-                          + "a new or enlarged part (or one larger than it was) enlarges its "
-                          "whole. The "
+                          + f"{why}. The "
                           "rules on the kind of work read both; an exception for a repair or an "
                           "incidental alteration of it holds only where its stated values, its "
                           "parts' growth included, keep within what lawfully existed."))
