@@ -324,3 +324,30 @@ def test_a_drawn_float_total_leaving_out_a_listed_swim_float_is_no_discrepancy()
     about = [r for r in report.results if "totalFloatArea" in r.message]
     assert any("550 square feet" in r.message for r in about), [r.message for r in about]
     assert not [r for r in about if "400 square feet)" in r.message], [r.message for r in about]
+
+
+def test_a_stated_and_a_drawn_value_within_the_tolerance_that_a_limit_lies_between_are_reported(
+) -> None:
+    """Review 60: a dock stated 4 feet wide and drawn 4.2 feet wide (within the half-foot
+    tolerance: no dl:Discrepancy) was cited under § 56-2D with the drawn 4.2 feet while the
+    measurements list showed only 'width: 4 feet - stated'. The limit lies between the two, so
+    the verdict turns on which is right: a Warning names both and the one that decided, and
+    the measurements list says so beside each width. Drawn 4.0 (both meet the limit): nothing."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "cases" / "north-haven"
+    path = next(folder.glob("geometry-a-dock-stated-4-feet-wide-and-drawn-4.2-feet-*.ttl"))
+    text = path.read_text()
+    report = validate_bytes(text.encode(), name=path.name)
+    widths = [r for r in report.results if r.path == "dl:width"]
+    assert sorted(r.severity for r in widths) == ["Violation", "Warning"], widths
+    warning = next(r for r in widths if r.severity == "Warning")
+    assert warning.section == "§ 56-2D" and "(4 feet)" in warning.message
+    assert "drawn value (4.2 feet) does not meet it" in warning.message
+    marked = [m for m in report.measurements if m.property == "dl:width"]
+    assert {m.shown for m in marked} == {"4 feet", "4.2 feet"}
+    assert all(m.discrepancy and "the drawn 4.2 feet" in m.discrepancy for m in marked)
+    both_meet = validate_bytes(text.replace("104.2 0, 104.2 50", "104 0, 104 50").encode(),
+                               name=path.name)
+    assert not [r for r in both_meet.results if r.path == "dl:width"]
+    assert not [m for m in both_meet.measurements if m.discrepancy]

@@ -304,6 +304,14 @@ def not_extended(prepared: Prepared, rule: URIRef) -> Condition | None:
         return None
     limit, limit_op = None, RULE_OPS.get(g.value(rule, DL.comparison))
     qv = g.value(rule, DL.limit)
+    if props[0] in REACH_OF_WHOLE and any(
+            p != props[0] for p in g.subjects(DL.preexistingCounterpart, than)):
+        # a reach whose counterpart is also another property's (dl:preexistingLength: a dock's
+        # length from MLW, and any structure's own length): on a part it is the part's own
+        # former length, no former reach, so a part is judged by the whole's former reach only
+        # (a 20-ft float replaced in kind at the end of a lawful 120-ft pier extends nothing:
+        # North Haven § 56-2B measures "the length of the preexisting lawfully constructed dock")
+        qv = None
     if qv is not None and limit_op is not None:
         number = to_decimal(g.value(qv, QUDT.numericValue))
         unit = g.value(qv, QUDT.unit)

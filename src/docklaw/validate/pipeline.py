@@ -32,9 +32,9 @@ from docklaw.validate.derivation.derive import (
 from docklaw.validate.derivation.totals import short
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
-from docklaw.validate.findings.cite import InfoNeeded, Result, cite
+from docklaw.validate.findings.cite import InfoNeeded, Result, cite, decisive_disagreements
 from docklaw.validate.findings.drawn import drawn_limits
-from docklaw.validate.findings.measurements import collect
+from docklaw.validate.findings.measurements import Measurement, collect
 from docklaw.validate.findings.moot import set_aside_moot_exceptions
 from docklaw.validate.findings.questions import absence_hint, one_per_fact
 from docklaw.validate.findings.redirect import described_parts
@@ -223,6 +223,8 @@ def validate_graph(
     jurisdictions.registry().refuse_unwritten(jid)  # a scaffold's "conforms" would be false
     results, needed = cited(derived, prepared, jid)
     exempt = is_exempt(derived)
+    decisive, marks = decisive_disagreements(derived, prepared, results)
+    results.extend(decisive)
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
@@ -231,7 +233,7 @@ def validate_graph(
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,
-                    measurements=collect(graph, derived, prepared),
+                    measurements=marked(collect(graph, derived, prepared), marks),
                     variances=variances_of(results, derived, prepared, jid),
                     variance_note=excess.note(prepared, jid),
                     readings=readings.evaluate(results, needed, derived, prepared, jid),
@@ -243,6 +245,17 @@ def validate_graph(
         report.drawn_limits = drawn_limits(report.geometry, derived, prepared, jid)
         report.plan_svg = plan_svg(report)
     return report
+
+
+def marked(measurements: list[Measurement], marks: dict[tuple[str, str], str]
+           ) -> list[Measurement]:
+    """The measurements, each value of a stated and drawn pair whose disagreement within the
+    tolerance decides a rule noted as such (``decisive_disagreements``)."""
+    for m in measurements:
+        text = marks.get((m.node, m.property))
+        if text is not None and m.discrepancy is None:
+            m.discrepancy = text
+    return measurements
 
 
 def validate_bytes(

@@ -197,6 +197,18 @@ WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement
               DL.Alteration: DL.Alteration, DL.Reconstruction: DL.Alteration,
               DL.Replacement: DL.Alteration}
 
+#: What each kind the parts make of a whole means, for the report (cite.placed_structures): a
+#: part's reconstruction or replacement in kind alters its whole, it enlarges nothing (review 60:
+#: the report had said every part's work "enlarges its whole").
+WHOLE_WORK_WHY = {
+    DL.Enlargement: "a new or enlarged part, or one (or the whole) larger than it was, "
+                    "enlarges its whole",
+    DL.Alteration: "a part altered (not incidentally), reconstructed or replaced alters its "
+                   "whole in part, without enlarging it",
+    DL.Reconstruction: "a part reconstructed after the damage it states restores its whole in "
+                       "part",
+}
+
 
 def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
                   decks: frozenset[Node] = frozenset()) -> None:

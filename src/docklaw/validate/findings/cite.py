@@ -33,7 +33,7 @@ from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
-from docklaw.validate.derivation.parts import worked_parts
+from docklaw.validate.derivation.parts import WHOLE_WORK_WHY, worked_parts
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.values import node_name
 
@@ -673,6 +673,74 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
     return out
 
 
+def decisive_disagreements(data: Graph, prepared: Prepared, results: list[Result]
+                           ) -> tuple[list[Result], dict[tuple[str, str], str]]:
+    """A stated value and the value drawn for it that differ by less than the drawing tolerance
+    (no dl:Discrepancy, so both stay and every rule checks both: the stricter decides) where a
+    rule's limit lies between them: the rule fails on one and holds on the other, so the verdict
+    depends on which is right. A Warning per such rule names both and the one that decided, and
+    the measurements list notes it beside the value ((node, property) -> text). Why: a dock
+    stated 4 feet wide and drawn 4.2 was cited under North Haven § 56-2D with 4.2 feet while
+    the measurements list showed 'width: 4 feet - stated' and no disagreement (review 60)."""
+    failing: dict[tuple[str, str, str], set[str]] = {}
+    for r in results:
+        if (r.severity in ("Violation", "Warning") and r.rule and r.path and r.value
+                and r.component != "dl:Discrepancy"):
+            failing.setdefault((r.focus_node, r.path, r.rule), set()).add(r.value)
+    if not failing:
+        return [], {}
+    noted = {(data.value(d, DL.focus), data.value(d, DL.property))
+             for d in data.subjects(RDF.type, DL.Discrepancy)}
+    pairs: set[tuple[Node, Node]] = set()
+    for qv in data.subjects(DL.derived, Literal(True)):
+        for subject, prop in data.subject_predicates(qv):
+            if (subject, prop) not in noted:
+                pairs.add((subject, prop))
+    out: list[Result] = []
+    marks: dict[tuple[str, str], str] = {}
+    for subject, prop in sorted(pairs, key=str):
+        values = list(data.objects(subject, prop))
+        drawn = [v for v in values if data.value(v, DL.derived) == Literal(True)]
+        stated = [v for v in values if v not in drawn]
+        if len(drawn) != 1 or len(stated) != 1:
+            continue
+        shown_stated = readable_value(data, stated[0], prepared)
+        shown_drawn = readable_value(data, drawn[0], prepared)
+        if shown_stated is None or shown_drawn is None or shown_stated == shown_drawn:
+            continue
+        focus, path = node_name(subject), curie(prop)
+        for (f, p, rule_iri), values_failing in sorted(failing.items()):
+            if (f, p) != (focus, path):
+                continue
+            fails = {shown_stated, shown_drawn} & values_failing
+            if len(fails) != 1:
+                continue  # both fail or neither is the value cited: the verdict does not turn
+            deciding = next(iter(fails))
+            which = "drawn" if deciding == shown_drawn else "stated"
+            rule = prepared.rules.get(URIRef(rule_iri))
+            section, section_iri, section_text = section_fields(prepared, rule)
+            cited_as = section or "the rule"
+            relief, authority, note, iris, basis = relief_of(prepared, rule, data)
+            out.append(result := Result(
+                section=section, section_iri=section_iri, section_text=section_text,
+                severity="Warning",
+                message=f"Discrepancy: the stated {path} ({shown_stated}) and the value derived "
+                        f"from the geometry ({shown_drawn}) differ by less than the drawing "
+                        f"tolerance, but the limit of {cited_as} lies between them: the "
+                        f"{which} value ({deciding}) does not meet it and the other does. "
+                        "The rules check both and the stricter decides; correct the value or "
+                        "the drawing",
+                focus_node=focus, path=path, value=None,
+                relief=relief, relief_authority=authority, relief_note=note,
+                rule=rule_iri, component="dl:Discrepancy", relief_iris=iris))
+            result.set_basis(basis)
+            marks[(focus, path)] = (
+                f"stated {shown_stated} but derived {shown_drawn} (within the drawing "
+                f"tolerance; the limit of {cited_as} lies between them, and the rules read "
+                f"the stricter, the {which} {deciding})")
+    return out, marks
+
+
 def result_severity(r: RawResult, shapes: Graph, source: Node | None,
                     top: Node | None) -> str:
     """The law's severity for a result, never the engine's default: a nested shape that
@@ -770,14 +838,14 @@ def placed_structures(data: Graph) -> list[Result]:
             f"{node_name(p)} ({', '.join(sorted(curie(w) for w in data.objects(p, DL.workKind)))})"
             for p in worked_parts(data, node) if p != node)
         kinds = ", ".join(curie(m) for m in made)
+        why = "; ".join(WHOLE_WORK_WHY[m] for m in made if m in WHOLE_WORK_WHY)
         out.append(placed(node, "dl:workByParts", Literal(kinds), "dl:WorkByParts",
                           f"{node_name(node)} is read as worked by {kinds} too, besides the "
                           f"work it states itself: "
                           + (f"its parts state work, {parts}, and " if parts else
                              "its stated values or its parts' are larger than it states it "
                              "was, and ")
-                          + "a new or enlarged part (or one larger than it was) enlarges its "
-                          "whole. The "
+                          + f"{why}. The "
                           "rules on the kind of work read both; an exception for a repair or an "
                           "incidental alteration of it holds only where its stated values, its "
                           "parts' growth included, keep within what lawfully existed."))
