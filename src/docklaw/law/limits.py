@@ -73,6 +73,18 @@ def expression_reads(law: Graph, expr: Node) -> set[URIRef]:
     return found
 
 
+def value_branches(law: Graph, expr: Node) -> list[Node]:
+    """The sub-expressions whose values a limit expression's value is made of (its operands,
+    its ``then`` and ``else`` branches, the items of its ``dl:operands`` list; not its
+    condition): what a walk over the facts a limit reads descends into."""
+    out: list[Node] = [sub for p in (DL.operand, DL.then, DL["else"])
+                       for sub in law.objects(expr, p)]
+    items = law.value(expr, DL.operands)
+    if items is not None:
+        out.extend(Collection(law, items))
+    return out
+
+
 class MissingOperand(Exception):
     """An operand of a computed limit is absent from the application."""
 

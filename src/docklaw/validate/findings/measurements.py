@@ -19,7 +19,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
-from docklaw.law.limits import Evaluator, MissingOperand, matching_row
+from docklaw.law.limits import Evaluator, MissingOperand, matching_row, value_branches
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import (
     DISPLAY_QUANTUM,
@@ -364,13 +364,8 @@ def operands(law: Graph, expr: Node) -> set[str]:
             if subject == DL.FocusOrWhole or law.value(prop, DL.sharedWithParts) == Literal(True)
             else "the checked node")
         found.add(f"{curie(prop)} of {of}")
-    for p in (DL.operand, DL.then, DL["else"]):
-        for sub in law.objects(expr, p):
-            found |= operands(law, sub)
-    lst = law.value(expr, DL.operands)
-    if lst is not None:
-        for sub in Collection(law, lst):
-            found |= operands(law, sub)
+    for sub in value_branches(law, expr):
+        found |= operands(law, sub)
     if DL.AllocationLookup in kinds:
         found.add(f"{curie(DL.shorelineFrontage)} of the parcel")
     return found

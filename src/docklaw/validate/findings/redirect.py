@@ -23,13 +23,12 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from rdflib import Graph, URIRef
-from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import REACH_OF_WHOLE, TargetSpec
 from docklaw.law.components import Apart, Described, apart, described, stands_apart
 from docklaw.law.components import absent as absent_facts
-from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.limits import Evaluator, MissingOperand, value_branches
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, self_and_containers, shares_applicability
 from docklaw.namespaces import DL, RDF
@@ -78,13 +77,8 @@ def focus_operands(law: Graph, expr: Node | None) -> set[URIRef]:
     prop = law.value(expr, DL.property)
     if isinstance(prop, URIRef) and law.value(expr, DL.of) in (DL.Focus, DL.FocusOrWhole):
         found.add(prop)
-    for p in (DL.operand, DL.then, DL["else"]):
-        for sub in law.objects(expr, p):
-            found |= focus_operands(law, sub)
-    items = law.value(expr, DL.operands)
-    if items is not None:
-        for sub in Collection(law, items):
-            found |= focus_operands(law, sub)
+    for sub in value_branches(law, expr):
+        found |= focus_operands(law, sub)
     return found
 
 
