@@ -139,8 +139,9 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
 
     law = get_prepared().knowledge
     alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))
-    assert len(alternatives) == 6  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
-    # Keuka § 160-123A(1)(a) B (review 49); Canandaigua Table 3 row B, reading B (fix-sb2)
+    assert len(alternatives) == 8  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
+    # Keuka § 160-123A(1)(a) B (review 49); Canandaigua Table 3 row B, reading B (fix-sb2);
+    # Canandaigua Table 1 Category F and Table 4 row B, reading B (fix-sb4)
     assert not alternatives & set(law.subjects(RDF.type, DL.AllocationTable))
 
 
@@ -187,6 +188,57 @@ def test_73_13A_a_partial_hundred_feet_under_each_reading(case: str,
     if depends:
         assert "The verdict depends on the reading" in report.to_text()
 
+
+
+@pytest.mark.parametrize(("case", "rule", "expected"), [
+    ("seven-slips-on-a-325-foot-category-f-parcel-meet-73-8A-under-either-reading-of-a-partial-"
+     "50-feet", "73-8A-boat-slip-allocation", {"A": "conforms", "B": "conforms"}),
+    ("eight-slips-on-a-325-foot-category-f-parcel-violate-73-8A-counting-full-50-feet-and-meet-"
+     "it-counting-each-50-feet-begun", "73-8A-boat-slip-allocation",
+     {"A": "violates", "B": "conforms"}),
+    ("three-docks-on-a-350-foot-category-f-parcel-meet-73-8A-under-either-reading-of-a-partial-"
+     "hundred", "73-8A-dock-allocation", {"A": "conforms", "B": "conforms"}),
+    ("four-docks-on-a-350-foot-category-f-parcel-violate-73-8A-counting-full-hundreds-and-meet-"
+     "it-counting-each-hundred-begun", "73-8A-dock-allocation", {"A": "violates", "B": "conforms"}),
+    ("eighteen-slips-on-a-300-foot-tier-3-parcel-meet-73-15A-under-either-reading-of-a-partial-"
+     "hundred", "73-15A-tier-3-boat-slip-allocation", {"A": "conforms", "B": "conforms"}),
+    ("nineteen-slips-on-a-300-foot-tier-3-parcel-violate-73-15A-counting-full-hundreds-and-meet-"
+     "it-counting-each-hundred-begun", "73-15A-tier-3-boat-slip-allocation",
+     {"A": "violates", "B": "conforms"}),
+    # the Table 4 gap (250 to 250.01 feet): 19 exceed both rows under A (18 each); under B row B
+    # would allow 28, so B is undetermined there and the verdict does not "depend"
+    ("nineteen-slips-on-a-tier-3-parcel-with-250.005-feet-in-the-table-4-gap-exceed-either-row-"
+     "and-violate-73-15A", "73-15A-tier-3-boat-slip-allocation",
+     {"A": "violates", "B": "undetermined"}),
+    ("a-tier-3-parcel-with-250.005-feet-falls-in-the-table-4-gap",
+     "73-15A-tier-3-boat-slip-allocation", {"A": "undetermined", "B": "undetermined"}),
+])
+def test_73_8A_and_73_15A_a_partial_increment_under_each_reading(case: str, rule: str,
+                                                                 expected: dict[str, str]) -> None:
+    """South Bristol Table 1 Category F ('5 + 1 slip for every 50 feet', '2 + 1 additional dock
+    for every 100 feet of shoreline in excess of 200 feet') and Table 4 row B ('10 for every
+    additional 100 lineal feet of shoreline in excess of 250 lineal feet') (fix-sb4): how a part
+    of 50 (100) feet counts is not said. The encoded reading A counts full increments only,
+    reading B each increment begun; the default verdict stands and the report says when it
+    depends on the reading."""
+    from test_cases import load_case
+
+    report = validate_graph(load_case(CASES / "south-bristol" / f"{case}.ttl").graph)
+    found = [o for o in report.readings if o.rule and o.rule.endswith(rule)]
+    assert len(found) == 1
+    assert verdicts(found[0]) == expected
+    depends = len({v for v in expected.values() if v != "undetermined"}) > 1
+    assert found[0].verdict_depends == depends
+    section = "§ 73-15A" if rule.startswith("73-15A") else "§ 73-8A"
+    fired = any(r.section == section and r.severity == "Violation"
+                and (r.rule or "").endswith(rule)
+                for r in report.results)
+    assert fired == (expected["A"] == "violates")  # the default stays the verdict
+    assert report.to_json()["verdict_depends_on_reading"] is depends
+    if expected["A"] == "undetermined":
+        assert report.status == "incomplete"  # asked, never a silent conforms
+    if depends:
+        assert "The verdict depends on the reading" in report.to_text()
 
 def test_standards_D_1_exactly_50_feet_from_a_channel_depends_on_the_reading_of_within() -> None:
     """Review 57: 'shall not extend to within a distance of 50 feet' at exactly 50 feet conforms
