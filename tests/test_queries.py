@@ -10,7 +10,7 @@ from rdflib import BNode, Graph, Literal
 from docklaw import jurisdictions
 from docklaw.cli import main
 from docklaw.errors import InputError
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, RDFS
 from docklaw.queries.catalogue import catalogue, get
 from docklaw.queries.run import Result, bind_values, default_graph, default_store, run_saved
 from docklaw.sparql.store import Store
@@ -382,3 +382,19 @@ def test_parameters_bound_first_in_the_where_group() -> None:
         "x": Literal(2)})
     assert text.index("VALUES (?x)") < text.index("FILTER")
     assert text.startswith("# where { in a comment\nSELECT ?a WHERE {\n  VALUES (?x) {")
+
+
+def test_readings_lists_every_reading_once_with_the_one_the_verdict_follows() -> None:
+    """Every dl:Reading the data records appears once (one per provision and label), the
+    default marked as followed; North Hempstead § 42-9A(3) reads 'within 50 feet' two ways."""
+    g = graph()
+    recorded = {(str(p), str(g.value(r, RDFS.label)), prop == DL.defaultReading)
+                for prop in (DL.defaultReading, DL.alternativeReading)
+                for p, r in g.subject_objects(prop)}
+    rows = run("readings").rows
+    listed = {(str(r["provision"]), str(r["reading"]), str(r["followed"]).startswith("yes"))
+              for r in rows}
+    assert listed == recorded and len(rows) == len(recorded)
+    nh = [r for r in rows if str(r["citation"]) == "§ 42-9A(3)"]
+    assert [(str(r["followed"])[:3], str(r["reading"])[:1]) for r in nh] == [("yes", "A"),
+                                                                            ("no:", "B")]
