@@ -401,6 +401,10 @@ class TargetSpec:
     #: classes whose members' construction is their own (dl:ownConstruction): one stating none
     #: is not read as built as its whole, and a rule on a construction asks it
     own_construction: frozenset[URIRef] = frozenset()
+    #: the work a structure's parts make of it counts only from parts stating its own
+    #: construction (dl:workOfPartsByConstruction: dl:workByPartsOfItsConstruction is read for
+    #: dl:workByParts), and a part stating work of its own but no construction is asked it
+    work_of_parts_by_construction: bool = False
 
     @property
     def parcel_conditions(self) -> bool:
@@ -721,12 +725,15 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         else f"?this a ?governed . {_values('governed', governs)}",
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
+    by_construction = work_of_parts_by_construction(g, rule)
     if works:
         # an application's work: what it proposes and their parts; a structure's: its own, its
-        # wholes', and what its parts make of it (targets.AppFacts.works)
+        # wholes', and what its parts make of it (targets.AppFacts.works); with
+        # dl:workOfPartsByConstruction, what its parts of its own construction make of it
+        by_parts = DL.workByPartsOfItsConstruction if by_construction else DL.workByParts
         lines.append(f"{{ ?this ((<{DL.proposes}>/(<{DL.hasPart}>*))?)/(^<{DL.hasPart}>)*/"
                      f"<{DL.workKind}> ?work }} UNION {{ ?this (<{DL.proposes}>?)/"
-                     f"<{DL.workByParts}> ?work }} "
+                     f"<{by_parts}> ?work }} "
                      f"{_values('work', works)}")
     constructions = sorted(g.objects(rule, DL.appliesToConstruction), key=str)
     if constructions and construction_reaches_parts(g, rule):
@@ -739,6 +746,8 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         own_classes = sorted(own_construction_classes(prepared), key=str)
         own_filter = (f"FILTER NOT EXISTS {{ ?this a ?ownClass . {_values('ownClass', own_classes)}"
                       f" }} " if own_classes else "")
+        if by_construction:  # a part stating its own work: its own construction, or asked
+            own_filter += f"FILTER NOT EXISTS {{ ?this <{DL.workKind}> ?ownWork }} "
         lines.append(f"{{ ?this <{DL.construction}> ?construction }} UNION {{ FILTER NOT EXISTS "
                      f"{{ ?this <{DL.construction}> ?ownConstruction }} {own_filter}"
                      f"?this (^<{DL.hasPart}>)+/<{DL.construction}> ?construction }} "
@@ -760,6 +769,13 @@ def construction_reaches_parts(g: Graph, rule: URIRef) -> bool:
     """The rule holds a structure of its construction with all its parts
     (dl:constructionReachesParts): a part's own stated construction does not take it out."""
     return g.value(rule, DL.constructionReachesParts) == Literal(True)
+
+
+def work_of_parts_by_construction(g: Graph, rule: URIRef) -> bool:
+    """The work the parts make of a structure counts only from parts of its own construction,
+    and a part stating its own work is read its own construction (dl:workOfPartsByConstruction:
+    'the placement or construction of permanent docks', Keuka § 160-124D)."""
+    return g.value(rule, DL.workOfPartsByConstruction) == Literal(True)
 
 
 def own_construction_classes(prepared: Prepared) -> frozenset[URIRef]:
@@ -867,6 +883,7 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         reads=reads,
         read_by=read_by,
         construction_reaches_parts=construction_reaches_parts(g, rule),
+        work_of_parts_by_construction=work_of_parts_by_construction(g, rule),
         own_construction=own_construction_classes(prepared)
         if g.value(rule, DL.appliesToConstruction) is not None else frozenset(),
     )

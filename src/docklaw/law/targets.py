@@ -314,9 +314,9 @@ class AppFacts:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self._types: dict[Node, frozenset[Node]] = {}
-        self._works: dict[Node, frozenset[Node]] = {}
+        self._works: dict[tuple[Node, bool], frozenset[Node]] = {}
         self._own_works: dict[Node, frozenset[Node]] = {}
-        self._constructions: dict[tuple[Node, bool, frozenset[URIRef]], frozenset[Node]] = {}
+        self._constructions: dict[tuple[Node, bool, frozenset[URIRef], bool], frozenset[Node]] = {}
         self._containers: dict[Node, frozenset[Node]] = {}
         self._union: tuple[set[Node], frozenset[Node]] | None = None
         self._parcel_values: dict[tuple[Node, Node], tuple[Node, ...]] = {}
@@ -362,22 +362,28 @@ class AppFacts:
                 for v in self.graph.objects(o, prop))
         return found
 
-    def works(self, node: Node) -> frozenset[Node]:
+    def works(self, node: Node, spec: TargetSpec | None = None) -> frozenset[Node]:
         """dl:workKind of the node or of anything that has it as a part, and the work its own
         parts make of it (dl:workByParts, ``derivation.parts.work_by_parts``); for an
         application, the work kinds of what it proposes and of their parts (a rule on the
         application for "new docking facilities, slips ... or expansion", North Hempstead
-        § 42-9C(3), is decided by them: a new finger on an altered dock is new work)."""
-        found = self._works.get(node)
+        § 42-9C(3), is decided by them: a new finger on an altered dock is new work). A rule
+        with dl:workOfPartsByConstruction reads what its parts of its own construction make
+        of it (dl:workByPartsOfItsConstruction: a seasonal float replaced on a permanent dock
+        is no construction of the permanent dock, Keuka § 160-124D)."""
+        like = spec is not None and spec.work_of_parts_by_construction
+        key = (node, like)
+        found = self._works.get(key)
         if found is None:
+            by = DL.workByPartsOfItsConstruction if like else DL.workByParts
             own = self._owned(node, DL.workKind, self._own_works)
-            by_parts = frozenset(self.graph.objects(node, DL.workByParts))
+            by_parts = frozenset(self.graph.objects(node, by))
             proposed = [self._owned(q, DL.workKind, self._own_works)
                         for p in self.graph.objects(node, DL.proposes)
                         for q in self_and_parts(self.graph, p)]
-            proposed += [frozenset(self.graph.objects(p, DL.workByParts))
+            proposed += [frozenset(self.graph.objects(p, by))
                          for p in self.graph.objects(node, DL.proposes)]
-            found = self._works[node] = own.union(by_parts, *proposed)
+            found = self._works[key] = own.union(by_parts, *proposed)
         return found
 
     def constructions(self, node: Node, spec: TargetSpec | None = None) -> frozenset[Node]:
@@ -392,7 +398,9 @@ class AppFacts:
         itself (a seasonal finger of a permanent dock is where the permanent dock is)."""
         reaches = spec is not None and spec.construction_reaches_parts
         own_classes = spec.own_construction if spec is not None else frozenset()
-        key = (node, reaches, own_classes)
+        own_work = (spec is not None and spec.work_of_parts_by_construction
+                    and (node, DL.workKind, None) in self.graph)
+        key = (node, reaches, own_classes, own_work)
         found = self._constructions.get(key)
         if found is None:
             own = frozenset(self.graph.objects(node, DL.construction))
@@ -400,8 +408,8 @@ class AppFacts:
                                for v in self.graph.objects(o, DL.construction))
             if reaches:
                 found = own | wholes
-            elif own or not self.types(node).isdisjoint(own_classes):
-                found = own
+            elif own or own_work or not self.types(node).isdisjoint(own_classes):
+                found = own  # (own_work: a part worked of its own, dl:workOfPartsByConstruction)
             else:
                 found = wholes
             self._constructions[key] = found
@@ -460,7 +468,7 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
         return []
     out = []
     for node in governed(graph, app, candidates, spec, facts):
-        if spec.works and facts.works(node).isdisjoint(spec.works):
+        if spec.works and facts.works(node, spec).isdisjoint(spec.works):
             continue
         if any(all(condition_holds(graph, app, node, c) for c in clauses)
                for clauses in spec.exceptions):
@@ -562,7 +570,8 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
         ours = {t for t in types if str(t).startswith(own)}
         if not ours <= spec.broader:
             continue  # a specific class outside the rule (a catwalk under a dock rule)
-        if spec.works and facts.works(node) and facts.works(node).isdisjoint(spec.works):
+        works = facts.works(node, spec)
+        if spec.works and works and works.isdisjoint(spec.works):
             continue
         if any(all(condition_holds(graph, app, node, c) for c in clauses)
                for clauses in spec.exceptions):
@@ -728,7 +737,8 @@ def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec
         props.add(DL.workKind)
     if spec.constructions:
         props.add(DL.construction)
-    held = {DL.workKind: facts.works(whole), DL.construction: facts.constructions(whole, spec)}
+    held = {DL.workKind: facts.works(whole, spec),
+            DL.construction: facts.constructions(whole, spec)}
     for prop in props:
         stated = set(graph.objects(node, prop))
         if stated and not stated <= (held.get(prop) or {
@@ -801,7 +811,7 @@ def undecided_conditions(
             if not facts.reaches(node, spec) or any(
                     condition_holds(graph, app, node, c) for c in spec.conditions):
                 continue
-            if (spec.works and facts.works(node).isdisjoint(spec.works)) or (
+            if (spec.works and facts.works(node, spec).isdisjoint(spec.works)) or (
                     spec.constructions and facts.constructions(node, spec).isdisjoint(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
@@ -833,15 +843,29 @@ def undecided_conditions(
     for node in governed(graph, app, candidates, spec, facts):
         checks = [
             (bool(spec.works), DL.workKind,
-             known(list(facts.works(node)), spec.works) if spec.works else None),
+             known(list(facts.works(node, spec)), spec.works) if spec.works else None),
             (bool(spec.constructions), DL.construction,
              known(list(facts.constructions(node, spec)), spec.constructions)
              if spec.constructions else None),
         ]
+        if spec.work_of_parts_by_construction and checks[0][2] is False and checks[1][2]:
+            missing += unstated_worked_parts(graph, node, spec)
         if any(used and state is False for used, _prop, state in checks):
             continue
         missing += [(node, prop) for used, prop, state in checks if used and state is None]
     return sorted(set(missing), key=str)
+
+
+def unstated_worked_parts(graph: Graph, node: Node, spec: TargetSpec
+                          ) -> list[tuple[Node, URIRef]]:
+    """(part, dl:construction) for each part of a structure of the rule's construction, whose
+    own work the rule does not reach, that states no construction but makes work of it the
+    rule reaches (dl:makesOfWhole): built as the whole, it is construction of the whole; not,
+    it is none (dl:workOfPartsByConstruction). Asked, never read either way."""
+    return [(part, DL.construction) for part in sorted(self_and_parts(graph, node) - {node},
+                                                       key=str)
+            if (part, DL.construction, None) not in graph
+            and not spec.works.isdisjoint(graph.objects(part, DL.makesOfWhole))]
 
 
 def undecided(graph: Graph, compiled: CompiledShapes, app: Node,

@@ -226,20 +226,39 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
         if not own or DL.NewConstruction in own:
             continue
         parts = self_and_parts(graph, node) - {node}
-        made = {DL.Reconstruction if restored(graph, part) else WHOLE_WORK[w]
-                for part in parts if not maintenance(graph, part)
-                for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
-        if any(grown(graph, part, units) for part in parts):  # larger, whatever it is called
-            made.add(DL.Enlargement)
-        if grown(graph, node, units):  # the whole itself: 4 slips made 6 in a "repair"
-            made.add(DL.Enlargement)  # is an increase (North Hempstead § 42-9C(3))
-        if any(past_whole(graph, part, node, units, decks) for part in parts) or (
-                more_slips_listed(graph, node, parts)):
-            made.add(DL.Enlargement)  # a part reaching past what the whole was (review 15)
+        built = set(graph.objects(node, DL.construction))
+        made: set[Node] = set()
+        like: set[Node] = set()  # made by the parts stating the whole's own construction
+        for part in sorted(parts, key=str):
+            by_part = made_by(graph, part, node, units, decks)
+            for kind in sorted(by_part, key=str):
+                graph.add((part, DL.makesOfWhole, kind))
+            made |= by_part
+            if built & set(graph.objects(part, DL.construction)):
+                like |= by_part
+        if grown(graph, node, units) or more_slips_listed(graph, node, parts):
+            made.add(DL.Enlargement)  # the whole itself: 4 slips made 6 in a "repair" is an
+            like.add(DL.Enlargement)  # increase (North Hempstead § 42-9C(3))
         if incidental(graph, node):
             own = own - {DL.Alteration}  # a structural alteration of a part is no incidental one
         for kind in sorted(made - own, key=str):
             graph.add((node, DL.workByParts, kind))
+        for kind in sorted(like - own, key=str):  # (dl:workOfPartsByConstruction reads it)
+            graph.add((node, DL.workByPartsOfItsConstruction, kind))
+
+
+def made_by(graph: Graph, part: Node, whole: Node, units: Units | None,
+            decks: frozenset[Node]) -> set[Node]:
+    """The kinds of work one part makes of its whole (``WHOLE_WORK``): its own work unless it
+    is maintenance, and an enlargement where it is larger than it states it was (whatever its
+    work is called) or reaches past what the whole was (review 15)."""
+    made: set[Node] = set()
+    if not maintenance(graph, part):
+        made |= {DL.Reconstruction if restored(graph, part) else WHOLE_WORK[w]
+                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
+    if grown(graph, part, units) or past_whole(graph, part, whole, units, decks):
+        made.add(DL.Enlargement)
+    return made
 
 
 #: A whole's values that include its parts': a part reaching (or covering) more than the

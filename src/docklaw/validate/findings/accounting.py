@@ -555,7 +555,7 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
                 for c in clauses))
     if spec.conditions and not any(condition_holds(graph, app, node, c) for c in spec.conditions):
         return "condition not met: " + ", ".join(sorted({curie(c.prop) for c in spec.conditions}))
-    if spec.works and facts.works(node).isdisjoint(spec.works):
+    if spec.works and facts.works(node, spec).isdisjoint(spec.works):
         return "work kind: applies to " + _names(spec.works)
     if spec.constructions and facts.constructions(node, spec).isdisjoint(spec.constructions):
         return "construction: applies to " + _names(spec.constructions)
