@@ -189,8 +189,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             elif at_end and undecided_paths(compiled.graph, derived, top, node) and (
                     end := decided_at_seaward_end(
                         derived, node, focus_set, rule.constrains if rule else (),
-                        lambda p: undecided_paths(compiled.graph, derived, top, p) is None,
-                        lambda p: fired.get((str(top), node_name(p))) == "violates")
+                        lambda p, t=top: undecided_paths(compiled.graph, derived, t, p) is None,
+                        lambda p, t=top: fired.get((str(t), node_name(p))) == "violates")
                     ) is not None:
                 state.nodes.append(NodeState(name, "conforms", f"decided on its part "
                                              f"{short(end)}, stated at its seaward end (the "
