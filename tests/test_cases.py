@@ -142,7 +142,10 @@ def run_case(path: Path) -> Report:
 
 
 def cited(report: Report, section: str) -> bool:
-    return any(section in (r.section, r.section_iri) for r in report.results)
+    """A result cites the section: its own, or one of those it names (one Discrepancy Warning
+    names every rule that reads the value)."""
+    return any(section in (r.section, r.section_iri)
+               or any(section in (s, i) for s, i, _rule in r.sections) for r in report.results)
 
 
 def mentioned(report: Report, section: str) -> bool:

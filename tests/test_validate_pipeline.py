@@ -351,3 +351,27 @@ def test_a_stated_and_a_drawn_value_within_the_tolerance_that_a_limit_lies_betwe
                                name=path.name)
     assert not [r for r in both_meet.results if r.path == "dl:width"]
     assert not [m for m in both_meet.measurements if m.discrepancy]
+
+
+def test_a_part_reaching_farther_than_its_whole_is_one_warning_naming_every_rule_reading_it(
+) -> None:
+    """Review 60: a pier stating 120 feet from MLW whose replaced float reaches 120.1 showed
+    the same "reaches at least as far as each of its parts" Discrepancy once per rule of
+    § 56-2B reading the length. One Warning per (node, property) disagreement names every rule
+    (``sections`` in the JSON, "read by" in the text); each rule's own state is unchanged."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "cases" / "north-haven"
+    path = next(folder.glob("a-20-ft-float-replaced-120.1-ft-from-mlw-on-a-lawful-120-ft-pier-*"))
+    report = validate_bytes(path.read_bytes(), name=path.name)
+    warnings = [r for r in report.results if r.component == "dl:Discrepancy"]
+    assert len(warnings) == 1, [(r.rule, r.message) for r in warnings]
+    warning = warnings[0]
+    assert "at least as far as each of its parts" in warning.message
+    rules = {rule.rsplit("/", 1)[-1] for _s, _i, rule in warning.sections}
+    assert rules == {"56-2B-length-new", "56-2B-length-repair"}, warning.sections
+    item = next(i for i in report.to_json()["results"] if i["message"] == warning.message)
+    assert {s["rule"] for s in item["sections"]} == {s[2] for s in warning.sections}
+    assert "read by: § 56-2B (56-2B-length-new, 56-2B-length-repair)" in report.to_text()
+    states = {a.rule.rsplit("/", 1)[-1]: a.state for a in report.accounting}
+    assert states["56-2B-length-new"] == states["56-2B-length-repair"] == "violates"

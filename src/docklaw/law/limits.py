@@ -28,16 +28,18 @@ def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:
 
 def operand_values(data: Graph, subject: Node, prop: URIRef) -> list[Node]:
     """Every value of an operand a computed limit may be read from, one per number: the stated
-    ones, the derived ones a dl:Discrepancy sets against them, and, where none is stated, every
-    derived one (a code whose text admits two constructions of one quantity derives both:
-    geometry ``tie-line-and-shore-length``). Why: a limit read from the stated value alone let
-    a lot drawn 300 feet wide that states 150 be held to 40 % of 150 (review 54)."""
+    ones, then every derived one: one a dl:Discrepancy sets against them, one that agrees with
+    them within the drawing tolerance (no Discrepancy: both stay, as for a checked value), and,
+    where none is stated, each construction's (a code whose text admits two constructions of
+    one quantity derives both: geometry ``tie-line-and-shore-length``). The limit is the
+    stricter of those they give (``Evaluator.stricter``), a table's row each of theirs
+    (``derive.footage_categories``). Why: a limit read from the stated value alone let a lot
+    drawn 300 feet wide that states 150 be held to 40 % of 150 (review 54); a lot stating 100.0
+    feet of frontage and drawn 100.4 (within the tolerance, across the 100-foot boundary of
+    South Bristol Table 1) was read in Category C alone (review 60)."""
     values = sorted(data.objects(subject, prop), key=str)
     stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
-    against = {data.value(d, DL.derivedValue) for d in data.subjects(DL.property, prop)
-               if data.value(d, DL.focus) == subject
-               and (d, RDF.type, DL.Discrepancy) in data}
-    picked = stated + [v for v in values if v not in stated and (not stated or v in against)]
+    picked = stated + [v for v in values if v not in stated]
     out: list[Node] = []
     numbers: set[object] = set()
     for v in picked:

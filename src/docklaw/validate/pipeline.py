@@ -32,7 +32,14 @@ from docklaw.validate.derivation.derive import (
 from docklaw.validate.derivation.totals import short
 from docklaw.validate.findings import excess, readings
 from docklaw.validate.findings.accounting import account
-from docklaw.validate.findings.cite import InfoNeeded, Result, cite, decisive_disagreements
+from docklaw.validate.findings.cite import (
+    InfoNeeded,
+    Result,
+    cite,
+    decisive_disagreements,
+    limits_from_drawn_operands,
+    one_per_disagreement,
+)
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import Measurement, collect
 from docklaw.validate.findings.moot import set_aside_moot_exceptions
@@ -225,11 +232,13 @@ def validate_graph(
     exempt = is_exempt(derived)
     decisive, marks = decisive_disagreements(derived, prepared, results)
     results.extend(decisive)
+    results.extend(limits_from_drawn_operands(derived, prepared, results))
     if not exempt:
         results.extend(unread_warnings(graph, derived, prepared, jid))
     accounting = account(derived, prepared, jid, results, needed)
     said_why(derived, needed)  # (the accounting asks some of them)
     set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
+    results = one_per_disagreement(results)  # (each rule's result counted above)
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,

@@ -599,8 +599,14 @@ def category_discrepancy(graph: Graph, prepared: Prepared, parcel: Node, stated:
         graph.add((note, DL.declaredValue, Literal(declared[0][1])))
     if derived:
         graph.add((note, DL.derivedValue, Literal(derived[0][1])))
+    within = bool(declared and derived) and not any(
+        graph.value(d, DL.focus) == parcel for d in graph.subjects(DL.property,
+                                                                  DL.shorelineFrontage)
+        if (d, RDF.type, DL.Discrepancy) in graph)
     graph.add((note, RDFS.comment, Literal(
         "the footage category depends on which frontage is read: " + "; ".join(parts)
+        + (" (the two agree within the drawing tolerance, but fall in different rows of the "
+           "table)" if within else "")
         + ". The rules of every one of these categories are applied (a rule not met under "
         "either reading is not met), never only the laxer")))
 

@@ -54,11 +54,13 @@ from docklaw.validate.findings.redirect import (
     apart_of,
     asked_elsewhere,
     asked_of_whole,
+    decided_at_seaward_end,
     decided_by_whole,
     described_parts,
     facts_asked,
     items_of,
     keep_only,
+    measured_at_seaward_end,
     own_limit,
     short,
 )
@@ -155,6 +157,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         spec_of = shape.spec
         items = items_of(needed, shape.rule_name, shape.shape_name)
         answers = own_limit(prepared, derived, rule_iri) if focus else None
+        at_end = measured_at_seaward_end(prepared.knowledge, rule_iri)
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:
@@ -183,6 +186,15 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 state.nodes.append(NodeState(name, "not-applicable", "it lists no parts: the "
                                              "rule reads its parts, and the parts listed are "
                                              "all there are"))
+            elif at_end and undecided_paths(compiled.graph, derived, top, node) and (
+                    end := decided_at_seaward_end(
+                        derived, node, focus_set, rule.constrains if rule else (),
+                        lambda p, t=top: undecided_paths(compiled.graph, derived, t, p) is None,
+                        lambda p, t=top: fired.get((str(t), node_name(p))) == "violates")
+                    ) is not None:
+                state.nodes.append(NodeState(name, "conforms", f"decided on its part "
+                                             f"{short(end)}, stated at its seaward end (the "
+                                             "rule measures at the seaward terminus)"))
             elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set, missing,
                                      apart, spec_of, answers)) and not (

@@ -69,9 +69,26 @@ class Result:
     relief_basis: str | None = None
     relief_basis_section: str | None = None
     relief_basis_note: str | None = None
+    #: every (section, section_iri, rule) a merged result cites (``one_per_disagreement``:
+    #: one Discrepancy Warning per disagreement, naming every rule that reads the value);
+    #: () for a result of one rule
+    sections: tuple[tuple[str | None, str | None, str | None], ...] = ()
     #: the shape that produced the result (a nested property shape of a rule's node shape, or
     #: the rule shape itself): where its limit is (excess.py); not part of the JSON contract
     source_shape: Node | None = field(default=None, compare=False, repr=False)
+
+    def read_by(self) -> str | None:
+        """The sections and rules a merged result cites, for a person ("§ 56-2B
+        (56-2B-length-new, 56-2B-length-repair)"); None for a result of one rule."""
+        if not self.sections:
+            return None
+        by_section: dict[str, list[str]] = {}
+        for section, _iri, rule in self.sections:
+            names = by_section.setdefault(section or "(no section)", [])
+            if rule and (name := rule.rsplit("/", 1)[-1]) not in names:
+                names.append(name)
+        return "; ".join(f"{section} ({', '.join(rules)})" if rules else section
+                         for section, rules in by_section.items())
 
     def set_basis(self, basis: Basis) -> None:
         """Record where the relief comes from (relief.py)."""
@@ -673,6 +690,60 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
     return out
 
 
+def one_per_disagreement(results: list[Result]) -> list[Result]:
+    """The results with each Discrepancy Warning made once per disagreement: the Warnings
+    ``discrepancies`` (and ``decisive_disagreements``) make once per rule reading the value,
+    alike in node, property and words, become one that names every rule in
+    ``sections`` (its own section and rule the first of them, by section). Run after the
+    accounting and every stage that reads results per rule (``moot``): each rule's result
+    counted there; only the report lists it once. Why: a pier whose float reached farther than
+    its stated length showed the same "reaches at least as far as each of its parts" Warning
+    once per rule reading the length (review 60). Where the rules differ in relief, its
+    relief note says each."""
+    groups: dict[tuple[object, ...], list[Result]] = {}
+    out: list[Result] = []
+    for r in results:
+        if r.component != "dl:Discrepancy":
+            out.append(r)
+            continue
+        key = (r.severity, r.focus_node, r.path, r.message)
+        if key not in groups:
+            out.append(r)
+        groups.setdefault(key, []).append(r)
+    for members in groups.values():
+        if len(members) == 1:
+            continue
+        index = next(i for i, r in enumerate(out) if r is members[0])
+        members.sort(key=lambda m: (section_key(m.section), m.rule or ""))
+        first = out[index] = members[0]
+        first.sections = tuple(dict.fromkeys(
+            c for m in members for c in (m.sections or ((m.section, m.section_iri, m.rule),))))
+        reliefs = {(m.relief, m.relief_authority) for m in members}
+        if len(reliefs) > 1:  # the relief of each rule, where they differ
+            by_relief: dict[str, list[str]] = {}
+            for m in members:
+                cited_in = by_relief.setdefault(relief_words(m), [])
+                if (m.section or "the rule") not in cited_in:
+                    cited_in.append(m.section or "the rule")
+            said = "; ".join(f"{relief} under {', '.join(cited)}"
+                             for relief, cited in by_relief.items())
+            first.relief_note = "; ".join(filter(None, (
+                first.relief_note, f"the rules reading it differ in relief ({said})")))
+    return sort_results(out)
+
+
+def relief_words(r: Result) -> str:
+    """A result's relief as the text report says it."""
+    relief = r.relief or ("a variance, its class not stated" if r.relief_authority
+                          else "none stated")
+    return relief + (f" ({r.relief_authority})" if r.relief_authority else "")
+
+
+def section_key(citation: str | None) -> list[object]:
+    """A citation's sort key: its numbers as numbers (§ 56-2B before § 56-10)."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", citation or "~")]
+
+
 def decisive_disagreements(data: Graph, prepared: Prepared, results: list[Result]
                            ) -> tuple[list[Result], dict[tuple[str, str], str]]:
     """A stated value and the value drawn for it that differ by less than the drawing tolerance
@@ -739,6 +810,63 @@ def decisive_disagreements(data: Graph, prepared: Prepared, results: list[Result
                 f"tolerance; the limit of {cited_as} lies between them, and the rules read "
                 f"the stricter, the {which} {deciding})")
     return out, marks
+
+
+def limits_from_drawn_operands(data: Graph, prepared: Prepared, results: list[Result]
+                               ) -> list[Result]:
+    """A computed limit read from a value derived from the drawing that agrees with the stated
+    one within the drawing tolerance (no dl:Discrepancy) but gives the stricter limit
+    (dl:limitReadFrom, ``limits.operand_values``: a lot stating 200 feet of frontage and drawn
+    200.4 is held to 40 % of 200.4), where the rule fails on the focus: a Warning names both
+    values, since the verdict may turn on which is right. Why: a stated frontage within the
+    tolerance of the drawn one was read alone, and a drawn frontage in another row of a
+    frontage table was ignored (review 60)."""
+    failing = {(r.focus_node, r.rule) for r in results
+               if r.severity in ("Violation", "Warning") and r.rule
+               and r.component != "dl:Discrepancy"}
+    if not failing:
+        return []
+    noted = {(data.value(d, DL.focus), data.value(d, DL.property))
+             for d in data.subjects(RDF.type, DL.Discrepancy)}
+    out: list[Result] = []
+    for focus, limit in sorted(data.subject_objects(DL.computedLimitValue), key=str):
+        drawn = data.value(limit, DL.limitReadFrom)
+        rule_iri = data.value(limit, DL.rule)
+        if drawn is None or (node_name(focus), str(rule_iri)) not in failing or \
+                data.value(drawn, DL.derived) != Literal(True):
+            continue
+        for subject, prop in sorted(data.subject_predicates(drawn), key=str):
+            if not isinstance(prop, URIRef) or prop == DL.limitReadFrom or \
+                    (subject, prop) in noted:
+                continue
+            stated = [v for v in data.objects(subject, prop)
+                      if data.value(v, DL.derived) != Literal(True)]
+            if not stated:
+                continue
+            rule = prepared.rules.get(URIRef(str(rule_iri)))
+            section, section_iri, section_text = section_fields(prepared, rule)
+            relief, authority, note, iris, basis = relief_of(prepared, rule, data)
+            shown_limit = readable_value(data, limit, prepared)
+            out.append(result := Result(
+                section=section, section_iri=section_iri, section_text=section_text,
+                severity="Warning",
+                message=f"Discrepancy: the stated {curie(prop)} of {short_name(subject)} "
+                        f"({readable_value(data, stated[0], prepared)}) and the value derived "
+                        f"from the geometry ({readable_value(data, drawn, prepared)}) differ by "
+                        "less than the drawing tolerance, but give different limits: "
+                        f"{section or 'the rule'} was checked with the stricter, {shown_limit}, "
+                        f"from the drawn value, and is not met. Correct the value or the "
+                        "drawing",
+                focus_node=node_name(focus), path=curie(prop), value=None,
+                relief=relief, relief_authority=authority, relief_note=note,
+                rule=str(rule_iri), component="dl:Discrepancy", relief_iris=iris))
+            result.set_basis(basis)
+    return out
+
+
+def short_name(node: Node) -> str:
+    text = str(node)
+    return text.rsplit("#", 1)[-1] if "#" in text else text.rsplit("/", 1)[-1]
 
 
 def result_severity(r: RawResult, shapes: Graph, source: Node | None,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from rdflib import Graph, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import REACH_OF_WHOLE, TargetSpec
@@ -302,6 +302,38 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
             drop.update(id(i) for i in items[state.focus_node])
             break
     return drop
+
+
+def measured_at_seaward_end(law: Graph, rule_iri: Node | None) -> bool:
+    """The rule measures its value at the seaward terminus of the structure
+    (dl:measuredAtSeawardEnd: Kings Point Standards D(1) "the seaward terminus of a dock shall
+    not extend to within a distance of 50 feet of any ... channel")."""
+    return rule_iri is not None and law.value(rule_iri, DL.measuredAtSeawardEnd) == Literal(True)
+
+
+def decided_at_seaward_end(data: Graph, node: Node, focus: set[Node],
+                           constrained: Iterable[URIRef], decided: Callable[[Node], bool],
+                           breaks: Callable[[Node], bool]) -> Node | None:
+    """The part of ``node`` stated at its seaward end (dl:atSeawardEnd true, a direct part)
+    that decides, for ``node``, a rule measured at the seaward terminus
+    (``measured_at_seaward_end``): a focus of the same rule that states the value the rule
+    constrains and is decided on it. One that breaks the rule decides it whatever the others
+    state (the terminus is within the limit); otherwise every part stated at the seaward end
+    must be decided (the terminus may be any of them). None where no part is stated at the
+    seaward end (the terminus is not known: the whole is asked) or the parts leave it open.
+
+    Why: a T-head float stated at the dock's seaward end, 45 feet from a channel, was cited
+    under Kings Point Standards D(1) and the dock was asked its distance to the channel as
+    well (review 59)."""
+    props = tuple(constrained)
+    ends = sorted((p for p in data.objects(node, DL.hasPart)
+                   if data.value(p, DL.atSeawardEnd) == Literal(True)), key=str)
+    answered = [p for p in ends if p in focus and any((p, c, None) in data for c in props)
+                and decided(p)]
+    for part in answered:
+        if breaks(part):
+            return part
+    return answered[0] if answered and len(answered) == len(ends) else None
 
 
 def short(node: Node) -> str:

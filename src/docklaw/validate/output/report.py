@@ -101,6 +101,9 @@ class Report:
                 value = getattr(r, key)
                 if value not in (None, False) or key == "discretionary":
                     item[key] = value
+            if r.sections:  # one Warning naming every rule that reads the value
+                item["sections"] = [{"section": section, "section_iri": iri, "rule": rule}
+                                    for section, iri, rule in r.sections]
             if r.section_notes:
                 item["section_notes"] = [{"kind": kind, "text": text}
                                          for kind, text in r.section_notes]
@@ -172,6 +175,11 @@ class Report:
                 g.add((node, DL.reliefBasisNote, Literal(r.relief_basis_note)))
             if r.rule:
                 g.add((node, DL.rule, URIRef(r.rule)))
+            for _section, section_iri, rule in r.sections:  # a merged result: every rule
+                if section_iri:
+                    g.add((node, DL.section, URIRef(section_iri)))
+                if rule:
+                    g.add((node, DL.rule, URIRef(rule)))
         add_variances(g, report, self.variances, self.variance_note)
         for n in self.information_needed:
             node = BNode()
@@ -240,6 +248,8 @@ class Report:
                 if r.path:
                     detail.append(f"{r.path} = {r.value}" if r.value is not None else r.path)
                 lines.append("    " + "; ".join(detail))
+                if (read_by := r.read_by()) is not None:
+                    lines.append(f"    read by: {read_by}")
                 # an authority named without a class (a code that lets its board vary "the
                 # provisions of this article" without saying how): relief exists, unclassed
                 relief = r.relief or (
