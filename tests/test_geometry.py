@@ -485,3 +485,20 @@ def test_parallel_walkway_width_reads_a_t_head_two_ways() -> None:
     platform = Polygon([(0, 0), (24, 0), (24, 6), (0, 6)])
     w = parallel_width(platform, (1.0, 0.0), walkway=True)
     assert w is not None and w.one_reading and abs(w.widest - 24) < 1e-6
+
+
+def test_parallel_walkway_width_leaves_a_deep_t_head_out_rather_than_reading_its_depth() -> None:
+    """Review 61: a 6-foot stem under a head 24 feet wide and 10 deep, one outline. As an
+    appendage the head is no walkway, so the narrower reading is the stem's 6 feet, not the
+    head's 10-foot depth; the walkway without the head reaches where the stem meets it."""
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import parallel_width, without_members_along
+
+    t = Polygon([(47, 0), (53, 0), (53, 30), (62, 30), (62, 40), (38, 40), (38, 30), (47, 30)])
+    w = parallel_width(t, (1.0, 0.0), walkway=True)
+    assert w is not None and w.member_along
+    assert abs(w.least - 6) < 1e-6 and abs(w.widest - 24) < 1e-6
+    stem = without_members_along(t, (1.0, 0.0))
+    assert stem is not None and abs(stem.bounds[3] - 30) < 1e-6 and abs(stem.area - 180) < 1e-6
+    assert without_members_along(Polygon([(0, 0), (4, 0), (4, 40), (0, 40)]), (1.0, 0.0)) is None

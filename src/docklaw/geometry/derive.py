@@ -43,7 +43,7 @@ from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, unit
-from docklaw.geometry.width import own_width, parallel_width
+from docklaw.geometry.width import own_width, parallel_width, without_members_along
 from docklaw.jurisdictions import Jurisdiction, WidthExclusion
 from docklaw.namespaces import DL, GEO, PROV, QUDT, UNIT, jurisdiction_iri, section_iri
 
@@ -390,7 +390,6 @@ class _Stage:
     def measure(
         self, n: Node, full: BaseGeometry, sources: list[Node], f: ParcelFrame | None
     ) -> None:
-        q = self.out.quantity
         step = self.s.densify_step
         member_parts = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
         self.area(n, full, member_parts, sources)
@@ -415,8 +414,37 @@ class _Stage:
         if walkway is not None and not walkway.is_empty:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             if length > 0:
-                share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
-                q(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
+                self.walkway_share(n, walkway, length, f, src)
+
+    def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
+                      src: list[Node]) -> None:
+        """dl:mainWalkwayShare: how far the main walkway reaches from the mark, as a share of
+        the structure's length. A walkway drawn in one outline with a head lying along the mark
+        (a T or L) reads two ways, as its main walkway width does (``parallel_width``): the head
+        part of the walkway (the whole reach) or an appendage attached to it (the stem's reach
+        only). The value read is the whole reach, a bound note carries the stem's: a minimum
+        between the two asks for the share. Why: a T whose stem is 5 feet of a 16-foot dock
+        read 100 % against the 50 % of Canandaigua § 73-9C(1)(b) (review 61)."""
+        step = self.s.densify_step
+        assert f.mhw is not None and f.along is not None
+        share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
+        stem = without_members_along(walkway, f.along)
+        stem_share = None if stem is None else 100.0 * f.mhw.seaward_extent(stem, step) / length
+        if stem_share is None or share - stem_share <= self.s.precision:
+            self.out.quantity(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
+            return
+        measure = self.declared.width_measure
+        cited = "" if measure is None else f" ({measure.citation})"
+        self.bounded(n, DL.mainWalkwayShare, stem_share, share, UNIT.PERCENT, src, None,
+                     f"The drawing of {label(n)} does not read one way: its main walkway is "
+                     "drawn in one outline with a member lying along the mark (the head of a T "
+                     "or L), which may be an appendage attached to the main walkway rather than "
+                     "part of the walkway that extends toward the lake. With it the walkway "
+                     f"reaches {share:.2f} % of the length, without it {stem_share:.2f} %"
+                     f"{cited}: state {DL.mainWalkwayShare.n3(self.g.namespace_manager)}, or "
+                     "draw the head as its own part (dl:Appendage), where a limit falls between "
+                     "them.", section=None if measure is None else measure.section,
+                     read_most=True)
 
     def undrawn_parts(self, n: Node) -> list[Node]:
         """The parts of a drawn structure (at any depth) that the application lists but does not
@@ -629,27 +657,36 @@ class _Stage:
 
     def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
                 src: list[Node], construction: URIRef | None, text: str,
-                section: str | None = None, note: bool = True) -> None:
+                section: str | None = None, note: bool = True, read_most: bool = False
+                ) -> None:
         """A value the drawing gives only between ``least`` and ``most``: the rules read
         ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
         the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
         at ``most`` conforms and one between asks for the value. A value the application states
         is read instead (the drawing's bound is written only where the stated one lies outside
-        it, as a discrepancy). The note (Info) says why (``note``: once for several values)."""
-        if note:
-            self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
-                          severity=SH.Info, sources=src)
+        it, as a discrepancy). The note (Info) says why (``note``: once for several values),
+        unless a stated value lies within the bounds: that is one of the drawing's readings,
+        believed as stated (review 61: a T stating the 6-foot width of its stem was cited at its
+        head's depth, with a discrepancy). ``read_most``: the rules read ``most`` and the note
+        carries ``least`` (a value a minimum limits: the larger reading is the laxer one; the
+        note's dl:upperBound is then the other, stricter reading, compared the same way)."""
         stated = [v for v in self.g.objects(n, prop)
                   if self.g.value(v, DL.derived) != Literal(True)]
+        value = self.out.stated_value(stated[0], unit) if stated else None
+        within = value is not None and \
+            least - self.s.precision <= value <= most + self.s.precision
+        if note and not within:
+            self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
+                          severity=SH.Info, sources=src)
         if stated:
-            value = self.out.stated_value(stated[0], unit)
             if value is not None and value < least - self.s.precision:
                 self.out.quantity(n, prop, least, unit, src, construction)
             elif value is not None and value > most + self.s.precision:
                 self.out.quantity(n, prop, most, unit, src, construction)
             return
-        self.out.quantity(n, prop, least, unit, src, construction)
-        self.out.upper_bound(n, prop, most, text)
+        read, other = (most, least) if read_most else (least, most)
+        self.out.quantity(n, prop, read, unit, src, construction)
+        self.out.upper_bound(n, prop, other, text)
 
     def classes_of(self, declared: WidthExclusion) -> list[URIRef]:
         """The classes of a ``leaves_out`` list (``dl:`` or the code's own prefix)."""

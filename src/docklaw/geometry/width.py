@@ -142,13 +142,11 @@ def _profile(geom: BaseGeometry, u: tuple[float, float], cuts=_cuts,  # type: ig
     return out
 
 
-def _least(profile: list[tuple[float, float, float, float]], whole: bool = True) -> float:
-    """The width were each member lying across the sweep (wider than it is long along it: the
-    head of an L or T) measured by its own narrow dimension: over the intervals of ``profile``,
-    the narrower end's cut, or the extent along the sweep of the run of intervals at least that
-    wide where that is less. ``whole`` False: a run covering the whole profile is the structure
-    itself, not a member across it (a platform along the shore keeps its cut)."""
-    least = 0.0
+def _runs(profile: list[tuple[float, float, float, float]]
+          ) -> list[tuple[float, int, int]]:
+    """For each interval of ``profile``: (the narrower end's cut, first and last index of the
+    run of intervals around it at least that wide, along the sweep)."""
+    out = []
     for i, (_a, _b, wa, wb) in enumerate(profile):
         level = min(wa, wb)  # the narrower end: the reading below never exceeds the drawing
         j, k = i, i  # the run of intervals around i at least this wide, along the axis
@@ -158,12 +156,40 @@ def _least(profile: list[tuple[float, float, float, float]], whole: bool = True)
         while k + 1 < len(profile) and profile[k + 1][0] <= profile[k][1] + 1e-9 \
                 and min(profile[k + 1][2:]) >= level - TOLERANCE:
             k += 1
-        if not whole and j == 0 and k == len(profile) - 1:
-            least = max(least, level)
-            continue
+        out.append((level, j, k))
+    return out
+
+
+def _least(profile: list[tuple[float, float, float, float]], whole: bool = True) -> float:
+    """The width were each member lying across the sweep (wider than it is long along it: the
+    head of an L or T) measured by its own narrow dimension: over the intervals of ``profile``,
+    the narrower end's cut, or the extent along the sweep of the run of intervals at least that
+    wide where that is less. ``whole`` False (a main walkway's width): a run covering the whole
+    profile is the structure itself, not a member across it (a platform along the shore keeps
+    its cut), and a member across the sweep is left out, not measured by its depth: under that
+    reading it is an appendage, not walkway, and the walkway's width is the stem's (review 61:
+    a 6-foot stem under a head 10 feet deep read 10 feet). Where nothing else is left (every
+    run a member), each is measured by its depth."""
+    least = kept = 0.0
+    for level, j, k in _runs(profile):
         extent = profile[k][1] - profile[j][0]
+        if not whole and ((j == 0 and k == len(profile) - 1) or extent >= level - TOLERANCE):
+            kept = max(kept, level)  # the structure itself, or a member no shallower than wide
         least = max(least, min(level, extent))
-    return least
+    return kept if not whole and kept > 0 else least
+
+
+def _members_along(profile: list[tuple[float, float, float, float]]
+                   ) -> list[tuple[float, float]]:
+    """The stretches along the sweep (from, to) of the members lying across it that a main
+    walkway's width leaves out (``_least`` with ``whole`` False): runs shorter along the sweep
+    than they are wide, not covering the whole profile."""
+    out = []
+    for level, j, k in _runs(profile):
+        extent = profile[k][1] - profile[j][0]
+        if not (j == 0 and k == len(profile) - 1) and extent < level - TOLERANCE:
+            out.append((profile[j][0], profile[k][1]))
+    return out
 
 
 def _piece(poly: Polygon) -> Width:
@@ -230,3 +256,39 @@ def own_width(geom: BaseGeometry) -> Width | None:
     if not found:
         return None
     return Width(max(w.widest for w in found), max(w.least for w in found))
+
+
+def without_members_along(geom: BaseGeometry, along: tuple[float, float]
+                          ) -> BaseGeometry | None:
+    """A main walkway drawn in one outline with members lying along the mark (the head of a T
+    or L), those members left out: the walkway under the reading of ``parallel_width`` that
+    takes them for appendages attached to it, so that the length of "the portion of the main
+    walkway that extends from the mean high-water mark towards the center of the lake"
+    (Canandaigua § 73-9C(1)(b)) is the stem's, not the stem's and the head's (review 61: a
+    5-foot stem under an 11-foot-deep head read as 100 % walkway). None where the drawing has
+    no such member (it reads one way)."""
+    geom = closed(geom)
+    if not pieces(geom):
+        return None
+    n = math.hypot(*along) or 1.0
+    u = (-along[1] / n, along[0] / n)
+    profile = _profile(geom, u, _cuts)
+    if _least(profile, whole=False) >= _widest(geom, u, _cuts) - TOLERANCE:
+        return None  # (nothing left out: the walkway's width reads one way)
+    bands = _members_along(profile)
+    if not bands:
+        return None
+    nx, ny = -u[1], u[0]
+    coords = _rings(geom)
+    across = [x * nx + y * ny for x, y in coords]
+    lo, hi = min(across) - 1.0, max(across) + 1.0
+    cut = []
+    for a, b in bands:
+        cut.append(Polygon([(a * u[0] + lo * nx, a * u[1] + lo * ny),
+                            (b * u[0] + lo * nx, b * u[1] + lo * ny),
+                            (b * u[0] + hi * nx, b * u[1] + hi * ny),
+                            (a * u[0] + hi * nx, a * u[1] + hi * ny)]))
+    rest = geom
+    for band in cut:
+        rest = rest.difference(band)
+    return rest if not rest.is_empty else None

@@ -63,7 +63,7 @@ from docklaw.validate.derivation.defined import (
     may_be_governed,
     meets,
 )
-from docklaw.validate.derivation.eligibility import derive_flags
+from docklaw.validate.derivation.eligibility import asked_as, derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
 from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
@@ -892,7 +892,8 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             held = [n for n, v in verdicts.items() if v is False]
             broken = [n for n, v in verdicts.items() if v is not False]
             note_undecided(graph, rule, held + broken, held,
-                           [(n, p) for n, p in pairs if n in broken])
+                           list(dict.fromkeys((n, asked_as(prepared, compiled.jurisdiction, p))
+                                              for n, p in pairs if n in broken)))
 
 
 def breaks_if_of(shapes: Graph, graph: Graph, shape: Node, node: Node, classes: frozenset[Node],

@@ -17,7 +17,11 @@ already states the flag true nothing is derived (Keuka: a roof stated with its p
 carrying ``dl:flagWhenUnstated`` reads the silence of an application that states neither the
 measurement nor the flag (Canandaigua § 73-5: a structure stating no enclosed side has none, an
 application describes the walls it proposes): the flag takes that value, and a flag stated
-without the measurement is kept.
+without the measurement is kept. Where the rule names classes the flag decides
+(``dl:flagDecidesClass``) and a structure states every other fact of a definition of one of
+them, the silence is not read: the flag stays unstated and the rules of the class ask for it
+where they would not hold either way (``defined.may_be_governed``; Canandaigua § 73-5: a
+permanent dock stated with a roof is a boathouse if walled, review 61).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.targets import COMPARE, condition_holds, parcel_matches, reachable
 from docklaw.law.units import to_decimal
 from docklaw.namespaces import DL, QUDT, RDF
+from docklaw.validate.derivation.defined import defined_classes, meeting
 
 
 def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
@@ -61,17 +66,18 @@ def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
             necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
             sufficient = law.value(rule, DL.sufficientCondition) == Literal(True)
             unstated = law.value(rule, DL.flagWhenUnstated)
+            decides = frozenset(law.objects(rule, DL.flagDecidesClass))
             out.append((rule, flag, prop, op, limit, governs, necessary, sufficient,
                         target_spec(prepared, rule),
-                        unstated if isinstance(unstated, Literal) else None))
+                        unstated if isinstance(unstated, Literal) else None, decides))
         return tuple(out)
     return prepared.memo(("eligibility.flag_rules", jid), read)
 
 
 def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
-    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec, unstated in \
-            flag_rules(prepared, jid):
+    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec, unstated, decides \
+            in flag_rules(prepared, jid):
         # (a condition on the flag itself is the check's, not the derivation's: Keuka's
         # extension rule applies where the flag it derives is true)
         reach = [c for c in spec.conditions if c.prop != flag]
@@ -91,8 +97,9 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             number = (to_decimal(qv) if isinstance(qv, Literal) else
                       to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None)
             if unstated is not None and number is None:
-                if not stated:  # silence read as the rule records (no note: nothing was stated)
-                    graph.add((node, flag, unstated))
+                if not stated and not decisive(graph, prepared, jid, node, flag, unstated,
+                                               decides):
+                    graph.add((node, flag, unstated))  # silence read as the rule records
                 continue  # a flag stated without the measurement is the application's
             if necessary and (number is None or limit is None
                               or COMPARE[op](number, limit)):
@@ -126,3 +133,43 @@ def decided(graph: Graph, node: Node, flag: URIRef) -> bool:
     decided by its own rule); the first to decide it is reported, not both."""
     return any(graph.value(note, DL.property) == flag and graph.value(note, RDF.value) is not None
                for note in graph.objects(node, DL.derivedFlag))
+
+
+def decisive(graph: Graph, prepared: Prepared, jid: str, node: Node, flag: URIRef,
+             unstated: Literal, classes: frozenset[Node]) -> bool:
+    """Whether the unstated ``flag`` alone decides whether ``node`` is of one of ``classes`` (a
+    rule's ``dl:flagDecidesClass``): the node states every other fact of a definition of the
+    code under one of them (``defined.meeting``) that wants the flag otherwise than the silence
+    is read. Its silence is then not read: the rules of the class ask for the flag where they
+    would not hold on it either way. Why: a permanent dock with three slips stated with a roof,
+    its sides unstated, conformed on 180 feet, where walled it is a boathouse and § 73-8B(1)
+    wants 200 (review 61; Keuka asks the sides of a roofed permanent structure, § 160-122H)."""
+    if not classes:
+        return False
+    definitions = dict(defined_classes(prepared, jid))
+    for cls, definition in sorted(definitions.items(), key=lambda d: str(d[0])):
+        supers = prepared.superclasses.get(cls, frozenset()) | {cls}
+        if classes.isdisjoint(supers) or not wants_otherwise(definition, flag, unstated):
+            continue
+        if frozenset({flag}) in meeting(graph, prepared, definitions, node, definition,
+                                        frozenset({cls})):
+            return True
+    return False
+
+
+def wants_otherwise(definition: tuple, flag: URIRef, unstated: Literal) -> bool:
+    """The definition reads ``flag`` at a value other than ``unstated``."""
+    if definition[0] == "and":
+        return any(wants_otherwise(d, flag, unstated) for d in definition[1])
+    return definition[0] == "value" and definition[1] == flag and definition[2] != unstated
+
+
+def asked_as(prepared: Prepared, jid: str, fact: URIRef) -> URIRef:
+    """The fact to ask in place of ``fact``: the measurement a rule of the code decides the flag
+    from both ways (neither a necessary nor a sufficient condition: dl:enclosedSides decides
+    dl:hasEnclosedSide), which the application states; else ``fact`` itself."""
+    for _rule, flag, prop, _op, _limit, _governs, necessary, sufficient, *_rest in \
+            flag_rules(prepared, jid):
+        if flag == fact and not necessary and not sufficient:
+            return prop
+    return fact
