@@ -242,8 +242,10 @@ def test_73_8A_and_73_15A_a_partial_increment_under_each_reading(case: str, rule
 
 def test_standards_D_1_exactly_50_feet_from_a_channel_depends_on_the_reading_of_within() -> None:
     """Review 57: 'shall not extend to within a distance of 50 feet' at exactly 50 feet conforms
-    under the encoded reading A and violates under B (inclusive); the report says so. A part
-    with no distance of its own (read through its dock) has no reading outcome."""
+    under the encoded reading A and violates under B (inclusive); the report says so. The parts
+    are drawn within the pier (fix-geo5: undrawn, they might lie nearer the channel, and the
+    dock's distance is asked): each has its own distance and outcome, the float at the terminus
+    exactly 50 feet too, the ramp and lift nearer the root more than 50 feet (either reading)."""
     from test_cases import load_case
 
     case = (CASES / "kings-point" / ("a-dock-whose-root-is-30-feet-from-a-drawn-channel-and-"
@@ -252,6 +254,10 @@ def test_standards_D_1_exactly_50_feet_from_a_channel_depends_on_the_reading_of_
     assert report.status == "conforms"
     found = [o for o in report.readings
              if o.rule.endswith("standards-D-1-terminus-channel")]
-    assert len(found) == 1 and found[0].focus_node.endswith("#dock")
-    assert verdicts(found[0]) == {"A": "conforms", "B": "violates"}
-    assert found[0].verdict_depends
+    by_node = {o.focus_node.rsplit("#", 1)[1]: o for o in found}
+    assert len(found) == 4 and set(by_node) == {"dock", "float", "ramp", "lift"}
+    for name in ("dock", "float"):
+        assert verdicts(by_node[name]) == {"A": "conforms", "B": "violates"}
+        assert by_node[name].verdict_depends
+    for name in ("ramp", "lift"):
+        assert verdicts(by_node[name]) == {"A": "conforms", "B": "conforms"}

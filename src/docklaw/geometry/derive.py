@@ -406,7 +406,10 @@ class _Stage:
         assert f.along is not None
         measured, leaving_out = self.width_footprint(n, full, member_parts)
         if measured is not None and not measured.is_empty:
-            self.width(n, DL.width, measured, f.along, src, leaving_out)
+            left_out = self.classes_of(self.declared.width) if self.declared.width else []
+            self.width(n, DL.width, measured, f.along, src, leaving_out,
+                       [p for p in undrawn if not any(is_a(self.g, p, c, self.jid)
+                                                      for c in left_out)])
         if f.mlw is not None and f.mlw_node is not None:
             self.extent(n, DL.lengthFromMLW, f.mlw.seaward_extent(full, step),
                         [*sources, f.mlw_node], undrawn, note=False)
@@ -561,12 +564,19 @@ class _Stage:
         return rest, True
 
     def width(self, n: Node, prop: URIRef, geom: BaseGeometry, along: Vector,
-              src: list[Node], leaving_out: bool) -> None:
+              src: list[Node], leaving_out: bool, undrawn: list[Node] | None = None) -> None:
         """A width as the code measures it: parallel to the mean high water mark where its text
         says so (``[features] width_measure``), else the structure's own width, its widest
         cross-section across its long axis (docklaw.geometry.width). A drawing that reads two
         ways there (a member lying across the axis) gives the narrower reading with a bound
-        note carrying the wider one: a limit between the two asks for the width."""
+        note carrying the wider one: a limit between the two asks for the width. ``undrawn``:
+        parts the structure lists without drawing them that its width counts (not of the
+        classes the code's width leaves out): each may only widen it, so the drawing gives a
+        lower bound (a note carrying no upper one; a limit the drawing breaks is cited, one it
+        meets asks for the width; review 61)."""
+        if undrawn:
+            self.open_width(n, prop, geom, along, src, leaving_out, undrawn)
+            return
         measure = self.declared.width_measure
         if measure is not None and measure.method == "parallel-to-mhw":
             across = parallel_width(geom, along, walkway=prop == DL.mainWalkwayWidth)
@@ -614,6 +624,32 @@ class _Stage:
                      f"dimension gives a width of {found.least:.2f} ft. The code does not say "
                      f"which is the structure's width: state {prop.n3(self.g.namespace_manager)}"
                      " where a limit falls between them.")
+
+    def open_width(self, n: Node, prop: URIRef, geom: BaseGeometry, along: Vector,
+                   src: list[Node], leaving_out: bool, undrawn: list[Node]) -> None:
+        """``width`` of a structure listing undrawn parts its width counts: the narrowest
+        reading of the drawing, bounded above by nothing."""
+        measure = self.declared.width_measure
+        if measure is not None and measure.method == "parallel-to-mhw":
+            across = parallel_width(geom, along, walkway=prop == DL.mainWalkwayWidth)
+            least = None if across is None else across.least
+            construction = (DL.ExtentParallelToMHWLeavingOutParts if leaving_out
+                            else DL.ExtentParallelToMHW)
+        else:
+            found = own_width(geom)
+            least = None if found is None else found.least
+            construction = (DL.WidestCrossSectionLeavingOutParts if leaving_out
+                            else DL.WidestCrossSection)
+        if least is None:
+            return
+        self.bounded(n, prop, least, UNBOUNDED, UNIT.FT, [*src], construction,
+                     f"{label(n)} lists {', '.join(label(p) for p in undrawn)} as "
+                     f"{'its part' if len(undrawn) == 1 else 'its parts'} without drawing "
+                     f"{'it' if len(undrawn) == 1 else 'them'}: the drawing is {least:.2f} ft "
+                     f"wide, and the structure may be wider. State "
+                     f"{prop.n3(self.g.namespace_manager)} of {label(n)}, or draw its parts.",
+                     section=measure.section if measure is not None else None,
+                     note=self.stated(n, prop) is None)
 
     def area(self, n: Node, full: BaseGeometry, member_parts: list[Node],
              sources: list[Node]) -> None:
@@ -731,17 +767,22 @@ class _Stage:
     def setbacks(
         self, n: Node, geom: BaseGeometry, sources: list[Node], f: ParcelFrame | None
     ) -> None:
-        q = self.out.quantity
         step = self.s.densify_step
         channels = self.features(CHANNEL_CLASSES)
         is_boat = is_a(self.g, n, DL.Boat, self.jid)
+        undrawn = [] if is_boat else self.undrawn_parts(n)
+
+        def q(node: Node, prop: URIRef, value: float, unit: URIRef, src: list[Node],
+              construction: URIRef | None = None) -> None:
+            self.distance(node, prop, value, src, undrawn, construction)
+
         if channels:  # a vessel too: § 42-9A(3) "structures and vessels" (review 54)
             near = min(channels, key=lambda d: geom.distance(d.geom))
             dist = geom.distance(near.geom)
             channel = self.declared.channel_distance
             if (channel is not None and channel.measured_from == "seaward-terminus"
                     and not is_boat):
-                self.terminus_to_channel(n, geom, sources, f, channels, dist)
+                self.terminus_to_channel(n, geom, sources, f, channels, dist, undrawn)
             else:
                 q(n, DL.distanceToChannel, dist, UNIT.FT, [*sources, near.geometry_node])
         outlets = self.features((DL.LakeOutlet,))
@@ -761,9 +802,69 @@ class _Stage:
             value, within = riparian_setback(f.riparian, wet, step)
             assert self.riparian_kind is not None
             q(n, self.riparian_kind[2], value, UNIT.FT, [*sources, *f.riparian_sources])
-            self.out.flag(n, DL.withinRiparianLines, within, sources)
+            self.within_lines(n, within, sources, undrawn)
         if self.declared.side_setback is not None and f.own_points and not wet.is_empty:
-            self.side_setbacks(n, wet, sources, f)
+            self.side_setbacks(n, wet, sources, f, undrawn)
+
+    def distance(self, n: Node, prop: URIRef, drawn: float, src: list[Node],
+                 undrawn: list[Node], construction: URIRef | None = None) -> None:
+        """How far a structure keeps from a line or feature (``prop``: a setback, a distance to
+        a channel, outlet or other dock), where it lists parts it does not draw: no farther than
+        the drawing and than each such part states it keeps (its own ``prop``); where one states
+        none, the drawn distance is only an upper bound of the true one (the part may lie
+        anywhere beside the drawing): it is read with a dl:UpperBoundTotal note carrying 0 ft,
+        so that a least distance the drawing already breaks is cited and one it meets asks for
+        the value. A value the application states for the whole is read (the drawing's value is
+        written only where the stated one exceeds it). Why: a Jerusalem dock drawn 16.89 feet
+        from a water rights line listing an undrawn permanent float conformed to the 10 feet of
+        § 160-122D, the float being nowhere in the drawing (review 61)."""
+        if not undrawn:
+            self.out.quantity(n, prop, drawn, UNIT.FT, src, construction)
+            return
+        stated = {p: self.stated(p, prop) for p in undrawn}
+        most = min([drawn, *(v for v in stated.values() if v is not None)])
+        silent = [p for p, v in stated.items() if v is None]
+        nearer = [p for p, v in stated.items() if v is not None and v < drawn]
+        if not silent:
+            self.out.quantity(n, prop, most, UNIT.FT, [*src, *nearer], construction)
+            return
+        text = (f"{label(n)} lists {', '.join(label(p) for p in silent)} as "
+                f"{'its part' if len(silent) == 1 else 'its parts'} without drawing "
+                f"{'it' if len(silent) == 1 else 'them'} or stating "
+                f"{'its' if len(silent) == 1 else 'their'} "
+                f"{prop.n3(self.g.namespace_manager)}: the drawing keeps {most:.2f} ft, and the "
+                f"structure may keep less. State {prop.n3(self.g.namespace_manager)} of "
+                f"{label(n)}, or draw its parts")
+        whole = self.stated(n, prop)
+        if whole is not None:  # the application's value is read (the drawing bounds it)
+            if whole > most + self.s.precision:
+                self.out.quantity(n, prop, most, UNIT.FT, [*src, *nearer], construction)
+            return
+        self.out.quantity(n, prop, most, UNIT.FT, [*src, *nearer], construction)
+        self.out.upper_bound(n, prop, 0.0, text)
+
+    def within_lines(self, n: Node, within: bool, sources: list[Node],
+                     undrawn: list[Node]) -> None:
+        """dl:withinRiparianLines of a drawn structure: the drawing's answer, unless the
+        structure lists parts it does not draw and the drawing lies within the lines: then each
+        such part's own stated answer decides (one outside puts the structure outside), and
+        where one states none the answer is not the drawing's to give (no value: a rule reading
+        it asks for it; an Info note says why). Why: a dock drawn within the water rights lines
+        listing an undrawn float was 'within the lines: yes' (§ 160-122C(1), review 61)."""
+        if within and undrawn:
+            stated = {p: self.g.value(p, DL.withinRiparianLines) for p in undrawn}
+            if any(v == Literal(False) for v in stated.values()):
+                within = False
+            elif silent := [p for p, v in stated.items() if v is None]:
+                self.out.note(
+                    n, f"{label(n)} lies within the parcel's riparian lines as drawn, but lists "
+                    f"{', '.join(label(p) for p in silent)} as "
+                    f"{'its part' if len(silent) == 1 else 'its parts'} without drawing "
+                    f"{'it' if len(silent) == 1 else 'them'}: whether the structure lies within "
+                    f"the lines is not known from the drawing. State dl:withinRiparianLines of "
+                    f"{label(n)}, or draw its parts.", severity=SH.Info, sources=sources)
+                return
+        self.out.flag(n, DL.withinRiparianLines, within, sources)
 
     def terminus(self, geom: BaseGeometry, f: ParcelFrame) -> tuple[BaseGeometry, float]:
         """The seaward terminus of a drawn structure (Kings Point Standards D(1) "the seaward
@@ -790,8 +891,8 @@ class _Stage:
         return (end if not end.is_empty else wet), depth
 
     def terminus_to_channel(self, n: Node, geom: BaseGeometry, sources: list[Node],
-                            f: ParcelFrame | None, channels: list[Drawn], nearest: float
-                            ) -> None:
+                            f: ParcelFrame | None, channels: list[Drawn], nearest: float,
+                            undrawn: list[Node]) -> None:
         """dl:distanceToChannel where the code measures it from the seaward terminus of the dock
         (``[features] channel_distance``, Kings Point Standards D(1) "the seaward terminus of a
         dock shall not extend to within a distance of 50 feet of any ... channel"): the least
@@ -805,8 +906,8 @@ class _Stage:
         section = section_iri(self.jid, channel.section) if channel.section else None
         if f is None or f.mhw is None or f.mhw_node is None:
             near = min(channels, key=lambda d: geom.distance(d.geom))
-            self.out.quantity(n, DL.distanceToChannel, nearest, UNIT.FT,
-                              [*sources, near.geometry_node])
+            self.distance(n, DL.distanceToChannel, nearest, [*sources, near.geometry_node],
+                          undrawn)
             self.out.note(
                 n,
                 f"{channel.citation} measures the distance to a channel from the seaward "
@@ -819,9 +920,9 @@ class _Stage:
         end, depth = self.terminus(geom, f)
         near = min(channels, key=lambda d: end.distance(d.geom))
         at_end = end.distance(near.geom)
-        self.out.quantity(n, DL.distanceToChannel, at_end, UNIT.FT,
-                          [*sources, f.mhw_node, near.geometry_node],
-                          DL.DistanceFromSeawardTerminus)
+        self.distance(n, DL.distanceToChannel, at_end,
+                      [*sources, f.mhw_node, near.geometry_node], undrawn,
+                      DL.DistanceFromSeawardTerminus)
         if at_end - nearest > self.s.precision:
             self.out.note(
                 n,
@@ -832,7 +933,8 @@ class _Stage:
                 section=section, severity=SH.Info, sources=sources)
 
     def side_setbacks(
-        self, n: Node, wet: BaseGeometry, sources: list[Node], f: ParcelFrame
+        self, n: Node, wet: BaseGeometry, sources: list[Node], f: ParcelFrame,
+        undrawn: list[Node],
     ) -> None:
         """Side setbacks from each adjacent property line extended over the water.
 
@@ -862,7 +964,11 @@ class _Stage:
         if not same:
             return
         src = [*sources, f.mhw_node, *f.own_sources]
-        q = self.out.quantity
+
+        def q(node: Node, prop: URIRef, value: float, unit: URIRef, src: list[Node],
+              construction: URIRef | None = None) -> None:
+            self.distance(node, prop, value, src, undrawn, construction)
+
         q(n, DL.sideSetbackSameAxis, min(same), UNIT.FT, src)
         q(n, DL.sideSetbackRightAngle, min(right), UNIT.FT, src)
         # "whichever results in the greater setback": the more demanding construction (smaller
@@ -906,10 +1012,6 @@ class _Stage:
                 others = [(o, g, s) for o, g, s in group if o != node]
                 if others:
                     nearest = min(others, key=lambda x: geom.distance(x[1]))
-                    self.out.quantity(
-                        node,
-                        DL.separationFromOtherDock,
-                        geom.distance(nearest[1]),
-                        UNIT.FT,
-                        [*sources, *nearest[2]],
-                    )
+                    self.distance(node, DL.separationFromOtherDock, geom.distance(nearest[1]),
+                                  [*sources, *nearest[2]],
+                                  self.undrawn_parts(node) + self.undrawn_parts(nearest[0]))

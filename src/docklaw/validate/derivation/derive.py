@@ -11,7 +11,8 @@ per-node limits of computed-limit rules. Bad input raises InputError naming node
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -867,6 +868,7 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             compiled.graph, shape)
         held = [n for n in governed_nodes if rule is not None and not class_open
                 and holds_regardless(compiled.graph, graph, shape, n, interval)]
+        held = held_at_bounds(graph, prepared, compiled.graph, shape, rule, held, interval)
         if held and governed_nodes and len(held) < len(governed_nodes) and spec is not None:
             # ask only about the nodes the stated values leave open
             pairs = undecided_conditions(graph, app, reachable(graph, app) - set(held), spec,
@@ -877,6 +879,7 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
         rule = compiled.shape_rule.get(shape)
         held = [n for n in nodes if rule is not None
                 and holds_regardless(compiled.graph, graph, shape, n, interval)]
+        held = held_at_bounds(graph, prepared, compiled.graph, shape, rule, held, interval)
         note_undecided(graph, rule, nodes, held, pairs)
     # a structure the rule would reach were it of the class a definition of the code would
     # make it, the deciding fact unstated (a permanent lift whose roof is unstated may be a
@@ -894,6 +897,106 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             note_undecided(graph, rule, held + broken, held,
                            list(dict.fromkeys((n, asked_as(prepared, compiled.jurisdiction, p))
                                               for n, p in pairs if n in broken)))
+
+
+def held_at_bounds(graph: Graph, prepared: Prepared | None, shapes: Graph, shape: Node,
+                   rule: URIRef | None, held: list[Node],
+                   interval: Callable[[Node, Node], tuple[Decimal, Decimal | None] | None]
+                   | None) -> list[Node]:
+    """The ``held`` nodes (the rule holds on them whether or not it applies, read on the values
+    as read) on which it also holds with each value the application gives only within bounds
+    at its other bound (a dl:UpperBoundTotal the rule compares: a dock drawn 35 feet out
+    listing an undrawn float of unstated reach may reach farther). On the others the rule's
+    applicability is asked, and the bounded value with it (dl:conditionUnknown, the note's
+    words saying why). Why: a Jerusalem dock drawn within the 65-foot line listing an undrawn
+    permanent float, its depth at the line unstated (which decides whether [1] or [2] of
+    § 160-123A(1)(b) governs it), held "regardless" on the drawn 35.36 feet and conformed; the
+    check at the bound, which asks the float's reach of a dock the rule does reach, never saw
+    it, the rule not reaching it (review 61)."""
+    if not held or prepared is None or rule is None:
+        return held
+    notes = [n for n in sorted(graph.subjects(DL.comparedBy, rule), key=str)
+             if (n, RDF.type, DL.UpperBoundTotal) in graph]
+    if not notes:
+        return held
+    with bounds_read(graph, prepared, notes, DL.upperBound):
+        kept = [n for n in held if holds_regardless(shapes, graph, shape, n, interval)]
+    for node in held:
+        if node in kept:
+            continue
+        near = {node, *descendants(graph, node), *ancestors(graph, node)}
+        for note in notes:
+            if graph.value(note, DL.focus) not in near:
+                continue
+            for entry in sorted(graph.objects(note, DL.undecidedMember), key=str):
+                member = graph.value(entry, DL.focus)
+                for prop in sorted(graph.objects(entry, DL.property), key=str):
+                    ask = BNode()
+                    graph.add((member, DL.conditionUnknown, ask))
+                    graph.add((ask, DL.property, prop))
+                    graph.add((ask, DL.rule, rule))
+                    text = graph.value(entry, RDFS.comment)
+                    if text is not None:
+                        graph.add((ask, RDFS.comment, Literal(str(text).rstrip("."))))
+    return kept
+
+
+def descendants(graph: Graph, node: Node) -> set[Node]:
+    out: set[Node] = set()
+    stack = list(graph.objects(node, DL.hasPart))
+    while stack:
+        n = stack.pop()
+        if n not in out:
+            out.add(n)
+            stack.extend(graph.objects(n, DL.hasPart))
+    return out
+
+
+def ancestors(graph: Graph, node: Node) -> set[Node]:
+    out: set[Node] = set()
+    stack = list(graph.subjects(DL.hasPart, node))
+    while stack:
+        n = stack.pop()
+        if n not in out:
+            out.add(n)
+            stack.extend(graph.subjects(DL.hasPart, n))
+    return out
+
+
+@contextmanager
+def bounds_read(graph: Graph, prepared: Prepared, notes: list[Node], bound: URIRef
+              ) -> Iterator[None]:
+    """``graph`` with each note's value (its focus's dl:property) at the note's ``bound`` for
+    the time of the block, then as it was."""
+    removed: list[tuple[Node, Node, Node]] = []
+    added: list[tuple[Node, Node, Node]] = []
+    for note in notes:
+        focus, prop = graph.value(note, DL.focus), graph.value(note, DL.property)
+        value = to_decimal(graph.value(note, bound))
+        if focus is None or not isinstance(prop, URIRef) or value is None:
+            continue
+        for triple in list(graph.triples((focus, prop, None))):
+            graph.remove(triple)
+            removed.append(triple)
+        unit = prepared.units.canonical_of_property.get(prop)
+        if unit is None:
+            triples = [(focus, prop, Literal(int(value), datatype=XSD.integer))]
+        else:
+            qv = BNode()
+            triples = [(focus, prop, qv), (qv, RDF.type, QUDT.QuantityValue),
+                       (qv, QUDT.numericValue, Literal(format_number(value),
+                                                       datatype=XSD.decimal)),
+                       (qv, QUDT.unit, unit), (qv, DL.derived, Literal(True))]
+        for triple in triples:
+            graph.add(triple)
+        added += triples
+    try:
+        yield
+    finally:
+        for triple in added:
+            graph.remove(triple)
+        for triple in removed:
+            graph.add(triple)
 
 
 def breaks_if_of(shapes: Graph, graph: Graph, shape: Node, node: Node, classes: frozenset[Node],

@@ -197,7 +197,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              "rule measures at the seaward terminus)"))
             elif (missing := undecided_paths(compiled.graph, derived, top, node)) and not (
                     decided_on_whole(compiled.graph, derived, top, node, focus_set, missing,
-                                     apart, spec_of, answers)) and not (
+                                     apart, spec_of, answers, rule_iri)) and not (
                     decided_on_parts(compiled.graph, derived, top, node, focus_set, spec_of)):
                 ask, reasons = absent(derived, described_facts, node, missing)
                 if not ask:
@@ -494,14 +494,19 @@ def unworked_proposed_parts(derived: Graph, app: Node) -> list[InfoNeeded]:
 def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
                      focus: set[Node], missing: list[str] | None = None,
                      apart: Apart | None = None, spec: TargetSpec | None = None,
-                     answers: OwnLimit | None = None) -> bool:
+                     answers: OwnLimit | None = None, rule_iri: Node | None = None) -> bool:
     """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
     the rule was decided there (the whole is a focus of the same rule and holds the facts).
     Not where the part stands apart (``components.stands_apart``: derive linked it, and the
     rule reads where it stands): the whole's position is not its own; nor where the rule
     reaches the part as a kind its whole is not (a gazebo on a dock, held to the dock's width
     at any point): the dock's stated width is not the gazebo's; nor where the part's limit is
-    its own (``redirect.own_limit``: a float stating its own distance to navigable depth)."""
+    its own (``redirect.own_limit``: a float stating its own distance to navigable depth); nor
+    where the whole's value is open for this rule (dl:openRule: a dock drawn 16.89 feet from a
+    water rights line listing an undrawn float, the float being nowhere in the drawing, review
+    61): the whole is asked, and the part is not "conforms" on it."""
+    open_on = {derived.value(n, DL.focus) for n in derived.subjects(DL.openRule, rule_iri)} \
+        if rule_iri is not None else set()
     if missing and apart is not None and stands_apart(derived, node, missing, apart):
         return False
     own = set(derived.objects(node, RDF.type)) & spec.governs if spec is not None else set()
@@ -510,6 +515,8 @@ def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
             continue  # a component of another governed kind answers for itself
         if answers is not None and answers(node, whole):
             continue  # its limit is its own: the whole's verdict is not its
+        if whole in open_on:
+            continue
         if whole in focus and undecided_paths(shapes, derived, top, whole) is None:
             return True
     return False
