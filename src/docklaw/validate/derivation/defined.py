@@ -100,14 +100,31 @@ def may_become(graph: Graph, prepared: Prepared, jid: str, node: Node,
         return frozenset()
     definitions = dict(defined_classes(prepared, jid))
     wanted = set(classes)
+    apart = disjoint_pairs(prepared)
+    types = frozenset(graph.objects(node, RDF.type))
     options: list[frozenset[URIRef]] = []
     for cls, definition in sorted(definitions.items(), key=lambda d: str(d[0])):
-        if wanted & (prepared.superclasses.get(cls, frozenset()) | {cls}):
+        supers = prepared.superclasses.get(cls, frozenset()) | {cls}
+        if wanted & supers and not any((a, b) in apart for a in supers for b in types):
             options += meeting(graph, prepared, definitions, node, definition, frozenset({cls}))
     # the fewest facts that would make it one: a way needing more (a canopy besides the roof
     # stated, review 61) asks what the stated facts already settle
     minimal = [o for o in options if not any(other < o for other in options)]
     return frozenset(p for o in minimal for p in o)
+
+
+def disjoint_pairs(prepared: Prepared) -> frozenset[tuple[Node, Node]]:
+    """(a, b) for classes declared disjoint (``owl:disjointWith``, both ways), remembered.
+
+    Why: a structure of a class the law keeps apart from a defined one is never of it, whatever
+    it leaves unstated (Canandaigua § 73-5: a boat station 'shall not be defined to mean a ...
+    boathouse'); asked the facts that would make it one, a stated boat station was asked its
+    roof and walls for the count of boathouses beside a lift whose walls are asked (review 61)."""
+    def read() -> frozenset[tuple[Node, Node]]:
+        law = prepared.knowledge
+        pairs = set(law.subject_objects(OWL.disjointWith))
+        return frozenset(pairs | {(b, a) for a, b in pairs})
+    return prepared.memo(("defined.disjoint_pairs",), read)
 
 
 def meeting(graph: Graph, prepared: Prepared, definitions: dict[URIRef, Definition], node: Node,
@@ -162,8 +179,10 @@ def may_be_governed(graph: Graph, prepared: Prepared, jid: str, compiled: Compil
     if not definitions:
         return {}
     candidates = reachable(graph, app)
-    if not any(may_become(graph, prepared, jid, n, tuple(c for c, _d in definitions))
-               for n in candidates):
+    # (each class apart: a lift already of one, a lift with a roof, may become another, a
+    # boathouse were it walled)
+    if not any(may_become(graph, prepared, jid, n, (c,))
+               for n in candidates for c, _d in definitions if (n, RDF.type, c) not in graph):
         return {}
     out: dict[object, list[tuple[Node, URIRef]]] = {}
     for shape, spec in compiled.specs.items():

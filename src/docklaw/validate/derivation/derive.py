@@ -753,9 +753,11 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     footage_categories(out, prepared, jid)
     # the flags the law decides from stated measurements, and those the listed parts decide,
     # before anything is classified or counted: a lift stating a roof pitch has a roof, a lift
-    # listing a canopy is a covered lift, counted as the code counts those (classify_defined)
-    derive_flags(out, prepared, jid, app)
+    # listing a canopy is a covered lift, counted as the code counts those (classify_defined).
+    # The parts first: a canopy listed on a permanent dock is its roof, so its walls decide
+    # whether it is a boathouse and are not read as none (eligibility.decisive, review 61)
     flags_from_parts(out, prepared, jid)
+    derive_flags(out, prepared, jid, app)
     classify_defined(out, prepared, jid)
     derive_totals(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)

@@ -21,7 +21,10 @@ without the measurement is kept. Where the rule names classes the flag decides
 (``dl:flagDecidesClass``) and a structure states every other fact of a definition of one of
 them, the silence is not read: the flag stays unstated and the rules of the class ask for it
 where they would not hold either way (``defined.may_be_governed``; Canandaigua § 73-5: a
-permanent dock stated with a roof is a boathouse if walled, review 61).
+permanent dock or lift stated with a roof is a boathouse if walled, review 61). The flags the
+other rules would derive were it otherwise are supposed while the definitions are read
+(``would_derive``: a roofed structure stating slips keeps boats once walled), and the flags the
+listed parts decide are read before (``derive.derive_application``: a listed canopy is a roof).
 """
 
 from __future__ import annotations
@@ -97,8 +100,8 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             number = (to_decimal(qv) if isinstance(qv, Literal) else
                       to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None)
             if unstated is not None and number is None:
-                if not stated and not decisive(graph, prepared, jid, node, flag, unstated,
-                                               decides):
+                if not stated and not decisive(graph, prepared, jid, app, node, flag,
+                                               unstated, decides):
                     graph.add((node, flag, unstated))  # silence read as the rule records
                 continue  # a flag stated without the measurement is the application's
             if necessary and (number is None or limit is None
@@ -135,7 +138,7 @@ def decided(graph: Graph, node: Node, flag: URIRef) -> bool:
                for note in graph.objects(node, DL.derivedFlag))
 
 
-def decisive(graph: Graph, prepared: Prepared, jid: str, node: Node, flag: URIRef,
+def decisive(graph: Graph, prepared: Prepared, jid: str, app: Node, node: Node, flag: URIRef,
              unstated: Literal, classes: frozenset[Node]) -> bool:
     """Whether the unstated ``flag`` alone decides whether ``node`` is of one of ``classes`` (a
     rule's ``dl:flagDecidesClass``): the node states every other fact of a definition of the
@@ -147,14 +150,60 @@ def decisive(graph: Graph, prepared: Prepared, jid: str, node: Node, flag: URIRe
     if not classes:
         return False
     definitions = dict(defined_classes(prepared, jid))
-    for cls, definition in sorted(definitions.items(), key=lambda d: str(d[0])):
-        supers = prepared.superclasses.get(cls, frozenset()) | {cls}
-        if classes.isdisjoint(supers) or not wants_otherwise(definition, flag, unstated):
+    # the flags the code's other rules would derive from what the node states, were the flag
+    # otherwise (a structure stating two slips keeps boats once walled: rule
+    # 73-5-stores-boat-by-slips reads the walls), supposed while the definitions are read
+    supposed = [(node, other, value) for other, value in would_derive(graph, prepared, jid, app,
+                                                                        node, flag)]
+    for triple in supposed:
+        graph.add(triple)
+    try:
+        for cls, definition in sorted(definitions.items(), key=lambda d: str(d[0])):
+            supers = prepared.superclasses.get(cls, frozenset()) | {cls}
+            if classes.isdisjoint(supers) or not wants_otherwise(definition, flag, unstated):
+                continue
+            if frozenset({flag}) in meeting(graph, prepared, definitions, node, definition,
+                                            frozenset({cls})):
+                return True
+        return False
+    finally:
+        for triple in supposed:
+            graph.remove(triple)
+
+
+def would_derive(graph: Graph, prepared: Prepared, jid: str, app: Node, node: Node,
+                 flag: URIRef) -> list[tuple[URIRef, Literal]]:
+    """(flag, value) each other deriving rule of the code would give ``node`` from the
+    measurement it states, where the node does not state that flag; the rule's conditions on
+    ``flag`` itself are set aside (they are what is being decided), its others read as the
+    derivation reads them.
+
+    Why: a rule may derive its flag only once ``flag`` is known (Canandaigua § 73-5: a
+    structure keeps boats, dl:storesBoat, where it states slips and is walled); read before
+    it, the definition wanting both looks two facts short, and the walls never decisive: a
+    permanent roofed structure stating two slips on 150 feet conformed as unwalled."""
+    out = []
+    for _rule, other, prop, op, limit, governs, necessary, sufficient, spec, *_rest in \
+            flag_rules(prepared, jid):
+        if other == flag or graph.value(node, other) is not None or limit is None:
             continue
-        if frozenset({flag}) in meeting(graph, prepared, definitions, node, definition,
-                                        frozenset({cls})):
-            return True
-    return False
+        if governs.isdisjoint(graph.objects(node, RDF.type)) or (
+                spec.parcel_conditions and not any(parcel_matches(graph, p, spec)
+                                                   for p in graph.objects(app, DL.parcel))):
+            continue
+        reach = [c for c in spec.conditions if c.prop not in (flag, other)]
+        if reach and not any(condition_holds(graph, app, node, c) for c in reach):
+            continue
+        qv = graph.value(node, prop)
+        number = (to_decimal(qv) if isinstance(qv, Literal) else
+                  to_decimal(graph.value(qv, QUDT.numericValue)) if qv is not None else None)
+        if number is None:
+            continue
+        holds = COMPARE[op](number, limit)
+        if (necessary and holds) or (sufficient and not holds):
+            continue  # the test leaves the flag to the application
+        out.append((other, Literal(holds)))
+    return out
 
 
 def wants_otherwise(definition: tuple, flag: URIRef, unstated: Literal) -> bool:
