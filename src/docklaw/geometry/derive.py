@@ -43,7 +43,13 @@ from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, unit
-from docklaw.geometry.width import own_width, parallel_width, without_members_along
+from docklaw.geometry.width import (
+    closed,
+    own_width,
+    parallel_width,
+    pieces,
+    without_members_along,
+)
 from docklaw.jurisdictions import Jurisdiction, WidthExclusion
 from docklaw.namespaces import DL, GEO, PROV, QUDT, UNIT, jurisdiction_iri, section_iri
 
@@ -418,6 +424,7 @@ class _Stage:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             if length > 0:
                 self.walkway_share(n, walkway, length, f, src)
+            self.head_area(n, walkway, length, f, src)
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
                       src: list[Node]) -> None:
@@ -448,6 +455,69 @@ class _Stage:
                      "draw the head as its own part (dl:Appendage), where a limit falls between "
                      "them.", section=None if measure is None else measure.section,
                      read_most=True)
+
+    def head_area(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
+                  src: list[Node]) -> None:
+        """dl:drawnHeadArea: a main walkway drawn in one outline with a member lying along the
+        mark (the head of a T or L) reads two ways (``walkway_share``, ``parallel_width``); under
+        the reading that takes the head for an appendage attached to the walkway, the head is
+        measured as one (§ 73-9C(1)(f) of Canandaigua: "Any appendage shall not exceed a total
+        area of 256 square feet"). Where the application's stated main walkway width (or share)
+        is the stem's, that reading is the one read and the head's area is written; where it is
+        the whole drawing's, no appendage is drawn and nothing is written; where nothing stated
+        decides, the value read is 0 (the head is walkway) and a bound note carries the head's
+        area, so a limit below it asks. Why: a T stating its 6-foot stem as the walkway
+        conformed with a 324-square-foot head never measured as an appendage (review 62)."""
+        assert f.along is not None and f.mhw is not None
+        stem = without_members_along(walkway, f.along)
+        if stem is None:
+            return
+        heads = pieces(closed(walkway).difference(stem))
+        if not heads:
+            return
+        area = max(p.area for p in heads)
+        if area <= self.s.precision:
+            return
+        across = parallel_width(walkway, f.along, walkway=True)
+        reading = None  # True: the head is an appendage; False: it is walkway
+        width = self.stated_number(n, DL.mainWalkwayWidth, UNIT.FT)
+        if across is not None and width is not None:
+            if abs(width - across.least) <= self.s.precision:
+                reading = True
+            elif abs(width - across.widest) <= self.s.precision:
+                reading = False
+        share = self.stated_number(n, DL.mainWalkwayShare, UNIT.PERCENT)
+        if reading is None and share is not None and length > 0:
+            step = self.s.densify_step
+            whole = 100.0 * f.mhw.seaward_extent(walkway, step) / length
+            part = 100.0 * f.mhw.seaward_extent(stem, step) / length
+            if abs(share - part) <= self.s.precision and abs(whole - part) > self.s.precision:
+                reading = True
+            elif abs(share - whole) <= self.s.precision:
+                reading = False
+        if reading is False:
+            return
+        if reading:
+            self.out.quantity(n, DL.drawnHeadArea, area, UNIT.FT2, src)
+            return
+        measure = self.declared.width_measure
+        cited = "" if measure is None else f" ({measure.citation})"
+        self.bounded(n, DL.drawnHeadArea, 0.0, area, UNIT.FT2, src, None,
+                     f"The drawing of {label(n)} does not read one way: its main walkway is "
+                     "drawn in one outline with a member lying along the mark (the head of a T "
+                     f"or L){cited}. Read as part of the walkway the dock has no appendage there; "
+                     f"read as an appendage attached to the walkway the head is {area:.2f} sq ft: "
+                     f"state {DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the stem's "
+                     "width or the whole), or draw the head as its own part (dl:Appendage), "
+                     "where a limit falls between them.",
+                     section=None if measure is None else measure.section, note=False)
+
+    def stated_number(self, n: Node, prop: URIRef, unit: URIRef) -> float | None:
+        """The value of ``prop`` the application states on ``n`` (not derived), in ``unit``."""
+        for v in self.g.objects(n, prop):
+            if self.g.value(v, DL.derived) != Literal(True):
+                return self.out.stated_value(v, unit)
+        return None
 
     def undrawn_parts(self, n: Node) -> list[Node]:
         """The parts of a drawn structure (at any depth) that the application lists but does not

@@ -355,9 +355,12 @@ def bound_note(data: Graph, focus: Node | None, rule_iri: URIRef | None,
                 unit, URIRef) else str(bound)
             if data.value(node, DL.allocationTableGap) is not None:
                 gap = str(data.value(node, RDFS.comment) or "the frontage is in no row")
+                other = "" if prepared.knowledge.value(rule_iri, DL.alternativeReading) is None \
+                    else (" under the table as encoded; another recorded reading of the table "
+                          "may allow more (see Readings)")
                 return (f" ({gap[0].upper()}{gap[1:]}; read under either row beside the gap, "
                         f"the limit is at most {shown}, so the stated value violates it either "
-                        "way.)")
+                        f"way{other}.)")
             return (f" ({curie(prop) if prop is not None else 'An operand'} is not stated; "
                     f"whatever it is, the limit cannot pass {shown}, so the stated value "
                     "decides the rule.)")

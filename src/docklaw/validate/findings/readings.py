@@ -60,6 +60,13 @@ class ReadingOutcome:
         return len(decided) > 1
 
     @property
+    def verdict_may_depend(self) -> bool:
+        """Decided under one reading, open under another (review 62: a Table 4 gap violated
+        under the encoded reading and was undetermined under the other, yet the report said
+        "the same verdict (undetermined, violates)")."""
+        return not self.verdict_depends and len({r.verdict for r in self.readings}) > 1
+
+    @property
     def relief_depends(self) -> bool:
         return len({r.relief for r in self.readings if r.relief is not None}) > 1 or (
             any(r.relief is not None for r in self.readings)
@@ -71,6 +78,11 @@ class ReadingOutcome:
             parts = [f"{v} under reading {', '.join(self.labels(v))}"
                      for v in ("violates", "conforms", "undetermined") if self.labels(v)]
             return "The verdict depends on the reading: " + "; ".join(parts) + "."
+        if self.verdict_may_depend:
+            parts = [f"{v} under reading {', '.join(self.labels(v))}"
+                     for v in ("violates", "conforms", "undetermined") if self.labels(v)]
+            return ("The verdict may depend on the reading (decided under one, open under "
+                    "another): " + "; ".join(parts) + ".")
         if self.relief_depends:
             shown = "; ".join(f"{r.label}: {r.relief or 'none reported'}" for r in self.readings)
             return f"The relief depends on the reading ({shown})."
@@ -86,6 +98,7 @@ class ReadingOutcome:
     def to_json(self) -> dict[str, object]:
         return {"section": self.section, "section_iri": self.section_iri, "rule": self.rule,
                 "focus_node": self.focus_node, "verdict_depends": self.verdict_depends,
+                "verdict_may_depend": self.verdict_may_depend,
                 "relief_depends": self.relief_depends, "summary": self.summary,
                 "readings": [r.to_json() for r in self.readings]}
 
@@ -143,6 +156,11 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                     found = _numeric(derived, prepared, rule.iri, focus, path, alt, evaluator)
                     verdict, detail = found if found else ("undetermined", "")
                     outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
+                if len({(r.verdict, r.detail) for r in outcome.readings}) == 1 and \
+                        outcome.readings[0].detail:
+                    continue  # every reading compares the same value with the same limit: none
+                    # changes anything here, so none is listed (review 62: Table 1's Category F
+                    # readings were printed on parcels of Categories C and E)
                 out.append(outcome)
     out += _relief_readings(results, prepared)
     return out

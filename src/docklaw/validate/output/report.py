@@ -206,7 +206,9 @@ class Report:
                 f"{counts['Warning']} warning(s), {counts['Info']} finding(s)/info, "
                 f"{len(self.information_needed)} item(s) of information needed"
                 + ("; the verdict depends on the reading of the text (see Readings)"
-                   if any(o.verdict_depends for o in self.readings) else ""))
+                   if any(o.verdict_depends for o in self.readings) else
+                   "; the verdict may depend on the reading of the text (see Readings)"
+                   if any(o.verdict_may_depend for o in self.readings) else ""))
 
     def explain_lines(self) -> list[str]:
         """One line per rule: its state and why (the --explain view); then the stated terms
