@@ -8,6 +8,11 @@ dock has said it is there; believing the whole's "false" over the listed part is
 ``dl:Discrepancy`` that names both (a Warning on the rules reading it). A part whose
 construction is unstated may or may not be the forbidden thing: nothing is derived, but the
 stated value it may contradict is not believed either, so the rule asks for it.
+
+A flag marked ``dl:flagOnDirectWhole`` is a fact of the part's own whole, not of the outermost
+one (South Bristol § 73-5: a canopy listed on a dock is the dock's roof; one listed on a lift the
+dock carries is the lift's): it is decided on each structure listing the part directly, whatever
+its class.
 """
 
 from __future__ import annotations
@@ -23,11 +28,12 @@ from docklaw.validate.derivation.totals import parts_of, short, top_level
 
 def part_flags(prepared: Prepared, jid: str
                ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
-                                tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node]], ...]],
+                                tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool],
+                                      ...]],
                           ...]:
-    """(the property, the governed classes, (part classes, value, unless constructions) per
-    flag) for each rule of the code with dl:flaggedByPart: the same for every application,
-    read once per law."""
+    """(the property, the governed classes, (part classes, value, unless constructions, on the
+    direct whole) per flag) for each rule of the code with dl:flaggedByPart: the same for every
+    application, read once per law."""
     def read() -> tuple:  # type: ignore[type-arg]
         law = prepared.knowledge
         out = []
@@ -46,20 +52,25 @@ def part_flags(prepared: Prepared, jid: str
                 classes = tuple(c for c in law.objects(flag, DL.partClass)
                                 if isinstance(c, URIRef))
                 read_flags.append((classes, value,
-                                   frozenset(law.objects(flag, DL.unlessConstruction))))
+                                   frozenset(law.objects(flag, DL.unlessConstruction)),
+                                   law.value(flag, DL.flagOnDirectWhole) == Literal(True)))
             out.append((props[0], governs, tuple(read_flags)))
         return tuple(out)
     return prepared.memo(("partflags.part_flags", jid), read)  # type: ignore[no-any-return]
 
 
 def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
-    """Write each flag a listed part decides on the outermost governed whole that lists it."""
+    """Write each flag a listed part decides on the outermost governed whole that lists it (or,
+    with dl:flagOnDirectWhole, on each structure listing it directly)."""
     for prop, governs, flags in part_flags(prepared, jid):
-        wholes = top_level(graph, sorted({n for g in governs for n in graph.subjects(RDF.type, g)},
-                                         key=str))
-        for classes, value, unless in flags:
-            for whole in wholes:
-                parts = [p for p in parts_of(graph, whole)
+        outermost = top_level(graph, sorted({n for g in governs
+                                             for n in graph.subjects(RDF.type, g)}, key=str))
+        for classes, value, unless, direct in flags:
+            listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
+                              for w in graph.subjects(DL.hasPart, p)}, key=str)
+            for whole in listing if direct else outermost:
+                parts = [p for p in (sorted(graph.objects(whole, DL.hasPart), key=str)
+                                     if direct else parts_of(graph, whole))
                          if any((p, RDF.type, c) in graph for c in classes)]
                 if not unless:  # every listed part of those classes decides, however built
                     deciding, open_ = parts, []
