@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import date
 from decimal import Decimal
 
@@ -134,17 +134,25 @@ NUMERIC = {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, X
            XSD.nonPositiveInteger}
 
 
+def part_closure(graph: Graph, starts: Iterable[Node],
+                 known: frozenset[Node] | set[Node] = frozenset()) -> set[Node]:
+    """``starts`` and everything they list as parts (dl:hasPart*), in any order, cycles
+    included; a node in ``known`` is taken as already reached and not followed further."""
+    seen: set[Node] = set()
+    stack = list(starts)
+    while stack:
+        node = stack.pop()
+        if node not in seen and node not in known:
+            seen.add(node)
+            stack.extend(graph.objects(node, DL.hasPart))
+    return seen
+
+
 def reachable(graph: Graph, app: Node) -> set[Node]:
     """?app dl:proposes/dl:hasPart* ?this, the vessels berthed there (^dl:mooredAt: "no
     structure, vessel or combination thereof", North Hempstead § 42-9A(2)), ?app dl:parcel
     ?this, and the application itself."""
-    seen: set[Node] = set()
-    stack = list(graph.objects(app, DL.proposes))
-    while stack:
-        node = stack.pop()
-        if node not in seen:
-            seen.add(node)
-            stack.extend(graph.objects(node, DL.hasPart))
+    seen = part_closure(graph, graph.objects(app, DL.proposes))
     seen.update({v for node in seen for v in graph.subjects(DL.mooredAt, node)})
     seen.update(graph.objects(app, DL.parcel))
     seen.add(app)

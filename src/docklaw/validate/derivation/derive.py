@@ -40,6 +40,7 @@ from docklaw.law.targets import (
     focus_nodes,
     mark_focus_nodes,
     open_focus,
+    part_closure,
     reachable,
     undecided,
     undecided_conditions,
@@ -944,14 +945,7 @@ def held_at_bounds(graph: Graph, prepared: Prepared | None, shapes: Graph, shape
 
 
 def descendants(graph: Graph, node: Node) -> set[Node]:
-    out: set[Node] = set()
-    stack = list(graph.objects(node, DL.hasPart))
-    while stack:
-        n = stack.pop()
-        if n not in out:
-            out.add(n)
-            stack.extend(graph.objects(n, DL.hasPart))
-    return out
+    return part_closure(graph, graph.objects(node, DL.hasPart))
 
 
 def ancestors(graph: Graph, node: Node) -> set[Node]:

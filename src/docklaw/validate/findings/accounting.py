@@ -33,6 +33,7 @@ from docklaw.law.targets import (
     condition_holds,
     guard_state,
     parcel_matches,
+    part_closure,
     reachable,
     self_and_containers,
 )
@@ -447,14 +448,9 @@ def rule_shapes(prepared: Prepared, jid: str) -> tuple[RuleShape, ...]:
 def unlinked_structures(derived: Graph, app: Node, reached: set[Node]) -> list[InfoNeeded]:
     """A structure described in the application but linked to it by nothing (dl:proposes,
     dl:hasPart, the parcel's dl:hasStructure): no rule ran on it, so say so."""
-    linked = set(reached)
-    for parcel in derived.objects(app, DL.parcel):
-        stack = list(derived.objects(parcel, DL.hasStructure))
-        while stack:
-            node = stack.pop()
-            if node not in linked:
-                linked.add(node)
-                stack.extend(derived.objects(node, DL.hasPart))
+    linked = set(reached) | part_closure(
+        derived, (s for parcel in derived.objects(app, DL.parcel)
+                  for s in derived.objects(parcel, DL.hasStructure)), known=reached)
     out = []
     if (app, DL.proposes, None) not in derived:
         out.append(InfoNeeded(None, None, node_name(app),
