@@ -11,6 +11,7 @@ from rdflib.compare import isomorphic
 
 from docklaw.errors import InputError
 from docklaw.kg.formats import FORMATS
+from docklaw.oxterms import oxigraph_triples
 
 
 def serialize(graph: Graph, fmt: str) -> bytes:
@@ -31,30 +32,12 @@ def oxigraph_text(graph: Graph, fmt: str) -> bytes:
     list cell, depending on the blank nodes' order (the round-trip test failed on one run in
     several): data the export must not change."""
     import pyoxigraph as ox
-    from rdflib import Literal
-    from rdflib.namespace import XSD
 
-    names: dict[BNode, ox.BlankNode] = {}
-
-    def term(t: object) -> object:
-        if isinstance(t, BNode):
-            if t not in names:
-                names[t] = ox.BlankNode(f"b{len(names)}")
-            return names[t]
-        if isinstance(t, Literal):
-            if t.language:
-                return ox.Literal(str(t), language=t.language)
-            return ox.Literal(str(t), datatype=ox.NamedNode(str(t.datatype or XSD.string)))
-        return ox.NamedNode(str(t))
-
-    ordered = sorted(graph, key=lambda t: tuple(x.n3() for x in t))
+    triples = oxigraph_triples(graph)
     prefixes = {p: str(ns) for p, ns in graph.namespaces() if p}
     if fmt == "trig":
-        quads = [ox.Quad(term(s), term(p), term(o), ox.DefaultGraph())  # type: ignore[arg-type]
-                 for s, p, o in ordered]
+        quads = [ox.Quad(t.subject, t.predicate, t.object, ox.DefaultGraph()) for t in triples]
         return ox.serialize(quads, format=ox.RdfFormat.TRIG, prefixes=prefixes)
-    triples = [ox.Triple(term(s), term(p), term(o))  # type: ignore[arg-type]
-               for s, p, o in ordered]
     return ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=prefixes)
 
 

@@ -17,6 +17,7 @@ from rdflib.namespace import XSD
 from rdflib.term import Node
 
 from docklaw.namespaces import bind_prefixes
+from docklaw.oxterms import oxigraph_triples
 from docklaw.sparql.results import QueryResult
 
 JSON = "application/sparql-results+json"
@@ -162,21 +163,7 @@ def to_jsonld(graph: Graph) -> str:
     b0, b1 ... in first-seen order of the sorted triples, so the same graph reads the same."""
     import pyoxigraph as ox
 
-    names: dict[BNode, ox.BlankNode] = {}
-
-    def term(t: Node) -> ox.NamedNode | ox.BlankNode | ox.Literal:
-        if isinstance(t, BNode):
-            if t not in names:
-                names[t] = ox.BlankNode(f"b{len(names)}")
-            return names[t]
-        if isinstance(t, Literal):
-            if t.language:
-                return ox.Literal(str(t), language=t.language)
-            return ox.Literal(str(t), datatype=ox.NamedNode(str(t.datatype or XSD.string)))
-        return ox.NamedNode(str(t))
-
-    triples = [ox.Triple(term(s), term(p), term(o))  # type: ignore[arg-type]
-               for s, p, o in sorted(graph, key=lambda t: tuple(x.n3() for x in t))]
+    triples = oxigraph_triples(graph)
     return ox.serialize(triples, format=ox.RdfFormat.JSON_LD).decode("utf-8")
 
 
