@@ -98,19 +98,90 @@ def may_become(graph: Graph, prepared: Prepared, jid: str, node: Node,
     parcel may have)."""
     if any((node, RDF.type, c) in graph for c in classes):
         return frozenset()
-    definitions = dict(defined_classes(prepared, jid))
     wanted = set(classes)
-    apart = disjoint_pairs(prepared)
     types = frozenset(graph.objects(node, RDF.type))
-    options: list[frozenset[URIRef]] = []
-    for cls, definition in sorted(definitions.items(), key=lambda d: str(d[0])):
-        supers = prepared.superclasses.get(cls, frozenset()) | {cls}
-        if wanted & supers and not any((a, b) in apart for a in supers for b in types):
-            options += meeting(graph, prepared, definitions, node, definition, frozenset({cls}))
+    stated: dict[URIRef, list[Node]] = {}
+    options: set[frozenset[URIRef]] = set()
+    for _cls, supers, apart, terms in expanded_definitions(prepared, jid):
+        if wanted.isdisjoint(supers) or not apart.isdisjoint(types):
+            continue
+        for typed, values in terms:
+            if not typed <= types:
+                continue
+            unstated = term_unstated(graph, node, values, stated)
+            if unstated is not None:
+                options.add(unstated)
     # the fewest facts that would make it one: a way needing more (a canopy besides the roof
     # stated, review 61) asks what the stated facts already settle
     minimal = [o for o in options if not any(other < o for other in options)]
     return frozenset(p for o in minimal for p in o)
+
+
+#: One way to meet a definition, read off the law alone: the classes the structure must be
+#: stated of and the (property, value) facts it must state or leave unstated.
+Term = tuple[frozenset[URIRef], tuple[tuple[URIRef, Node], ...]]
+
+
+def expanded_definitions(prepared: Prepared, jid: str) -> tuple[
+        tuple[URIRef, frozenset[Node], frozenset[Node], tuple[Term, ...]], ...]:
+    """Each defined class of the code with its superclasses (itself included), the classes kept
+    apart from one of them (``disjoint_pairs``) and its definition written out as ways
+    (``Term``): every nested class replaced by the class itself (stated) or one of its defined
+    subclasses, remembered per code.
+
+    Why: ``may_become`` is asked of every listed structure for every rule's classes (a third of
+    a validation, read recursively per structure and rule, bench/RESULTS.md 2026-12-05); the
+    ways are fixed per code, so only their facts are read per structure. The ways are a
+    superset of ``meeting``'s (a class stated still lists its subclasses' ways), each extra way
+    needing more facts than one ``meeting`` gives, so the fewest facts (what ``may_become``
+    keeps) are the same."""
+    def read() -> tuple[tuple[URIRef, frozenset[Node], frozenset[Node], tuple[Term, ...]], ...]:
+        definitions = dict(defined_classes(prepared, jid))
+        pairs = disjoint_pairs(prepared)
+        out = []
+        for cls, definition in sorted(definitions.items(), key=lambda d: str(d[0])):
+            supers = prepared.superclasses.get(cls, frozenset()) | {cls}
+            apart = frozenset(b for a, b in pairs if a in supers)
+            terms = expand(prepared, definitions, definition, frozenset({cls}))
+            out.append((cls, supers, apart, tuple(sorted(set(terms), key=repr))))
+        return tuple(out)
+    return prepared.memo(("defined.expanded_definitions", jid), read)
+
+
+def expand(prepared: Prepared, definitions: dict[URIRef, Definition], definition: Definition,
+           seen: frozenset[URIRef]) -> list[Term]:
+    """The ways (``Term``) of a definition, as ``meeting`` walks it without a graph."""
+    kind = definition[0]
+    if kind == "value":
+        return [(frozenset(), ((definition[1], definition[2]),))]
+    if kind == "and":
+        ways = [expand(prepared, definitions, d, seen) for d in definition[1]]
+        return [(frozenset().union(*(t for t, _v in combo)),
+                 tuple(sorted({v for _t, vs in combo for v in vs}, key=repr)))
+                for combo in product(*ways)]
+    cls = definition[1]
+    out: list[Term] = [(frozenset({cls}), ())]
+    for sub, sub_definition in sorted(definitions.items(), key=lambda d: str(d[0])):
+        if sub not in seen and cls in prepared.superclasses.get(sub, frozenset()) | {sub}:
+            out += expand(prepared, definitions, sub_definition, seen | {sub})
+    return out
+
+
+def term_unstated(graph: Graph, node: Node, values: tuple[tuple[URIRef, Node], ...],
+                  stated: dict[URIRef, list[Node]]) -> frozenset[URIRef] | None:
+    """The properties of ``values`` the node leaves unstated, or None where one it states
+    differs (``meets``' reading of a value)."""
+    missing = []
+    for prop, expected in values:
+        found = stated.get(prop)
+        if found is None:
+            found = stated[prop] = list(graph.objects(node, prop))
+        if not found:
+            missing.append(prop)
+        elif not any(v == expected or (isinstance(v, Literal) and isinstance(expected, Literal)
+                                       and v.eq(expected)) for v in found):
+            return None
+    return frozenset(missing)
 
 
 def disjoint_pairs(prepared: Prepared) -> frozenset[tuple[Node, Node]]:
@@ -184,11 +255,20 @@ def may_be_governed(graph: Graph, prepared: Prepared, jid: str, compiled: Compil
     if not any(may_become(graph, prepared, jid, n, (c,))
                for n in candidates for c, _d in definitions if (n, RDF.type, c) not in graph):
         return {}
+    # many rules govern the same classes: each structure read once per set of classes
+    known: dict[tuple[Node, tuple[URIRef, ...]], frozenset[URIRef]] = {}
+
+    def becomes(node: Node, governs: tuple[URIRef, ...]) -> frozenset[URIRef]:
+        found = known.get((node, governs))
+        if found is None:
+            found = known[(node, governs)] = may_become(graph, prepared, jid, node, governs)
+        return found
+
     out: dict[object, list[tuple[Node, URIRef]]] = {}
     for shape, spec in compiled.specs.items():
         governs = tuple(sorted((c for c in spec.governs if isinstance(c, URIRef)), key=str))
         open_nodes = {n: found for n in candidates if not facts.reaches(n, spec)
-                      and (found := may_become(graph, prepared, jid, n, governs))}
+                      and (found := becomes(n, governs))}
         if not open_nodes:
             continue
         supposed = Supposed(graph, {n: frozenset(spec.governs) for n in open_nodes})

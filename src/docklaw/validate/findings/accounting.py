@@ -158,7 +158,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         spec_of = shape.spec
         items = items_of(needed, shape.rule_name, shape.shape_name)
         answers = own_limit(prepared, derived, rule_iri) if focus else None
-        at_end = measured_at_seaward_end(prepared.knowledge, rule_iri)
+        at_end = measured_at_seaward_end(prepared, rule_iri)
         for node in focus:
             name = node_name(node)
             if (str(top), name) in fired:

@@ -304,11 +304,15 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
     return drop
 
 
-def measured_at_seaward_end(law: Graph, rule_iri: Node | None) -> bool:
+def measured_at_seaward_end(prepared: Prepared, rule_iri: Node | None) -> bool:
     """The rule measures its value at the seaward terminus of the structure
     (dl:measuredAtSeawardEnd: Kings Point Standards D(1) "the seaward terminus of a dock shall
-    not extend to within a distance of 50 feet of any ... channel")."""
-    return rule_iri is not None and law.value(rule_iri, DL.measuredAtSeawardEnd) == Literal(True)
+    not extend to within a distance of 50 feet of any ... channel"); the rules so marked read
+    once per law (asked of every rule on every validation)."""
+    marked = prepared.memo("redirect.measured_at_seaward_end", lambda: frozenset(
+        r for r, v in prepared.knowledge.subject_objects(DL.measuredAtSeawardEnd)
+        if v == Literal(True)))
+    return rule_iri is not None and rule_iri in marked
 
 
 def decided_at_seaward_end(data: Graph, node: Node, focus: set[Node],
