@@ -629,8 +629,10 @@ def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef
     focus's whole or its application (a finding recorded on the application), or one that
     reads every part through the whole (``( [ sh:oneOrMorePath dl:hasPart ] P )``: an
     extent of the dock and its attached structures), reaches none (it would only repeat
-    itself there). Second: the links to the focus a path starts with (``^dl:mooredAt``: the
-    boats moored at it), read like the focus's own facts."""
+    itself there). A rule with dl:workOfPartsByConstruction reads a portion's own dl:workKind
+    and dl:construction too: a portion stating either is reached on its own (a permanent finger
+    placed on a seasonal dock, Keuka § 160-124D). Second: the links to the focus a path starts
+    with (``^dl:mooredAt``: the boats moored at it), read like the focus's own facts."""
     out: set[URIRef] = set()
     inverse: set[URIRef] = set()
     for node in descendants(g, shape):
@@ -647,6 +649,10 @@ def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef
     if out or inverse:
         out.update(c.prop for c in conditions_of(prepared, rule, [])
                    if not (c.on_parcel or c.on_whole) and c.prop != RDF.type)
+    if work_of_parts_by_construction(prepared.knowledge, rule):
+        # a portion's own work and construction are read (dl:workOfPartsByConstruction): a
+        # permanent finger built on a seasonal dock is construction of its own, not the dock's
+        out.update((DL.construction, DL.workKind))
     return frozenset(out), frozenset(inverse)
 
 

@@ -214,6 +214,15 @@ def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
     return drop
 
 
+def own_construction_asked(graph: Graph, node: Node, spec: TargetSpec) -> bool:
+    """A portion stating work of its own and no construction, under a rule that reads a
+    worked part's own construction (dl:workOfPartsByConstruction): it is not read as built as
+    its whole, so its whole does not answer its construction (a new finger on a seasonal dock
+    may be permanent, Keuka § 160-124D)."""
+    return (spec.work_of_parts_by_construction and (node, DL.workKind, None) in graph
+            and (node, DL.construction, None) not in graph)
+
+
 #: A whole's states that decide what its portion does not state.
 DECIDED = ("violates", "flagged", "conforms", "not-applicable")
 
@@ -236,6 +245,8 @@ def asked_of_whole(nodes: list[NodeStateLike], named: dict[str, Node],
         if state.state != "needed" or node is None or not facts.types(node).isdisjoint(
                 spec.governs) or not facts.reaches(node, spec):
             continue
+        if own_construction_asked(facts.graph, node, spec):
+            continue  # its construction is its own: no whole answers it
         wholes = [w for w in sorted(facts.containers(node), key=str)
                   if not facts.types(w).isdisjoint(spec.governs)
                   and node_name(w) in by_name]
