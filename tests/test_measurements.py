@@ -213,7 +213,26 @@ def test_the_shape_of_a_measurement_is_stable() -> None:
     assert set(m) == {"node", "node_label", "property", "label", "value", "unit", "shown",
                       "source", "construction", "construction_iri", "construction_text",
                       "sections", "derived_from", "stated_as", "rule", "discrepancy",
-                      "coordinates"}  # issue 25: the CRS read and how it was converted
+                      "coordinates",  # issue 25: the CRS read and how it was converted
+                      "bounds"}  # fix-sb9: a value the drawing only bounds
+
+
+def test_a_value_the_drawing_only_bounds_is_shown_unknown_with_its_range() -> None:
+    """fix-sb9: a T drawn in one outline, stating no main walkway width, read with its head as
+    walkway: the head's area as an appendage is asked, and the report showed "drawn head area:
+    0 square feet". It is shown unknown, with the range both readings give."""
+    path = CASES / "south-bristol" / ("a-t-shaped-dock-drawn-as-one-outline-with-a-6-foot-stem-"
+                                      "and-a-324-square-foot-head-stating-no-width-needs-the-main-"
+                                      "walkway-width-for-73-9C-1-a-and-73-9C-1-f.ttl")
+    report = validate_bytes(path.read_bytes(), "turtle", name=path.name)
+    item = next(m for m in report.to_json()["measurements"]
+                if m["property"] == "dl:drawnHeadArea")
+    assert item["bounds"] == {"least": 0.0, "most": pytest.approx(324.0, abs=TOLERANCE)}
+    assert item["shown"] == "unknown: between 0 and 324 square feet"
+    text = report.to_text()
+    assert "drawn head area: unknown: between 0 and 324 square feet" in text
+    assert "drawn head area: 0 square feet" not in text
+    assert "unknown: between 0 and 324 square feet" in report.to_html()
 
 
 def test_a_north_haven_side_setback_names_both_constructions_and_56_3A() -> None:

@@ -423,38 +423,121 @@ class _Stage:
         if walkway is not None and not walkway.is_empty:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             if length > 0:
-                self.walkway_share(n, walkway, length, f, src)
+                self.walkway_share(n, walkway, length, f, src, undrawn)
             self.head_area(n, walkway, length, f, src)
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
-                      src: list[Node]) -> None:
+                      src: list[Node], undrawn: list[Node]) -> None:
         """dl:mainWalkwayShare: how far the main walkway reaches from the mark, as a share of
         the structure's length. A walkway drawn in one outline with a head lying along the mark
         (a T or L) reads two ways, as its main walkway width does (``parallel_width``): the head
         part of the walkway (the whole reach) or an appendage attached to it (the stem's reach
-        only). The value read is the whole reach, a bound note carries the stem's: a minimum
+        only). Where the application's stated main walkway width is one reading's
+        (``head_reading``), that reading is read, as it is for the head's area (§ 73-9C(1)(f));
+        else the value read is the whole reach, a bound note carries the stem's: a minimum
         between the two asks for the share. Why: a T whose stem is 5 feet of a 16-foot dock
-        read 100 % against the 50 % of Canandaigua § 73-9C(1)(b) (review 61)."""
+        read 100 % against the 50 % of Canandaigua § 73-9C(1)(b) (review 61); an L stating its
+        6-foot stem as the walkway width was asked a share the stem reading gives as 43.75 %
+        (fix-sb9).
+
+        ``undrawn``: parts the structure lists without drawing them (``undrawn_parts``). Each is
+        a portion attached to the main walkway, not the walkway (§ 73-5 APPENDAGE, "The portion
+        of the dock that is attached to the main walkway"; a drawn part is left out of the
+        walkway the same way, ``main_walkway``), and may reach farther than the drawing
+        (``extent``): the total length is then at least the drawn one, and the share at most
+        the drawn one. The total is the length the whole states, or, where every such part
+        states how far it reaches, the farthest of them and the drawing; else the share read is
+        the drawn one with a bound note carrying 0 %, so a minimum the drawing already breaks
+        is cited and one it meets asks. Why: a dock drawn as a 6-foot walkway listing an undrawn
+        float read 100 % and met § 73-9C(1)(b), the float being nowhere in the drawing
+        (fix-sb9)."""
         step = self.s.densify_step
         assert f.mhw is not None and f.along is not None
-        share = 100.0 * f.mhw.seaward_extent(walkway, step) / length
+        reach = f.mhw.seaward_extent(walkway, step)
         stem = without_members_along(walkway, f.along)
-        stem_share = None if stem is None else 100.0 * f.mhw.seaward_extent(stem, step) / length
-        if stem_share is None or share - stem_share <= self.s.precision:
-            self.out.quantity(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
-            return
+        stem_reach = None if stem is None else f.mhw.seaward_extent(stem, step)
+        if stem_reach is not None and 100.0 * (reach - stem_reach) / length <= self.s.precision:
+            stem_reach = None
+        if stem_reach is not None:
+            reading = self.head_reading(n, walkway, f)
+            if reading is True:
+                reach, stem_reach = stem_reach, None
+            elif reading is False:
+                stem_reach = None
+        total, silent = self.total_length(n, length, undrawn)
+        share = 100.0 * reach / total
         measure = self.declared.width_measure
         cited = "" if measure is None else f" ({measure.citation})"
+        section = None if measure is None else measure.section
+        if silent:
+            stem_text = ("" if stem_reach is None else
+                         " Its main walkway is also drawn in one outline with a member lying "
+                         "along the mark (the head of a T or L), which may be an appendage: "
+                         f"without it the walkway reaches {100.0 * stem_reach / total:.2f} % of "
+                         "the drawn length.")
+            self.bounded(n, DL.mainWalkwayShare, 0.0, share, UNIT.PERCENT, src, None,
+                         f"{label(n)} lists {', '.join(label(p) for p in silent)} as "
+                         f"{'its part' if len(silent) == 1 else 'its parts'} without drawing "
+                         f"{'it' if len(silent) == 1 else 'them'} or stating how far "
+                         f"{'it reaches' if len(silent) == 1 else 'they reach'}: a part listed "
+                         "apart from the main walkway is attached to it, no part of it, and may "
+                         f"make the dock longer than drawn ({total:.2f} ft), so the main walkway "
+                         f"may be less than the {share:.2f} % of its length the drawing gives"
+                         f"{cited}.{stem_text} State "
+                         f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
+                         f"{DL.length.n3(self.g.namespace_manager)} of {label(n)}, or draw its "
+                         "parts.", section=section, read_most=True)
+            return
+        if stem_reach is None:
+            self.out.quantity(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
+            return
+        stem_share = 100.0 * stem_reach / total
         self.bounded(n, DL.mainWalkwayShare, stem_share, share, UNIT.PERCENT, src, None,
                      f"The drawing of {label(n)} does not read one way: its main walkway is "
                      "drawn in one outline with a member lying along the mark (the head of a T "
                      "or L), which may be an appendage attached to the main walkway rather than "
                      "part of the walkway that extends toward the lake. With it the walkway "
                      f"reaches {share:.2f} % of the length, without it {stem_share:.2f} %"
-                     f"{cited}: state {DL.mainWalkwayShare.n3(self.g.namespace_manager)}, or "
-                     "draw the head as its own part (dl:Appendage), where a limit falls between "
-                     "them.", section=None if measure is None else measure.section,
-                     read_most=True)
+                     f"{cited}: state {DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
+                     f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the stem's width or "
+                     "the whole), or draw the head as its own part (dl:Appendage), where a limit "
+                     "falls between them.", section=section, read_most=True)
+
+    def total_length(self, n: Node, drawn: float, undrawn: list[Node]
+                     ) -> tuple[float, list[Node]]:
+        """The total length of a structure listing ``undrawn`` parts, for a share of it
+        (``walkway_share``), and the parts that leave it open (none: the total is known). The
+        length the whole states, where it is no less than the drawing, is the total; else the
+        farthest of the drawing and of the parts' own stated reaches (``extent``), open while
+        one of them states none."""
+        if not undrawn:
+            return drawn, []
+        whole = self.stated(n, DL.length)
+        if whole is not None and whole >= drawn - self.s.precision:
+            return max(whole, drawn), []
+        stated = {p: self.stated(p, DL.length) for p in undrawn}
+        total = max([drawn, *(v for v in stated.values() if v is not None)])
+        return total, [p for p, v in stated.items() if v is None]
+
+    def head_reading(self, n: Node, walkway: BaseGeometry, f: ParcelFrame) -> bool | None:
+        """Which reading of a main walkway drawn in one outline with a head lying along the mark
+        (a T or L) the application's stated dl:mainWalkwayWidth is: True where it is the stem's
+        (the head is an appendage attached to the walkway), False where it is the whole's cut
+        (the head is walkway), None where it is neither or no width is stated. The stated width
+        is one of the drawing's readings, believed (``bounded``); the same reading then decides
+        the walkway's share of the length (§ 73-9C(1)(b)) and the head's area (§ 73-9C(1)(f))."""
+        assert f.along is not None
+        width = self.stated_number(n, DL.mainWalkwayWidth, UNIT.FT)
+        across = parallel_width(walkway, f.along, walkway=True)
+        if across is None or width is None:
+            return None
+        stem = abs(width - across.least) <= self.s.precision
+        whole = abs(width - across.widest) <= self.s.precision
+        if stem and not whole:
+            return True
+        if whole and not stem:
+            return False
+        return None
 
     def head_area(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
                   src: list[Node]) -> None:
@@ -478,14 +561,8 @@ class _Stage:
         area = max(p.area for p in heads)
         if area <= self.s.precision:
             return
-        across = parallel_width(walkway, f.along, walkway=True)
-        reading = None  # True: the head is an appendage; False: it is walkway
-        width = self.stated_number(n, DL.mainWalkwayWidth, UNIT.FT)
-        if across is not None and width is not None:
-            if abs(width - across.least) <= self.s.precision:
-                reading = True
-            elif abs(width - across.widest) <= self.s.precision:
-                reading = False
+        # True: the head is an appendage; False: it is walkway
+        reading = self.head_reading(n, walkway, f)
         share = self.stated_number(n, DL.mainWalkwayShare, UNIT.PERCENT)
         if reading is None and share is not None and length > 0:
             step = self.s.densify_step

@@ -19,6 +19,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
+from docklaw.geometry.derive import UNBOUNDED
 from docklaw.law.limits import Evaluator, MissingOperand, matching_row, value_branches
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import (
@@ -59,6 +60,9 @@ class Measurement:
     discrepancy: str | None = None
     #: for a value measured from the drawing: which CRS was read and how it was converted
     coordinates: str | None = None
+    #: for a value the drawing only bounds (a dl:UpperBoundTotal on it): the least and the most
+    #: it may be (most None: no upper bound); ``shown`` then says it is not known
+    bounds: tuple[float, float | None] | None = None
 
     node_label: str = ""
 
@@ -76,6 +80,8 @@ class Measurement:
             "sections": [{"section": c, "section_iri": i} for c, i in self.sections],
             "derived_from": self.derived_from, "stated_as": self.stated_as, "rule": self.rule,
             "discrepancy": self.discrepancy, "coordinates": self.coordinates,
+            "bounds": None if self.bounds is None else {"least": self.bounds[0],
+                                                        "most": self.bounds[1]},
         }
 
 
@@ -171,6 +177,7 @@ class _Collector:
                 conversion = self.g.value(qv, DL.coordinatesFrom)
                 if conversion is not None:
                     m.coordinates = str(self.g.value(conversion, RDFS.comment) or "") or None
+                self.unknown(m, subject, prop, number, unit)
             else:
                 stated = to_decimal(self.g.value(qv, DL.statedValue))
                 stated_unit = self.g.value(qv, DL.statedUnit)
@@ -178,6 +185,31 @@ class _Collector:
                     m.stated_as = self.p.units.describe(stated, stated_unit)
             out.append(m)
         return out
+
+    def unknown(self, m: Measurement, subject: Node, prop: Node, number: Decimal,
+                unit: URIRef | None) -> None:
+        """A derived value the drawing gives only as one end of a range (a dl:UpperBoundTotal
+        on it, geometry.derive ``bounded``: the other reading, or no upper bound where the
+        structure lists parts it does not draw) is shown as unknown, with the range: never as
+        the figure read alone. Why: a T read with its head as walkway showed "drawn head area: 0
+        square feet" while the head's 324 square feet were asked (fix-sb9)."""
+        other = None
+        for note in self.g.subjects(DL.property, prop):
+            if (note, RDF.type, DL.UpperBoundTotal) in self.g \
+                    and self.g.value(note, DL.focus) == subject:
+                other = to_decimal(self.g.value(note, DL.upperBound))
+                break
+        if other is None or other == number:
+            return
+        least, most = min(number, other), max(number, other)
+        open_above = most >= Decimal(str(UNBOUNDED))
+
+        def words(x: Decimal) -> str:
+            return self.p.units.describe(x, unit) if unit is not None else display_number(x)
+
+        m.shown = (f"unknown: at least {words(least)}" if open_above
+                   else f"unknown: between {display_number(least)} and {words(most)}")
+        m.bounds = (float(least), None if open_above else float(most))
 
     def describe_construction(self, m: Measurement, construction: URIRef) -> None:
         law = self.p.knowledge
