@@ -70,6 +70,7 @@ from docklaw.validate.derivation.existing import imply_status, maintenance_only
 from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
     grown_wholes,
+    neared_by_parts,
     raised_by_parts,
     reached_by_parts,
     unknown_reach,
@@ -764,6 +765,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     unknown_growth += raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
+    neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)

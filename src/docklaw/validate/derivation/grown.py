@@ -208,6 +208,46 @@ def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
                     "or the parts listed"))
 
 
+def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
+    """A whole's distance to a line or feature measured to its nearest part
+    (``dl:nearestOfParts``: dl:sideSetback, dl:resourceSeparation) is at most each listed part's: a
+    part stated nearer the line than its whole is stated shows that the whole's stated value is
+    not its distance. Two such facts cannot both be true, and believing the larger is a false
+    "conforms" on every rule reading the whole alone: the rules read the part's (an upper bound
+    of the whole's) and a ``dl:Discrepancy`` names both numbers, as ``reached_by_parts`` does
+    for a reach. A part that stands apart from its whole has a distance of its own."""
+    vocabulary = prepared.ontology
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    for prop in sorted(vocabulary.subjects(DL.nearestOfParts, Literal(True)), key=str):
+        if not isinstance(prop, URIRef):
+            continue
+        # innermost wholes first: a part lowered for its own parts is read lowered by its whole
+        for whole in sorted(set(graph.subjects(prop, None)),
+                            key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
+            now = number_of(graph, whole, prop)
+            if now is None or not is_stated(graph, whole, prop):
+                continue
+            nearer: list[tuple[Node, Decimal]] = []
+            for part in parts_of(graph, whole):
+                if (part, DL.partLinked, None) in graph or any(
+                        (part, RDF.type, c) in graph for c in apart_classes):
+                    continue
+                n = number_of(graph, part, prop)
+                if n is not None and n < now:
+                    nearer.append((part, n))
+            if nearer:
+                low = min(n for _p, n in nearer)
+                parts = [p for p, n in nearer if n == low]
+                raise_to(graph, prepared, whole, prop, now, low, parts, why=(
+                    f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) "
+                    f"is more than that of its part {', '.join(short(p) for p in parts)} "
+                    f"({shown(prepared, prop, low)}): a structure is no farther from the line "
+                    f"than its nearest part, so the two statements contradict each other; the "
+                    "rules were checked with the part's (an upper bound of the whole's); correct "
+                    "the value or the parts listed"))
+
+
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
     """The parts, each after every part it is inside (fewest containers first)."""
     return sorted(parts, key=lambda p: (len(self_and_containers(graph, p)), str(p)))
