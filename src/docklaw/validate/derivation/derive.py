@@ -75,7 +75,7 @@ from docklaw.validate.derivation.grown import (
     reached_by_parts,
     unknown_reach,
 )
-from docklaw.validate.derivation.partflags import flags_from_parts
+from docklaw.validate.derivation.partflags import facts_from_parts, flags_from_parts
 from docklaw.validate.derivation.parts import (
     deck_classes,
     link_appurtenances,
@@ -757,7 +757,9 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # before anything is classified or counted: a lift stating a roof pitch has a roof, a lift
     # listing a canopy is a covered lift, counted as the code counts those (classify_defined).
     # The parts first: a canopy listed on a permanent dock is its roof, so its walls decide
-    # whether it is a boathouse and are not read as none (eligibility.decisive, review 61)
+    # whether it is a boathouse and are not read as none (eligibility.decisive, review 61); what
+    # the canopy states of the roof is the roof's (dl:readFromPart: its pitch is the lift's)
+    facts_from_parts(out, prepared)
     flags_from_parts(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     classify_defined(out, prepared, jid)

@@ -13,6 +13,14 @@ A flag marked ``dl:flagOnDirectWhole`` is a fact of the part's own whole, not of
 one (South Bristol § 73-5: a canopy listed on a dock is the dock's roof; one listed on a lift the
 dock carries is the lift's): it is decided on each structure listing the part directly, whatever
 its class.
+
+A quantity marked ``dl:readFromPart`` is a fact of the whole stated on the part that is it (a
+canopy is the roof of the structure listing it directly, so its dl:roofPitch is that
+structure's roof pitch: blind review 65, a lift listing a canopy of 8/12 was asked its own
+pitch, and one stating 3/12 beside it would have been read at 3/12). A whole stating none is
+read with its part's; a whole stating another, or parts stating different values, states two
+values of one fact: a ``dl:Discrepancy`` names them and none is read, so the rules ask for it
+(never the one that conforms).
 """
 
 from __future__ import annotations
@@ -23,7 +31,14 @@ from rdflib.term import Node
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
-from docklaw.validate.derivation.totals import parts_of, short, top_level
+from docklaw.validate.derivation.totals import (
+    add_quantity,
+    number_of,
+    parts_of,
+    short,
+    shown,
+    top_level,
+)
 
 
 def part_flags(prepared: Prepared, jid: str
@@ -117,3 +132,49 @@ def note(graph: Graph, whole: Node, prop: URIRef, stated: list[Node], value: Lit
     graph.add((bad, RDFS.comment, Literal(text)))
     for part in parts:
         graph.add((bad, PROV.wasDerivedFrom, part))
+
+
+def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
+    """Read each quantity marked ``dl:readFromPart`` on the structure listing such a part
+    directly: the part's value where the whole states none and its parts agree, else (two
+    values of one fact) no value and a ``dl:Discrepancy`` naming them. Run after the units are
+    normalised (the values are compared in the canonical unit)."""
+    vocabulary = prepared.ontology
+    for prop, cls in sorted(vocabulary.subject_objects(DL.readFromPart), key=str):
+        if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
+            continue
+        classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
+        listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
+                          for w in graph.subjects(DL.hasPart, p)}, key=str)
+        for whole in listing:
+            parts = [(p, n) for p in sorted(graph.objects(whole, DL.hasPart), key=str)
+                     if any((p, RDF.type, c) in graph for c in classes)
+                     and (n := number_of(graph, p, prop)) is not None]
+            if not parts:
+                continue
+            own = number_of(graph, whole, prop)
+            values = {n for _p, n in parts} | ({own} if own is not None else set())
+            if len(values) == 1:
+                if own is None:
+                    add_quantity(graph, whole, prop, parts[0][1],
+                                 prepared.units.canonical_of_property.get(prop),
+                                 [p for p, _n in parts])
+                continue
+            bad = BNode()
+            graph.add((bad, RDF.type, DL.Discrepancy))
+            graph.add((bad, DL.focus, whole))
+            graph.add((bad, DL.property, prop))
+            for old in list(graph.objects(whole, prop)):
+                graph.remove((whole, prop, old))
+                graph.add((bad, DL.declaredValue, old))
+            for part, _n in parts:
+                graph.add((bad, PROV.wasDerivedFrom, part))
+            said = [f"{short(whole)} states {shown(prepared, prop, own)}"] if own is not None \
+                else []
+            said += [f"its part {short(p)} states {shown(prepared, prop, n)}" for p, n in parts]
+            kind = vocabulary.value(cls, RDFS.label) or short(cls)
+            graph.add((bad, RDFS.comment, Literal(
+                f"two values of {curie(prop)} for {short(whole)}: {'; '.join(said)}; a {kind} "
+                f"listed as a structure's part is that structure's, so its {curie(prop)} is the "
+                f"structure's: the rules were not checked with either value; correct the value "
+                f"or the parts listed")))
