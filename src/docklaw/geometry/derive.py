@@ -481,7 +481,7 @@ class _Stage:
                          f"{'it' if len(silent) == 1 else 'them'} or stating how far "
                          f"{'it reaches' if len(silent) == 1 else 'they reach'}: a part listed "
                          "apart from the main walkway is attached to it, no part of it, and may "
-                         f"make the dock longer than drawn ({total:.2f} ft), so the main walkway "
+                         f"make the dock longer than the {total:.2f} ft known, so the main walkway "
                          f"may be less than the {share:.2f} % of its length the drawing gives"
                          f"{cited}.{stem_text} State "
                          f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
@@ -505,18 +505,24 @@ class _Stage:
 
     def total_length(self, n: Node, drawn: float, undrawn: list[Node]
                      ) -> tuple[float, list[Node]]:
-        """The total length of a structure listing ``undrawn`` parts, for a share of it
-        (``walkway_share``), and the parts that leave it open (none: the total is known). The
-        length the whole states, where it is no less than the drawing, is the total; else the
-        farthest of the drawing and of the parts' own stated reaches (``extent``), open while
-        one of them states none."""
-        if not undrawn:
-            return drawn, []
+        """The total length of the dock and associated structures (a structure listing
+        ``undrawn`` parts), for a share of it (``walkway_share``), and the parts that leave it
+        open (none: the total is known). The total is at least the drawing, the length and the
+        farthest extent from the mark the whole states, and each undrawn part's stated reach
+        (its dl:length or dl:farthestExtentFromMHW, ``reach``): "length is measured
+        perpendicular to the mean high-water mark", so whatever reaches 50 feet from the mark
+        makes the total 50 feet at least. A part stating neither leaves it open, unless the
+        whole states its length (which includes its parts, as fix-sb9 read it); its stated reach
+        only raises the total (a dock stating it reaches 50 feet with an undrawn float stating
+        nothing is still asked its length). Why: a dock drawn and stated 20 feet long listing
+        an undrawn lift stating it reaches 50 feet read 100 % of 20 feet and met § 73-9C(1)(b)
+        (fix-sb10)."""
         whole = self.stated(n, DL.length)
+        own = [v for v in (whole, self.stated(n, DL.farthestExtentFromMHW)) if v is not None]
+        stated = {p: self.reach(p, DL.length) for p in undrawn}
+        total = max([drawn, *own, *(v for v in stated.values() if v is not None)])
         if whole is not None and whole >= drawn - self.s.precision:
-            return max(whole, drawn), []
-        stated = {p: self.stated(p, DL.length) for p in undrawn}
-        total = max([drawn, *(v for v in stated.values() if v is not None)])
+            return total, []
         return total, [p for p, v in stated.items() if v is None]
 
     def head_reading(self, n: Node, walkway: BaseGeometry, f: ParcelFrame) -> bool | None:
@@ -617,7 +623,7 @@ class _Stage:
         if not undrawn:
             self.out.quantity(n, prop, drawn, UNIT.FT, src)
             return
-        stated = {p: self.stated(p, prop) for p in undrawn}
+        stated = {p: self.reach(p, prop) for p in undrawn}
         least = max([drawn, *(v for v in stated.values() if v is not None)])
         silent = [p for p, v in stated.items() if v is None]
         reach = [p for p, v in stated.items() if v is not None and v > drawn]
@@ -633,6 +639,18 @@ class _Stage:
                      f"reaches {least:.2f} ft, and the structure may reach farther. State "
                      f"{prop.n3(self.g.namespace_manager)} of {label(n)}, or draw its parts.",
                      note=note)
+
+    def reach(self, part: Node, prop: URIRef) -> float | None:
+        """How far an undrawn ``part`` states it reaches, as its whole's ``prop`` reads it: its
+        own ``prop``; for dl:length (from mean high water to the seaward end) also its stated
+        dl:farthestExtentFromMHW, the farther of the two. Why: a dock drawn 20 feet long listing
+        an undrawn lift stating it reaches 50 feet from the mark was 'at least 20 feet' long, the
+        lift said to state no reach (fix-sb10)."""
+        values = [self.stated(part, prop)]
+        if prop == DL.length:
+            values.append(self.stated(part, DL.farthestExtentFromMHW))
+        known = [v for v in values if v is not None]
+        return max(known) if known else None
 
     def stated(self, node: Node, prop: URIRef) -> float | None:
         """``node``'s stated ``prop`` in feet (not a derived one), or None."""

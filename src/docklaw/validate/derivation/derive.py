@@ -73,6 +73,7 @@ from docklaw.validate.derivation.grown import (
     neared_by_parts,
     raised_by_parts,
     reached_by_parts,
+    share_within_length,
     unknown_reach,
 )
 from docklaw.validate.derivation.partflags import facts_from_parts, flags_from_parts
@@ -768,6 +769,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     unknown_growth += raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
+    share_within_length(out, prepared)  # after: a whole's reach raised by its parts is read
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)

@@ -319,3 +319,62 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
                 f"{short(part)} is stated as {kind} "
                 f"without {'its ' + curie(asked) if asked == prop else 'its former ' + curie(prop)}"
                 f", so how much {short(whole)}'s {curie(prop)} grew is not known")))
+
+
+def share_within_length(graph: Graph, prepared: Prepared) -> None:
+    """A main walkway's stated share of the total length (dl:mainWalkwayShare) is at most its
+    whole's stated dl:length over how far the whole and its associated structures reach from the
+    mean high-water mark (dl:farthestExtentFromMHW of the whole and of each listed part that does
+    not stand apart): the walkway is part of the whole, so it reaches no farther than the whole's
+    stated length, and the total length, "measured perpendicular to the mean high-water mark",
+    is at least each reach. A stated share above that bound and a stated length below the reach
+    cannot both be true: the rules read the bound and the reach, and a ``dl:Discrepancy`` names
+    both numbers of each. A share the drawing measured (the geometry stage's) is left to it.
+    Why: a dock stating a length of 20 ft, a reach of 50 ft and a 100 % share, listing a float
+    reaching 50 ft, met Canandaigua § 73-9C(1)(b) with no discrepancy (fix-sb10)."""
+    vocabulary = prepared.ontology
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    for whole in sorted(set(graph.subjects(DL.mainWalkwayShare, None)), key=str):
+        if not is_stated(graph, whole, DL.mainWalkwayShare) or any(
+                graph.value(v, DL.derived) == Literal(True)
+                for v in graph.objects(whole, DL.mainWalkwayShare)):
+            continue
+        share = number_of(graph, whole, DL.mainWalkwayShare)
+        length = number_of(graph, whole, DL.length)
+        if share is None or length is None or length <= 0 \
+                or not is_stated(graph, whole, DL.length):
+            continue
+        reaches: list[tuple[Node, Decimal]] = []
+        for node in [whole, *parts_of(graph, whole)]:
+            if node != whole and ((node, DL.partLinked, None) in graph or any(
+                    (node, RDF.type, c) in graph for c in apart_classes)):
+                continue
+            n = number_of(graph, node, DL.farthestExtentFromMHW)
+            if n is not None:
+                reaches.append((node, n))
+        if not reaches or max(n for _p, n in reaches) <= length:
+            continue
+        total = max(n for _p, n in reaches)
+        farthest = [p for p, n in reaches if n == total]
+        named = ", ".join(short(p) for p in farthest) + (" reaches" if len(farthest) == 1
+                                                           else " reach")
+        bound = (Decimal(100) * length / total).quantize(Decimal("0.01"))
+        if share > bound:
+            raise_to(graph, prepared, whole, DL.mainWalkwayShare, share, bound, farthest, why=(
+                f"the stated {curie(DL.mainWalkwayShare)} of {short(whole)} "
+                f"({shown(prepared, DL.mainWalkwayShare, share)}) is more than its main walkway "
+                f"can be: the walkway is part of {short(whole)}, whose stated {curie(DL.length)} "
+                f"is {shown(prepared, DL.length, length)}, while {named} "
+                f"{shown(prepared, DL.farthestExtentFromMHW, total)} from the mean high-water "
+                f"mark ({curie(DL.farthestExtentFromMHW)}), so the total length is at least that "
+                f"and the walkway's share at most {shown(prepared, DL.mainWalkwayShare, bound)}; "
+                "the rules were checked with it; correct the values or the parts listed"))
+        raise_to(graph, prepared, whole, DL.length, length, total, farthest, why=(
+            f"the stated {curie(DL.length)} of {short(whole)} "
+            f"({shown(prepared, DL.length, length)}) is less than {named} from the mean "
+            f"high-water mark ({curie(DL.farthestExtentFromMHW)}, "
+            f"{shown(prepared, DL.farthestExtentFromMHW, total)})"
+            f": the length of {short(whole)} and its associated structures, measured "
+            "perpendicular to the mark, is at least that, so the two statements contradict each "
+            "other; the rules were checked with the reach; correct the value or the parts listed"))
