@@ -41,6 +41,7 @@ from docklaw.validate.derivation.totals import (
     parts_of,
     short,
     shown,
+    withdrawn,
 )
 
 #: (whole, property, part, the part's fact that would say how much it added)
@@ -176,36 +177,7 @@ def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
     that stands apart from its whole (read into it by derive, ``dl:partLinked``, or of a class
     that stands apart by definition, ``dl:standsApart``) has a reach of its own and raises
     nothing."""
-    vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
-    for prop in sorted(vocabulary.subjects(DL.farthestOfParts, Literal(True)), key=str):
-        if not isinstance(prop, URIRef):
-            continue
-        # innermost wholes first: a part raised for its own parts is read raised by its whole
-        for whole in sorted(set(graph.subjects(prop, None)),
-                            key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
-            now = number_of(graph, whole, prop)
-            if now is None or not is_stated(graph, whole, prop):
-                continue
-            farther: list[tuple[Node, Decimal]] = []
-            for part in parts_of(graph, whole):
-                if (part, DL.partLinked, None) in graph or any(
-                        (part, RDF.type, c) in graph for c in apart_classes):
-                    continue
-                n = number_of(graph, part, prop)
-                if n is not None and n > now:
-                    farther.append((part, n))
-            if farther:
-                top = max(n for _p, n in farther)
-                parts = [p for p, n in farther if n == top]
-                raise_to(graph, prepared, whole, prop, now, top, parts, why=(
-                    f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) "
-                    f"is less than that of its part {', '.join(short(p) for p in parts)} "
-                    f"({shown(prepared, prop, top)}): a structure reaches at least as far as each "
-                    f"of its parts, so the two statements contradict each other; the rules were "
-                    "checked with the part's (a lower bound of the whole's); correct the value "
-                    "or the parts listed"))
+    bounded_by_parts(graph, prepared, DL.farthestOfParts, farther=True)
 
 
 def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
@@ -216,36 +188,51 @@ def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
     "conforms" on every rule reading the whole alone: the rules read the part's (an upper bound
     of the whole's) and a ``dl:Discrepancy`` names both numbers, as ``reached_by_parts`` does
     for a reach. A part that stands apart from its whole has a distance of its own."""
+    bounded_by_parts(graph, prepared, DL.nearestOfParts, farther=False)
+
+
+#: How ``bounded_by_parts`` words each direction: (the whole's value is "less"/"more" than its
+#: part's, what a structure is to its parts, which bound of the whole's the part's value is).
+BOUND_WORDS = {True: ("less", "a structure reaches at least as far as each of its parts",
+                      "a lower bound"),
+               False: ("more", "a structure is no farther from the line than its nearest part",
+                       "an upper bound")}
+
+
+def bounded_by_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool) -> None:
+    """For each property marked ``marker`` in the vocabulary, each whole stating it and a part
+    stating a value beyond it (larger where ``farther``, else smaller): the whole read at its
+    outermost part's value, with a ``dl:Discrepancy`` (``raise_to``)."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
-    for prop in sorted(vocabulary.subjects(DL.nearestOfParts, Literal(True)), key=str):
+    than, because, bound = BOUND_WORDS[farther]
+    for prop in sorted(vocabulary.subjects(marker, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
-        # innermost wholes first: a part lowered for its own parts is read lowered by its whole
+        # innermost wholes first: a part moved for its own parts is read so by its whole
         for whole in sorted(set(graph.subjects(prop, None)),
                             key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
             now = number_of(graph, whole, prop)
             if now is None or not is_stated(graph, whole, prop):
                 continue
-            nearer: list[tuple[Node, Decimal]] = []
+            beyond: list[tuple[Node, Decimal]] = []
             for part in parts_of(graph, whole):
                 if (part, DL.partLinked, None) in graph or any(
                         (part, RDF.type, c) in graph for c in apart_classes):
                     continue
                 n = number_of(graph, part, prop)
-                if n is not None and n < now:
-                    nearer.append((part, n))
-            if nearer:
-                low = min(n for _p, n in nearer)
-                parts = [p for p, n in nearer if n == low]
-                raise_to(graph, prepared, whole, prop, now, low, parts, why=(
+                if n is not None and (n > now if farther else n < now):
+                    beyond.append((part, n))
+            if beyond:
+                edge = (max if farther else min)(n for _p, n in beyond)
+                parts = [p for p, n in beyond if n == edge]
+                raise_to(graph, prepared, whole, prop, now, edge, parts, why=(
                     f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) "
-                    f"is more than that of its part {', '.join(short(p) for p in parts)} "
-                    f"({shown(prepared, prop, low)}): a structure is no farther from the line "
-                    f"than its nearest part, so the two statements contradict each other; the "
-                    "rules were checked with the part's (an upper bound of the whole's); correct "
-                    "the value or the parts listed"))
+                    f"is {than} than that of its part {', '.join(short(p) for p in parts)} "
+                    f"({shown(prepared, prop, edge)}): {because}, so the two statements "
+                    f"contradict each other; the rules were checked with the part's ({bound} of "
+                    "the whole's); correct the value or the parts listed"))
 
 
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
@@ -256,13 +243,7 @@ def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:
 def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated: Decimal,
              bound: Decimal, parts: list[Node], why: str | None = None) -> None:
     unit = prepared.units.canonical_of_property.get(prop)
-    note = BNode()
-    graph.add((note, RDF.type, DL.Discrepancy))
-    graph.add((note, DL.focus, whole))
-    graph.add((note, DL.property, prop))
-    for old in list(graph.objects(whole, prop)):
-        graph.remove((whole, prop, old))
-        graph.add((note, DL.declaredValue, old))
+    note = withdrawn(graph, whole, prop)
     graph.add((note, DL.derivedValue, add_quantity(graph, whole, prop, bound, unit, parts)))
     for part in parts:
         graph.add((note, PROV.wasDerivedFrom, part))

@@ -38,6 +38,7 @@ from docklaw.validate.derivation.totals import (
     short,
     shown,
     top_level,
+    withdrawn,
 )
 
 
@@ -160,13 +161,7 @@ def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
                                  prepared.units.canonical_of_property.get(prop),
                                  [p for p, _n in parts])
                 continue
-            bad = BNode()
-            graph.add((bad, RDF.type, DL.Discrepancy))
-            graph.add((bad, DL.focus, whole))
-            graph.add((bad, DL.property, prop))
-            for old in list(graph.objects(whole, prop)):
-                graph.remove((whole, prop, old))
-                graph.add((bad, DL.declaredValue, old))
+            bad = withdrawn(graph, whole, prop)
             for part, _n in parts:
                 graph.add((bad, PROV.wasDerivedFrom, part))
             said = [f"{short(whole)} states {shown(prepared, prop, own)}"] if own is not None \

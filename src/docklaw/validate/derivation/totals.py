@@ -775,6 +775,24 @@ def add_quantity(graph: Graph, node: Node, prop: URIRef, value: Decimal, unit: U
     return qv
 
 
+def withdrawn(graph: Graph, node: Node, prop: URIRef, *, derived_too: bool = True) -> BNode:
+    """A new ``dl:Discrepancy`` on ``node``'s ``prop`` with the values it states moved onto it
+    (``dl:declaredValue``; values derived by docklaw are dropped unless ``derived_too``): the
+    rules then read only the value written in their place. Why one function: each derivation
+    that disbelieves a statement (a total below its parts, a whole nearer than its part, two
+    parts' flags) must take the same statement out of the rules' reach and keep it in the
+    report."""
+    note = BNode()
+    graph.add((note, RDF.type, DL.Discrepancy))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, prop))
+    for old in list(graph.objects(node, prop)):
+        graph.remove((node, prop, old))
+        if derived_too or graph.value(old, DL.derived) != Literal(True):
+            graph.add((note, DL.declaredValue, old))
+    return note
+
+
 def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: Decimal,
              used: list[Node], counted: str, prepared: Prepared) -> None:
     """The stated total is below the listed structures' figure: the rules read the listed
@@ -869,14 +887,7 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
             f"own: the structures the application lists add up to at least {at_least} "
             f"({counted}); a rule this already breaks is cited, every other asks for the total")))
         return
-    bad = BNode()
-    graph.add((bad, RDF.type, DL.Discrepancy))
-    graph.add((bad, DL.focus, node))
-    graph.add((bad, DL.property, d.prop))
-    for old in list(graph.objects(node, d.prop)):
-        graph.remove((node, d.prop, old))
-        if graph.value(old, DL.derived) != Literal(True):
-            graph.add((bad, DL.declaredValue, old))
+    bad = withdrawn(graph, node, d.prop, derived_too=False)
     for member in used:
         graph.add((bad, PROV.wasDerivedFrom, member))
     text = (f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, stated)}) is "
