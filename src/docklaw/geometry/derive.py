@@ -464,7 +464,7 @@ class _Stage:
                 reach, stem_reach = stem_reach, None
             elif reading is False:
                 stem_reach = None
-        total, silent = self.total_length(n, length, undrawn)
+        total, longest, silent = self.total_length(n, length, undrawn)
         share = 100.0 * reach / total
         measure = self.declared.width_measure
         cited = "" if measure is None else f" ({measure.citation})"
@@ -488,42 +488,70 @@ class _Stage:
                          f"{DL.length.n3(self.g.namespace_manager)} of {label(n)}, or draw its "
                          "parts.", section=section, read_most=True)
             return
-        if stem_reach is None:
+        least = 100.0 * (reach if stem_reach is None else stem_reach) / longest
+        if stem_reach is None and share - least <= self.s.precision:
             self.out.quantity(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
             return
-        stem_share = 100.0 * stem_reach / total
+        if stem_reach is None:
+            only = [p for p in undrawn if (b := self.reach_bounds(p, DL.length, length))
+                    is not None and b[1] > b[0]]
+            self.bounded(n, DL.mainWalkwayShare, least, share, UNIT.PERCENT, src, None,
+                         f"{label(n)} lists {', '.join(label(p) for p in only)} without "
+                         "drawing "
+                         f"{'it' if len(only) == 1 else 'them'}; a part stating only its own "
+                         f"{DL.length.n3(self.g.namespace_manager)}, not how far it reaches "
+                         "from the mark, may begin at the dock's seaward end: the total length "
+                         f"is between {total:.2f} and {longest:.2f} ft, and the main walkway "
+                         f"between {least:.2f} % and {share:.2f} % of it{cited}. State "
+                         f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)}, "
+                         f"{DL.length.n3(self.g.namespace_manager)} of {label(n)} or "
+                         f"{DL.farthestExtentFromMHW.n3(self.g.namespace_manager)} of its parts, "
+                         "or draw its parts.", section=section, read_most=True)
+            return
+        stem_share = least
         self.bounded(n, DL.mainWalkwayShare, stem_share, share, UNIT.PERCENT, src, None,
                      f"The drawing of {label(n)} does not read one way: its main walkway is "
                      "drawn in one outline with a member lying along the mark (the head of a T "
                      "or L), which may be an appendage attached to the main walkway rather than "
                      "part of the walkway that extends toward the lake. With it the walkway "
                      f"reaches {share:.2f} % of the length, without it {stem_share:.2f} %"
-                     f"{cited}: state {DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
+                     + ("" if longest - total <= self.s.precision else
+                        f" (of a total length between {total:.2f} and {longest:.2f} ft: a part "
+                        "listed undrawn states only its own length)")
+                     + f"{cited}: state {DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
                      f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the stem's width or "
                      "the whole), or draw the head as its own part (dl:Appendage), where a limit "
                      "falls between them.", section=section, read_most=True)
 
     def total_length(self, n: Node, drawn: float, undrawn: list[Node]
-                     ) -> tuple[float, list[Node]]:
+                     ) -> tuple[float, float, list[Node]]:
         """The total length of the dock and associated structures (a structure listing
-        ``undrawn`` parts), for a share of it (``walkway_share``), and the parts that leave it
-        open (none: the total is known). The total is at least the drawing, the length and the
-        farthest extent from the mark the whole states, and each undrawn part's stated reach
-        (its dl:length or dl:farthestExtentFromMHW, ``reach``): "length is measured
+        ``undrawn`` parts), for a share of it (``walkway_share``): the least and the most it can
+        be, and the parts that leave it open (none: the total is within the two). The total is
+        at least the drawing, the length and the farthest extent from the mark the whole states,
+        and each undrawn part's stated reach (``reach_bounds``): "length is measured
         perpendicular to the mean high-water mark", so whatever reaches 50 feet from the mark
-        makes the total 50 feet at least. A part stating neither leaves it open, unless the
-        whole states its length (which includes its parts, as fix-sb9 read it); its stated reach
-        only raises the total (a dock stating it reaches 50 feet with an undrawn float stating
-        nothing is still asked its length). Why: a dock drawn and stated 20 feet long listing
-        an undrawn lift stating it reaches 50 feet read 100 % of 20 feet and met § 73-9C(1)(b)
-        (fix-sb10)."""
+        makes the total 50 feet at least. A part stating only its own dl:length is not said to
+        reach that far from the mark: attached to the drawing, it may begin at its seaward end,
+        so the total may be the drawing plus its length (the most). A part stating neither
+        leaves it open, unless the whole states its length (which includes its parts, as fix-sb9
+        read it): where that length is no less than everything the parts state, it is the
+        total; its stated reach only raises the total (a dock stating it reaches 50 feet with an
+        undrawn float stating nothing is still asked its length). Why: a dock drawn and stated
+        20 feet long listing an undrawn lift stating it reaches 50 feet read 100 % of 20 feet and
+        met § 73-9C(1)(b) (fix-sb10); a dock drawn 20 feet long listing a lift stating its own
+        length of 30 feet read 20 / 30 = 66.67 % and met it, though at the dock's end the total
+        is 50 feet (40 %) (fix-sb11)."""
         whole = self.stated(n, DL.length)
         own = [v for v in (whole, self.stated(n, DL.farthestExtentFromMHW)) if v is not None]
-        stated = {p: self.reach(p, DL.length) for p in undrawn}
-        total = max([drawn, *own, *(v for v in stated.values() if v is not None)])
+        bounds = {p: self.reach_bounds(p, DL.length, drawn) for p in undrawn}
+        least = max([drawn, *own, *(b[0] for b in bounds.values() if b is not None)])
+        most = max([least, *(b[1] for b in bounds.values() if b is not None)])
+        if whole is not None and whole >= least - self.s.precision:
+            return least, least, []
         if whole is not None and whole >= drawn - self.s.precision:
-            return total, []
-        return total, [p for p, v in stated.items() if v is None]
+            return least, most, []
+        return least, most, [p for p, b in bounds.items() if b is None]
 
     def head_reading(self, n: Node, walkway: BaseGeometry, f: ParcelFrame) -> bool | None:
         """Which reading of a main walkway drawn in one outline with a head lying along the mark
@@ -623,12 +651,27 @@ class _Stage:
         if not undrawn:
             self.out.quantity(n, prop, drawn, UNIT.FT, src)
             return
-        stated = {p: self.reach(p, prop) for p in undrawn}
-        least = max([drawn, *(v for v in stated.values() if v is not None)])
+        stated = {p: self.reach_bounds(p, prop, drawn) for p in undrawn}
+        least = max([drawn, *(v[0] for v in stated.values() if v is not None)])
+        most = max([least, *(v[1] for v in stated.values() if v is not None)])
         silent = [p for p, v in stated.items() if v is None]
-        reach = [p for p, v in stated.items() if v is not None and v > drawn]
-        if not silent:
+        reach = [p for p, v in stated.items() if v is not None and v[1] > drawn]
+        if not silent and most - least <= self.s.precision:
             self.out.quantity(n, prop, least, UNIT.FT, [*src, *reach])
+            return
+        if not silent:  # a part stating only its own length: not how far from the mark
+            only = [p for p, v in stated.items() if v is not None and v[1] > v[0]]
+            self.bounded(n, prop, least, most, UNIT.FT, [*src, *reach], None,
+                         f"{label(n)} lists {', '.join(label(p) for p in only)} without "
+                         f"drawing {'it' if len(only) == 1 else 'them'}, stating "
+                         f"{'its' if len(only) == 1 else 'their'} own "
+                         f"{DL.length.n3(self.g.namespace_manager)} but not how far "
+                         f"{'it reaches' if len(only) == 1 else 'they reach'} from the mark "
+                         f"({DL.farthestExtentFromMHW.n3(self.g.namespace_manager)}): attached at "
+                         f"the drawing's seaward end, the structure reaches between {least:.2f} "
+                         f"and {most:.2f} ft. State {prop.n3(self.g.namespace_manager)} of "
+                         f"{label(n)}, or draw its parts.",
+                         note=note and self.stated(n, prop) is None)
             return
         note = note and self.stated(n, prop) is None  # (a stated value is read: no doubt)
         self.bounded(n, prop, least, UNBOUNDED, UNIT.FT, [*src, *reach], None,
@@ -651,6 +694,21 @@ class _Stage:
             values.append(self.stated(part, DL.farthestExtentFromMHW))
         known = [v for v in values if v is not None]
         return max(known) if known else None
+
+    def reach_bounds(self, part: Node, prop: URIRef, drawn: float
+                     ) -> tuple[float, float] | None:
+        """The least and the most an undrawn ``part`` makes its whole's ``prop`` (``reach``),
+        the whole drawn to ``drawn``: for dl:length, a part stating only its own dl:length (not
+        how far it reaches from the mark, dl:farthestExtentFromMHW) makes the whole at least
+        that long and at most the drawing plus that (attached at the drawing's seaward end).
+        None where it states nothing. Why: a lift stating its own length of 30 feet on a dock
+        drawn 20 feet long was read as reaching 30 feet from the mark (fix-sb11)."""
+        value = self.reach(part, prop)
+        if value is None:
+            return None
+        if prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None:
+            return value, drawn + value
+        return value, value
 
     def stated(self, node: Node, prop: URIRef) -> float | None:
         """``node``'s stated ``prop`` in feet (not a derived one), or None."""

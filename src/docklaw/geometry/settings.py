@@ -113,4 +113,25 @@ def load() -> GeometrySettings:
                 s.constructions[(prop, place)] = c  # type: ignore[index]
     for unit in (UNIT.FT, UNIT.FT2, UNIT.PERCENT):
         s.unit_factors.setdefault(unit, (unit, 1.0))
+    s.unit_factors.update(_unit_factors(s.unit_factors))
     return s
+
+
+def _unit_factors(canonical: dict[URIRef, tuple[URIRef, float]]
+                  ) -> dict[URIRef, tuple[URIRef, float]]:
+    """Every unit of the vocabulary (ontology/docklaw.ttl: dl:dimension, QUDT's
+    qudt:conversionMultiplier) whose dimension's canonical unit is one the stage measures in
+    (``canonical``): (that unit, the factor to it). Why: a stated dl:mainWalkwayWidth of 48
+    inches was not read by the stage (it read feet only), so a drawn L stating its 4-foot stem
+    in inches was asked which reading its drawing is, while the same width in feet decided it
+    and was cited (fix-sb11); a declared value in metres was never compared with the drawing."""
+    g = Graph().parse(paths.ONTOLOGY_FILE, format="turtle")
+    out: dict[URIRef, tuple[URIRef, float]] = {}
+    for unit, dimension in g.subject_objects(DL.dimension):
+        target = g.value(dimension, DL.canonicalUnit)
+        mine, theirs = (g.value(u, QUDT.conversionMultiplier) for u in (unit, target))
+        if not isinstance(unit, URIRef) or target not in canonical or unit in canonical \
+                or mine is None or theirs is None or float(theirs) == 0:
+            continue
+        out[unit] = (target, float(mine) / float(theirs))  # type: ignore[index]
+    return out

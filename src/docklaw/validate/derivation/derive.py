@@ -769,7 +769,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     unknown_growth += raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
-    share_within_length(out, prepared)  # after: a whole's reach raised by its parts is read
+    share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
+    compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)
     compiled = prepared.compiled(jid)

@@ -18,7 +18,7 @@ bound cannot be true: the rules read the bound and a ``dl:Discrepancy`` names bo
 from __future__ import annotations
 
 import dataclasses
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
@@ -32,7 +32,7 @@ from docklaw.law.targets import (
     self_and_containers,
 )
 from docklaw.law.units import curie
-from docklaw.namespaces import DL, PROV, RDF, RDFS
+from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.parts import deck_classes, maintenance
 from docklaw.validate.derivation.totals import (
     add_quantity,
@@ -302,60 +302,133 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
                 f", so how much {short(whole)}'s {curie(prop)} grew is not known")))
 
 
-def share_within_length(graph: Graph, prepared: Prepared) -> None:
-    """A main walkway's stated share of the total length (dl:mainWalkwayShare) is at most its
-    whole's stated dl:length over how far the whole and its associated structures reach from the
-    mean high-water mark (dl:farthestExtentFromMHW of the whole and of each listed part that does
-    not stand apart): the walkway is part of the whole, so it reaches no farther than the whole's
-    stated length, and the total length, "measured perpendicular to the mean high-water mark",
-    is at least each reach. A stated share above that bound and a stated length below the reach
-    cannot both be true: the rules read the bound and the reach, and a ``dl:Discrepancy`` names
-    both numbers of each. A share the drawing measured (the geometry stage's) is left to it.
-    Why: a dock stating a length of 20 ft, a reach of 50 ft and a 100 % share, listing a float
-    reaching 50 ft, met Canandaigua § 73-9C(1)(b) with no discrepancy (fix-sb10)."""
+def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """A main walkway's share of the total length (dl:mainWalkwayShare) where nothing measured
+    it (the geometry stage's share is left to it): the walkway reaches at most what the stated
+    facts allow, and the total length, "measured perpendicular to the mean high-water mark", is
+    at least how far the whole and each listed part that does not stand apart reach from the
+    mark (dl:farthestExtentFromMHW) and each such part's own dl:length; the share is at most the
+    one over the other (``walkway_bound``). A stated share above that bound cannot be true: the
+    rules read the bound and a ``dl:Discrepancy`` names both numbers. No share stated: the
+    bound is written (derived) with a dl:UpperBoundTotal note carrying 0, so that a minimum the
+    bound breaks is cited and one it meets asks for the share. A stated length below the reach
+    is raised to it the same way. Why: a dock stating a length of 20 ft, a reach of 50 ft and a
+    100 % share, listing a float reaching 50 ft, met Canandaigua § 73-9C(1)(b) (fix-sb10); a
+    dock stating a 70 % share listing a main walkway part stating its 20-foot length and a lift
+    reaching 55 ft met it, and one stating 70 % of its 40-foot length with a lift reaching 58
+    ft was read at 40 / 58 (the whole 40 feet taken for walkway, contradicting the 70 %); a
+    walkway part of 20 ft beside a finger reaching 45 ft was asked the share (fix-sb11)."""
+    if not any(DL.mainWalkwayShare in rule.constrains for rule in prepared.rules_of(jid)):
+        return  # no rule of the code reads a share
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
-    for whole in sorted(set(graph.subjects(DL.mainWalkwayShare, None)), key=str):
-        if not is_stated(graph, whole, DL.mainWalkwayShare) or any(
-                graph.value(v, DL.derived) == Literal(True)
-                for v in graph.objects(whole, DL.mainWalkwayShare)):
+    walkways = {DL.MainWalkway, *prepared.knowledge.subjects(DL.senseOf, DL.MainWalkway)}
+    wholes = set(graph.subjects(DL.mainWalkwayShare, None)) | set(graph.subjects(DL.hasPart, None))
+    for whole in sorted(wholes, key=str):
+        if any(graph.value(v, DL.derived) == Literal(True)
+               for v in graph.objects(whole, DL.mainWalkwayShare)) or any(
+                (whole, RDF.type, k) in graph for k in walkways):
             continue
-        share = number_of(graph, whole, DL.mainWalkwayShare)
-        length = number_of(graph, whole, DL.length)
-        if share is None or length is None or length <= 0 \
-                or not is_stated(graph, whole, DL.length):
+        parts = [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph
+                 and not any((p, RDF.type, c) in graph for c in apart_classes)]
+        stated = is_stated(graph, whole, DL.mainWalkwayShare)
+        share = number_of(graph, whole, DL.mainWalkwayShare) if stated else None
+        length = number_of(graph, whole, DL.length) \
+            if is_stated(graph, whole, DL.length) else None
+        reaches = [(node, n) for node in [whole, *parts]
+                   if (n := number_of(graph, node, DL.farthestExtentFromMHW)) is not None]
+        if share is not None and length is not None and length > 0 and reaches \
+                and (total := max(n for _p, n in reaches)) > length:
+            farthest = [p for p, n in reaches if n == total]
+            raise_to(graph, prepared, whole, DL.length, length, total, farthest, why=(
+                f"the stated {curie(DL.length)} of {short(whole)} "
+                f"({shown(prepared, DL.length, length)}) is less than {reached(farthest)} from "
+                f"the mean high-water mark ({curie(DL.farthestExtentFromMHW)}, "
+                f"{shown(prepared, DL.farthestExtentFromMHW, total)})"
+                f": the length of {short(whole)} and its associated structures, measured "
+                "perpendicular to the mark, is at least that, so the two statements contradict "
+                "each other; the rules were checked with the reach; correct the value or the "
+                "parts listed"))
+        lengths = [(p, n) for p in parts if (n := number_of(graph, p, DL.length)) is not None]
+        longest = [*reaches, *lengths, *([(whole, length)] if length is not None else [])]
+        walkway = walkway_bound(graph, prepared, whole, [p for p in parts if any(
+            (p, RDF.type, k) in graph for k in walkways)], length, share)
+        if walkway is None or not longest:
             continue
-        reaches: list[tuple[Node, Decimal]] = []
-        for node in [whole, *parts_of(graph, whole)]:
-            if node != whole and ((node, DL.partLinked, None) in graph or any(
-                    (node, RDF.type, c) in graph for c in apart_classes)):
-                continue
-            n = number_of(graph, node, DL.farthestExtentFromMHW)
-            if n is not None:
-                reaches.append((node, n))
-        if not reaches or max(n for _p, n in reaches) <= length:
+        total = max(n for _p, n in longest)
+        if total <= 0:
             continue
-        total = max(n for _p, n in reaches)
-        farthest = [p for p, n in reaches if n == total]
-        named = ", ".join(short(p) for p in farthest) + (" reaches" if len(farthest) == 1
-                                                           else " reach")
-        bound = (Decimal(100) * length / total).quantize(Decimal("0.01"))
-        if share > bound:
-            raise_to(graph, prepared, whole, DL.mainWalkwayShare, share, bound, farthest, why=(
+        most, why, sources = walkway
+        bound = min(Decimal(100), Decimal(100) * most / total).quantize(
+            Decimal("0.01"), rounding=ROUND_DOWN)  # (down: never over a minimum it is under)
+        farthest = [p for p, n in longest if n == total and p != whole]
+        of_total = (f"the total length of {short(whole)} and its associated structures, "
+                    "measured perpendicular to the mean high-water mark, is at least "
+                    f"{shown(prepared, DL.length, total)}"
+                    + (f" ({reached(farthest)} that far)" if farthest else ""))
+        if share is not None and share > bound:
+            raise_to(graph, prepared, whole, DL.mainWalkwayShare, share, bound,
+                     list(dict.fromkeys([*sources, *farthest])), why=(
                 f"the stated {curie(DL.mainWalkwayShare)} of {short(whole)} "
                 f"({shown(prepared, DL.mainWalkwayShare, share)}) is more than its main walkway "
-                f"can be: the walkway is part of {short(whole)}, whose stated {curie(DL.length)} "
-                f"is {shown(prepared, DL.length, length)}, while {named} "
-                f"{shown(prepared, DL.farthestExtentFromMHW, total)} from the mean high-water "
-                f"mark ({curie(DL.farthestExtentFromMHW)}), so the total length is at least that "
-                f"and the walkway's share at most {shown(prepared, DL.mainWalkwayShare, bound)}; "
+                f"can be: {why}, at most {shown(prepared, DL.length, most)}, and {of_total}, so "
+                f"the walkway's share is at most {shown(prepared, DL.mainWalkwayShare, bound)}; "
                 "the rules were checked with it; correct the values or the parts listed"))
-        raise_to(graph, prepared, whole, DL.length, length, total, farthest, why=(
-            f"the stated {curie(DL.length)} of {short(whole)} "
-            f"({shown(prepared, DL.length, length)}) is less than {named} from the mean "
-            f"high-water mark ({curie(DL.farthestExtentFromMHW)}, "
-            f"{shown(prepared, DL.farthestExtentFromMHW, total)})"
-            f": the length of {short(whole)} and its associated structures, measured "
-            "perpendicular to the mark, is at least that, so the two statements contradict each "
-            "other; the rules were checked with the reach; correct the value or the parts listed"))
+        elif share is None and bound < 100:
+            add_quantity(graph, whole, DL.mainWalkwayShare, bound,
+                         prepared.units.canonical_of_property.get(DL.mainWalkwayShare),
+                         list(dict.fromkeys([*sources, *farthest])))
+            text = (f"{curie(DL.mainWalkwayShare)} of {short(whole)} is not stated: {why}, at "
+                    f"most {shown(prepared, DL.length, most)}, and {of_total}, so the walkway's "
+                    f"share is at most {shown(prepared, DL.mainWalkwayShare, bound)}, and how "
+                    "much less is not known; state it")
+            note, entry = BNode(), BNode()
+            graph.add((note, RDF.type, DL.UpperBoundTotal))
+            graph.add((note, DL.focus, whole))
+            graph.add((note, DL.property, DL.mainWalkwayShare))
+            graph.add((note, DL.upperBound, Literal("0", datatype=XSD.decimal)))
+            graph.add((note, DL.undecidedMember, entry))
+            graph.add((entry, DL.focus, whole))
+            graph.add((entry, DL.property, DL.mainWalkwayShare))
+            graph.add((entry, RDFS.comment, Literal(text)))
+            graph.add((note, RDFS.comment, Literal(text)))
+
+
+def reached(nodes: list[Node]) -> str:
+    """'float reaches' / 'float, lift reach'."""
+    return ", ".join(short(p) for p in nodes) + (" reaches" if len(nodes) == 1 else " reach")
+
+
+def walkway_bound(graph: Graph, prepared: Prepared, whole: Node, walkways: list[Node],
+                  length: Decimal | None, share: Decimal | None
+                  ) -> tuple[Decimal, str, list[Node]] | None:
+    """The most the main walkway of ``whole`` can reach from the mean high-water mark, why, and
+    the nodes it rests on; None where nothing stated bounds it. The walkway is part of the
+    whole: no longer than the whole's stated dl:length, and, where the whole states its share
+    too, that share of it (the stated facts' own reading: 70 % of a stated 40 feet is 28 feet,
+    never the whole 40). Its parts of a main walkway class reach no farther than the farthest
+    of their stated dl:farthestExtentFromMHW and are no longer than their stated dl:length
+    together (each only where every such part states it). The least of these."""
+    found: list[tuple[Decimal, str, list[Node]]] = []
+    if length is not None:
+        if share is not None and share < 100:
+            found.append((length * share / Decimal(100),
+                          f"it is the stated {shown(prepared, DL.mainWalkwayShare, share)} of "
+                          f"the stated {curie(DL.length)} of {short(whole)} "
+                          f"({shown(prepared, DL.length, length)})",
+                          [whole]))
+        found.append((length, f"it is part of {short(whole)}, whose stated {curie(DL.length)} "
+                      f"is {shown(prepared, DL.length, length)}", [whole]))
+    one = len(walkways) == 1
+    for prop, combine, words in (
+            (DL.farthestExtentFromMHW, max, "reaches" if one else "reach at most"),
+            (DL.length, sum, "is long" if one else "are long together")):
+        values = [number_of(graph, w, prop) for w in walkways]
+        if walkways and all(v is not None for v in values):
+            total = combine(v for v in values if v is not None)
+            found.append((total, f"{'its part' if one else 'its parts'} "
+                          f"{', '.join(short(w) for w in walkways)} of a main walkway class "
+                          f"{'states it' if one else 'state they'} {words} "
+                          f"{shown(prepared, prop, total)} ({curie(prop)})", list(walkways)))
+    return min(found, key=lambda f: f[0]) if found else None

@@ -21,7 +21,7 @@ from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import comparable, self_and_parts
 from docklaw.law.units import Units
-from docklaw.namespaces import DL, QUDT, RDF, RDFS
+from docklaw.namespaces import DL, GEO, QUDT, RDF, RDFS
 
 
 def appurtenances(prepared: Prepared, jid: str) -> list[tuple[URIRef, frozenset[URIRef]]]:
@@ -329,7 +329,11 @@ def label_of(prepared: Prepared, cls: URIRef) -> str:
 
 def walkway_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
     """A main walkway stated as a structure: its main walkway width is its stated width (the
-    rule on the main walkway reads it there, and its dock is decided by it)."""
+    rule on the main walkway reads it there, and its dock is decided by it). One stating no
+    width, listed undrawn as the part of a structure stating its main walkway width, has that
+    width: the whole's main walkway is this part. Why: a main walkway part stating only its
+    length was asked its width under Canandaigua § 73-9C(1)(a), though its dock stated the
+    main walkway 6 feet wide (fix-sb11)."""
     law = prepared.knowledge
     kinds = {DL.MainWalkway, *law.subjects(DL.senseOf, DL.MainWalkway)}
     for node in structures_of(graph, app):
@@ -337,3 +341,8 @@ def walkway_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
                 node, DL.mainWalkwayWidth, None) not in graph:
             for width in list(graph.objects(node, DL.width)):
                 graph.add((node, DL.mainWalkwayWidth, width))
+            if (node, DL.width, None) in graph or (node, GEO.hasGeometry, None) in graph:
+                continue
+            for whole in sorted(graph.subjects(DL.hasPart, node), key=str):
+                for width in list(graph.objects(whole, DL.mainWalkwayWidth)):
+                    graph.add((node, DL.mainWalkwayWidth, width))
