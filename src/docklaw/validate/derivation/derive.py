@@ -76,7 +76,11 @@ from docklaw.validate.derivation.grown import (
     share_within_length,
     unknown_reach,
 )
-from docklaw.validate.derivation.partflags import facts_from_parts, flags_from_parts
+from docklaw.validate.derivation.partflags import (
+    facts_from_parts,
+    flags_from_parts,
+    least_from_parts,
+)
 from docklaw.validate.derivation.parts import (
     deck_classes,
     link_appurtenances,
@@ -761,6 +765,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # whether it is a boathouse and are not read as none (eligibility.decisive, review 61); what
     # the canopy states of the roof is the roof's (dl:readFromPart: its pitch is the lift's)
     facts_from_parts(out, prepared)
+    least_from_parts(out, prepared)  # a canopy's enclosed sides are its structure's
     flags_from_parts(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     classify_defined(out, prepared, jid)

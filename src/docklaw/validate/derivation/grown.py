@@ -36,6 +36,7 @@ from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.parts import deck_classes, maintenance
 from docklaw.validate.derivation.totals import (
     add_quantity,
+    bounded_by_parts,
     is_stated,
     number_of,
     parts_of,
@@ -164,7 +165,37 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     f"value: a structure's {curie(prop)} is measured to its highest portion, so "
                     "the rules were checked with the part's; correct the value or the parts "
                     "listed"))
+        below_parts(graph, prepared, prop, adding, before)
     return unknown
+
+
+def below_parts(graph: Graph, prepared: Prepared, prop: URIRef, adding: set[Node],
+                before: Node | None) -> None:
+    """A whole stating no ``prop`` (``dl:highestOfParts``) is at least as high as each of its
+    parts that is new or grew past its own stated former value: that bound is no value of the
+    whole (its own height is still asked), but a limit it already passes is cited (blind review
+    66: a boat station stating no height, listing a new canopy 18 feet high, was asked its
+    height under a 15-foot limit; one 12 feet high leaves it asked)."""
+    stating = set(graph.subjects(prop, None))
+    for whole in sorted({w for w in graph.subjects(DL.hasPart, None)} - stating, key=str):
+        higher: list[tuple[Node, Decimal]] = []
+        for part in parts_of(graph, whole):
+            n = number_of(graph, part, prop)
+            if n is None:
+                continue
+            b = number_of(graph, part, before) if isinstance(before, URIRef) else None
+            if set(graph.objects(part, DL.workKind)) & adding or (b is not None and n > b):
+                higher.append((part, n))
+        if not higher:
+            continue
+        top = max(n for _p, n in higher)
+        parts = [p for p, n in higher if n == top]
+        bounded_by_parts(graph, prepared, whole, prop, top, parts, (
+            f"{curie(prop)} of {short(whole)} is not stated, but its part "
+            f"{', '.join(short(p) for p in parts)}, new or grown past its own former value, is "
+            f"{shown(prepared, prop, top)}: a structure's {curie(prop)} is measured to its "
+            f"highest portion, so it is at least that; a limit this already passes is cited, "
+            f"every other asks for {curie(prop)}"))
 
 
 def reached_by_parts(graph: Graph, prepared: Prepared) -> None:

@@ -21,6 +21,12 @@ pitch, and one stating 3/12 beside it would have been read at 3/12). A whole sta
 read with its part's; a whole stating another, or parts stating different values, states two
 values of one fact: a ``dl:Discrepancy`` names them and none is read, so the rules ask for it
 (never the one that conforms).
+
+A count or quantity marked ``dl:leastFromPart`` is at least what such a part states (a canopy's
+enclosed sides are sides of the structure it covers, enclosed "in any manner": blind review 66,
+a lift stating 0 enclosed sides listing a canopy stating 2 conformed). A whole stating less is
+read with the part's value (a ``dl:Discrepancy`` names both); a whole stating none is bounded
+below by it, so a limit the bound already passes is cited and every other asks for the value.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from docklaw.law.units import curie
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.totals import (
     add_quantity,
+    bounded_by_parts,
     number_of,
     parts_of,
     short,
@@ -173,3 +180,57 @@ def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
                 f"listed as a structure's part is that structure's, so its {curie(prop)} is the "
                 f"structure's: the rules were not checked with either value; correct the value "
                 f"or the parts listed")))
+
+
+def least_from_parts(graph: Graph, prepared: Prepared) -> None:
+    """Raise each whole's ``dl:leastFromPart`` value to the greatest its directly listed parts
+    of that kind state (a stated smaller value is moved onto a ``dl:Discrepancy``); a whole
+    stating none gets a dl:LowerBoundTotal note of it (``totals.bounded_by_parts``)."""
+    vocabulary = prepared.ontology
+    for prop, cls in sorted(vocabulary.subject_objects(DL.leastFromPart), key=str):
+        if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
+            continue
+        classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
+        kind = vocabulary.value(cls, RDFS.label) or short(cls)
+        listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
+                          for w in graph.subjects(DL.hasPart, p)}, key=str)
+        for whole in listing:
+            parts = [(p, n) for p in sorted(graph.objects(whole, DL.hasPart), key=str)
+                     if any((p, RDF.type, c) in graph for c in classes)
+                     and (n := number_of(graph, p, prop)) is not None]
+            if not parts:
+                continue
+            top = max(n for _p, n in parts)
+            most = [p for p, n in parts if n == top]
+            named = ", ".join(short(p) for p in most)
+            own = number_of(graph, whole, prop)
+            if own is None:
+                bounded_by_parts(graph, prepared, whole, prop, top, most, (
+                    f"{curie(prop)} of {short(whole)} is not stated, but its part {named} "
+                    f"states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
+                    f"part is that structure's, so its {curie(prop)} is at least that; a limit "
+                    f"this already passes is cited, every other asks for {curie(prop)}"))
+                continue
+            if own >= top:
+                continue
+            bad = BNode()
+            graph.add((bad, RDF.type, DL.Discrepancy))
+            graph.add((bad, DL.focus, whole))
+            graph.add((bad, DL.property, prop))
+            for old in list(graph.objects(whole, prop)):
+                graph.remove((whole, prop, old))
+                graph.add((bad, DL.declaredValue, old))
+            unit = prepared.units.canonical_of_property.get(prop)
+            if unit is None and top == int(top):
+                value: Node = Literal(int(top), datatype=XSD.integer)
+                graph.add((whole, prop, value))
+            else:
+                value = add_quantity(graph, whole, prop, top, unit, most)
+            graph.add((bad, DL.derivedValue, value))
+            for part in most:
+                graph.add((bad, PROV.wasDerivedFrom, part))
+            graph.add((bad, RDFS.comment, Literal(
+                f"{short(whole)} states {curie(prop)} {shown(prepared, prop, own)}, but its part "
+                f"{named} states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
+                f"part is that structure's, so its {curie(prop)} is at least the part's; the "
+                f"rules were checked with the part's; correct the value or the parts listed")))

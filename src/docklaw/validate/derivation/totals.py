@@ -899,6 +899,33 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     graph.add((note, RDFS.comment, Literal(text)))
 
 
+#: Comparisons a value only bounded below already breaks where its bound does.
+UPPER_LIMITS = (DL.AtMost, DL.LessThan)
+
+
+def bounded_by_parts(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
+                     bound: Decimal, parts: list[Node], why: str) -> BNode:
+    """The whole states no ``prop`` but its listed ``parts`` show it is at least ``bound`` (a
+    structure is as high as its highest new portion; a canopy's enclosed sides are the sides
+    of the structure it covers): a dl:LowerBoundTotal note carries the bound and every rule
+    holding ``prop`` to an upper limit (the vocabulary's, whatever the code: only those of the
+    application's code are checked), so the pipeline cites a rule the bound already breaks and
+    every other still asks for the value (``pipeline.bounded``)."""
+    law = prepared.knowledge
+    note = BNode()
+    graph.add((note, RDF.type, DL.LowerBoundTotal))
+    graph.add((note, DL.focus, whole))
+    graph.add((note, DL.property, prop))
+    graph.add((note, DL.lowerBound, Literal(format_number(bound), datatype=XSD.decimal)))
+    for rule in sorted(law.subjects(DL.constrains, prop), key=str):
+        if law.value(rule, DL.comparison) in UPPER_LIMITS:
+            graph.add((note, DL.comparedBy, rule))
+    for part in parts:
+        graph.add((note, PROV.wasDerivedFrom, part))
+    graph.add((note, RDFS.comment, Literal(why)))
+    return note
+
+
 # --------------------------------------------------------------------------- unlisted parts
 
 

@@ -235,7 +235,11 @@ def asked_of_whole(nodes: list[NodeStateLike], named: dict[str, Node],
     portion does not state is its whole's, so the whole answers it. A fact the portion states
     is checked on it; a missing one is not asked again there (the whole is asked it, or has
     decided it). The portion's state follows: decided where the whole is, else still needed,
-    "asked of" the whole. A portion whose whole the rule does not reach keeps its items."""
+    "asked of" the whole. A portion whose whole the rule does not reach keeps its items, and
+    so does one stating a fact deciding whether the rule applies that its whole does not share
+    (``targets.shares_applicability``: a finger stated permanent on a seasonal dock, under a
+    rule reading a worked part's own construction, Keuka § 160-124D; blind review 66, its
+    building permit unstated, it was "decided on dock", which the rule does not reach)."""
     if spec is None or not spec.portions:
         return set()
     by_name = {n.focus_node: n for n in nodes}
@@ -252,6 +256,8 @@ def asked_of_whole(nodes: list[NodeStateLike], named: dict[str, Node],
                   and node_name(w) in by_name]
         if not wholes:
             continue
+        if not all(shares_applicability(facts.graph, node, w, spec, facts) for w in wholes):
+            continue  # it states what reaches it apart from its whole: asked, decided itself
         others = [by_name[node_name(w)] for w in wholes]
         names = ", ".join(short(w) for w in wholes)
         if all(o.state in DECIDED for o in others):
