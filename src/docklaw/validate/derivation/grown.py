@@ -208,7 +208,7 @@ def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
     that stands apart from its whole (read into it by derive, ``dl:partLinked``, or of a class
     that stands apart by definition, ``dl:standsApart``) has a reach of its own and raises
     nothing."""
-    bounded_by_parts(graph, prepared, DL.farthestOfParts, farther=True)
+    beyond_parts(graph, prepared, DL.farthestOfParts, farther=True)
 
 
 def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
@@ -219,10 +219,10 @@ def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
     "conforms" on every rule reading the whole alone: the rules read the part's (an upper bound
     of the whole's) and a ``dl:Discrepancy`` names both numbers, as ``reached_by_parts`` does
     for a reach. A part that stands apart from its whole has a distance of its own."""
-    bounded_by_parts(graph, prepared, DL.nearestOfParts, farther=False)
+    beyond_parts(graph, prepared, DL.nearestOfParts, farther=False)
 
 
-#: How ``bounded_by_parts`` words each direction: (the whole's value is "less"/"more" than its
+#: How ``beyond_parts`` words each direction: (the whole's value is "less"/"more" than its
 #: part's, what a structure is to its parts, which bound of the whole's the part's value is).
 BOUND_WORDS = {True: ("less", "a structure reaches at least as far as each of its parts",
                       "a lower bound"),
@@ -230,7 +230,7 @@ BOUND_WORDS = {True: ("less", "a structure reaches at least as far as each of it
                        "an upper bound")}
 
 
-def bounded_by_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool) -> None:
+def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool) -> None:
     """For each property marked ``marker`` in the vocabulary, each whole stating it and a part
     stating a value beyond it (larger where ``farther``, else smaller): the whole read at its
     outermost part's value, with a ``dl:Discrepancy`` (``raise_to``)."""

@@ -31,6 +31,9 @@ below by it, so a limit the bound already passes is cited and every other asks f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from decimal import Decimal
+
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
@@ -142,13 +145,14 @@ def note(graph: Graph, whole: Node, prop: URIRef, stated: list[Node], value: Lit
         graph.add((bad, PROV.wasDerivedFrom, part))
 
 
-def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
-    """Read each quantity marked ``dl:readFromPart`` on the structure listing such a part
-    directly: the part's value where the whole states none and its parts agree, else (two
-    values of one fact) no value and a ``dl:Discrepancy`` naming them. Run after the units are
-    normalised (the values are compared in the canonical unit)."""
+def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
+                  ) -> Iterator[tuple[URIRef, URIRef, Node, list[tuple[Node, Decimal]]]]:
+    """(property, class, whole, [(part, value)]) for each ``property marker class`` of the
+    vocabulary (``dl:readFromPart``, ``dl:leastFromPart``) and each structure listing directly
+    a part of the class (or below it) that states the property: what both readings start from
+    (yielded one at a time: each whole is read after the one before it was written)."""
     vocabulary = prepared.ontology
-    for prop, cls in sorted(vocabulary.subject_objects(DL.readFromPart), key=str):
+    for prop, cls in sorted(vocabulary.subject_objects(marker), key=str):
         if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
             continue
         classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
@@ -158,28 +162,37 @@ def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
             parts = [(p, n) for p in sorted(graph.objects(whole, DL.hasPart), key=str)
                      if any((p, RDF.type, c) in graph for c in classes)
                      and (n := number_of(graph, p, prop)) is not None]
-            if not parts:
-                continue
-            own = number_of(graph, whole, prop)
-            values = {n for _p, n in parts} | ({own} if own is not None else set())
-            if len(values) == 1:
-                if own is None:
-                    add_quantity(graph, whole, prop, parts[0][1],
-                                 prepared.units.canonical_of_property.get(prop),
-                                 [p for p, _n in parts])
-                continue
-            bad = withdrawn(graph, whole, prop)
-            for part, _n in parts:
-                graph.add((bad, PROV.wasDerivedFrom, part))
-            said = [f"{short(whole)} states {shown(prepared, prop, own)}"] if own is not None \
-                else []
-            said += [f"its part {short(p)} states {shown(prepared, prop, n)}" for p, n in parts]
-            kind = vocabulary.value(cls, RDFS.label) or short(cls)
-            graph.add((bad, RDFS.comment, Literal(
-                f"two values of {curie(prop)} for {short(whole)}: {'; '.join(said)}; a {kind} "
-                f"listed as a structure's part is that structure's, so its {curie(prop)} is the "
-                f"structure's: the rules were not checked with either value; correct the value "
-                f"or the parts listed")))
+            if parts:
+                yield prop, cls, whole, parts
+
+
+def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
+    """Read each quantity marked ``dl:readFromPart`` on the structure listing such a part
+    directly: the part's value where the whole states none and its parts agree, else (two
+    values of one fact) no value and a ``dl:Discrepancy`` naming them. Run after the units are
+    normalised (the values are compared in the canonical unit)."""
+    vocabulary = prepared.ontology
+    for prop, cls, whole, parts in parts_stating(graph, prepared, DL.readFromPart):
+        own = number_of(graph, whole, prop)
+        values = {n for _p, n in parts} | ({own} if own is not None else set())
+        if len(values) == 1:
+            if own is None:
+                add_quantity(graph, whole, prop, parts[0][1],
+                             prepared.units.canonical_of_property.get(prop),
+                             [p for p, _n in parts])
+            continue
+        bad = withdrawn(graph, whole, prop)
+        for part, _n in parts:
+            graph.add((bad, PROV.wasDerivedFrom, part))
+        said = [f"{short(whole)} states {shown(prepared, prop, own)}"] if own is not None \
+            else []
+        said += [f"its part {short(p)} states {shown(prepared, prop, n)}" for p, n in parts]
+        kind = vocabulary.value(cls, RDFS.label) or short(cls)
+        graph.add((bad, RDFS.comment, Literal(
+            f"two values of {curie(prop)} for {short(whole)}: {'; '.join(said)}; a {kind} "
+            f"listed as a structure's part is that structure's, so its {curie(prop)} is the "
+            f"structure's: the rules were not checked with either value; correct the value "
+            f"or the parts listed")))
 
 
 def least_from_parts(graph: Graph, prepared: Prepared) -> None:
@@ -187,50 +200,33 @@ def least_from_parts(graph: Graph, prepared: Prepared) -> None:
     of that kind state (a stated smaller value is moved onto a ``dl:Discrepancy``); a whole
     stating none gets a dl:LowerBoundTotal note of it (``totals.bounded_by_parts``)."""
     vocabulary = prepared.ontology
-    for prop, cls in sorted(vocabulary.subject_objects(DL.leastFromPart), key=str):
-        if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
-            continue
-        classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
+    for prop, cls, whole, parts in parts_stating(graph, prepared, DL.leastFromPart):
         kind = vocabulary.value(cls, RDFS.label) or short(cls)
-        listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
-                          for w in graph.subjects(DL.hasPart, p)}, key=str)
-        for whole in listing:
-            parts = [(p, n) for p in sorted(graph.objects(whole, DL.hasPart), key=str)
-                     if any((p, RDF.type, c) in graph for c in classes)
-                     and (n := number_of(graph, p, prop)) is not None]
-            if not parts:
-                continue
-            top = max(n for _p, n in parts)
-            most = [p for p, n in parts if n == top]
-            named = ", ".join(short(p) for p in most)
-            own = number_of(graph, whole, prop)
-            if own is None:
-                bounded_by_parts(graph, prepared, whole, prop, top, most, (
-                    f"{curie(prop)} of {short(whole)} is not stated, but its part {named} "
-                    f"states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
-                    f"part is that structure's, so its {curie(prop)} is at least that; a limit "
-                    f"this already passes is cited, every other asks for {curie(prop)}"))
-                continue
-            if own >= top:
-                continue
-            bad = BNode()
-            graph.add((bad, RDF.type, DL.Discrepancy))
-            graph.add((bad, DL.focus, whole))
-            graph.add((bad, DL.property, prop))
-            for old in list(graph.objects(whole, prop)):
-                graph.remove((whole, prop, old))
-                graph.add((bad, DL.declaredValue, old))
-            unit = prepared.units.canonical_of_property.get(prop)
-            if unit is None and top == int(top):
-                value: Node = Literal(int(top), datatype=XSD.integer)
-                graph.add((whole, prop, value))
-            else:
-                value = add_quantity(graph, whole, prop, top, unit, most)
-            graph.add((bad, DL.derivedValue, value))
-            for part in most:
-                graph.add((bad, PROV.wasDerivedFrom, part))
-            graph.add((bad, RDFS.comment, Literal(
-                f"{short(whole)} states {curie(prop)} {shown(prepared, prop, own)}, but its part "
-                f"{named} states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
-                f"part is that structure's, so its {curie(prop)} is at least the part's; the "
-                f"rules were checked with the part's; correct the value or the parts listed")))
+        top = max(n for _p, n in parts)
+        most = [p for p, n in parts if n == top]
+        named = ", ".join(short(p) for p in most)
+        own = number_of(graph, whole, prop)
+        if own is None:
+            bounded_by_parts(graph, prepared, whole, prop, top, most, (
+                f"{curie(prop)} of {short(whole)} is not stated, but its part {named} "
+                f"states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
+                f"part is that structure's, so its {curie(prop)} is at least that; a limit "
+                f"this already passes is cited, every other asks for {curie(prop)}"))
+            continue
+        if own >= top:
+            continue
+        bad = withdrawn(graph, whole, prop)
+        unit = prepared.units.canonical_of_property.get(prop)
+        if unit is None and top == int(top):
+            value: Node = Literal(int(top), datatype=XSD.integer)
+            graph.add((whole, prop, value))
+        else:
+            value = add_quantity(graph, whole, prop, top, unit, most)
+        graph.add((bad, DL.derivedValue, value))
+        for part in most:
+            graph.add((bad, PROV.wasDerivedFrom, part))
+        graph.add((bad, RDFS.comment, Literal(
+            f"{short(whole)} states {curie(prop)} {shown(prepared, prop, own)}, but its part "
+            f"{named} states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
+            f"part is that structure's, so its {curie(prop)} is at least the part's; the "
+            f"rules were checked with the part's; correct the value or the parts listed")))
