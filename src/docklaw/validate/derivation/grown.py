@@ -33,7 +33,7 @@ from docklaw.law.targets import (
 )
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
-from docklaw.validate.derivation.parts import deck_classes, maintenance
+from docklaw.validate.derivation.parts import built_new, deck_classes, maintenance
 from docklaw.validate.derivation.totals import (
     add_quantity,
     bounded_by_parts,
@@ -127,8 +127,9 @@ def unknown_reach(graph: Graph, prepared: Prepared) -> list[Unknown]:
 
 def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
     """A whole measured to its highest portion (``dl:highestOfParts``: dl:height) is at least as
-    high as a part that grew past its own stated former value, or is new, where that part is
-    higher than the whole is stated: its stated value is raised to the part's (a finger raised
+    high as a part that grew past its own stated former value, or is new (``built_new``: a part
+    stating no work of a whole built new is new with it), where that part is higher than the
+    whole is stated: its stated value is raised to the part's (a finger raised
     from 3 to 12 ft makes its dock, stated 3 ft high, at least 12). An unchanged part leaves
     the whole's stated value alone (a dock's deck height beside its boat station's roof is how
     the applicant measured it, before and after alike)."""
@@ -150,8 +151,7 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
                 if n is None or n <= now:
                     continue
                 b = number_of(graph, part, before) if isinstance(before, URIRef) else None
-                new = bool(set(graph.objects(part, DL.workKind)) & adding)
-                if new or (b is not None and n > b):
+                if built_new(graph, part, adding) or (b is not None and n > b):
                     higher.append((part, n))
                 elif b is None and isinstance(before, URIRef):
                     unknown.append((whole, prop, part, before))  # above it, former unstated
@@ -184,7 +184,7 @@ def below_parts(graph: Graph, prepared: Prepared, prop: URIRef, adding: set[Node
             if n is None:
                 continue
             b = number_of(graph, part, before) if isinstance(before, URIRef) else None
-            if set(graph.objects(part, DL.workKind)) & adding or (b is not None and n > b):
+            if built_new(graph, part, adding) or (b is not None and n > b):
                 higher.append((part, n))
         if not higher:
             continue

@@ -20,7 +20,12 @@ structure's roof pitch: blind review 65, a lift listing a canopy of 8/12 was ask
 pitch, and one stating 3/12 beside it would have been read at 3/12). A whole stating none is
 read with its part's; a whole stating another, or parts stating different values, states two
 values of one fact: a ``dl:Discrepancy`` names them and none is read, so the rules ask for it
-(never the one that conforms).
+(never the one that conforms). The part's value holds under every reading (the part is the
+whole's, or one more of the same beside the whole's own: a canopy is the structure's roof, or a
+second roof, and "a roof ... must not have a pitch greater than a 3/12" holds either way), so
+the least a part states bounds the whole below: a maximum that bound already passes is cited
+(blind review 67: a boat station stating 3/12 listing a canopy of 5/12 was asked its pitch),
+every other is asked.
 
 A count or quantity marked ``dl:leastFromPart`` is at least what such a part states (a canopy's
 enclosed sides are sides of the structure it covers, enclosed "in any manner": blind review 66,
@@ -169,7 +174,9 @@ def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
 def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
     """Read each quantity marked ``dl:readFromPart`` on the structure listing such a part
     directly: the part's value where the whole states none and its parts agree, else (two
-    values of one fact) no value and a ``dl:Discrepancy`` naming them. Run after the units are
+    values of one fact) no value and a ``dl:Discrepancy`` naming them, with the least value a
+    part states as a lower bound (``bounded_by_parts``: the part's value holds whichever is
+    meant, so a maximum it passes is cited, every other rule asks). Run after the units are
     normalised (the values are compared in the canonical unit)."""
     vocabulary = prepared.ontology
     for prop, cls, whole, parts in parts_stating(graph, prepared, DL.readFromPart):
@@ -191,8 +198,18 @@ def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
         graph.add((bad, RDFS.comment, Literal(
             f"two values of {curie(prop)} for {short(whole)}: {'; '.join(said)}; a {kind} "
             f"listed as a structure's part is that structure's, so its {curie(prop)} is the "
-            f"structure's: the rules were not checked with either value; correct the value "
+            f"structure's: neither value is read as the structure's; the part's holds of it "
+            f"whichever is meant (the part is its {kind}, or one beside its own), so a maximum "
+            f"it passes is cited and every other rule asks for the value; correct the value "
             f"or the parts listed")))
+        least = min(n for _p, n in parts)
+        bounded_by_parts(graph, prepared, whole, prop, least,
+                         [p for p, n in parts if n == least], (
+            f"{curie(prop)} of {short(whole)} is stated twice, but whichever is meant its part "
+            f"{', '.join(short(p) for p, n in parts if n == least)} is a {kind} of it stating "
+            f"{shown(prepared, prop, least)} (its own, or one beside the structure's): a limit "
+            f"this already passes is cited under every reading, every other asks for "
+            f"{curie(prop)}"))
 
 
 def least_from_parts(graph: Graph, prepared: Prepared) -> None:
