@@ -72,6 +72,7 @@ from docklaw.validate.derivation.grown import (
     grown_wholes,
     neared_by_parts,
     raised_by_parts,
+    reach_past_own_lengths,
     reached_by_parts,
     share_within_length,
     unknown_reach,
@@ -775,6 +776,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
+    reach_past_own_lengths(out, prepared)  # (a part's own length past the whole's reach)
     compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)

@@ -406,6 +406,21 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
                 f"can be: {why}, at most {shown(prepared, DL.length, most)}, and {of_total}, so "
                 f"the walkway's share is at most {shown(prepared, DL.mainWalkwayShare, bound)}; "
                 "the rules were checked with it; correct the values or the parts listed"))
+            longest_total, open_text = total_at_most(graph, prepared, whole, parts, length,
+                                                     reaches, lengths, total)
+            least = Decimal(0) if longest_total is None else min(bound, (
+                Decimal(100) * most / longest_total).quantize(Decimal("0.01"),
+                                                              rounding=ROUND_DOWN))
+            if least < bound:
+                share_bound_note(graph, whole, least, (
+                    f"the stated {curie(DL.mainWalkwayShare)} of {short(whole)} "
+                    f"({shown(prepared, DL.mainWalkwayShare, share)}) cannot be right, so the "
+                    f"share is not known: at most {shown(prepared, DL.mainWalkwayShare, bound)} "
+                    f"(its main walkway at most {shown(prepared, DL.length, most)} of a total "
+                    f"length of at least {shown(prepared, DL.length, total)}), and {open_text}"
+                    f"{shown(prepared, DL.mainWalkwayShare, least)}; state a share the "
+                    "facts allow, or how far its parts reach from the mean high-water mark "
+                    f"({curie(DL.farthestExtentFromMHW)})"))
         elif share is None and bound < 100:
             add_quantity(graph, whole, DL.mainWalkwayShare, bound,
                          prepared.units.canonical_of_property.get(DL.mainWalkwayShare),
@@ -414,16 +429,113 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
                     f"most {shown(prepared, DL.length, most)}, and {of_total}, so the walkway's "
                     f"share is at most {shown(prepared, DL.mainWalkwayShare, bound)}, and how "
                     "much less is not known; state it")
-            note, entry = BNode(), BNode()
-            graph.add((note, RDF.type, DL.UpperBoundTotal))
-            graph.add((note, DL.focus, whole))
-            graph.add((note, DL.property, DL.mainWalkwayShare))
-            graph.add((note, DL.upperBound, Literal("0", datatype=XSD.decimal)))
+            share_bound_note(graph, whole, Decimal(0), text)
+
+
+def reach_past_own_lengths(graph: Graph, prepared: Prepared) -> None:
+    """A whole stating how far it reaches from the mean high-water mark
+    (dl:farthestExtentFromMHW, which includes its parts) listing a part that states only its
+    own dl:length, longer than that reach: the stated reach cannot be right, and the part, not
+    said to reach any distance from the mark, may begin at the seaward end of the rest (as
+    ``total_at_most`` reads it for the walkway's share). A dl:UpperBoundTotal note carries the
+    reach with each such part end to end beyond the whole's (no bound where another part
+    states neither its length nor its reach), asking those parts' reach where a limit lies
+    between: so a rule whose applicability is unstated does not "hold regardless" on the
+    stated reach (``held_at_bounds``). Why: a dock stating a 30-foot reach listing a lift
+    stating its own 31-foot length held Canandaigua § 73-9C(1)(c)'s 60-foot line "whether or
+    not it applies", though at the dock's end the lift reaches 61 feet (review 67)."""
+    vocabulary = prepared.ontology
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
+        reach = number_of(graph, whole, DL.farthestExtentFromMHW)
+        if reach is None or any(
+                (n, RDF.type, DL.UpperBoundTotal) in graph
+                and (n, DL.property, DL.farthestExtentFromMHW) in graph
+                for n in graph.subjects(DL.focus, whole)):
+            continue  # (the geometry stage's bound on a drawn whole stands)
+        parts = [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph
+                 and not any((p, RDF.type, c) in graph for c in apart_classes)]
+        own = {p: n for p in parts if number_of(graph, p, DL.farthestExtentFromMHW) is None
+               and (n := number_of(graph, p, DL.length)) is not None}
+        if not own or max(own.values()) <= reach:
+            continue
+        silent = [p for p in parts if p not in own
+                  and number_of(graph, p, DL.farthestExtentFromMHW) is None]
+        most = Decimal(1000000) if silent else reach + sum(own.values(), Decimal(0))
+        names = ", ".join(short(p) for p in own)
+        text = (f"{names} {'states' if len(own) == 1 else 'state'} only its own "
+                f"{curie(DL.length)} ("
+                f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}"
+                f"), more than the stated {curie(DL.farthestExtentFromMHW)} of {short(whole)} "
+                f"({shown(prepared, DL.farthestExtentFromMHW, reach)}), and not how far from "
+                "the mean high-water mark it reaches: at the seaward end of the rest "
+                + (f"{short(whole)} reaches {shown(prepared, DL.farthestExtentFromMHW, most)}"
+                   if not silent else
+                   f"{short(whole)} may reach any distance ({', '.join(short(p) for p in silent)} "
+                   "stating neither its length nor its reach)")
+                + f"; state {curie(DL.farthestExtentFromMHW)} of {names}")
+        note = BNode()
+        graph.add((note, RDF.type, DL.UpperBoundTotal))
+        graph.add((note, DL.focus, whole))
+        graph.add((note, DL.property, DL.farthestExtentFromMHW))
+        graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
+        graph.add((note, RDFS.comment, Literal(text)))
+        for part in own:
+            entry = BNode()
             graph.add((note, DL.undecidedMember, entry))
-            graph.add((entry, DL.focus, whole))
-            graph.add((entry, DL.property, DL.mainWalkwayShare))
+            graph.add((entry, DL.focus, part))
+            graph.add((entry, DL.property, DL.farthestExtentFromMHW))
             graph.add((entry, RDFS.comment, Literal(text)))
-            graph.add((note, RDFS.comment, Literal(text)))
+
+
+def share_bound_note(graph: Graph, whole: Node, least: Decimal, text: str) -> None:
+    """A dl:UpperBoundTotal note on ``whole``'s dl:mainWalkwayShare carrying ``least``, the
+    other end of the share read (the most it can be): a minimum between the two asks for it."""
+    note, entry = BNode(), BNode()
+    graph.add((note, RDF.type, DL.UpperBoundTotal))
+    graph.add((note, DL.focus, whole))
+    graph.add((note, DL.property, DL.mainWalkwayShare))
+    graph.add((note, DL.upperBound, Literal(str(least), datatype=XSD.decimal)))
+    graph.add((note, DL.undecidedMember, entry))
+    graph.add((entry, DL.focus, whole))
+    graph.add((entry, DL.property, DL.mainWalkwayShare))
+    graph.add((entry, RDFS.comment, Literal(text)))
+    graph.add((note, RDFS.comment, Literal(text)))
+
+
+def total_at_most(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node],
+                  length: Decimal | None, reaches: list[tuple[Node, Decimal]],
+                  lengths: list[tuple[Node, Decimal]], least: Decimal
+                  ) -> tuple[Decimal | None, str]:
+    """The most the total length of ``whole`` and its associated structures can be (None:
+    nothing bounds it) and words saying why, ending where the least share is written. The
+    whole's stated dl:length includes its parts, so where it is no less than everything the
+    parts state it is the total; else each part stating only its own dl:length, not how far it
+    reaches from the mark, may begin at the seaward end of the rest (the geometry stage reads
+    an undrawn one so, ``total_length``), end to end with the others; a part stating neither,
+    or a whole stating neither its length nor its reach, leaves it open. Why: a dock stating a
+    100 % share of its 20-foot length with a lift stating its own 35-foot length was read at
+    the 57.14 % bound as exact and met Canandaigua § 73-9C(1)(b), though at the dock's end the
+    total is 55 feet and the share 36.36 % (review 67)."""
+    if length is not None and length >= least:
+        return least, "the whole's stated length is the total, so it is at least "
+    reaching = {p for p, _n in reaches}
+    sized = {p for p, _n in lengths}
+    silent = [p for p in parts if p not in reaching and p not in sized]
+    own = {p: n for p, n in lengths if p not in reaching}
+    base = [n for p, n in reaches if p not in own] + ([length] if length is not None else [])
+    if silent or not base:
+        why = (f"{', '.join(short(p) for p in silent)} "
+               f"{'states' if len(silent) == 1 else 'state'} neither its length nor its reach"
+               if silent else f"{short(whole)} states neither its length nor its reach")
+        return None, f"{why}, so the total is open and the share may be as little as "
+    most = max(base) + sum(own.values(), Decimal(0))
+    return max(most, least), (
+        f"{', '.join(short(p) for p in own)} "
+        f"{'states' if len(own) == 1 else 'state'} only its own {curie(DL.length)}, not how far "
+        f"from the mark, so may begin at the seaward end: the total may be "
+        f"{shown(prepared, DL.length, max(most, least))} and the share as little as ")
 
 
 def reached(nodes: list[Node]) -> str:
