@@ -500,7 +500,8 @@ class _Stage:
                          "drawing "
                          f"{'it' if len(only) == 1 else 'them'}; a part stating only its own "
                          f"{DL.length.n3(self.g.namespace_manager)}, not how far it reaches "
-                         "from the mark, may begin at the dock's seaward end: the total length "
+                         "from the mark, may begin at the dock's seaward end (end to end with any "
+                         "other such part): the total length "
                          f"is between {total:.2f} and {longest:.2f} ft, and the main walkway "
                          f"between {least:.2f} % and {share:.2f} % of it{cited}. State "
                          f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)}, "
@@ -545,8 +546,9 @@ class _Stage:
         whole = self.stated(n, DL.length)
         own = [v for v in (whole, self.stated(n, DL.farthestExtentFromMHW)) if v is not None]
         bounds = {p: self.reach_bounds(p, DL.length, drawn) for p in undrawn}
-        least = max([drawn, *own, *(b[0] for b in bounds.values() if b is not None)])
-        most = max([least, *(b[1] for b in bounds.values() if b is not None)])
+        least, most = self.reach_range(n, DL.length, drawn, bounds)
+        least = max([least, *own])
+        most = max(most, least)
         if whole is not None and whole >= least - self.s.precision:
             return least, least, []
         if whole is not None and whole >= drawn - self.s.precision:
@@ -652,8 +654,7 @@ class _Stage:
             self.out.quantity(n, prop, drawn, UNIT.FT, src)
             return
         stated = {p: self.reach_bounds(p, prop, drawn) for p in undrawn}
-        least = max([drawn, *(v[0] for v in stated.values() if v is not None)])
-        most = max([least, *(v[1] for v in stated.values() if v is not None)])
+        least, most = self.reach_range(n, prop, drawn, stated)
         silent = [p for p, v in stated.items() if v is None]
         reach = [p for p, v in stated.items() if v is not None and v[1] > drawn]
         if not silent and most - least <= self.s.precision:
@@ -667,8 +668,9 @@ class _Stage:
                          f"{'its' if len(only) == 1 else 'their'} own "
                          f"{DL.length.n3(self.g.namespace_manager)} but not how far "
                          f"{'it reaches' if len(only) == 1 else 'they reach'} from the mark "
-                         f"({DL.farthestExtentFromMHW.n3(self.g.namespace_manager)}): attached at "
-                         f"the drawing's seaward end, the structure reaches between {least:.2f} "
+                         f"({DL.farthestExtentFromMHW.n3(self.g.namespace_manager)}): "
+                         "attached end to end beyond the farthest known reach, the structure "
+                         f"reaches between {least:.2f} "
                          f"and {most:.2f} ft. State {prop.n3(self.g.namespace_manager)} of "
                          f"{label(n)}, or draw its parts.",
                          note=note and self.stated(n, prop) is None)
@@ -700,7 +702,8 @@ class _Stage:
         """The least and the most an undrawn ``part`` makes its whole's ``prop`` (``reach``),
         the whole drawn to ``drawn``: for dl:length, a part stating only its own dl:length (not
         how far it reaches from the mark, dl:farthestExtentFromMHW) makes the whole at least
-        that long and at most the drawing plus that (attached at the drawing's seaward end).
+        that long and at most the drawing plus that (attached at the drawing's seaward end; with
+        other such parts, end to end: ``reach_range``).
         None where it states nothing. Why: a lift stating its own length of 30 feet on a dock
         drawn 20 feet long was read as reaching 30 feet from the mark (fix-sb11)."""
         value = self.reach(part, prop)
@@ -709,6 +712,30 @@ class _Stage:
         if prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None:
             return value, drawn + value
         return value, value
+
+    def own_length_only(self, part: Node, prop: URIRef) -> bool:
+        """Whether an undrawn ``part`` states, for its whole's ``prop``, only its own dl:length,
+        not how far it reaches from the mark (``reach_bounds``)."""
+        return (prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None
+                and self.stated(part, DL.length) is not None)
+
+    def reach_range(self, n: Node, prop: URIRef, drawn: float,
+                    bounds: dict[Node, tuple[float, float] | None]) -> tuple[float, float]:
+        """The least and the most ``n``'s ``prop`` can be, drawn to ``drawn``, with undrawn
+        parts bounded as ``bounds`` (``reach_bounds``; a part stating nothing, None, is left to
+        the caller): at least the drawing and every part's stated value; at most the farthest
+        of the drawing and the parts stating how far they reach, with every part stating only
+        its own dl:length end to end beyond it (each may begin at the seaward end of the rest,
+        as ``grown.total_at_most`` reads it where nothing is drawn). Why: a dock drawn 20 feet
+        long listing two undrawn floats each stating only its own 15-foot length read a total
+        between 20 and 35 feet, a 57.14 % share at least, and met § 73-9C(1)(b) of Canandaigua,
+        though the floats in series make it 50 feet (40 %); one float stating a 35-foot reach
+        with another stating its own 15 feet read a definite 35 feet (review 68)."""
+        known = {p: b for p, b in bounds.items() if b is not None}
+        own = {p: b[0] for p, b in known.items() if self.own_length_only(p, prop)}
+        least = max([drawn, *(b[0] for b in known.values())])
+        far = max([drawn, *(b[1] for p, b in known.items() if p not in own)])
+        return least, max(least, far + sum(own.values()))
 
     def stated(self, node: Node, prop: URIRef) -> float | None:
         """``node``'s stated ``prop`` in feet (not a derived one), or None."""
