@@ -33,7 +33,7 @@ from docklaw.law.targets import (
 )
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
-from docklaw.validate.derivation.parts import built_new, deck_classes, maintenance
+from docklaw.validate.derivation.parts import deck_classes, maintenance
 from docklaw.validate.derivation.totals import (
     add_quantity,
     bounded_by_parts,
@@ -127,75 +127,68 @@ def unknown_reach(graph: Graph, prepared: Prepared) -> list[Unknown]:
 
 def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
     """A whole measured to its highest portion (``dl:highestOfParts``: dl:height) is at least as
-    high as a part that grew past its own stated former value, or is new (``built_new``: a part
-    stating no work of a whole built new is new with it), where that part is higher than the
-    whole is stated: its stated value is raised to the part's (a finger raised
-    from 3 to 12 ft makes its dock, stated 3 ft high, at least 12). An unchanged part leaves
-    the whole's stated value alone (a dock's deck height beside its boat station's roof is how
-    the applicant measured it, before and after alike)."""
+    high as each listed part after the work, whatever the part's work: a part stated higher than
+    its whole is stated shows that the whole's stated value is not its height. The two cannot
+    both be true and believing the smaller is a false "conforms": the rules read the part's and a
+    ``dl:Discrepancy`` names both (a finger raised from 3 to 12 ft makes its dock, stated 3 ft
+    high, at least 12; a canopy repaired at 17 ft makes its boat station, stated 13, at least 17:
+    blind review 68). A part that stands apart from its whole (``dl:partLinked``,
+    ``dl:standsApart``) has a height of its own. What was there before the work is the
+    ``dl:preexistingCounterpart``'s, read by the nonconformity exceptions as stated. Nothing is
+    left unknown (kept for the caller's signature)."""
     vocabulary = prepared.ontology
-    adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
-    unknown: list[Unknown] = []
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
     for prop in sorted(vocabulary.subjects(DL.highestOfParts, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
-        before = vocabulary.value(prop, DL.preexistingCounterpart)
+        # innermost wholes first: a part raised for its own parts is read so by its whole
         for whole in sorted(set(graph.subjects(prop, None)),
                             key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
             now = number_of(graph, whole, prop)
             if now is None or not is_stated(graph, whole, prop):
                 continue
-            higher: list[tuple[Node, Decimal]] = []
-            for part in parts_of(graph, whole):
-                n = number_of(graph, part, prop)
-                if n is None or n <= now:
-                    continue
-                b = number_of(graph, part, before) if isinstance(before, URIRef) else None
-                if built_new(graph, part, adding) or (b is not None and n > b):
-                    higher.append((part, n))
-                elif b is None and isinstance(before, URIRef):
-                    unknown.append((whole, prop, part, before))  # above it, former unstated
+            higher = [(part, n) for part in joined_parts(graph, whole, apart_classes)
+                      if (n := number_of(graph, part, prop)) is not None and n > now]
             if higher:
                 top = max(n for _p, n in higher)
                 parts = [p for p, n in higher if n == top]
                 raise_to(graph, prepared, whole, prop, now, top, parts, why=(
                     f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) is "
                     f"below that of its part {', '.join(short(p) for p in parts)} "
-                    f"({shown(prepared, prop, top)}), which is new or grew past its own former "
-                    f"value: a structure's {curie(prop)} is measured to its highest portion, so "
-                    "the rules were checked with the part's; correct the value or the parts "
-                    "listed"))
-        below_parts(graph, prepared, prop, adding, before)
-    return unknown
+                    f"({shown(prepared, prop, top)}): a structure's {curie(prop)} is measured to "
+                    "its highest portion, so the two statements contradict each other; the rules "
+                    "were checked with the part's; correct the value or the parts listed"))
+        below_parts(graph, prepared, prop, apart_classes)
+    return []
 
 
-def below_parts(graph: Graph, prepared: Prepared, prop: URIRef, adding: set[Node],
-                before: Node | None) -> None:
+def joined_parts(graph: Graph, whole: Node, apart_classes: set[Node]) -> list[Node]:
+    """The listed parts of ``whole`` (at any depth) that do not stand apart from it."""
+    return [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph
+            and not any((p, RDF.type, c) in graph for c in apart_classes)]
+
+
+def below_parts(graph: Graph, prepared: Prepared, prop: URIRef,
+                apart_classes: set[Node]) -> None:
     """A whole stating no ``prop`` (``dl:highestOfParts``) is at least as high as each of its
-    parts that is new or grew past its own stated former value: that bound is no value of the
-    whole (its own height is still asked), but a limit it already passes is cited (blind review
-    66: a boat station stating no height, listing a new canopy 18 feet high, was asked its
-    height under a 15-foot limit; one 12 feet high leaves it asked)."""
+    listed parts, whatever their work: that bound is no value of the whole (its own height is
+    still asked), but a limit it already passes is cited (blind review 66: a boat station
+    stating no height, listing a new canopy 18 feet high, was asked its height under a 15-foot
+    limit; one 12 feet high leaves it asked)."""
     stating = set(graph.subjects(prop, None))
     for whole in sorted({w for w in graph.subjects(DL.hasPart, None)} - stating, key=str):
-        higher: list[tuple[Node, Decimal]] = []
-        for part in parts_of(graph, whole):
-            n = number_of(graph, part, prop)
-            if n is None:
-                continue
-            b = number_of(graph, part, before) if isinstance(before, URIRef) else None
-            if built_new(graph, part, adding) or (b is not None and n > b):
-                higher.append((part, n))
+        higher = [(part, n) for part in joined_parts(graph, whole, apart_classes)
+                  if (n := number_of(graph, part, prop)) is not None]
         if not higher:
             continue
         top = max(n for _p, n in higher)
         parts = [p for p, n in higher if n == top]
         bounded_by_parts(graph, prepared, whole, prop, top, parts, (
             f"{curie(prop)} of {short(whole)} is not stated, but its part "
-            f"{', '.join(short(p) for p in parts)}, new or grown past its own former value, is "
-            f"{shown(prepared, prop, top)}: a structure's {curie(prop)} is measured to its "
-            f"highest portion, so it is at least that; a limit this already passes is cited, "
-            f"every other asks for {curie(prop)}"))
+            f"{', '.join(short(p) for p in parts)} is {shown(prepared, prop, top)}: a "
+            f"structure's {curie(prop)} is measured to its highest portion, so it is at least "
+            f"that; a limit this already passes is cited, every other asks for {curie(prop)}"))
 
 
 def reached_by_parts(graph: Graph, prepared: Prepared) -> None:

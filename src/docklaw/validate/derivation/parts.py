@@ -137,25 +137,6 @@ def maintenance(graph: Graph, node: Node) -> bool:
         kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph)
 
 
-def built_new(graph: Graph, part: Node, adding: set[Node]) -> bool:
-    """The part is new: its own work adds to its whole (``dl:addsToWhole``: new construction),
-    or it states no work of its own and the nearest structure containing it that states work
-    states new construction (a canopy listed on a new boat station, stating nothing of its
-    work, is built with it: nothing of it pre-exists, so its former value is never asked;
-    blind review 67). A part stating its own work is read by it."""
-    works = set(graph.objects(part, DL.workKind))
-    if works:
-        return bool(works & adding)
-    level, seen = {part}, {part}
-    while level:
-        level = {w for n in level for w in graph.subjects(DL.hasPart, n)} - seen
-        seen |= level
-        stating = [w for w in level if (w, DL.workKind, None) in graph]
-        if stating:
-            return any((w, DL.workKind, DL.NewConstruction) in graph for w in stating)
-    return False
-
-
 def grown(graph: Graph, node: Node, units: Units | None = None) -> bool:
     """A stated value (area, length, width, height, reach, slips) larger than the preexisting one
     the node states. This runs before units are normalised: stated in another unit than it, the
