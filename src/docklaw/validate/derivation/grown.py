@@ -175,8 +175,13 @@ def below_parts(graph: Graph, prepared: Prepared, prop: URIRef,
     listed parts, whatever their work: that bound is no value of the whole (its own height is
     still asked), but a limit it already passes is cited (blind review 66: a boat station
     stating no height, listing a new canopy 18 feet high, was asked its height under a 15-foot
-    limit; one 12 feet high leaves it asked)."""
-    stating = set(graph.subjects(prop, None))
+    limit; one 12 feet high leaves it asked). A whole stating its former value is left asked:
+    whether a limit binds it may turn on a nonconformity exception comparing the two, which a
+    bound cannot decide (blind review 69: a nonconforming station 18 feet high before, stating
+    no height now, listing a repaired canopy of 16, was cited under a 15-foot limit)."""
+    before = prepared.ontology.value(prop, DL.preexistingCounterpart)
+    stating = set(graph.subjects(prop, None)) | (
+        set(graph.subjects(before, None)) if isinstance(before, URIRef) else set())
     for whole in sorted({w for w in graph.subjects(DL.hasPart, None)} - stating, key=str):
         higher = [(part, n) for part in joined_parts(graph, whole, apart_classes)
                   if (n := number_of(graph, part, prop)) is not None]
