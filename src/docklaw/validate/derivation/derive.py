@@ -772,7 +772,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     classify_defined(out, prepared, jid)
     derive_totals(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
-    unknown_growth += raised_by_parts(out, prepared)
+    raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts

@@ -125,7 +125,7 @@ def unknown_reach(graph: Graph, prepared: Prepared) -> list[Unknown]:
     return out
 
 
-def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
+def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
     """A whole measured to its highest portion (``dl:highestOfParts``: dl:height) is at least as
     high as each listed part after the work, whatever the part's work: a part stated higher than
     its whole is stated shows that the whole's stated value is not its height. The two cannot
@@ -133,9 +133,9 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
     ``dl:Discrepancy`` names both (a finger raised from 3 to 12 ft makes its dock, stated 3 ft
     high, at least 12; a canopy repaired at 17 ft makes its boat station, stated 13, at least 17:
     blind review 68). A part that stands apart from its whole (``dl:partLinked``,
-    ``dl:standsApart``) has a height of its own. What was there before the work is the
-    ``dl:preexistingCounterpart``'s, read by the nonconformity exceptions as stated. Nothing is
-    left unknown (kept for the caller's signature)."""
+    ``dl:standsApart``) has a height of its own. The former height (dl:preexistingHeight, marked
+    ``dl:highestOfParts`` too) is raised the same way from the parts' former heights, so a part
+    unchanged by the work never reads as growth (blind review 69)."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
@@ -160,7 +160,6 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     "its highest portion, so the two statements contradict each other; the rules "
                     "were checked with the part's; correct the value or the parts listed"))
         below_parts(graph, prepared, prop, apart_classes)
-    return []
 
 
 def joined_parts(graph: Graph, whole: Node, apart_classes: set[Node]) -> list[Node]:
