@@ -29,14 +29,30 @@ def wait(driver, seconds: float = 90):  # type: ignore[no-untyped-def]
     return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
+def detached(element) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``element`` has left the page. Selenium's ``staleness_of`` knows only
+    StaleElementReferenceException; Chromium may instead answer an element of the unloaded
+    document with an inspector error ("Node with given id does not belong to the document"),
+    which means the same thing (a CI run failed on it)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
+    return False
+
+
 def reloaded(driver, action) -> None:  # type: ignore[no-untyped-def]
     """Run an action that submits the form and wait for the new page."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-
     old = driver.find_element(By.ID, "apply-form")
     action()
-    wait(driver).until(ec.staleness_of(old))
+    wait(driver).until(lambda _d: detached(old))
     wait(driver).until(lambda d: d.find_element(By.ID, "apply-form").get_attribute(
         "data-state") in ("ready", "checked"))
 
