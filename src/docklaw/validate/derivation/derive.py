@@ -87,6 +87,7 @@ from docklaw.validate.derivation.parts import (
     link_appurtenances,
     place_proposed,
     propose_worked,
+    read_listed_non_parts,
     walkway_widths,
     work_by_parts,
 )
@@ -742,6 +743,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     materialise_types(out, prepared, jid)
+    # before anything reads the parts: a vessel listed as a part is berthed there, no part
+    read_listed_non_parts(out, prepared)
     imply_status(out)
     link_appurtenances(out, prepared, jid, app)
     # after the appurtenances: a new lift listed on the parcel, made the only dock's part,

@@ -79,6 +79,33 @@ def link_appurtenances(graph: Graph, prepared: Prepared, jid: str, app: Node) ->
                 + ": it is read as that structure's part, not as a second one")))
 
 
+def read_listed_non_parts(graph: Graph, prepared: Prepared) -> None:
+    """A member of a class that is no part of any structure (``<class> dl:partListingMeans
+    <property>``: a vessel), listed as a structure's part (``dl:hasPart``), is read by the
+    declared property from it to the structure listing it, and the listing is dropped (types
+    must be materialised already); a ``dl:partListingRead`` note records it for the report.
+
+    Why: a boat listed under a boat station was read as a portion of the station, so its
+    height raised the station's (a false breach of a height limit measured "to the highest
+    portion of a structure"), while the rules on the vessels berthed at a structure
+    (``dl:mooredAt``) passed it by. A vessel is no part of a structure; listed on one, it is
+    berthed there, and the rules on berthed vessels read it."""
+    vocabulary = prepared.ontology
+    for cls, prop in sorted(vocabulary.subject_objects(DL.partListingMeans), key=str):
+        if not isinstance(prop, URIRef):
+            continue
+        for whole, part in sorted(graph.subject_objects(DL.hasPart), key=str):
+            if (part, RDF.type, cls) not in graph:
+                continue
+            graph.remove((whole, DL.hasPart, part))
+            graph.add((part, prop, whole))
+            note = BNode()
+            graph.add((part, DL.partListingRead, note))
+            graph.add((note, DL.focus, whole))
+            graph.add((note, DL.property, prop))
+            graph.add((note, DL.ofClass, cls))
+
+
 def place_proposed(graph: Graph, app: Node) -> None:
     """A structure the application proposes stands on the application's parcel: each proposed
     structure that is a part of nothing and not listed among the parcel's structures is

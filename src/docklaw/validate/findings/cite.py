@@ -315,6 +315,7 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
     out.extend(geometry_notes(data, prepared))
     out.extend(derived_flags(data, prepared))
     out.extend(linked_parts(data, prepared))
+    out.extend(listings_read(data, prepared))
     out.extend(unlisted_parts(data))
     out.extend(placed_structures(data))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
@@ -917,6 +918,27 @@ def linked_parts(data: Graph, prepared: Prepared) -> list[Result]:
                     f"{data.value(note, RDFS.comment)}.",
             focus_node=node_name(node), path="dl:hasPart", value=node_name(whole),
             relief=None, relief_authority=None, component="dl:PartOfWhole"))
+    return out
+
+
+def listings_read(data: Graph, prepared: Prepared) -> list[Result]:
+    """An Info result for each member of a class that is no part of a structure (a vessel)
+    listed as a structure's part, which derive read by the class's ``dl:partListingMeans``
+    (``derivation.parts.read_listed_non_parts``: a boat listed under a station is berthed at
+    it)."""
+    out: list[Result] = []
+    for node, note in sorted(data.subject_objects(DL.partListingRead), key=lambda t: str(t[0])):
+        whole, prop, cls = (data.value(note, p) for p in (DL.focus, DL.property, DL.ofClass))
+        kind = prepared.ontology.value(cls, RDFS.label) if cls is not None else None
+        out.append(Result(
+            section=None, section_iri=None, section_text=None, severity="Info",
+            message=f"{node_name(node)} is listed as a part of {node_name(whole)}, but a "
+                    f"{kind or 'member of its class'} is no part of a structure: it is read as "
+                    f"{curie(prop)} {node_name(whole)} (the rules on it read it there), and no "
+                    f"height, reach, area or count of the parts of {node_name(whole)} "
+                    "includes it.",
+            focus_node=node_name(node), path=curie(prop), value=node_name(whole),
+            relief=None, relief_authority=None, component="dl:PartListingRead"))
     return out
 
 
