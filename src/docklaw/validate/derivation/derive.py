@@ -78,6 +78,7 @@ from docklaw.validate.derivation.grown import (
     unknown_reach,
 )
 from docklaw.validate.derivation.partflags import (
+    counts_from_flags,
     facts_from_parts,
     flags_from_parts,
     least_from_parts,
@@ -770,6 +771,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # the canopy states of the roof is the roof's (dl:readFromPart: its pitch is the lift's)
     facts_from_parts(out, prepared)
     least_from_parts(out, prepared)  # a canopy's enclosed sides are its structure's
+    counts_from_flags(out, prepared, jid)  # after: a flag true is one or more
     flags_from_parts(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
     classify_defined(out, prepared, jid)

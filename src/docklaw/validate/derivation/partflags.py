@@ -161,14 +161,24 @@ def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
         if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
             continue
         classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
+        flags = sorted(f for f in vocabulary.objects(prop, DL.countFlag) if isinstance(f, URIRef))
         listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
                           for w in graph.subjects(DL.hasPart, p)}, key=str)
         for whole in listing:
             parts = [(p, n) for p in sorted(graph.objects(whole, DL.hasPart), key=str)
                      if any((p, RDF.type, c) in graph for c in classes)
-                     and (n := number_of(graph, p, prop)) is not None]
+                     and (n := least_stated(graph, p, prop, flags)) is not None]
             if parts:
                 yield prop, cls, whole, parts
+
+
+def least_stated(graph: Graph, node: Node, prop: URIRef, flags: list[URIRef]) -> Decimal | None:
+    """The count ``prop`` the node states, or the least its count flag says (``dl:countFlag``:
+    dl:hasEnclosedSide true, one enclosed side or more) where it states none or fewer."""
+    n = number_of(graph, node, prop)
+    if any((node, f, Literal(True)) in graph for f in flags):
+        return max(n, Decimal(1)) if n is not None else Decimal(1)
+    return n
 
 
 def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
@@ -222,11 +232,17 @@ def least_from_parts(graph: Graph, prepared: Prepared) -> None:
         top = max(n for _p, n in parts)
         most = [p for p, n in parts if n == top]
         named = ", ".join(short(p) for p in most)
+        says = f"states {shown(prepared, prop, top)}"
+        if all(number_of(graph, p, prop) != top for p in most):  # read from its flag
+            flags = sorted(f for f in vocabulary.objects(prop, DL.countFlag)
+                           if (most[0], f, Literal(True)) in graph)
+            says = (f"states {' and '.join(f'{curie(f)} true' for f in flags)}, so "
+                    f"{shown(prepared, prop, top)} at least")
         own = number_of(graph, whole, prop)
         if own is None:
             bounded_by_parts(graph, prepared, whole, prop, top, most, (
                 f"{curie(prop)} of {short(whole)} is not stated, but its part {named} "
-                f"states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
+                f"{says}: a {kind} listed as a structure's "
                 f"part is that structure's, so its {curie(prop)} is at least that; a limit "
                 f"this already passes is cited, every other asks for {curie(prop)}"))
             continue
@@ -244,6 +260,41 @@ def least_from_parts(graph: Graph, prepared: Prepared) -> None:
             graph.add((bad, PROV.wasDerivedFrom, part))
         graph.add((bad, RDFS.comment, Literal(
             f"{short(whole)} states {curie(prop)} {shown(prepared, prop, own)}, but its part "
-            f"{named} states {shown(prepared, prop, top)}: a {kind} listed as a structure's "
+            f"{named} {says}: a {kind} listed as a structure's "
             f"part is that structure's, so its {curie(prop)} is at least the part's; the "
             f"rules were checked with the part's; correct the value or the parts listed")))
+
+
+def counts_from_flags(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """A structure stating a count's flag true (``dl:countFlag``: dl:hasEnclosedSide true, one
+    enclosed side or more) has at least one: a count of 0 stated beside it contradicts it and
+    is not believed (moved onto a ``dl:Discrepancy`` naming both) and, like a count not
+    stated, the count is bounded below by 1 (``bounded_by_parts``: a maximum the bound passes
+    is cited, every other rule asks). Run after ``least_from_parts`` (a part's count may
+    already have raised the whole's). A code whose own rule derives the flag from the count
+    (``dl:derives``) has chosen how the two are read (Canandaigua § 73-5: the count decides
+    and a stated flag it contradicts is replaced, with a Warning): nothing is done there."""
+    vocabulary, law = prepared.ontology, prepared.knowledge
+    derived = {p for rule in prepared.rules_of(jid) for p in law.objects(rule.iri, DL.derives)}
+    for count, flag in sorted(vocabulary.subject_objects(DL.countFlag), key=str):
+        if not isinstance(count, URIRef) or not isinstance(flag, URIRef) or flag in derived:
+            continue
+        for node in sorted(set(graph.subjects(flag, Literal(True))), key=str):
+            n = number_of(graph, node, count)
+            if n is not None and n >= 1:
+                continue
+            said = f"{short(node)} states {curie(flag)} true"
+            if n is not None:
+                bad = withdrawn(graph, node, count)
+                graph.add((bad, RDFS.comment, Literal(
+                    f"{said} and {curie(count)} {shown(prepared, count, n)}: the two "
+                    f"statements contradict each other (the flag says {curie(count)} is one or "
+                    f"more); neither {shown(prepared, count, n)} nor any other count is read, "
+                    f"the flag's least, 1, holds: a limit it already passes is cited, every "
+                    f"other rule asks for {curie(count)}; correct the value or the flag")))
+            bounded_by_parts(graph, prepared, node, count, Decimal(1), [node], (
+                f"{said}, so its {curie(count)} is at least 1"
+                + (f" (the {shown(prepared, count, n)} stated beside it is not believed)"
+                   if n is not None else " (no count stated)")
+                + f": a limit this already passes is cited, every other asks for "
+                f"{curie(count)}"))
