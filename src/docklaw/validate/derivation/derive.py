@@ -743,9 +743,10 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     out, app, jid = application.graph, application.node, application.jurisdiction
     out.remove((app, DL.jurisdiction, None))
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
-    materialise_types(out, prepared, jid)
-    # before anything reads the parts: a vessel listed as a part is berthed there, no part
+    # before anything reads the parts (a class defined by its parts, a count of them): a
+    # vessel listed as a part is berthed there, no part
     read_listed_non_parts(out, prepared)
+    materialise_types(out, prepared, jid)
     imply_status(out)
     link_appurtenances(out, prepared, jid, app)
     # after the appurtenances: a new lift listed on the parcel, made the only dock's part,

@@ -82,8 +82,10 @@ def link_appurtenances(graph: Graph, prepared: Prepared, jid: str, app: Node) ->
 def read_listed_non_parts(graph: Graph, prepared: Prepared) -> None:
     """A member of a class that is no part of any structure (``<class> dl:partListingMeans
     <property>``: a vessel), listed as a structure's part (``dl:hasPart``), is read by the
-    declared property from it to the structure listing it, and the listing is dropped (types
-    must be materialised already); a ``dl:partListingRead`` note records it for the report.
+    declared property from it to the structure listing it, and the listing is dropped; a
+    ``dl:partListingRead`` note records it for the report. Run before the types are
+    materialised (the class is read through the superclass closure): no class defined by a
+    structure's parts, and no count of them, reads the member as a part.
 
     Why: a boat listed under a boat station was read as a portion of the station, so its
     height raised the station's (a false breach of a height limit measured "to the highest
@@ -95,7 +97,8 @@ def read_listed_non_parts(graph: Graph, prepared: Prepared) -> None:
         if not isinstance(prop, URIRef):
             continue
         for whole, part in sorted(graph.subject_objects(DL.hasPart), key=str):
-            if (part, RDF.type, cls) not in graph:
+            if not any(cls == t or cls in prepared.superclasses.get(t, frozenset())
+                       for t in graph.objects(part, RDF.type)):
                 continue
             graph.remove((whole, DL.hasPart, part))
             graph.add((part, prop, whole))
