@@ -28,6 +28,7 @@ from docklaw.law.prepare import (
     RuleInfo,
     SectionInfo,
 )
+from docklaw.law.targets import AppFacts, parcel_checks
 from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.checking.fast import RawResult, from_report
@@ -35,6 +36,7 @@ from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.derivation.parts import WHOLE_WORK_WHY, worked_parts
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
+from docklaw.validate.intake.admit import find_application
 from docklaw.validate.values import node_name
 
 SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
@@ -640,7 +642,41 @@ def rules_reading(data: Graph, prepared: Prepared, jid: str, prop: Node | None,
         return rules
     targeted = {compiled.shape_rule.get(shape) for shape in compiled.targets
                 if (focus, RDF.type, focus_marker(shape)) in data}
-    return [r for r in rules if r.iri in targeted] or rules
+    return [r for r in rules if r.iri in targeted] or rules_of_focus(
+        data, prepared, jid, prop, focus, targeted) or rules
+
+
+def rules_of_focus(data: Graph, prepared: Prepared, jid: str, prop: Node | None, focus: Node,
+                   targeted: set[object]) -> list[RuleInfo]:
+    """Where no rule on ``prop`` targets ``focus`` (a rule left undecided by an unstated fact
+    has no focus yet): the rules targeting it whose shape reads ``prop`` otherwise (a condition,
+    a limit's operand), else the rules reading ``prop`` that govern one of its classes and
+    whose parcel conditions the parcel does not rule out, else none (the caller falls back on
+    every rule on ``prop``). Why: a dock's Discrepancy on its reach was cited under the gazebo
+    ban and its length under the boathouse limit, the first rules on those values by number
+    (review 71, D1)."""
+    compiled = prepared.compiled(jid)
+    rule_of = {r.iri: r for r in prepared.rules_of(jid)}
+    reading = [shape for shape, spec in compiled.specs.items() if prop in spec.reads]
+    found = [rule_of[i] for shape in reading
+             if (i := compiled.shape_rule.get(shape)) in targeted and i in rule_of]
+    if found:
+        return list(dict.fromkeys(found))
+    types = set(data.objects(focus, RDF.type))
+    app, _jid = find_application(data)
+    facts = AppFacts(data)
+    constraining = {r.iri for r in rule_of.values() if prop in r.constrains}
+    for shape in reading + [s for s in compiled.specs
+                            if compiled.shape_rule.get(s) in constraining]:
+        spec = compiled.specs[shape]
+        rule = rule_of.get(compiled.shape_rule.get(shape))
+        if rule is None or spec.governs.isdisjoint(types):
+            continue
+        if spec.parcel_conditions and any(
+                used and state is False for used, _p, state in parcel_checks(app, spec, facts)):
+            continue
+        found.append(rule)
+    return list(dict.fromkeys(found))
 
 
 def counted_totals(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
