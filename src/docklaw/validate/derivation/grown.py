@@ -210,12 +210,14 @@ def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
 
 def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
     """A whole's distance to a line or feature measured to its nearest part
-    (``dl:nearestOfParts``: dl:sideSetback, dl:resourceSeparation) is at most each listed part's: a
-    part stated nearer the line than its whole is stated shows that the whole's stated value is
-    not its distance. Two such facts cannot both be true, and believing the larger is a false
-    "conforms" on every rule reading the whole alone: the rules read the part's (an upper bound
-    of the whole's) and a ``dl:Discrepancy`` names both numbers, as ``reached_by_parts`` does
-    for a reach. A part that stands apart from its whole has a distance of its own."""
+    (``dl:nearestOfParts``: the setbacks from a side line, a water rights line, a facility area
+    line or an outlet, and their former values; the separation from a resource) is at most each
+    listed part's: a part stated nearer the line than its whole is stated shows that the
+    whole's stated value is not its distance. Two such facts cannot both be true, and believing
+    the larger is a false "conforms" on every rule reading the whole alone: the rules read the
+    part's (an upper bound of the whole's) and a ``dl:Discrepancy`` names both numbers, as
+    ``reached_by_parts`` does for a reach. A part that stands apart from its whole has a
+    distance of its own."""
     beyond_parts(graph, prepared, DL.nearestOfParts, farther=False)
 
 
