@@ -229,14 +229,32 @@ BOUND_WORDS = {True: ("less", "a structure reaches at least as far as each of it
                        "an upper bound")}
 
 
-def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool) -> None:
+def lengthened_by_parts(graph: Graph, prepared: Prepared) -> None:
+    """A whole's length (``dl:longestOfParts``: dl:length, measured from the mean high-water
+    mark to the seaward end, and its former value) is at least each listed part's own length,
+    the same measure of a piece of it: a part stated longer than its whole is stated shows that
+    the whole's stated value is not its length. The two cannot both be true, and believing the
+    smaller is a false "conforms" on every rule reading the whole's length alone (a maximum
+    length, a restoration within former dimensions): the rules read the part's (a lower bound
+    of the whole's) and a ``dl:Discrepancy`` names both, as ``reached_by_parts`` does for a
+    reach. Run after the share of the length and the reach past own lengths are bounded: they
+    read the stated length as the most a main walkway is and a part stating only its own length
+    as possibly beyond the rest (end to end), which the raised value must not undo. A part that
+    stands apart from its whole has a length of its own."""
+    beyond_parts(graph, prepared, DL.longestOfParts, farther=True, words=(
+        "less", "a structure is at least as long as each of its parts", "a lower bound"))
+
+
+def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool,
+                 words: tuple[str, str, str] | None = None) -> None:
     """For each property marked ``marker`` in the vocabulary, each whole stating it and a part
     stating a value beyond it (larger where ``farther``, else smaller): the whole read at its
-    outermost part's value, with a ``dl:Discrepancy`` (``raise_to``)."""
+    outermost part's value, with a ``dl:Discrepancy`` (``raise_to``; ``words`` in place of
+    ``BOUND_WORDS``)."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
-    than, because, bound = BOUND_WORDS[farther]
+    than, because, bound = words or BOUND_WORDS[farther]
     for prop in sorted(vocabulary.subjects(marker, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
