@@ -69,7 +69,9 @@ from docklaw.validate.derivation.eligibility import asked_as, derive_flags
 from docklaw.validate.derivation.existing import imply_status, maintenance_only
 from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
+    free_standing_lengths,
     grown_wholes,
+    lengthened_by_parts,
     neared_by_parts,
     raised_by_parts,
     reach_past_own_lengths,
@@ -782,7 +784,9 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
+    free_standing_lengths(out, prepared, jid)  # after: the share and total read, bounds noted
     reach_past_own_lengths(out, prepared)  # (a part's own length past the whole's reach)
+    lengthened_by_parts(out, prepared)  # after both: they read the whole's stated length
     compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)

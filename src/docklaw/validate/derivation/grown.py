@@ -31,7 +31,7 @@ from docklaw.law.targets import (
     generated_focus,
     self_and_containers,
 )
-from docklaw.law.units import curie
+from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.parts import deck_classes, maintenance
 from docklaw.validate.derivation.totals import (
@@ -210,12 +210,14 @@ def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
 
 def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
     """A whole's distance to a line or feature measured to its nearest part
-    (``dl:nearestOfParts``: dl:sideSetback, dl:resourceSeparation) is at most each listed part's: a
-    part stated nearer the line than its whole is stated shows that the whole's stated value is
-    not its distance. Two such facts cannot both be true, and believing the larger is a false
-    "conforms" on every rule reading the whole alone: the rules read the part's (an upper bound
-    of the whole's) and a ``dl:Discrepancy`` names both numbers, as ``reached_by_parts`` does
-    for a reach. A part that stands apart from its whole has a distance of its own."""
+    (``dl:nearestOfParts``: the setbacks from a side line, a water rights line, a facility area
+    line or an outlet, and their former values; the separation from a resource) is at most each
+    listed part's: a part stated nearer the line than its whole is stated shows that the
+    whole's stated value is not its distance. Two such facts cannot both be true, and believing
+    the larger is a false "conforms" on every rule reading the whole alone: the rules read the
+    part's (an upper bound of the whole's) and a ``dl:Discrepancy`` names both numbers, as
+    ``reached_by_parts`` does for a reach. A part that stands apart from its whole has a
+    distance of its own."""
     beyond_parts(graph, prepared, DL.nearestOfParts, farther=False)
 
 
@@ -227,14 +229,32 @@ BOUND_WORDS = {True: ("less", "a structure reaches at least as far as each of it
                        "an upper bound")}
 
 
-def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool) -> None:
+def lengthened_by_parts(graph: Graph, prepared: Prepared) -> None:
+    """A whole's length (``dl:longestOfParts``: dl:length, measured from the mean high-water
+    mark to the seaward end, and its former value) is at least each listed part's own length,
+    the same measure of a piece of it: a part stated longer than its whole is stated shows that
+    the whole's stated value is not its length. The two cannot both be true, and believing the
+    smaller is a false "conforms" on every rule reading the whole's length alone (a maximum
+    length, a restoration within former dimensions): the rules read the part's (a lower bound
+    of the whole's) and a ``dl:Discrepancy`` names both, as ``reached_by_parts`` does for a
+    reach. Run after the share of the length and the reach past own lengths are bounded: they
+    read the stated length as the most a main walkway is and a part stating only its own length
+    as possibly beyond the rest (end to end), which the raised value must not undo. A part that
+    stands apart from its whole has a length of its own."""
+    beyond_parts(graph, prepared, DL.longestOfParts, farther=True, words=(
+        "less", "a structure is at least as long as each of its parts", "a lower bound"))
+
+
+def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool,
+                 words: tuple[str, str, str] | None = None) -> None:
     """For each property marked ``marker`` in the vocabulary, each whole stating it and a part
     stating a value beyond it (larger where ``farther``, else smaller): the whole read at its
-    outermost part's value, with a ``dl:Discrepancy`` (``raise_to``)."""
+    outermost part's value, with a ``dl:Discrepancy`` (``raise_to``; ``words`` in place of
+    ``BOUND_WORDS``)."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
-    than, because, bound = BOUND_WORDS[farther]
+    than, because, bound = words or BOUND_WORDS[farther]
     for prop in sorted(vocabulary.subjects(marker, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
@@ -427,6 +447,98 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
                     f"share is at most {shown(prepared, DL.mainWalkwayShare, bound)}, and how "
                     "much less is not known; state it")
             share_bound_note(graph, whole, Decimal(0), text)
+
+
+def free_standing_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """A structure a rule on a share of the total length measures with its whole where it
+    stands free (``dl:measuredWith`` on the rule: a class whose members on the whole's parcel,
+    listed as a part of nothing, may be the whole's), reaching farther from the mean high-water
+    mark than everything the whole's total is read from: the application does not say whether
+    it is the whole's, so the share read (the whole's main walkway over its own total) is one
+    end, and the walkway over the free-standing structure's reach the other; a
+    dl:UpperBoundTotal note carries the other end, so a minimum between them asks, one the read
+    share already breaks is cited, one both meet holds. Listed as the whole's part, it is
+    measured with it (``share_within_length``). One stating no reach bounds nothing: a rule
+    holding it to a line from the mark asks its reach where it applies (a proposed one), and
+    its reach stated, the bound follows. Why: a dock stating 30 feet and a 100 % walkway share
+    with a boat hoist standing free beside it reaching 60.1 feet met Canandaigua § 73-9C(1)(b)
+    ("the total length of the dock and associated structures and equipment") in silence: the
+    hoist is no listed part."""
+    measured = {c for rule in prepared.rules_of(jid) if DL.mainWalkwayShare in rule.constrains
+                for c in prepared.knowledge.objects(rule.iri, DL.measuredWith)}
+    if not measured:
+        return
+    governs = {c for rule in prepared.rules_of(jid) if DL.mainWalkwayShare in rule.constrains
+               for c in rule.governs}
+    for parcel in sorted(set(graph.subjects(DL.hasStructure, None)), key=str):
+        on_parcel = sorted(set(graph.objects(parcel, DL.hasStructure)), key=str)
+        free = [n for n in on_parcel if (None, DL.hasPart, n) not in graph
+                and any((n, RDF.type, c) in graph for c in measured)
+                and not any((n, RDF.type, c) in graph for c in governs)]
+        wholes = [n for n in on_parcel if (None, DL.hasPart, n) not in graph
+                  and any((n, RDF.type, c) in graph for c in governs)]
+        for whole in wholes:
+            share = number_of(graph, whole, DL.mainWalkwayShare)
+            if share is None:
+                continue  # asked already: the rule reads no share
+            parts = [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph]
+            read = [n for node in [whole, *parts] for prop in (DL.length, DL.farthestExtentFromMHW)
+                    if (n := number_of(graph, node, prop)) is not None]
+            total = max(read) if read else None
+            beyond = [(other, reach) for other in free
+                      if (reach := number_of(graph, other, DL.farthestExtentFromMHW)) is not None
+                      and (total is None or reach > total)]
+            if not beyond:
+                continue
+            farthest = max(r for _o, r in beyond)
+            open_ = total is None
+            least = Decimal(0) if total is None else (share * total / farthest).quantize(
+                Decimal("0.01"), rounding=ROUND_DOWN)  # (down: never over a minimum it is under)
+            if least >= share:
+                continue
+            named = ", ".join(short(o) for o, _r in beyond)
+            reaches = ", ".join(f"{short(o)} {shown(prepared, DL.farthestExtentFromMHW, r)}"
+                                for o, r in beyond)
+            text = (f"{named} {'stands' if len(beyond) == 1 else 'stand'} free on the parcel of "
+                    f"{short(whole)}, listed as no part of it, and "
+                    f"{'reaches' if len(beyond) == 1 else 'reach'} from the mean high-water "
+                    f"mark ({curie(DL.farthestExtentFromMHW)}: {reaches})"
+                    + ("" if total is None else
+                       f", farther than the {shown(prepared, DL.length, total)} the total length "
+                       f"of {short(whole)} is read from")
+                    + f": where {'it is' if len(beyond) == 1 else 'they are'} among the "
+                    f"structures measured with {short(whole)} ({curie(DL.measuredWith)}), the "
+                    "total length is at least that reach and the main walkway's "
+                    f"share at most {shown(prepared, DL.mainWalkwayShare, least)}"
+                    + (f" (nothing {short(whole)} states bounds its own total)" if open_ else
+                       f" ({shown(prepared, DL.mainWalkwayShare, share)} of "
+                       f"{shown(prepared, DL.length, total)} over "
+                       f"{shown(prepared, DL.farthestExtentFromMHW, farthest)})")
+                    + f", not the {shown(prepared, DL.mainWalkwayShare, share)} read; the "
+                    "application does not say whether it is: list it as a part of "
+                    f"{short(whole)} if it stands with it")
+            lower_share_bound(graph, whole, least, text)
+
+
+def lower_share_bound(graph: Graph, whole: Node, least: Decimal, text: str) -> None:
+    """``share_bound_note``, or, where ``whole``'s share already has a dl:UpperBoundTotal note
+    (the geometry stage's, share_within_length's), that note's bound lowered to ``least`` with
+    ``text`` added: one note per value read, carrying the least of its other ends."""
+    for note in sorted(graph.subjects(DL.focus, whole), key=str):
+        if (note, RDF.type, DL.UpperBoundTotal) in graph \
+                and (note, DL.property, DL.mainWalkwayShare) in graph:
+            bound = to_decimal(graph.value(note, DL.upperBound))
+            if bound is not None and bound <= least:
+                return
+            graph.set((note, DL.upperBound, Literal(str(least), datatype=XSD.decimal)))
+            graph.add((note, RDFS.comment, Literal(text)))
+            entry = BNode()
+            graph.add((note, DL.undecidedMember, entry))
+            graph.add((entry, DL.focus, whole))
+            graph.add((entry, DL.property, DL.mainWalkwayShare))
+            graph.add((entry, RDFS.comment, Literal(text)))
+            return
+    share_bound_note(graph, whole, least, text)
 
 
 def reach_past_own_lengths(graph: Graph, prepared: Prepared) -> None:
