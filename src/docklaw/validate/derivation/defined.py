@@ -18,7 +18,7 @@ from docklaw import jurisdictions
 from docklaw.law.compile import CompiledShapes
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, generated_focus, reachable
-from docklaw.namespaces import OWL, RDF
+from docklaw.namespaces import DL, OWL, RDF
 
 #: A class definition the classifier reads: ("class", C), ("value", p, v), ("and", parts).
 Definition = tuple
@@ -291,6 +291,30 @@ def closed_by_definition(prepared: Prepared, jid: str, cls: URIRef) -> bool:
         for c in below)
 
 
+def closed_for(prepared: Prepared, jid: str, classes: tuple[URIRef, ...],
+               types: frozenset[Node]) -> bool:
+    """Every class (the ontology's or the code's) below every one the structure is stated with
+    and below one of ``classes`` is one of the code's defined classes (or below one): the structure
+    is of ``classes`` only by meeting one of those definitions (Kings Point: a boathouse is a
+    dock only where it stands waterside of the high-water line, kpc:WatersideBoathouse).
+
+    Why: a governed class with other subclasses is not closed for every structure (a plain
+    dl:Structure may be a dock of any kind), but it may be for one stated with a narrower
+    class (blind review 70: a boathouse stated landward of the line was asked its class under
+    every rule on docks)."""
+    own = jurisdictions.get(jid).concept_namespace
+    defined = {c for c, _d in defined_classes(prepared, jid)}
+    wanted = set(classes)
+    ours = {t for t in types if str(t).startswith((str(DL), own))}
+    below = [c for c, supers in prepared.superclasses.items()
+             if isinstance(c, URIRef) and c != OWL.Nothing and c not in types
+             and str(c).startswith((str(DL), own))
+             and not supers.isdisjoint(wanted) and ours <= supers]
+    return bool(below) and all(
+        c in defined or not defined.isdisjoint(prepared.superclasses.get(c, frozenset()))
+        for c in below)
+
+
 def class_questions(graph: Graph, prepared: Prepared, jid: str, governs: frozenset[Node],
                     pairs: list[tuple[Node, URIRef]]) -> list[tuple[Node, URIRef]]:
     """``pairs`` (structure, fact deciding whether a rule reaches it) with each class question
@@ -303,12 +327,13 @@ def class_questions(graph: Graph, prepared: Prepared, jid: str, governs: frozens
     station under repair, its construction unstated, was asked it under the rule for a lift
     with a roof; a boat station is no lift, so that rule does not reach it)."""
     classes = tuple(sorted((c for c in governs if isinstance(c, URIRef)), key=str))
-    if not classes or not any(p == RDF.type for _n, p in pairs) or not all(
-            closed_by_definition(prepared, jid, c) for c in classes):
+    if not classes or not any(p == RDF.type for _n, p in pairs):
         return pairs
+    closed = all(closed_by_definition(prepared, jid, c) for c in classes)
     out: list[tuple[Node, URIRef]] = []
     for node, prop in pairs:
-        if prop != RDF.type:
+        if prop != RDF.type or not (closed or closed_for(
+                prepared, jid, classes, frozenset(graph.objects(node, RDF.type)))):
             out.append((node, prop))
             continue
         out += [(node, f) for f in sorted(may_become(graph, prepared, jid, node, classes),

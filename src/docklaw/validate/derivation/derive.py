@@ -900,6 +900,9 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
             # ask only about the nodes the stated values leave open
             pairs = undecided_conditions(graph, app, reachable(graph, app) - set(held), spec,
                                          facts)
+            if prepared is not None:  # the code's definitions decide a class, as above
+                pairs = class_questions(graph, prepared, compiled.jurisdiction, spec.governs,
+                                        pairs)
         note_undecided(graph, rule, governed_nodes, held, pairs)
     # a hand-written target whose rule's parcel condition is unstated: the nodes it names
     for shape, (nodes, pairs) in open_focus(graph, compiled, app, facts).items():

@@ -40,6 +40,7 @@ from docklaw.law.targets import (
 from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, RDF, RDFS, SH
 from docklaw.validate.derivation.applicability import exemption_notes
+from docklaw.validate.derivation.defined import closed_for
 from docklaw.validate.derivation.derive import reads_class
 from docklaw.validate.findings.cite import (
     FACT_NAMES,
@@ -221,8 +222,11 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                                   + ", ".join(short(a) for a in askees))
                 else:
                     state.nodes.append(NodeState(name, "unchecked", " and ".join(ask)))
-            elif maybe := count_undecided(compiled.graph, derived, top, node,
-                                          count_broader(prepared, compiled.graph, top)):
+            elif maybe := [m for m in count_undecided(compiled.graph, derived, top, node,
+                                                      count_broader(prepared, compiled.graph, top))
+                           if not closed_for(prepared, jid, counted_classes(
+                               prepared, compiled.graph, top),
+                               frozenset(derived.objects(m, RDF.type)))]:
                 # a structure of a generic class may be one more of those counted
                 reason = (", ".join(short(m) for m in maybe) + " may be one of those counted: "
                           "a narrower class is needed")
@@ -360,17 +364,31 @@ def count_broader(prepared: Prepared, shapes: Graph, top: Node) -> frozenset[URI
     """The classes broader than the one a sh:qualifiedMaxCount shape counts (none for other
     shapes): a structure stated only with them may be counted (``decide.count_undecided``)."""
     def compute() -> frozenset[URIRef]:
-        qualified = shapes.value(top, SH.qualifiedValueShape)
-        if qualified is None or shapes.value(top, SH.qualifiedMaxCount) is None:
-            return frozenset()
         from docklaw.law.compile import broader_classes
-        from docklaw.law.decide import counted_kinds
 
-        classes = frozenset(c for kind in counted_kinds(shapes, qualified)
-                            for c in shapes.objects(kind, SH["class"]) if isinstance(c, URIRef))
+        classes = frozenset(counted_classes(prepared, shapes, top))
         return broader_classes(prepared, classes) if classes else frozenset()
 
     return prepared.memo(("count-broader", str(top)), compute)
+
+
+def counted_classes(prepared: Prepared, shapes: Graph, top: Node) -> tuple[URIRef, ...]:
+    """The classes a sh:qualifiedMaxCount shape counts (none for other shapes). A structure
+    that may be of one only by meeting a definition of the code (``defined.closed_for``: a
+    boathouse is a Kings Point dock where it stands waterside) is not asked its class: the
+    facts of the definition are asked where they may take the count over (``may_join_count``),
+    and nothing where what it states rules the definition out."""
+    def compute() -> tuple[URIRef, ...]:
+        qualified = shapes.value(top, SH.qualifiedValueShape)
+        if qualified is None or shapes.value(top, SH.qualifiedMaxCount) is None:
+            return ()
+        from docklaw.law.decide import counted_kinds
+
+        return tuple(sorted({c for kind in counted_kinds(shapes, qualified)
+                             for c in shapes.objects(kind, SH["class"])
+                             if isinstance(c, URIRef)}, key=str))
+
+    return prepared.memo(("counted-classes", str(top)), compute)  # type: ignore[no-any-return]
 
 
 def list_non_focus(state: RuleState, ordered: list[Node], focus_set: set[Node],
