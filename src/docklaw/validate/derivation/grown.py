@@ -244,6 +244,10 @@ def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
             names = ", ".join(f"{curie(prop)} of {short(node)}" for node, prop in at_top)
             sources = list(dict.fromkeys(node for node, _prop in at_top))
             limited = any(True for _r in prepared.knowledge.subjects(DL.constrains, widest))
+            # (a whole stating its former width is asked: whether a limit binds it may turn on
+            # a nonconformity exception comparing the two, which a bound cannot decide)
+            bounded = limited and not (isinstance(before, URIRef)
+                                       and (whole, before, None) in graph)
             contradicted = False
             if is_stated(graph, whole, widest):
                 now = number_of(graph, whole, widest)
@@ -258,14 +262,14 @@ def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
                     f"({shown(prepared, widest, now)}) is less than the {names} "
                     f"({shown(prepared, widest, top)}): {curie(widest)} is the width at the "
                     "widest point, so it is at least the width of each portion; the two "
-                    f"statements contradict each other, and the width is not known: a limit "
-                    f"{shown(prepared, widest, top)} already passes is cited, every other asks "
-                    f"for {curie(widest)}; correct the value or the parts listed")))
+                    "statements contradict each other, and the width is not known: "
+                    + (f"a limit {shown(prepared, widest, top)} already passes is cited, every "
+                       f"other asks for {curie(widest)}" if bounded else
+                       f"{curie(widest)} is asked")
+                    + "; correct the value or the parts listed")))
             elif (whole, widest, None) in graph:
                 continue  # (measured by the drawing)
-            if limited and not (isinstance(before, URIRef) and (whole, before, None) in graph):
-                # (a whole stating its former width is asked: whether a limit binds it may
-                # turn on a nonconformity exception comparing the two, which a bound cannot)
+            if bounded:
                 bounded_by_parts(graph, prepared, whole, widest, top, sources, (
                     f"{curie(widest)} of {short(whole)} is "
                     f"{'not known' if contradicted else 'not stated'}, but the {names} is "
