@@ -78,6 +78,7 @@ from docklaw.validate.derivation.grown import (
     reached_by_parts,
     share_within_length,
     unknown_reach,
+    widened_by_portions,
 )
 from docklaw.validate.derivation.partflags import (
     counts_from_flags,
@@ -89,6 +90,7 @@ from docklaw.validate.derivation.parts import (
     deck_classes,
     link_appurtenances,
     place_proposed,
+    portion_widths,
     propose_worked,
     read_listed_non_parts,
     walkway_widths,
@@ -759,6 +761,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated
+    portion_widths(out, prepared, app)  # after: a drawn portion's measured width stands
     compared_bounds(out, prepared, jid)
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
@@ -783,6 +786,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
+    widened_by_portions(out, prepared, jid)  # a whole as wide as its widest portion
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
     free_standing_lengths(out, prepared, jid)  # after: the share and total read, bounds noted
     reach_past_own_lengths(out, prepared)  # (a part's own length past the whole's reach)

@@ -23,6 +23,7 @@ from decimal import ROUND_DOWN, Decimal
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw import jurisdictions
 from docklaw.law.compile import REACH_OF_WHOLE, CompiledShapes
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import (
@@ -193,6 +194,88 @@ def below_parts(graph: Graph, prepared: Prepared, prop: URIRef,
             f"{', '.join(short(p) for p in parts)} is {shown(prepared, prop, top)}: a "
             f"structure's {curie(prop)} is measured to its highest portion, so it is at least "
             f"that; a limit this already passes is cited, every other asks for {curie(prop)}"))
+
+
+def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """A structure's width at its widest point (dl:width) is at least the width of each of its
+    portions stated on it or on its listed parts (``dl:widthOfPortion``: dl:mainWalkwayWidth,
+    dl:landingWidth; ``dl:widestOf`` names the width they bound): a stated dl:width below one
+    cannot be true, and believing it is a false "conforms" with every limit on dl:width: a
+    ``dl:Discrepancy`` names both and takes the stated value out of the rules' reach, and the
+    width, no longer known, is bounded below by the portion's (``bounded_by_parts``: a limit the
+    bound already passes is cited, every other asks for dl:width; reading the portion's as the
+    width, as ``raised_by_parts`` does for a height, would pass a limit between the two). A
+    structure stating no dl:width is bounded below the same way; a width the drawing measures
+    stands; a structure stating its former width gets no bound and is asked (whether a limit
+    binds it may turn on a nonconformity exception, which a bound cannot decide). A part that
+    stands apart, or is (or is inside a part) of a class the code's width leaves out
+    (``[features] width``: Kings Point Standards D(2)(b) "excluding the float, if any"), bounds
+    nothing: its width has limits of its own. Why: a dock stating a 10-foot main walkway, or
+    listing a main walkway or landing part stating its own, conformed with an 8-foot (Kings
+    Point Standards D(2)(b)) or 4-foot (North Haven § 56-2D, § 56-4C) limit, and a dock stating
+    dl:width 4 ft and a 6-foot main walkway conformed with no Discrepancy (blind review 70)."""
+    vocabulary = prepared.ontology
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    declared = jurisdictions.get(jid).features.width
+    own = jurisdictions.get(jid).concept_namespace
+    left_out = {DL[c.split(":", 1)[1]] if c.startswith("dl:") else URIRef(own + c.split(":", 1)[1])
+                for c in (declared.leaves_out if declared is not None else ())}
+    portions: dict[URIRef, list[URIRef]] = {}
+    for prop, widest in vocabulary.subject_objects(DL.widestOf):
+        if isinstance(prop, URIRef) and isinstance(widest, URIRef):
+            portions.setdefault(widest, []).append(prop)
+    for widest, props in sorted(portions.items(), key=str):
+        before = vocabulary.value(widest, DL.preexistingCounterpart)
+        wholes = {w for p in props for w in graph.subjects(p, None)} | set(
+            graph.subjects(DL.hasPart, None))
+        for whole in sorted(wholes, key=str):
+            inner = parts_of(graph, whole)
+            dropped = {p for p in inner if any((p, RDF.type, c) in graph for c in left_out)}
+            members = [whole, *(p for p in joined_parts(graph, whole, apart_classes)
+                                if not (self_and_containers(graph, p) & dropped))]
+            found = [(node, prop, n) for node in members for prop in sorted(props, key=str)
+                     if (n := number_of(graph, node, prop)) is not None
+                     and is_stated(graph, node, prop)]
+            if not found:
+                continue
+            top = max(n for _node, _prop, n in found)
+            at_top = [(node, prop) for node, prop, n in found if n == top]
+            names = ", ".join(f"{curie(prop)} of {short(node)}" for node, prop in at_top)
+            sources = list(dict.fromkeys(node for node, _prop in at_top))
+            limited = any(True for _r in prepared.knowledge.subjects(DL.constrains, widest))
+            # (a whole stating its former width is asked: whether a limit binds it may turn on
+            # a nonconformity exception comparing the two, which a bound cannot decide)
+            bounded = limited and not (isinstance(before, URIRef)
+                                       and (whole, before, None) in graph)
+            contradicted = False
+            if is_stated(graph, whole, widest):
+                now = number_of(graph, whole, widest)
+                if now is None or now >= top:
+                    continue
+                contradicted = True
+                note = withdrawn(graph, whole, widest)
+                for node in sources:
+                    graph.add((note, PROV.wasDerivedFrom, node))
+                graph.add((note, RDFS.comment, Literal(
+                    f"the stated {curie(widest)} of {short(whole)} "
+                    f"({shown(prepared, widest, now)}) is less than the {names} "
+                    f"({shown(prepared, widest, top)}): {curie(widest)} is the width at the "
+                    "widest point, so it is at least the width of each portion; the two "
+                    "statements contradict each other, and the width is not known: "
+                    + (f"a limit {shown(prepared, widest, top)} already passes is cited, every "
+                       f"other asks for {curie(widest)}" if bounded else
+                       f"{curie(widest)} is asked")
+                    + "; correct the value or the parts listed")))
+            elif (whole, widest, None) in graph:
+                continue  # (measured by the drawing)
+            if bounded:
+                bounded_by_parts(graph, prepared, whole, widest, top, sources, (
+                    f"{curie(widest)} of {short(whole)} is "
+                    f"{'not known' if contradicted else 'not stated'}, but the {names} is "
+                    f"{shown(prepared, widest, top)}: {curie(widest)} is the width at the "
+                    "widest point, so it is at least that; a limit this already passes is "
+                    f"cited, every other asks for {curie(widest)}"))
 
 
 def reached_by_parts(graph: Graph, prepared: Prepared) -> None:

@@ -376,3 +376,28 @@ def walkway_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
             for whole in sorted(graph.subjects(DL.hasPart, node), key=str):
                 for width in list(graph.objects(whole, DL.mainWalkwayWidth)):
                     graph.add((node, DL.mainWalkwayWidth, width))
+
+
+def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
+    """A portion stated as a structure (a dl:Landing or dl:MainWalkway part): its own width and
+    the width of that portion (``dl:widthOfPortion``: dl:landingWidth, dl:mainWalkwayWidth) are
+    one value, so whichever it states is the other where that other is not stated or measured
+    (each rule reads its own property; the same fact said either way gets one verdict). Why: a
+    landing stating dl:width 9 ft was cited under Kings Point Standards D(2)(b) and asked its
+    landing width under Standards G; one stating dl:landingWidth 100 inches was cited under G
+    and not D(2)(b); a main walkway stating dl:mainWalkwayWidth 10 ft conformed with D(2)(b)
+    (blind review 70). Runs after the geometry stage: a drawn portion's measured width stands."""
+    vocabulary, law = prepared.ontology, prepared.knowledge
+    nodes = structures_of(graph, app)
+    for prop, kind in sorted(vocabulary.subject_objects(DL.widthOfPortion), key=str):
+        widest = vocabulary.value(prop, DL.widestOf)
+        if not isinstance(prop, URIRef) or not isinstance(widest, URIRef):
+            continue
+        kinds = {kind, *law.subjects(DL.senseOf, kind)}
+        for node in nodes:
+            if not any((node, RDF.type, k) in graph for k in kinds):
+                continue
+            for have, lack in ((widest, prop), (prop, widest)):
+                if (node, lack, None) not in graph:
+                    for value in list(graph.objects(node, have)):
+                        graph.add((node, lack, value))

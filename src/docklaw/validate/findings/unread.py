@@ -123,6 +123,9 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for fact, what in described(prepared.ontology).items():  # the flags saying a part is absent
         if DL[fact.split(":", 1)[1]] in read:
             anywhere.update(what.flags)
+    for portion, widest in prepared.ontology.subject_objects(DL.widestOf):
+        if widest in read and isinstance(portion, URIRef):  # (it bounds the width read)
+            anywhere.add(portion)
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
     for prop, classes in on.items():
         if prop not in anywhere:
