@@ -730,7 +730,10 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
         return None
-    pairs = portion_classes(prepared) if reads or read_by else ()
+    # (the pairs whose whole can be of a governed kind, as the direct evaluation reads them:
+    # a landing listed on a float that is an appendage only by where it is listed is a part
+    # of that appendage, not the appendage stated as a part)
+    pairs = governed_portions(prepared, frozenset(governs)) if reads or read_by else ()
     lines = [
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
