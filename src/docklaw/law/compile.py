@@ -200,6 +200,14 @@ class Condition:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
                     f"FILTER(!(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
                     f"{self.date.n3()})) }} }}")
+        if self.absent_holds and self.op is not None and self.than is None:
+            # every stated number meets the clause (an unstated one holds)
+            stated, number = f"?condStated{tag}", f"?condNumber{tag}"
+            return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {stated} . "
+                    f"OPTIONAL {{ {stated} <{QUDT.numericValue}> {number} }} "
+                    f"BIND(COALESCE({number}, {stated}) AS {value}) "
+                    f"FILTER(!(isNumeric({value}) && {value} {self.op} "
+                    f"{format_number(self.threshold)})) }} }}")
         if self.absent_holds and self.op is None and self.equals is not None:
             # no stated value other than the one the clause names (an unstated one holds)
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
@@ -273,7 +281,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             return None
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole,
-                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed)
+                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
+                         absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole,
@@ -721,7 +730,10 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
         return None
-    pairs = portion_classes(prepared) if reads or read_by else ()
+    # (the pairs whose whole can be of a governed kind, as the direct evaluation reads them:
+    # a landing listed on a float that is an appendage only by where it is listed is a part
+    # of that appendage, not the appendage stated as a part)
+    pairs = governed_portions(prepared, frozenset(governs)) if reads or read_by else ()
     lines = [
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"

@@ -281,6 +281,10 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
         return any(kept_within(graph, s, cond) for s in subjects)
     if cond.date is not None and cond.absent_holds:
         return all(date_holds(v, cond) for s in subjects for v in graph.objects(s, cond.prop))
+    if cond.absent_holds and cond.op is not None and cond.than is None:
+        return all(isinstance(n := comparable(graph, v), Decimal)
+                   and COMPARE[cond.op](n, cond.threshold)
+                   for s in subjects for v in graph.objects(s, cond.prop))
     if cond.absent_holds and cond.op is None and cond.than is None and cond.equals is not None:
         return all(v == cond.equals for s in subjects for v in graph.objects(s, cond.prop))
     for subject in subjects:

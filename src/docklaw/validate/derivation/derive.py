@@ -159,17 +159,38 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
                 if (node, RDF.type, cls) not in graph and meets(graph, node, definition):
                     add_type(node, cls)
                     changed = True
-            for whole_class, kinds in members:
-                if (node, RDF.type, whole_class) not in graph and any(
-                        (node, RDF.type, k) in graph for k in kinds) and any(
-                        (w, RDF.type, whole_class) in graph for w in wholes_of(graph, node)):
+            for whole_class, kinds, of_class, unless, beside in members:
+                if (node, RDF.type, whole_class) in graph or not any(
+                        (node, RDF.type, k) in graph for k in kinds) or any(
+                        (node, RDF.type, u) in graph for u in unless):
+                    continue
+                if of_class is None:  # a part (at any depth) of a member of the class
+                    member = any((w, RDF.type, whole_class) in graph
+                                 for w in wholes_of(graph, node))
+                else:  # listed on an outermost structure of the other class (beside a
+                    # part of the classes named: the main walkway it is attached to)
+                    member = any((w, RDF.type, of_class) in graph and not any(
+                        (o, RDF.type, of_class) in graph for o in wholes_of(graph, w))
+                        and (not beside or any((p, RDF.type, b) in graph
+                                               for p in graph.objects(w, DL.hasPart)
+                                               for b in beside))
+                        for w in graph.subjects(DL.hasPart, node))
+                if member:
                     add_type(node, whole_class)
                     changed = True
 
 
-def part_members(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, frozenset[URIRef]], ...]:
+Members = tuple[tuple[URIRef, frozenset[URIRef], URIRef | None, frozenset[URIRef],
+                      frozenset[URIRef]], ...]
+
+
+def part_members(prepared: Prepared, jid: str) -> Members:
     """(the code's class, the classes a structure listed as a part of one of its members is
-    itself a member by: ``<class> dl:memberAsPart <class>``), remembered per code.
+    itself a member by: ``<class> dl:memberAsPart <class>``, the class whose structure it is
+    listed on where that is another (``dl:memberAsPartOf``: Canandaigua's appendage, a portion
+    listed on a dock), the classes that keep it out (``dl:memberAsPartUnless``: the dock's main
+    walkway), the classes of which that structure must list a part beside it
+    (``dl:memberAsPartBeside``: the main walkway it is attached to)), remembered per code.
 
     Why: Kings Point's dock "shall include ... floats", and a swim float listed on a dock is
     one of its floats (Definitions, FLOAT: buoyant, affixed to a dock, for "other recreational
@@ -177,15 +198,28 @@ def part_members(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, frozenset[
     code's docks must reach it where it is a dock's part, as it reaches the dock's floats (its
     setback and reach are the dock's; what it does not state, the dock's answer decides), and
     none where it stands alone: a class would say too much, a rule-by-rule condition too
-    little. Only the code's own classes are read."""
-    def read() -> tuple[tuple[URIRef, frozenset[URIRef]], ...]:
+    little. Canandaigua's APPENDAGE, "The portion of the dock that is attached to the main
+    walkway", is every deck portion listed on a dock beside its main walkway (a landing or
+    float listed as a T head is the "T" of § 73-9C(1)(e)), and only where it is listed on one:
+    it is listed directly on the outermost dock (a landing on a float of the dock is a part of
+    that appendage, not a second one). Only the code's own classes are read."""
+    def read() -> Members:
         own = jurisdictions.get(jid).concept_namespace
+        law = prepared.knowledge
         found: dict[URIRef, set[URIRef]] = {}
-        for whole, part in prepared.knowledge.subject_objects(DL.memberAsPart):
+        for whole, part in law.subject_objects(DL.memberAsPart):
             if isinstance(whole, URIRef) and isinstance(part, URIRef) \
                     and str(whole).startswith(own):
                 found.setdefault(whole, set()).add(part)
-        return tuple(sorted(((w, frozenset(p)) for w, p in found.items()), key=lambda x: str(x[0])))
+
+        def of(cls: URIRef) -> URIRef | None:
+            other = law.value(cls, DL.memberAsPartOf)
+            return other if isinstance(other, URIRef) else None
+        def classes(cls: URIRef, prop: URIRef) -> frozenset[URIRef]:
+            return frozenset(c for c in law.objects(cls, prop) if isinstance(c, URIRef))
+        return tuple(sorted(((w, frozenset(p), of(w), classes(w, DL.memberAsPartUnless),
+                              classes(w, DL.memberAsPartBeside))
+                             for w, p in found.items()), key=lambda x: str(x[0])))
     return prepared.memo(("derive.part_members", jid), read)
 
 

@@ -273,8 +273,9 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
             found, whole = summed_members(graph, a, members)
             complete = complete and whole
             sums.setdefault(a.sums, []).extend(found)
-            for m, n in found:
-                add(m, n)
+    for prop, rows in sums.items():
+        for m, n in wholes_with_parts(graph, prop, rows):
+            add(m, n)
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
         if a.sums is not None or a.vessels_at:
@@ -306,6 +307,52 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
             used.extend(v for v in vessels if v not in used)
     total = sum(held.values(), Decimal(0))
     return total, list(dict.fromkeys(used)), complete and not partial
+
+
+def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]]
+                      ) -> list[tuple[Node, Decimal]]:
+    """(structure, what it adds) for the outermost structures summed: a structure's stated
+    value is of the whole structure, its listed parts' included, as a dock's dl:area includes
+    its walkways and a dock's dl:slipCount its listed boat slips; so it adds the larger of what
+    it states and what its summed parts add (each read the same way), never both (review 71: a
+    dock stating 5 slips with a 2-slip boat station or two 1-slip lifts listed as its parts was
+    counted 7). A structure stating less than its parts add up to cannot be right: a
+    dl:Discrepancy names both, and its parts' figure is read."""
+    numbers: dict[Node, Decimal] = {}
+    for m, n in rows:  # (one structure summed by two addends: its larger figure, once)
+        numbers[m] = max(n, numbers.get(m, n))
+
+    def value(node: Node) -> Decimal:
+        below = top_level(graph, [p for p in parts_of(graph, node) if p in numbers])
+        if not below:
+            return numbers[node]
+        parts = sum((value(p) for p in below), Decimal(0))
+        if numbers[node] < parts:
+            fewer_than_parts(graph, node, prop, numbers[node], parts, below)
+        return max(numbers[node], parts)
+    return [(m, value(m)) for m in top_level(graph, list(numbers))]
+
+
+def fewer_than_parts(graph: Graph, node: Node, prop: URIRef, stated: Decimal, parts: Decimal,
+                     below: list[Node]) -> None:
+    """A dl:Discrepancy: the structure states less than its listed parts add up to (once)."""
+    text = (f"{short(node)} states {curie(prop)} {display_number(stated)}, fewer than its listed "
+            f"parts add up to ({display_number(parts)}: {names(below)}); a structure's figure "
+            f"includes its parts', so {display_number(parts)} is read: correct the figure or "
+            "the parts listed")
+    if any(graph.value(n, RDFS.comment) == Literal(text)
+           for n in graph.subjects(DL.focus, node) if (n, RDF.type, DL.Discrepancy) in graph):
+        return
+    note = BNode()
+    graph.add((note, RDF.type, DL.Discrepancy))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, prop))
+    for old in graph.objects(node, prop):
+        graph.add((note, DL.declaredValue, old))
+    graph.add((note, DL.derivedValue, Literal(format_number(parts), datatype=XSD.decimal)))
+    for part in below:
+        graph.add((note, PROV.wasDerivedFrom, part))
+    graph.add((note, RDFS.comment, Literal(text)))
 
 
 def top_of(graph: Graph, node: Node, tops: list[Node]) -> Node:
