@@ -82,6 +82,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput") and config.getoption("dist", "no") == "loadgroup":
         config.stash[GROUPS_DIR] = Path(tempfile.mkdtemp(prefix="docklaw-xdist-groups-"))
         write_rewritten_tests(config)
+        if config.args_source == pytest.Config.ArgsSource.TESTPATHS:  # the whole suite
+            prepare_law()
 
 
 def write_rewritten_tests(config: pytest.Config) -> None:
@@ -125,6 +127,35 @@ def compile_package() -> None:
     import docklaw
 
     compileall.compile_dir(str(Path(docklaw.__file__).parent), quiet=2)
+
+
+def prepare_law() -> None:
+    """Build the prepared law and every code's compiled shapes into the disk cache once, in a
+    child of the controller, before the workers start (the whole suite: a few files may need
+    no law at all).
+
+    Why: on a fresh clone (CI) the cache is empty, and every worker needs the law at collection
+    (test_reach picks its parameters from it): each of them built it at the same moment, ~6 s
+    of CPU apiece, and the ``docklaw`` subprocesses the first tests start found no cache
+    either. Built once, each worker reads the verified snapshot (~0.4 s). A child, so the
+    controller does not keep the law in memory for the whole run. Any failure is left to the
+    workers, which then build it as before (and report what went wrong)."""
+    import subprocess
+    import sys
+
+    import docklaw
+
+    src = str(Path(docklaw.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [src, os.environ.get("PYTHONPATH")]))}
+    script = ("from docklaw import jurisdictions\n"
+              "from docklaw.law.snapshot import get_prepared\n"
+              "prepared = get_prepared()\n"
+              "for jid in jurisdictions.ids():\n"
+              "    prepared.compiled(jid)\n")
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                       timeout=600, check=False)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
