@@ -180,24 +180,45 @@ def pytest_configure_node(node: Any) -> None:
     node.workerinput["docklaw_groups"] = str(node.config.stash[GROUPS_DIR])
 
 
+#: The seconds the scheduler assumes for a test without a ``cost`` mark (the suite's typical
+#: test: a case validated, a page fetched).
+DEFAULT_COST = 0.05
+
+
+def cost_of(item: pytest.Item) -> float:
+    """The seconds a test is marked to take on a quiet two-core run, about
+    (``@pytest.mark.cost(seconds)``, its fixtures' setup included), or the default: only an
+    order for the scheduler, never a limit."""
+    marked = item.get_closest_marker("cost")
+    return float(marked.args[0]) if marked is not None and marked.args else DEFAULT_COST
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On a worker: write {node id: group} for the scheduler (atomically: read once all
-    workers have reported their collection, which comes after this hook)."""
+    """On a worker: write {node id: group} and the marked costs for the scheduler (atomically:
+    read once all workers have reported their collection, which comes after this hook)."""
     folder = getattr(config, "workerinput", {}).get("docklaw_groups")
     if not folder:
         return
     groups = {item.nodeid: group for item in items if (group := group_of(item))}
+    costs = {item.nodeid: cost for item in items if (cost := cost_of(item)) != DEFAULT_COST}
     target = Path(folder) / f"{config.workerinput['workerid']}.json"
     tmp = target.with_suffix(".tmp")
-    tmp.write_text(json.dumps(groups), encoding="utf-8")
+    tmp.write_text(json.dumps({"groups": groups, "costs": costs}), encoding="utf-8")
     os.replace(tmp, target)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (pyproject.toml): a test of a group runs with its group on one
-    worker (groups with the most tests first), every other test on any worker."""
+    worker, every other test on any worker; the costliest work goes out first.
+
+    Why costliest first: xdist hands out the units (a group, or a single test) in order, a few
+    at a time, as workers drain. Ordered by their number of tests, every group went out before
+    any single test, and a single test of a minute (the hash-seed runs, the README's commands,
+    one code's pyshacl comparison) went out in file order among thousands of small ones: if
+    late, the run ends with it on one worker while the others idle. A unit's cost is the sum
+    of its tests' (``cost_of``); longest first is the classic answer to that tail."""
     folder = config.stash.get(GROUPS_DIR, None)
     if folder is None:
         return None
@@ -205,13 +226,33 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
         groups: dict[str, str] | None = None
+        costs: dict[str, float] | None = None
+        ordered = False
+
+        def _read(self) -> None:
+            found = sorted(folder.glob("*.json"))
+            assert found, "no worker wrote its test groups (tests/conftest.py)"
+            written = json.loads(found[0].read_text(encoding="utf-8"))
+            self.groups, self.costs = written["groups"], written["costs"]
 
         def _split_scope(self, nodeid: str) -> str:
             if self.groups is None:
-                found = sorted(folder.glob("*.json"))
-                assert found, "no worker wrote its test groups (tests/conftest.py)"
-                self.groups = json.loads(found[0].read_text(encoding="utf-8"))
+                self._read()
+            assert self.groups is not None
             return f"group:{self.groups[nodeid]}" if nodeid in self.groups else nodeid
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self.ordered:  # the queue is complete before the first unit goes out
+                self.ordered = True
+                costs = self.costs or {}
+
+                def cost(unit: tuple[str, dict[str, bool]]) -> float:
+                    return sum(costs.get(nodeid, DEFAULT_COST) for nodeid in unit[1])
+
+                units = sorted(self.workqueue.items(), key=cost, reverse=True)  # (stable)
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
 
     return GroupScheduling(config, log)
 
