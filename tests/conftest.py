@@ -254,6 +254,48 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                 self.workqueue.update(units)
             super()._assign_work_unit(node)
 
+        # A worker that dies (pytest-timeout stops a hung test by ending its worker's process)
+        # is replaced; pytest-xdist 3.8's scheduler then hung the run for good, every worker
+        # idle (pytest-xdist issues 1323, 1327 and 1378; seen here at 22:39 UTC on a loaded
+        # machine). The two fixes below are those upstream: a timeout is one failure with a
+        # name, never a run that does not end (pyproject.toml).
+
+        def remove_node(self, node: Any) -> str | None:
+            """xdist's own, but the dead worker's finished units are not handed out again (an
+            empty unit reaches a worker as an empty batch, which it never reports done) and
+            the test it died on is not run again (xdist reports it failed; run again, a hang
+            ends the next worker too)."""
+            workload = self.assigned_work.pop(node)
+            if not self._pending_of(workload):
+                return None
+            crashed = next(nodeid for unit in workload.values()
+                           for nodeid, done in unit.items() if not done)
+            for scope, unit in workload.items():
+                unit.pop(crashed, None)
+                if unit and not all(unit.values()):
+                    self.workqueue[scope] = unit
+            for other in self.assigned_work:
+                self._reschedule(other)
+            return crashed
+
+        def schedule(self) -> None:
+            """When a replacement worker joins, it is given work as at the start (units until
+            it holds more than two tests), and once nothing is left every worker is told to
+            stop after its tests: a worker holding a single test waits for a next one, or for
+            that word, before it runs it."""
+            started = self.collection is not None
+            super().schedule()
+            if not started:
+                return
+            for node in self.nodes:
+                while (self.workqueue and not node.shutting_down
+                       and self._pending_of(self.assigned_work[node]) <= 2):
+                    self._assign_work_unit(node)
+            if not self.workqueue:
+                for node in self.nodes:
+                    if not node.shutting_down:
+                        node.shutdown()
+
     return GroupScheduling(config, log)
 
 
