@@ -82,6 +82,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput") and config.getoption("dist", "no") == "loadgroup":
         config.stash[GROUPS_DIR] = Path(tempfile.mkdtemp(prefix="docklaw-xdist-groups-"))
         write_rewritten_tests(config)
+        if config.args_source == pytest.Config.ArgsSource.TESTPATHS:  # the whole suite
+            prepare_law()
 
 
 def write_rewritten_tests(config: pytest.Config) -> None:
@@ -127,6 +129,35 @@ def compile_package() -> None:
     compileall.compile_dir(str(Path(docklaw.__file__).parent), quiet=2)
 
 
+def prepare_law() -> None:
+    """Build the prepared law and every code's compiled shapes into the disk cache once, in a
+    child of the controller, before the workers start (the whole suite: a few files may need
+    no law at all).
+
+    Why: on a fresh clone (CI) the cache is empty, and every worker needs the law at collection
+    (test_reach picks its parameters from it): each of them built it at the same moment, ~6 s
+    of CPU apiece, and the ``docklaw`` subprocesses the first tests start found no cache
+    either. Built once, each worker reads the verified snapshot (~0.4 s). A child, so the
+    controller does not keep the law in memory for the whole run. Any failure is left to the
+    workers, which then build it as before (and report what went wrong)."""
+    import subprocess
+    import sys
+
+    import docklaw
+
+    src = str(Path(docklaw.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [src, os.environ.get("PYTHONPATH")]))}
+    script = ("from docklaw import jurisdictions\n"
+              "from docklaw.law.snapshot import get_prepared\n"
+              "prepared = get_prepared()\n"
+              "for jid in jurisdictions.ids():\n"
+              "    prepared.compiled(jid)\n")
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                       timeout=600, check=False)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(GROUPS_DIR, None)
     if folder is not None:
@@ -149,24 +180,45 @@ def pytest_configure_node(node: Any) -> None:
     node.workerinput["docklaw_groups"] = str(node.config.stash[GROUPS_DIR])
 
 
+#: The seconds the scheduler assumes for a test without a ``cost`` mark (the suite's typical
+#: test: a case validated, a page fetched).
+DEFAULT_COST = 0.05
+
+
+def cost_of(item: pytest.Item) -> float:
+    """The seconds a test is marked to take on a quiet two-core run, about
+    (``@pytest.mark.cost(seconds)``, its fixtures' setup included), or the default: only an
+    order for the scheduler, never a limit."""
+    marked = item.get_closest_marker("cost")
+    return float(marked.args[0]) if marked is not None and marked.args else DEFAULT_COST
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On a worker: write {node id: group} for the scheduler (atomically: read once all
-    workers have reported their collection, which comes after this hook)."""
+    """On a worker: write {node id: group} and the marked costs for the scheduler (atomically:
+    read once all workers have reported their collection, which comes after this hook)."""
     folder = getattr(config, "workerinput", {}).get("docklaw_groups")
     if not folder:
         return
     groups = {item.nodeid: group for item in items if (group := group_of(item))}
+    costs = {item.nodeid: cost for item in items if (cost := cost_of(item)) != DEFAULT_COST}
     target = Path(folder) / f"{config.workerinput['workerid']}.json"
     tmp = target.with_suffix(".tmp")
-    tmp.write_text(json.dumps(groups), encoding="utf-8")
+    tmp.write_text(json.dumps({"groups": groups, "costs": costs}), encoding="utf-8")
     os.replace(tmp, target)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (pyproject.toml): a test of a group runs with its group on one
-    worker (groups with the most tests first), every other test on any worker."""
+    worker, every other test on any worker; the costliest work goes out first.
+
+    Why costliest first: xdist hands out the units (a group, or a single test) in order, a few
+    at a time, as workers drain. Ordered by their number of tests, every group went out before
+    any single test, and a single test of a minute (the hash-seed runs, the README's commands,
+    one code's pyshacl comparison) went out in file order among thousands of small ones: if
+    late, the run ends with it on one worker while the others idle. A unit's cost is the sum
+    of its tests' (``cost_of``); longest first is the classic answer to that tail."""
     folder = config.stash.get(GROUPS_DIR, None)
     if folder is None:
         return None
@@ -174,13 +226,75 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
         groups: dict[str, str] | None = None
+        costs: dict[str, float] | None = None
+        ordered = False
+
+        def _read(self) -> None:
+            found = sorted(folder.glob("*.json"))
+            assert found, "no worker wrote its test groups (tests/conftest.py)"
+            written = json.loads(found[0].read_text(encoding="utf-8"))
+            self.groups, self.costs = written["groups"], written["costs"]
 
         def _split_scope(self, nodeid: str) -> str:
             if self.groups is None:
-                found = sorted(folder.glob("*.json"))
-                assert found, "no worker wrote its test groups (tests/conftest.py)"
-                self.groups = json.loads(found[0].read_text(encoding="utf-8"))
+                self._read()
+            assert self.groups is not None
             return f"group:{self.groups[nodeid]}" if nodeid in self.groups else nodeid
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self.ordered:  # the queue is complete before the first unit goes out
+                self.ordered = True
+                costs = self.costs or {}
+
+                def cost(unit: tuple[str, dict[str, bool]]) -> float:
+                    return sum(costs.get(nodeid, DEFAULT_COST) for nodeid in unit[1])
+
+                units = sorted(self.workqueue.items(), key=cost, reverse=True)  # (stable)
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
+
+        # A worker that dies (pytest-timeout stops a hung test by ending its worker's process)
+        # is replaced; pytest-xdist 3.8's scheduler then hung the run for good, every worker
+        # idle (pytest-xdist issues 1323, 1327 and 1378; seen here at 22:39 UTC on a loaded
+        # machine). The two fixes below are those upstream: a timeout is one failure with a
+        # name, never a run that does not end (pyproject.toml).
+
+        def remove_node(self, node: Any) -> str | None:
+            """xdist's own, but the dead worker's finished units are not handed out again (an
+            empty unit reaches a worker as an empty batch, which it never reports done) and
+            the test it died on is not run again (xdist reports it failed; run again, a hang
+            ends the next worker too)."""
+            workload = self.assigned_work.pop(node)
+            if not self._pending_of(workload):
+                return None
+            crashed = next(nodeid for unit in workload.values()
+                           for nodeid, done in unit.items() if not done)
+            for scope, unit in workload.items():
+                unit.pop(crashed, None)
+                if unit and not all(unit.values()):
+                    self.workqueue[scope] = unit
+            for other in self.assigned_work:
+                self._reschedule(other)
+            return crashed
+
+        def schedule(self) -> None:
+            """When a replacement worker joins, it is given work as at the start (units until
+            it holds more than two tests), and once nothing is left every worker is told to
+            stop after its tests: a worker holding a single test waits for a next one, or for
+            that word, before it runs it."""
+            started = self.collection is not None
+            super().schedule()
+            if not started:
+                return
+            for node in self.nodes:
+                while (self.workqueue and not node.shutting_down
+                       and self._pending_of(self.assigned_work[node]) <= 2):
+                    self._assign_work_unit(node)
+            if not self.workqueue:
+                for node in self.nodes:
+                    if not node.shutting_down:
+                        node.shutdown()
 
     return GroupScheduling(config, log)
 

@@ -24,6 +24,9 @@ from docklaw.queries.run import Result, bind_values, bindings_for, run_saved, te
 from docklaw.sparql.backends import open_store
 from docklaw.sparql.persistent import PersistentOxigraphStore
 
+#: the scheduler's estimate (tests/conftest.py): these tests wait on a loaded store
+pytestmark = pytest.mark.cost(0.5)
+
 
 def rows(result: Result) -> Counter[tuple[str | None, ...]]:
     return Counter(tuple(None if r.get(v) is None else "_:" if isinstance(r[v], BNode)

@@ -50,6 +50,7 @@ def applications(folder: Path) -> list[str]:
     return names
 
 
+@pytest.mark.cost(90)  # three full validations of every example and case, side by side
 def test_every_example_and_case_reports_the_same_under_every_hash_seed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from docklaw.cli import main

@@ -250,6 +250,7 @@ print(json.dumps(out))
 '''
 
 
+@pytest.mark.cost(15)  # a new code's law prepared cold in a fresh process
 def test_adding_a_code_step_8_runs_for_a_finished_code(tmp_path: Path) -> None:
     """Step 8's commands, in a fresh process, for a finished code under the page's id (North
     Haven's folder, shapes and examples copied): each does what its comment says."""

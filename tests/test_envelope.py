@@ -68,6 +68,7 @@ def validate(jid: str, parcel: Parcel, design: Design):  # type: ignore[no-untyp
     return validate_bytes(data, name=f"{jid}-envelope.ttl", plan=False)
 
 
+@pytest.mark.cost(3)
 @pytest.mark.parametrize("jid", CODES)
 @pytest.mark.parametrize("parcel_key", list(PARCELS))
 def test_every_figure_holds_at_its_value_and_breaks_one_unit_beyond(parcel_key: str,

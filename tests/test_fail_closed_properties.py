@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import Graph, Literal, URIRef
@@ -65,6 +66,7 @@ def removable(graph: Graph) -> list[tuple[object, object, object]]:
     return sorted((t for t in graph if t[1] not in CLAIMS), key=str)
 
 
+@pytest.mark.cost(12)
 @SETTINGS
 @given(data=st.data())
 def test_removing_stated_facts_never_yields_conforms(data: st.DataObject) -> None:

@@ -48,6 +48,7 @@ def applications(jid: str) -> list[tuple[str, Graph]]:
     return out
 
 
+@pytest.mark.cost(20)  # pyshacl and the fast engine on every case of a code
 @pytest.mark.parametrize("jid", CODES)
 def test_fast_engine_gives_pyshacls_results_on_every_example_and_case(
         jid: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 from docklaw import paths
@@ -61,7 +62,12 @@ def imports_of(path: Path) -> set[str]:
     return {m for m in visit(path).found if m in MODULES}
 
 
-GRAPH = {m: imports_of(p) - {m} for m, p in MODULES.items()}
+@cache
+def import_graph() -> dict[str, set[str]]:
+    """{module: the docklaw modules it imports}, parsed when a test first asks (not at import:
+    every xdist worker imports this module to collect it, ~1 s of CPU each, and only one runs
+    the tests)."""
+    return {m: imports_of(p) - {m} for m, p in MODULES.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -111,7 +117,7 @@ def test_the_import_contracts_hold() -> None:
 
 def test_no_module_imports_itself_through_others() -> None:
     """Module by module, counting `from package import name` as importing the package."""
-    assert cycles(GRAPH) == []
+    assert cycles(import_graph()) == []
 
 
 def test_no_module_imports_a_private_name_of_another() -> None:
@@ -130,10 +136,11 @@ def is_face(module: str) -> bool:
 
 def test_faces_are_on_top() -> None:
     """Nothing but another face imports a command module (the CLI loads them by name)."""
-    found = [f"{m} imports {d}" for m, deps in GRAPH.items() for d in deps
+    found = [f"{m} imports {d}" for m, deps in import_graph().items() for d in deps
              if is_face(d) and not is_face(m)]
     assert found == []
 
 
 def test_the_checker_sees_imports_in_function_bodies() -> None:
-    assert "docklaw.kg.build" in GRAPH["docklaw.queries.run"]  # imported inside store_for()
+    # imported inside store_for()
+    assert "docklaw.kg.build" in import_graph()["docklaw.queries.run"]

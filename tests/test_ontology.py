@@ -139,6 +139,7 @@ def test_concepts_parse(jid: str) -> None:
     assert not foreign, f"{jid}/concepts.ttl describes another code's concepts: {foreign}"
 
 
+@pytest.mark.cost(7)
 def test_owl_rl_closure_is_consistent() -> None:
     g = closed()
     errors = owlrl_errors(g)
@@ -504,6 +505,7 @@ def test_keuka_boat_station_is_a_boat_hoist_structure_canandaigua_not() -> None:
     assert (SBC.BoatHoistStructure, OWL.disjointWith, SBC.BoatStation) in closed()
 
 
+@pytest.mark.cost(9)
 def test_canandaigua_disjointness_detects_a_station_typed_as_hoist_structure() -> None:
     """§ 73-5: a boat station "shall not be defined to mean a boat hoist structure"."""
     g = Graph()
@@ -528,6 +530,7 @@ def test_canandaigua_steep_slope_parcel_by_flag() -> None:
     assert SBC.SteepSlopeParcel not in types_of(EX.flatParcel)
 
 
+@pytest.mark.cost(8)
 def test_canandaigua_lift_with_a_roof_is_a_hoist_structure_or_station_by_construction() -> None:
     """§ 73-5: a boat hoist "shall not have a roof"; a roofed lift is a boat hoist structure
     (seasonal) or a boat station (permanent). The definitions are OWL 2 RL: owlrl classifies

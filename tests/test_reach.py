@@ -33,6 +33,7 @@ def swept() -> list[object]:
             for jid in jurisdictions.ids() for shape in reach.swept_shapes(prepared, jid)]
 
 
+@pytest.mark.cost(0.5)  # each code's sweep, spread over its rules
 @pytest.mark.parametrize(("jid", "shape"), swept())
 def test_a_rule_leaves_a_violating_application_only_where_its_words_say(
         jid: str, shape: URIRef) -> None:

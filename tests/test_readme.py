@@ -168,6 +168,7 @@ def contains(shown: object, real: object, where: str = "$") -> None:
         assert shown == real, f"{where}: README shows {shown!r}, real output is {real!r}"
 
 
+@pytest.mark.cost(35)  # every README command, each its own process
 def test_every_readme_command_runs_as_written(tmp_path: Path) -> None:
     commands = everyday_commands()
     assert any(c.startswith(".venv/bin/docklaw validate") for c in commands)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import owlrl
 import owlrl.Closure
 import owlrl.OWLRL
+import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import OWL, RDF, RDFS
 
@@ -44,6 +45,7 @@ def fast_closure(source: Graph) -> Graph:
     return owl_rl_closure(g)
 
 
+@pytest.mark.cost(7)
 def test_the_shipped_terminology_closes_exactly_as_stock_owlrl_closes_it() -> None:
     source = build.schema_graph()
     expected, got = set(stock_closure(source)), set(fast_closure(source))

@@ -26,7 +26,7 @@ from docklaw.sparql.backends import LAW_GRAPH_IRI, load_graph, open_store
 from docklaw.sparql.remote import RemoteStore
 from docklaw.sparql.store import Store
 
-pytestmark = pytest.mark.remote
+pytestmark = [pytest.mark.remote, pytest.mark.cost(0.5)]  # (cost: waits on the server)
 
 URL = os.environ.get("DOCKLAW_TEST_SPARQL_URL")
 #: Named graph for the asserted law graph the validation test reads back.

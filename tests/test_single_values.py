@@ -127,6 +127,7 @@ def application_predicates() -> set[URIRef]:
     return found
 
 
+@pytest.mark.cost(8)
 def test_every_quantity_flag_count_and_date_property_states_its_cardinality() -> None:
     """The rule, not a list: each quantity, flag, count, date and every property an
     application uses is functional, or says why it takes several values."""

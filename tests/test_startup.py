@@ -42,6 +42,7 @@ def test_lazy_packages_still_export_their_names() -> None:
     assert OxigraphStore.backend == "oxigraph" and QueryResult and Report
 
 
+@pytest.mark.cost(7)
 def test_prepared_snapshot_round_trips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The pickled Prepared gives back the same graphs, sections, rules and terms (literal
     values included), and a damaged snapshot is rebuilt, never used."""
@@ -87,6 +88,7 @@ def test_query_store_is_filled_from_the_closure_ntriples() -> None:
         store.close()
 
 
+@pytest.mark.cost(7)
 def test_snapshotted_state_validates_every_example_like_a_fresh_build(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The prepared state, compiled shapes and class hierarchies read back from their

@@ -22,6 +22,9 @@ from docklaw.sparql.backends import open_store
 from docklaw.sparql.specs import ANSWERS_GRAPH
 from docklaw.sparql.store import Store
 
+#: the scheduler's estimate (tests/conftest.py): these tests wait on a loaded store
+pytestmark = pytest.mark.cost(2)
+
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
 DUPLICATING = ("allocation-by-frontage", "lint-ambiguities")
 
