@@ -744,7 +744,17 @@ def shares_applicability(graph: Graph, node: Node, whole: Node, spec: TargetSpec
     props = {c.prop for c in spec.conditions if not c.off_focus} | {
         c.prop for clauses in spec.exceptions for c in clauses
         if not c.off_focus and not (c.whole_first and c.prop == RDF.type)}
-    # (a class read on the outermost whole is the part's and the whole's alike)
+    # (a class read on the outermost whole is the part's and the whole's alike; and a fact an
+    # exception reads only on the outermost whole stating it, dl:WholeOrFocus, is the whole's
+    # where a whole states it: a float stated seasonal on a permanent dock is no different
+    # from the dock for an exception reading the dock's construction, review 71)
+    outer_only = {c.prop for clauses in spec.exceptions for c in clauses
+                  if c.whole_first and not c.off_focus} - {
+        c.prop for c in spec.conditions if not c.off_focus} - {
+        c.prop for clauses in spec.exceptions for c in clauses
+        if not c.whole_first and not c.off_focus}
+    props -= {p for p in outer_only
+              if any(True for w in facts.containers(node) for _v in graph.objects(w, p))}
     if spec.works:
         props.add(DL.workKind)
     if spec.constructions:

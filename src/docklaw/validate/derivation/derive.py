@@ -96,6 +96,7 @@ from docklaw.validate.derivation.parts import (
     walkway_widths,
     work_by_parts,
 )
+from docklaw.validate.derivation.samefact import same_facts
 from docklaw.validate.derivation.totals import derive_totals, unlisted_parts
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
@@ -799,6 +800,9 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     compared_bounds(out, prepared, jid)
     normalise_units(out, prepared)
     normalise_month_days(out, prepared)
+    # after the geometry (a drawn structure gets both spellings there) and the units: one fact
+    # the code's text spells two ways is read under both (dl:FactIdentity)
+    same_facts(out, prepared, jid)
     # a total stated above the listed parts' says others exist: one part stands for them
     unlisted_parts(out, prepared, jid, type_adder(out, prepared, jid))
     apply_defaults(out, prepared, jid, app)

@@ -29,7 +29,7 @@ from docklaw.law.prepare import (
     Prepared,
 )
 from docklaw.law.units import curie
-from docklaw.namespaces import DL, RDF, SH
+from docklaw.namespaces import DL, RDF, SH, jurisdiction_iri
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.intake.vocabulary import DOCKLAW
 from docklaw.validate.values import node_name
@@ -119,6 +119,9 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
         if str(table).startswith(prefix):
             _closure_iris(prepared.knowledge, table, anywhere, set())
+    for identity in prepared.knowledge.subjects(RDF.type, DL.FactIdentity):  # (samefact.py)
+        if (identity, DL.jurisdiction, jurisdiction_iri(jid)) in prepared.knowledge:
+            _closure_iris(prepared.knowledge, identity, anywhere, set())
     read = anywhere | set(on)
     for fact, what in described(prepared.ontology).items():  # the flags saying a part is absent
         if DL[fact.split(":", 1)[1]] in read:

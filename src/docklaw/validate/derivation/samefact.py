@@ -1,0 +1,63 @@
+"""Two spellings of one fact under a code's text (``dl:FactIdentity``, terms/same-fact.ttl).
+
+Why: the vocabulary keeps properties apart that one code's text makes one fact (Keuka measures a
+dock's length from the mean high water mark, perpendicular to it, so its length is its farthest
+extent from the mark; review 71: a nonconforming dock stating its preexisting length was held to
+the 65-foot line, stating its preexisting extent it was not). The code says which properties
+are one fact in its curation; a structure stating one and not the other is given the other,
+marked derived from it, and every rule reading either reads the stated fact. Only structures that
+are no part of another, unless the code says otherwise (dl:readOnParts): a part's own length (a
+finger's) is no reach from the mark, while its height from the water is its own height.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.term import Node
+
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import to_decimal
+from docklaw.namespaces import DL, QUDT, RDF, jurisdiction_iri
+from docklaw.validate.derivation.totals import add_quantity
+
+
+def identities(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, URIRef, bool], ...]:
+    """The code's pairs of properties that state one fact (sorted, each pair once), each with
+    whether a part is read with it too (dl:readOnParts)."""
+    law = prepared.knowledge
+    code = jurisdiction_iri(jid)
+    out: set[tuple[URIRef, URIRef, bool]] = set()
+    for identity in law.subjects(RDF.type, DL.FactIdentity):
+        if (identity, DL.jurisdiction, code) not in law:
+            continue
+        props = sorted(p for p in law.objects(identity, DL.identifies) if isinstance(p, URIRef))
+        if len(props) == 2:
+            out.add((props[0], props[1],
+                     law.value(identity, DL.readOnParts) == Literal(True)))
+    return tuple(sorted(out))
+
+
+def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """Each structure that is no part of another and states one property of a pair and not the
+    other (a part too, where the identity reads parts): the other, of the same value, derived
+    from the stated one."""
+    for first, second, on_parts in identities(prepared, jid):
+        for stated, unstated in ((first, second), (second, first)):
+            for node in sorted(set(graph.subjects(stated, None)), key=str):
+                if (node, unstated, None) in graph or (
+                        not on_parts and (None, DL.hasPart, node) in graph):
+                    continue
+                if (node, RDF.type, QUDT.QuantityValue) in graph:
+                    continue
+                values = [(qv, to_decimal(graph.value(qv, QUDT.numericValue)))
+                          for qv in graph.objects(node, stated)]
+                if len(values) != 1:
+                    continue
+                qv, number = values[0]
+                if not isinstance(number, Decimal):
+                    continue
+                unit: Node | None = graph.value(qv, QUDT.unit)
+                add_quantity(graph, node, unstated, number,
+                             unit if isinstance(unit, URIRef) else None, [node])
