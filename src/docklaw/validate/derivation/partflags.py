@@ -85,6 +85,10 @@ def part_flags(prepared: Prepared, jid: str
                 read_flags.append((classes, value,
                                    frozenset(law.objects(flag, DL.unlessConstruction)),
                                    law.value(flag, DL.flagOnDirectWhole) == Literal(True)))
+            # a flag deciding however its parts are built first, the same order every run: a
+            # part it decides is not reported as open (a Discrepancy "without its
+            # construction") by another flag of the rule
+            read_flags.sort(key=lambda f: (bool(f[2]), sorted(map(str, f[0]))))
             out.append((props[0], governs, tuple(read_flags)))
         return tuple(out)
     return prepared.memo(("partflags.part_flags", jid), read)  # type: ignore[no-any-return]
