@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
+from rdflib.namespace import OWL
 from rdflib.term import Node
 
 from docklaw import jurisdictions
@@ -140,6 +141,9 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for fact, what in described(prepared.ontology).items():  # the flags saying a part is absent
         if DL[fact.split(":", 1)[1]] in read:
             anywhere.update(what.flags)
+    for p, q in prepared.ontology.subject_objects(OWL.inverseOf):  # written both ways at intake
+        if isinstance(p, URIRef) and isinstance(q, URIRef) and (p in read or q in read):
+            anywhere.update((p, q))
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
     for prop, classes in on.items():
         if prop not in anywhere:
