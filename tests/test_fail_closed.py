@@ -207,6 +207,60 @@ def test_a_term_stated_where_the_code_does_not_read_it_is_a_warning_naming_where
     assert report.status == "conforms"  # a Warning never decides the status
 
 
+def concept_classes() -> list[tuple[str, str]]:
+    """(code, class) for every class in each registered code's concept namespace."""
+    from rdflib.namespace import OWL, RDF
+
+    from docklaw import jurisdictions
+    from docklaw.law.snapshot import get_prepared
+
+    law = get_prepared().knowledge
+    return [(j.id, str(c)) for j in jurisdictions.all()
+            for c in sorted(set(law.subjects(RDF.type, OWL.Class)), key=str)
+            if str(c).startswith(j.concept_namespace)]
+
+
+@pytest.mark.parametrize(("jid", "cls"), concept_classes())
+def test_every_concept_class_of_a_code_is_read_by_that_code(jid: str, cls: str) -> None:
+    """Blind review 70 (A4): North Haven's own nhc:PermanentStructureOnDecking had no generic
+    sense and no rule read it, so a part typed with it conformed with § 56-2O, and nothing said
+    so. Each class of a code's words is read by that code (a rule, shape or derivation names
+    it, a superclass of it, or the generic class it is the sense of), or a node an application
+    types with it is listed as not read (Kings Point defines a bulkhead and regulates none)."""
+    from rdflib import URIRef
+
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.validate.findings.unread import class_read
+
+    if class_read(get_prepared(), jid, URIRef(cls)):
+        return
+    path = example(jid, "complete")
+    text = path.read_text(encoding="utf-8")
+    changed = re.sub(r"(dl:hasStructure [^.]*?) \.", r"\1 , :unreadThing .", text, count=1)
+    assert changed != text
+    changed += f"\n:unreadThing a <{cls}> .\n"
+    listed = validate_bytes(changed.encode(), name="unread-class.ttl").to_json()["not_read"]
+    assert any(n["focus_node"].endswith("#unreadThing") and n["path"] == f"rdf:type {cls}"
+               for n in listed), f"{cls} is read by nothing of {jid} and not listed: {listed}"
+
+
+def test_a_structure_typed_with_another_codes_word_is_listed_as_not_read() -> None:
+    """A node typed only with another code's word (North Haven's "permanent structure on
+    decking" in a Kings Point application) is reached by no rule of this code: it is listed
+    as not read, naming the code the word belongs to, never dropped silently."""
+    path = example("kings-point", "complete")
+    text = path.read_text(encoding="utf-8")
+    changed = text.replace("dl:hasPart :ramp , :float , :lift .",
+                           "dl:hasPart :ramp , :float , :lift , :x .", 1)
+    assert changed != text
+    changed += ("\n:x a <https://w3id.org/docklaw/concept/north-haven/PermanentStructureOnDecking>"
+                " ; dl:workKind dl:NewConstruction .\n")
+    listed = validate_bytes(changed.encode(), name="foreign.ttl").to_json()["not_read"]
+    (entry,) = [n for n in listed if n["focus_node"].endswith("#x")]  # type: ignore[index]
+    assert entry["path"].startswith("rdf:type ") and "PermanentStructureOnDecking" in entry["path"]
+    assert "another code (north-haven)" in entry["reason"]
+
+
 # --------------------------------------------------------------------------- README
 
 

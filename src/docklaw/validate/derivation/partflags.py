@@ -75,17 +75,24 @@ def part_flags(prepared: Prepared, jid: str
                 continue
             governs = tuple(g for g in law.objects(rule.iri, DL.governs)
                             if isinstance(g, URIRef))
-            read_flags = []
+            by_prop: dict[URIRef, list] = {}  # type: ignore[type-arg]
             for flag in flags:
                 value = law.value(flag, DL.flagValue)
                 if not isinstance(value, Literal):
                     continue
                 classes = tuple(c for c in law.objects(flag, DL.partClass)
                                 if isinstance(c, URIRef))
-                read_flags.append((classes, value,
-                                   frozenset(law.objects(flag, DL.unlessConstruction)),
-                                   law.value(flag, DL.flagOnDirectWhole) == Literal(True)))
-            out.append((props[0], governs, tuple(read_flags)))
+                # (dl:flagProperty: another boolean the rule reads, decided by the same parts)
+                own = law.value(flag, DL.flagProperty)
+                by_prop.setdefault(own if isinstance(own, URIRef) else props[0], []).append(
+                    (classes, value, frozenset(law.objects(flag, DL.unlessConstruction)),
+                     law.value(flag, DL.flagOnDirectWhole) == Literal(True)))
+            for prop, read_flags in sorted(by_prop.items(), key=lambda kv: str(kv[0])):
+                # a flag deciding however its parts are built first, the same order every run:
+                # a part it decides is not reported as open (a Discrepancy "without its
+                # construction") by another flag of the rule
+                read_flags.sort(key=lambda f: (bool(f[2]), sorted(map(str, f[0]))))
+                out.append((prop, governs, tuple(read_flags)))
         return tuple(out)
     return prepared.memo(("partflags.part_flags", jid), read)  # type: ignore[no-any-return]
 

@@ -19,8 +19,10 @@ from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
+from rdflib.namespace import OWL
 from rdflib.term import Node
 
+from docklaw import jurisdictions
 from docklaw.law.components import described
 from docklaw.law.prepare import (
     DISCREPANCY_FOCUS,
@@ -30,6 +32,7 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH, jurisdiction_iri
+from docklaw.validate.derivation.derive import code_senses
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.intake.vocabulary import DOCKLAW
 from docklaw.validate.values import node_name
@@ -49,6 +52,9 @@ ALWAYS_READ = frozenset({DL.shoreline, DL.lotLine, DL.neighbourLotLine, DL.datum
                          DL.waterRightsLine, DL.facilityAreaLine, DL.mooredAt,
                          DL.surveyFrameInFeet, DL.applicant, DL.jurisdiction, DL.parcel,
                          DL.proposes, DL.hasStructure, DL.hasPart})
+#: What the geometry stage reads besides (the features it draws: lines, outlets, channels), for
+#: the classes a stated type may name (``unread_types``).
+GEOMETRY_SOURCES = ("geometry",)
 DL_REFERENCE = re.compile(r"DL(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\"([A-Za-z0-9_]+)\"\])")
 
 
@@ -64,6 +70,18 @@ def pipeline_terms() -> frozenset[URIRef]:
             for a, b in DL_REFERENCE.findall(file.read_text(encoding="utf-8")):
                 found.add(DL[a or b])
     return frozenset(found | ALWAYS_READ)
+
+
+@cache
+def geometry_terms() -> frozenset[URIRef]:
+    """dl: terms the geometry stage reads for every code (from its source)."""
+    root = Path(__file__).resolve().parents[2]  # src/docklaw
+    found: set[URIRef] = set()
+    for rel in GEOMETRY_SOURCES:
+        for file in sorted((root / rel).rglob("*.py")):
+            for a, b in DL_REFERENCE.findall(file.read_text(encoding="utf-8")):
+                found.add(DL[a or b])
+    return frozenset(found)
 
 
 def _closure_iris(g: Graph, node: Node, out: set[URIRef], seen: set[Node]) -> None:
@@ -129,6 +147,9 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for portion, widest in prepared.ontology.subject_objects(DL.widestOf):
         if widest in read and isinstance(portion, URIRef):  # (it bounds the width read)
             anywhere.add(portion)
+    for p, q in prepared.ontology.subject_objects(OWL.inverseOf):  # written both ways at intake
+        if isinstance(p, URIRef) and isinstance(q, URIRef) and (p in read or q in read):
+            anywhere.update((p, q))
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
     for prop, classes in on.items():
         if prop not in anywhere:
@@ -168,10 +189,55 @@ class NotRead:
 
 
 
+def class_read(prepared: Prepared, jid: str, cls: URIRef) -> bool:
+    """Whether anything of the code reads a node stated of the class: the class, one of its
+    superclasses or (a class of the code's own) the generic class it is the sense of
+    (``dl:senseOf``, with that class's superclasses) is named by a shape, rule or allocation
+    table of the code, or read by the pipeline's derivations or the geometry stage."""
+    read = read_terms(prepared, jid)
+    senses = code_senses(prepared, jid)
+    closure = set(prepared.superclasses.get(cls, frozenset({cls}))) | {cls}
+    for generic in {g for c in closure for g in senses.get(c, ())}:
+        closure |= set(prepared.superclasses.get(generic, frozenset({generic}))) | {generic}
+    return any(c in read or c in geometry_terms() for c in closure)
+
+
+def unread_types(raw: Graph, prepared: Prepared, jid: str) -> list[tuple[Node, URIRef, str]]:
+    """(node, class, why) for each class of structure (``dl:Structure`` or below) or of a
+    code's words stated as a node's type that nothing of the code reads (``class_read``); the
+    classes of what a property links (a person, a lot line) are read through the property.
+
+    Why: a structure typed only with such a class (North Haven's own "permanent structure on
+    decking" before the rule read it, blind review 70; another code's word, ``nhc:Float`` in a
+    Kings Point application) is reached by no rule and changes no verdict: the clerk must see
+    that it did not count, as with a property no rule reads."""
+    own = jurisdictions.get(jid).concept_namespace
+    concept_base = own[: own.rstrip("/").rfind("/") + 1]  # .../concept/
+    out: list[tuple[Node, URIRef, str]] = []
+    for node, cls in sorted(raw.subject_objects(RDF.type), key=lambda t: (str(t[0]), str(t[1]))):
+        if not isinstance(cls, URIRef) or not (  # a structure, or a code's word
+                str(cls).startswith(concept_base)
+                or DL.Structure in prepared.superclasses.get(cls, frozenset())):
+            continue
+        if class_read(prepared, jid, cls):
+            continue
+        text = str(cls)
+        if text.startswith(concept_base) and not text.startswith(own):
+            other = text[len(concept_base):].split("/", 1)[0]
+            out.append((node, cls, f"a class of another code ({other}); {NOT_READ}"))
+        else:
+            out.append((node, cls, NOT_READ))
+    return out
+
+
 def not_read(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[NotRead]:
-    """The stated terms this code does not read at all (listed, not warned about)."""
-    return [NotRead(node_name(node), curie(prop), why)
-            for node, prop, why in unread_terms(raw, derived, prepared, jid) if why == NOT_READ]
+    """The stated terms this code does not read at all (listed, not warned about): properties,
+    and classes stated as a node's type (path ``rdf:type <class>``)."""
+    return [*(NotRead(node_name(node), curie(prop), why)
+              for node, prop, why in unread_terms(raw, derived, prepared, jid)
+              if why == NOT_READ),
+            *(NotRead(node_name(node), f"rdf:type {curie(cls)}", why)
+              for node, cls, why in unread_types(raw, prepared, jid))]
 
 
 def unread_warnings(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[Result]:

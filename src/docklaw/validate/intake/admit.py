@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rdflib import Graph, URIRef
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import OWL
 from rdflib.term import Node
 
 from docklaw import jurisdictions
@@ -34,6 +35,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     for triple in interned_triples(graph):
         add(triple)
     out.store.copy_prefixes(graph)  # the input's prefixes, as they are (no re-checks)
+    add_inverse_links(out, prepared)
     check_single_values(out, prepared.functional(), name)  # two units, two flags: refused
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
@@ -42,6 +44,32 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     check_numeric_literals(out, name)
     check_value_ranges(out, prepared, name)
     return Application(out, app, jid)
+
+
+def inverse_pairs(prepared: Prepared) -> tuple[tuple[URIRef, URIRef], ...]:
+    """(p, q) for each ``p owl:inverseOf q`` of the vocabulary between docklaw properties, both
+    ways round (remembered on the prepared law)."""
+    def read() -> tuple[tuple[URIRef, URIRef], ...]:
+        pairs = {(p, q) for p, q in prepared.ontology.subject_objects(OWL.inverseOf)
+                 if isinstance(p, URIRef) and isinstance(q, URIRef)
+                 and str(p).startswith(str(DL)) and str(q).startswith(str(DL))}
+        return tuple(sorted(pairs | {(q, p) for p, q in pairs}, key=str))
+    return prepared.memo("admit.inverse_pairs", read)
+
+
+def add_inverse_links(graph: Graph, prepared: Prepared) -> None:
+    """Each link stated through a declared inverse written the other way too (OWL 2 RL
+    prp-inv1/prp-inv2): ``:lift dl:parent :pier`` is ``:pier dl:hasPart :lift``.
+
+    Why: every stage reads a structure's parts through dl:hasPart; a lift listed through its
+    declared inverse (``dl:hasPart owl:inverseOf dl:parent``) was reported as described but
+    linked to nothing, no rule checked on it, while the same lift listed by the pier violated
+    North Haven § 56-2M and Kings Point's boat-lift standards (blind review 70, C2): the same
+    facts said two ways must get one verdict."""
+    for p, q in inverse_pairs(prepared):
+        for s, o in list(graph.subject_objects(p)):
+            if not isinstance(o, Literal):  # (a literal is refused by the checks that follow)
+                graph.add((o, q, s))
 
 
 def interned_triples(graph: Graph) -> Iterator[tuple[Node, Node, Node]]:
