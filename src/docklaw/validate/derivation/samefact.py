@@ -18,9 +18,9 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
-from docklaw.law.units import to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, jurisdiction_iri
-from docklaw.validate.derivation.totals import add_quantity
+from docklaw.law.units import curie, to_decimal
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, jurisdiction_iri
+from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
 
 
 def identities(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, URIRef, bool], ...]:
@@ -42,8 +42,10 @@ def identities(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, URIRef, bool
 def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """Each structure that is no part of another and states one property of a pair and not the
     other (a part too, where the identity reads parts): the other, of the same value, derived
-    from the stated one."""
+    from the stated one. One stating both with different values states one fact two ways:
+    neither is believed (``disagreeing``)."""
     for first, second, on_parts in identities(prepared, jid):
+        disagreeing(graph, prepared, first, second, on_parts)
         for stated, unstated in ((first, second), (second, first)):
             for node in sorted(set(graph.subjects(stated, None)), key=str):
                 if (node, unstated, None) in graph or (
@@ -61,3 +63,38 @@ def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
                 unit: Node | None = graph.value(qv, QUDT.unit)
                 add_quantity(graph, node, unstated, number,
                              unit if isinstance(unit, URIRef) else None, [node])
+
+
+def stated_quantity(graph: Graph, node: Node, prop: URIRef) -> tuple[Decimal, Node | None] | None:
+    """The one value (number, unit) the applicant states for ``prop`` on ``node``; None where
+    it states none, several, or docklaw derived it (a drawn structure's measurements)."""
+    values = list(graph.objects(node, prop))
+    if len(values) != 1 or graph.value(values[0], DL.derived) == Literal(True):
+        return None
+    number = to_decimal(graph.value(values[0], QUDT.numericValue))
+    if not isinstance(number, Decimal):
+        return None
+    return number, graph.value(values[0], QUDT.unit)
+
+
+def disagreeing(graph: Graph, prepared: Prepared, first: URIRef, second: URIRef,
+                on_parts: bool) -> None:
+    """A structure stating both properties of one fact with different values (after units are
+    normalised): which is right cannot be read from the application, so both are moved onto a
+    ``dl:Discrepancy`` naming them and every rule reading either asks for the fact. Why: with
+    each rule reading its own property, a Keuka dock stating a 60-foot length and a 70-foot
+    reach from the mark was held to the 65-foot line at 60 feet by the rules reading its
+    length (fail closed: never "conforms" on one of two values of one fact)."""
+    for node in sorted(set(graph.subjects(first, None)), key=str):
+        if not on_parts and (None, DL.hasPart, node) in graph:
+            continue
+        a, b = stated_quantity(graph, node, first), stated_quantity(graph, node, second)
+        if a is None or b is None or a == b:
+            continue
+        said = (f"{short(node)} states {curie(first)} {shown(prepared, first, a[0])} and "
+                f"{curie(second)} {shown(prepared, second, b[0])}, which this code's text "
+                "makes one fact (dl:FactIdentity): which is right cannot be read, so neither "
+                "is used and the rules reading either ask for it; correct one of them")
+        for prop in (first, second):
+            note = withdrawn(graph, node, prop)
+            graph.add((note, RDFS.comment, Literal(said)))
