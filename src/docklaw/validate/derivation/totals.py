@@ -512,7 +512,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                         graph.remove((node, d.prop, old))
                 lower_bound(graph, node, target, told, value, used,
                             basis(graph, d, members, prepared), prepared, generic,
-                            greatest=value + extra if extra is not None and complete else None)
+                            greatest=value + extra + open_extra(graph, opened)
+                            if extra is not None and complete else None)
                 continue
             drawn = drawn_number(graph, node, d.prop)
             beyond = undrawn_beyond(graph, d, node, members) if drawn is not None else None
@@ -663,6 +664,14 @@ def undrawn_bound(graph: Graph, target: Target, node: Node, most: Decimal, said:
     graph.add((note, RDFS.comment, Literal(text)))
 
 
+def open_extra(graph: Graph, opened: dict[Node, Opened]) -> Decimal:
+    """How much more than counted the structures whose figure may not include their listed
+    parts' may add (``wholes_with_parts``): the outermost ones' extra (their nested parts'
+    included) and every counted part's stating its own (dl:coveredBy)."""
+    return sum((opened[m].extra for m in top_level(graph, list(opened))), Decimal(0)) \
+        + sum((o.own_extra for o in opened.values()), Decimal(0))
+
+
 def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
                opened: dict[Node, Opened], prepared: Prepared) -> None:
     """The total counts each structure listing parts at the least its figure and theirs allow
@@ -674,8 +683,7 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
     counted 2 where there may be 3)."""
     d = target.derivation
     read = number_of(graph, node, d.prop)
-    most = value + sum((opened[m].extra for m in top_level(graph, list(opened))), Decimal(0)) \
-        + sum((o.own_extra for o in opened.values()), Decimal(0))
+    most = value + open_extra(graph, opened)
     if read is not None and read >= most:
         return  # (a stated total that already counts them all: nothing is open)
     note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, most)
