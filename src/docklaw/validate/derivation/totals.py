@@ -543,10 +543,11 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 write(graph, node, d, value, used, basis(graph, d, members, prepared)
                       + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
                       "drawn as the generic kind only", prepared)
-            if opened:
-                parts_open(graph, node, target, value, opened, prepared)
+            note = parts_open(graph, node, target, value, opened, prepared) if opened else None
             if undecided := undecided_members(graph, prepared, jid, d, members):
-                upper_bound(graph, node, target, value, undecided, prepared)
+                # (one note on the total: the pipeline reads it at one bound, with both doubts)
+                upper_bound(graph, node, target, value, undecided, prepared,
+                            open_extra(graph, opened), note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -673,7 +674,7 @@ def open_extra(graph: Graph, opened: dict[Node, Opened]) -> Decimal:
 
 
 def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
-               opened: dict[Node, Opened], prepared: Prepared) -> None:
+               opened: dict[Node, Opened], prepared: Prepared) -> BNode | None:
     """The total counts each structure listing parts at the least its figure and theirs allow
     (``wholes_with_parts``); with each stated figure read as not including its parts' it is
     ``value`` plus their extra. A dl:UpperBoundTotal carries that most (where above the total
@@ -685,7 +686,7 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
     read = number_of(graph, node, d.prop)
     most = value + open_extra(graph, opened)
     if read is not None and read >= most:
-        return  # (a stated total that already counts them all: nothing is open)
+        return None  # (a stated total that already counts them all: nothing is open)
     note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, most)
     texts = []
     for whole in sorted(opened, key=str):
@@ -707,6 +708,7 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
             graph.add((note, PROV.wasDerivedFrom, part))
         texts.append(text)
     graph.add((note, RDFS.comment, Literal("; ".join(texts))))
+    return note
 
 
 def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
@@ -733,7 +735,8 @@ def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
 
 
 def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
-                undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared) -> None:
+                undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared,
+                extra: Decimal = Decimal(0), note: BNode | None = None) -> None:
     """The total the rules read may be short by the members whose class turns on a fact they
     do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
     larger of that and the total read) and, per member, the facts that decide it, for the
@@ -747,8 +750,11 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
     unstated, conformed; a roofed seasonal lift is a second one, § 73-8B(2))."""
     d = target.derivation
     read = number_of(graph, node, d.prop)
-    upper = max(read or Decimal(0), value) + len(undecided)
-    note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
+    upper = max(read or Decimal(0), value + extra) + len(undecided)
+    if note is None:
+        note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
+    else:  # (the note of the parts' slips a whole's figure may not include: ``extra``)
+        graph.set((note, DL.upperBound, Literal(format_number(upper), datatype=XSD.decimal)))
     for member, facts in undecided:
         entry = BNode()
         graph.add((note, DL.undecidedMember, entry))
