@@ -243,8 +243,8 @@ def at_least_parts(graph: Graph, a: Addend, node: Node, summed: set[Node]
     return (parts_sum if any(n is not None for n, _e in found) else None), False
 
 
-def derived_total(graph: Graph, d: Derivation, members: list[Node]
-                  ) -> tuple[Decimal, list[Node], bool]:
+def derived_total(graph: Graph, d: Derivation, members: list[Node],
+                  opened: dict[Node, Opened] | None = None) -> tuple[Decimal, list[Node], bool]:
     """The total, the structures it rests on and whether it is exact (False: a structure it
     needs states no number of its own, or the part that makes the parts the whole
     (dl:onlyWithPart) is not listed, so the total is a lower bound).
@@ -254,7 +254,10 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
     one of that number, not another: the structure adds the larger of its number and its
     listed parts (a stated number is never believed below what is listed). The vessels moored
     at a structure (dl:countsVesselsAt) are likewise the boats it holds: the structure (with
-    its parts) adds the larger of what it counts already and the vessels moored at it."""
+    its parts) adds the larger of what it counts already and the vessels moored at it.
+
+    ``opened`` (if given) is filled with the structures whose stated figure may or may not
+    include their listed parts' (``wholes_with_parts``): the total counted is the least."""
     # without the part that makes the parts the whole (a dock's main walkway), what the parts
     # add up to is still a lower bound of the whole's (its own deck comes on top): a dock
     # stating 600 square feet whose float and finger cover 820 is not believed
@@ -274,7 +277,7 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
             complete = complete and whole
             sums.setdefault(a.sums, []).extend(found)
     for prop, rows in sums.items():
-        for m, n in wholes_with_parts(graph, prop, rows):
+        for m, n in wholes_with_parts(graph, prop, rows, opened):
             add(m, n)
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
@@ -282,6 +285,7 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
             continue
         owners = dict(sums.get(a.covered_by, [])) if a.covered_by is not None else {}
         listed: dict[Node, int] = {}
+        stating: dict[Node, list[tuple[Node, Decimal]]] = {}
         for c in counted_members(graph, a, members):
             holders = [(len(parts_of(graph, m)), str(m), m) for m in owners
                        if c == m or c in parts_of(graph, m)]
@@ -289,6 +293,8 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
             if holders:
                 owner = min(holders, key=lambda h: (h[0], h[1]))[2]
                 listed[owner] = listed.get(owner, 0) + 1
+                if own is not None and c != owner:  # a part stating its own: maybe on top
+                    stating.setdefault(owner, []).append((c, max(Decimal(1), own)))
             elif own is not None:
                 add(c, max(Decimal(1), own))  # it states how many it holds itself
             else:
@@ -297,6 +303,18 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
                 used.append(c)
         for owner, count in listed.items():
             add(owner, max(Decimal(0), count - owners[owner]))
+            if opened is not None and a.covered_by is not None and (rows := stating.get(owner)):
+                # the owner's figure may or may not count them (as wholes_with_parts)
+                alone = sum((n for _c, n in rows), Decimal(0))
+                extra = owners[owner] + alone - max(owners[owner], Decimal(count))
+                if extra > 0:
+                    was = opened.get(owner)
+                    opened[owner] = Opened(
+                        a.covered_by, owners[owner],
+                        tuple(dict.fromkeys([*(was.parts if was else ()), *(c for c, _n in rows)])),
+                        (was.parts_sum if was else Decimal(0)) + alone,
+                        was.extra if was else Decimal(0),
+                        (was.own_extra if was else Decimal(0)) + extra)
     for a in d.addends:
         if not a.vessels_at:
             continue
@@ -309,36 +327,57 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node]
     return total, list(dict.fromkeys(used)), complete and not partial
 
 
-def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]]
-                      ) -> list[tuple[Node, Decimal]]:
-    """(structure, what it adds) for the outermost structures summed: a structure's stated
-    value is of the whole structure, its listed parts' included, as a dock's dl:area includes
-    its walkways and a dock's dl:slipCount its listed boat slips; so it adds the larger of what
-    it states and what its summed parts add (each read the same way), never both (review 71: a
-    dock stating 5 slips with a 2-slip boat station or two 1-slip lifts listed as its parts was
-    counted 7). A structure stating less than its parts add up to cannot be right: a
-    dl:Discrepancy names both, and its parts' figure is read."""
+@dataclass(frozen=True)
+class Opened:
+    """A structure stating its own figure beside listed parts stating theirs: its figure may
+    include theirs or not, so it adds between ``least`` and ``least + extra``."""
+
+    prop: URIRef
+    stated: Decimal
+    parts: tuple[Node, ...]
+    parts_sum: Decimal
+    extra: Decimal  # (its summed parts', nested ones' included)
+    own_extra: Decimal = Decimal(0)  # (its counted parts stating their own number: dl:coveredBy)
+
+
+def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]],
+                      opened: dict[Node, Opened] | None = None) -> list[tuple[Node, Decimal]]:
+    """(structure, the least it adds) for the outermost structures summed. A structure states
+    N and the parts it lists add up to M (each read the same way): its figure may include
+    theirs or not (a dock "of 2 slips" beside its 1-slip boathouse provides 2 or 3; a
+    dl:slipCount is not said to be of the whole or of the deck alone), so it provides at least
+    the larger of N and M and at most N + M. It adds the least (never both at once: review 71,
+    a dock stating 5 slips with a 2-slip boat station or two 1-slip lifts was counted 7); the
+    most is recorded in ``opened`` (the pipeline asks where a rule holds at the least and fails
+    at the most, and cites one the least already breaks). A structure stating less than its
+    parts add up to cannot include them all: a dl:Discrepancy names both, and at least its
+    parts' figure is read."""
     numbers: dict[Node, Decimal] = {}
     for m, n in rows:  # (one structure summed by two addends: its larger figure, once)
         numbers[m] = max(n, numbers.get(m, n))
 
-    def value(node: Node) -> Decimal:
+    def value(node: Node) -> tuple[Decimal, Decimal]:
         below = top_level(graph, [p for p in parts_of(graph, node) if p in numbers])
         if not below:
-            return numbers[node]
-        parts = sum((value(p) for p in below), Decimal(0))
+            return numbers[node], numbers[node]
+        found = [value(p) for p in below]
+        parts = sum((lo for lo, _hi in found), Decimal(0))
+        most = numbers[node] + sum((hi for _lo, hi in found), Decimal(0))
         if numbers[node] < parts:
             fewer_than_parts(graph, node, prop, numbers[node], parts, below)
-        return max(numbers[node], parts)
-    return [(m, value(m)) for m in top_level(graph, list(numbers))]
+        least = max(numbers[node], parts)
+        if opened is not None and most > least and parts > 0:
+            opened[node] = Opened(prop, numbers[node], tuple(below), parts, most - least)
+        return least, most
+    return [(m, value(m)[0]) for m in top_level(graph, list(numbers))]
 
 
 def fewer_than_parts(graph: Graph, node: Node, prop: URIRef, stated: Decimal, parts: Decimal,
                      below: list[Node]) -> None:
     """A dl:Discrepancy: the structure states less than its listed parts add up to (once)."""
     text = (f"{short(node)} states {curie(prop)} {display_number(stated)}, fewer than its listed "
-            f"parts add up to ({display_number(parts)}: {names(below)}); a structure's figure "
-            f"includes its parts', so {display_number(parts)} is read: correct the figure or "
+            f"parts add up to ({display_number(parts)}: {names(below)}); it cannot include "
+            f"them all, so at least {display_number(parts)} is read: correct the figure or "
             "the parts listed")
     if any(graph.value(n, RDFS.comment) == Literal(text)
            for n in graph.subjects(DL.focus, node) if (n, RDF.type, DL.Discrepancy) in graph):
@@ -456,7 +495,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     for target in targets(prepared, jid):
         d = target.derivation
         for node, members in subjects(graph, app, target):
-            value, used, complete = derived_total(graph, d, members)
+            opened: dict[Node, Opened] = {}
+            value, used, complete = derived_total(graph, d, members, opened)
             stated = number_of(graph, node, d.prop)
             measured = stated is not None and not is_stated(graph, node, d.prop)
             generic, extra = possible_members(graph, prepared, d, members)
@@ -472,7 +512,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                         graph.remove((node, d.prop, old))
                 lower_bound(graph, node, target, told, value, used,
                             basis(graph, d, members, prepared), prepared, generic,
-                            greatest=value + extra if extra is not None and complete else None)
+                            greatest=value + extra + open_extra(graph, opened)
+                            if extra is not None and complete else None)
                 continue
             drawn = drawn_number(graph, node, d.prop)
             beyond = undrawn_beyond(graph, d, node, members) if drawn is not None else None
@@ -502,8 +543,11 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 write(graph, node, d, value, used, basis(graph, d, members, prepared)
                       + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
                       "drawn as the generic kind only", prepared)
+            note = parts_open(graph, node, target, value, opened, prepared) if opened else None
             if undecided := undecided_members(graph, prepared, jid, d, members):
-                upper_bound(graph, node, target, value, undecided, prepared)
+                # (one note on the total: the pipeline reads it at one bound, with both doubts)
+                upper_bound(graph, node, target, value, undecided, prepared,
+                            open_extra(graph, opened), note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -621,6 +665,52 @@ def undrawn_bound(graph: Graph, target: Target, node: Node, most: Decimal, said:
     graph.add((note, RDFS.comment, Literal(text)))
 
 
+def open_extra(graph: Graph, opened: dict[Node, Opened]) -> Decimal:
+    """How much more than counted the structures whose figure may not include their listed
+    parts' may add (``wholes_with_parts``): the outermost ones' extra (their nested parts'
+    included) and every counted part's stating its own (dl:coveredBy)."""
+    return sum((opened[m].extra for m in top_level(graph, list(opened))), Decimal(0)) \
+        + sum((o.own_extra for o in opened.values()), Decimal(0))
+
+
+def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
+               opened: dict[Node, Opened], prepared: Prepared) -> BNode | None:
+    """The total counts each structure listing parts at the least its figure and theirs allow
+    (``wholes_with_parts``); with each stated figure read as not including its parts' it is
+    ``value`` plus their extra. A dl:UpperBoundTotal carries that most (where above the total
+    read), and per structure the question that decides it, so a rule holding as read and
+    failing there asks it (pipeline.opened), and one the least already breaks is cited: never
+    one reading picked silently (review 71: a dock "of 2 slips" beside its 1-slip boathouse
+    counted 2 where there may be 3)."""
+    d = target.derivation
+    read = number_of(graph, node, d.prop)
+    most = value + open_extra(graph, opened)
+    if read is not None and read >= most:
+        return None  # (a stated total that already counts them all: nothing is open)
+    note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, most)
+    texts = []
+    for whole in sorted(opened, key=str):
+        o = opened[whole]
+        those = "that" if len(o.parts) == 1 else "those"
+        text = (f"does the stated {curie(o.prop)} of {short(whole)} "
+                f"({display_number(o.stated)}) include {those} of its "
+                f"part{'' if len(o.parts) == 1 else 's'} {names(list(o.parts))} "
+                f"({display_number(o.parts_sum)})? Read as including "
+                f"{'it' if len(o.parts) == 1 else 'them'}, {curie(d.prop)} of {short(node)} is "
+                f"{shown(prepared, d.prop, max(value, read or value))}; as not, up to "
+                f"{shown(prepared, d.prop, most)}")
+        entry = BNode()
+        graph.add((note, DL.undecidedMember, entry))
+        graph.add((entry, DL.focus, whole))
+        graph.add((entry, DL.property, o.prop))
+        graph.add((entry, RDFS.comment, Literal(text)))
+        for part in o.parts:
+            graph.add((note, PROV.wasDerivedFrom, part))
+        texts.append(text)
+    graph.add((note, RDFS.comment, Literal("; ".join(texts))))
+    return note
+
+
 def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
                       members: list[Node]) -> list[tuple[Node, frozenset[URIRef]]]:
     """(member, the facts it does not state on which it would be one of those counted) for
@@ -645,7 +735,8 @@ def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
 
 
 def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
-                undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared) -> None:
+                undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared,
+                extra: Decimal = Decimal(0), note: BNode | None = None) -> None:
     """The total the rules read may be short by the members whose class turns on a fact they
     do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
     larger of that and the total read) and, per member, the facts that decide it, for the
@@ -659,8 +750,11 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
     unstated, conformed; a roofed seasonal lift is a second one, § 73-8B(2))."""
     d = target.derivation
     read = number_of(graph, node, d.prop)
-    upper = max(read or Decimal(0), value) + len(undecided)
-    note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
+    upper = max(read or Decimal(0), value + extra) + len(undecided)
+    if note is None:
+        note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
+    else:  # (the note of the parts' slips a whole's figure may not include: ``extra``)
+        graph.set((note, DL.upperBound, Literal(format_number(upper), datatype=XSD.decimal)))
     for member, facts in undecided:
         entry = BNode()
         graph.add((note, DL.undecidedMember, entry))

@@ -256,8 +256,12 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     continue
                 state.nodes.append(NodeState(name, "needed", reason))
                 for member, deciding in undecided:
+                    said = (f"{' and '.join(deciding)} as stated does not decide it: needed "
+                            f"to {purpose_of(rule, section)}"
+                            if states_open(derived, rule_iri, node, member) else
+                            needed_message(deciding, rule, section))
                     item = InfoNeeded(section, section_iri, node_name(member),
-                                      needed_message(deciding, rule, section)
+                                      said
                                       + (f": {why[member]}" if why[member] else
                                          f": {short(member)} may be one of those it counts "
                                          "(its class turns on it)"), str(rule_iri), str(top),
@@ -334,6 +338,22 @@ def own_reason(derived: Graph, rule_iri: Node, node: Node, member: Node) -> str 
             if derived.value(entry, DL.focus) == member and text is not None:
                 return str(text)
     return None
+
+
+def states_open(derived: Graph, rule_iri: Node, node: Node, member: Node) -> bool:
+    """Whether ``member`` states every fact an open bound's entry asks of it (a structure's
+    stated figure that may or may not include its parts', totals.parts_open): the question is
+    then what the stated value means, not the value."""
+    for note in sorted(derived.subjects(DL.openRule, rule_iri), key=str):
+        if derived.value(note, DL.focus) != node:
+            continue
+        for entry in derived.objects(note, DL.undecidedMember):
+            props = list(derived.objects(entry, DL.property))
+            if derived.value(entry, DL.focus) == member and props and all(
+                    any(derived.value(v, DL.derived) != Literal(True)
+                        for v in derived.objects(member, prop)) for prop in props):
+                return True
+    return False
 
 
 def may_join_count(prepared: Prepared, jid: str, shapes: Graph, derived: Graph, top: Node,
