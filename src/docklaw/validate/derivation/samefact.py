@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from rdflib import Graph, Literal, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
-from docklaw.law.units import curie, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, jurisdiction_iri
+from docklaw.law.units import curie, format_number, to_decimal
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD, jurisdiction_iri
 from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
 
 
@@ -42,10 +42,10 @@ def identities(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, URIRef, bool
 def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """Each structure that is no part of another and states one property of a pair and not the
     other (a part too, where the identity reads parts): the other, of the same value, derived
-    from the stated one. One stating both with different values states one fact two ways:
-    neither is believed (``disagreeing``)."""
+    from the stated one. One stating both with different values states one fact two ways: it
+    is read between the two (``disagreeing``)."""
     for first, second, on_parts in identities(prepared, jid):
-        disagreeing(graph, prepared, first, second, on_parts)
+        disagreeing(graph, prepared, jid, first, second, on_parts)
         for stated, unstated in ((first, second), (second, first)):
             for node in sorted(set(graph.subjects(stated, None)), key=str):
                 if (node, unstated, None) in graph or (
@@ -77,14 +77,20 @@ def stated_quantity(graph: Graph, node: Node, prop: URIRef) -> tuple[Decimal, No
     return number, graph.value(values[0], QUDT.unit)
 
 
-def disagreeing(graph: Graph, prepared: Prepared, first: URIRef, second: URIRef,
+def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, second: URIRef,
                 on_parts: bool) -> None:
     """A structure stating both properties of one fact with different values (after units are
-    normalised): which is right cannot be read from the application, so both are moved onto a
-    ``dl:Discrepancy`` naming them and every rule reading either asks for the fact. Why: with
-    each rule reading its own property, a Keuka dock stating a 60-foot length and a 70-foot
-    reach from the mark was held to the 65-foot line at 60 feet by the rules reading its
-    length (fail closed: never "conforms" on one of two values of one fact)."""
+    normalised): which is right cannot be read from the application, so both statements are
+    moved onto a ``dl:Discrepancy`` naming them, and the fact is read as an interval: at the
+    lesser value, with a ``dl:UpperBoundTotal`` at the greater (pipeline.opened). A limit the
+    lesser already breaks is cited (both values break it); one the lesser meets and the greater
+    breaks asks which is right; one both meet conforms. Why: with each rule reading its own
+    property, a Keuka dock stating a 70-foot length and a 60-foot reach from the mark was held
+    to the 65-foot line at 60 feet (the 70 went unread); withdrawing both made a station stating
+    16 and 17 ft (limit 15) "incomplete" though every stated figure breaks it (review 72).
+    (A minimum the lesser fails is cited though the greater might meet it: none of the codes'
+    identities is read by a minimum today.)"""
+    law_rules = prepared.rules_of(jid)
     for node in sorted(set(graph.subjects(first, None)), key=str):
         if not on_parts and (None, DL.hasPart, node) in graph:
             continue
@@ -93,8 +99,37 @@ def disagreeing(graph: Graph, prepared: Prepared, first: URIRef, second: URIRef,
             continue
         said = (f"{short(node)} states {curie(first)} {shown(prepared, first, a[0])} and "
                 f"{curie(second)} {shown(prepared, second, b[0])}, which this code's text "
-                "makes one fact (dl:FactIdentity): which is right cannot be read, so neither "
-                "is used and the rules reading either ask for it; correct one of them")
+                "makes one fact (dl:FactIdentity): which is right cannot be read from the "
+                "application")
+        if a[1] != b[1]:  # (units the normalisation left apart: nothing can be compared)
+            for prop in (first, second):
+                note = withdrawn(graph, node, prop)
+                graph.add((note, RDFS.comment, Literal(
+                    said + "; neither is used and the rules reading either ask for it")))
+            continue
+        low, high = min(a[0], b[0]), max(a[0], b[0])
         for prop in (first, second):
             note = withdrawn(graph, node, prop)
-            graph.add((note, RDFS.comment, Literal(said)))
+            graph.add((note, RDFS.comment, Literal(
+                f"{said}; it is read as {shown(prepared, prop, low)} at least and "
+                f"{shown(prepared, prop, high)} at most: a limit both break is cited, one "
+                "only the greater breaks asks which is right; correct one of them")))
+            add_quantity(graph, node, prop, low, a[1] if isinstance(a[1], URIRef) else None,
+                         [node])
+            bound, entry = BNode(), BNode()
+            graph.add((bound, RDF.type, DL.UpperBoundTotal))
+            graph.add((bound, DL.focus, node))
+            graph.add((bound, DL.property, prop))
+            graph.add((bound, DL.upperBound, Literal(format_number(high),
+                                                     datatype=XSD.decimal)))
+            graph.add((bound, DL.undecidedMember, entry))
+            graph.add((entry, DL.focus, node))
+            graph.add((entry, DL.property, prop))
+            question = (f"which is right: {curie(first)} {shown(prepared, first, a[0])} or "
+                        f"{curie(second)} {shown(prepared, second, b[0])} (one fact under "
+                        "this code's text)?")
+            graph.add((entry, RDFS.comment, Literal(question)))
+            graph.add((bound, RDFS.comment, Literal(question)))
+            for rule in law_rules:
+                if prop in rule.constrains:
+                    graph.add((bound, DL.comparedBy, rule.iri))
