@@ -100,6 +100,27 @@ def test_every_figure_holds_at_its_value_and_breaks_one_unit_beyond(parcel_key: 
             (key, figure.value, beyond, binding, cited)
 
 
+
+@pytest.mark.parametrize("parcel_key", list(PARCELS))
+def test_the_reference_application_never_contradicts_itself(parcel_key: str) -> None:
+    """The application the envelope builds states no two facts that disagree (no
+    dl:Discrepancy), at the reference design and at the largest width: a figure is the law's
+    answer about a coherent dock, not about a contradiction it was made to ask about. (A 4-foot
+    dock stating a 6-foot landing did: a landing's width is the dock's at some point,
+    dl:landingWidth dl:widestOf dl:width, so North Haven's reference dock violated § 56-2D's
+    4 feet and Kings Point's was asked its width.)"""
+    parcel = PARCELS[parcel_key]
+    for jid in CODES:
+        env = computed(parcel_key, jid)
+        designs = [env.reference]
+        width = env.figures["width"]
+        if width.value is not None:
+            designs.append(design_at(env, width, float(width.value)))
+        for design in designs:
+            report = validate(jid, parcel, design)
+            notes = [r.message for r in report.results if r.component == "dl:Discrepancy"]
+            assert not notes, (jid, design, notes)
+
 #: the 150-foot single-family parcel (bottom slope 1:20, 2.5 ft tide): value and binding
 #: sections per code, from the law (North Haven: 100 feet from MLW, which lies 50 feet out)
 EXPECTED_150 = {

@@ -59,8 +59,11 @@ FT, IN, FT2, PERCENT = UNIT.FT, UNIT.IN, UNIT.FT2, UNIT.PERCENT
 
 #: What every reference dock states whatever its size: an ordinary, modest design (aluminium
 #: deck 4 feet above high water on 8-inch piles, open grating, a 36-inch railing with two rails,
-#: a 30-inch storage locker and a 6-foot landing, no lights, roof, canopy or stairs, straight
-#: and perpendicular to the shore, water dependent, for the owner's own use).
+#: a 30-inch storage locker and a landing 6 feet long, no lights, roof, canopy or stairs,
+#: straight and perpendicular to the shore, water dependent, for the owner's own use). The
+#: landing is 6 feet wide or, on a narrower dock, as wide as the dock (``facts``): a landing
+#: is a portion of the dock, its width the dock's at some point (dl:landingWidth dl:widestOf
+#: dl:width), so a 4-foot dock stating a 6-foot landing contradicts itself.
 REFERENCE_DOCK: dict[URIRef, object] = {
     DL.workKind: DL.NewConstruction,
     DL.construction: DL.Permanent,
@@ -81,7 +84,6 @@ REFERENCE_DOCK: dict[URIRef, object] = {
     DL.railingOpacityPercent: (15.0, PERCENT),
     DL.railingSupportSpacing: (6.0, FT),
     DL.lockerHeight: (30.0, IN),
-    DL.landingWidth: (6.0, FT),
     DL.landingLength: (6.0, FT),
     DL.totalFloatArea: (0.0, FT2),
     DL.clearanceBelow: (3.0, FT),
@@ -106,6 +108,9 @@ REFERENCE_DOCK: dict[URIRef, object] = {
     DL.additionalSmallDock: False,
     DL.consolidatedDock: False,
 }
+
+#: the landing's width (feet) where the dock is at least as wide
+REFERENCE_LANDING_WIDTH = 6.0
 
 REFERENCE_BUOY: dict[URIRef, object] = {
     DL.workKind: DL.NewConstruction,
@@ -175,6 +180,8 @@ def facts(parcel: Parcel, water: Water, land_use: URIRef, design: Design,
         DL.farthestExtentFromMHW: (length, FT),
         DL.width: (width, FT),
         DL.mainWalkwayWidth: (width, FT),
+        # 6 feet where the dock is that wide; never wider than the dock (dl:widestOf dl:width)
+        DL.landingWidth: (min(REFERENCE_LANDING_WIDTH, width), FT),
         DL.mainWalkwayShare: (100.0, PERCENT),
         DL.area: (design.footprint, FT2),
         DL.waterDepthAtMLW: (end_depth, FT),
