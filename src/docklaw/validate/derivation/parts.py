@@ -389,8 +389,13 @@ def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
     (blind review 70). Runs after the geometry stage: a drawn portion's measured width stands."""
     vocabulary, law = prepared.ontology, prepared.knowledge
     nodes = structures_of(graph, app)
-    for prop, kind in sorted(vocabulary.subject_objects(DL.widthOfPortion), key=str):
-        widest = vocabulary.value(prop, DL.widestOf)
+    # (and another dimension of the portion, dl:dimensionOfPortion: a landing's own length is
+    # its landing length, blind review 72)
+    pairs = [(prop, kind, vocabulary.value(prop, DL.widestOf))
+             for prop, kind in vocabulary.subject_objects(DL.widthOfPortion)]
+    pairs += [(prop, kind, vocabulary.value(prop, DL.ownDimension))
+              for prop, kind in vocabulary.subject_objects(DL.dimensionOfPortion)]
+    for prop, kind, widest in sorted(pairs, key=str):
         if not isinstance(prop, URIRef) or not isinstance(widest, URIRef):
             continue
         kinds = {kind, *law.subjects(DL.senseOf, kind)}
