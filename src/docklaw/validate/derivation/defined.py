@@ -269,14 +269,47 @@ def may_be_governed(graph: Graph, prepared: Prepared, jid: str, compiled: Compil
         governs = tuple(sorted((c for c in spec.governs if isinstance(c, URIRef)), key=str))
         open_nodes = {n: found for n in candidates if not facts.reaches(n, spec)
                       and (found := becomes(n, governs))}
+        supposing: frozenset[Node] = frozenset(spec.governs)
+        kinds = focus_kinds(spec)
+        if not open_nodes and kinds:
+            # a rule reaching only the structures of a class its condition names (Kings Point
+            # Standards D(2)(h): an off-shore structure, or one on it) reaches one the code's
+            # definition would make of that class (a gazebo waterside of the high-water line,
+            # its side unstated: blind review 72)
+            open_nodes = {n: found for n in candidates if (found := becomes(n, kinds))}
+            if open_nodes:
+                already = set(generated_focus(graph, app, set(open_nodes), spec, facts))
+                open_nodes = {n: f for n, f in open_nodes.items() if n not in already}
+            supposing = frozenset(kinds)
         if not open_nodes:
             continue
-        supposed = Supposed(graph, {n: frozenset(spec.governs) for n in open_nodes})
-        reached = generated_focus(graph, app, set(open_nodes), spec, supposed)
+        supposed = Supposed(graph, {n: supposing for n in open_nodes})
+        if kinds and supposing == frozenset(kinds):
+            # the condition reads the class off the facts themselves: supposed there a while
+            added = [(n, RDF.type, k) for n in open_nodes for k in kinds
+                     if (n, RDF.type, k) not in graph]
+            for triple in added:
+                graph.add(triple)
+            try:
+                reached = generated_focus(graph, app, set(open_nodes), spec, supposed)
+            finally:
+                for triple in added:
+                    graph.remove(triple)
+        else:
+            reached = generated_focus(graph, app, set(open_nodes), spec, supposed)
         pairs = [(n, f) for n in reached for f in sorted(open_nodes[n], key=str)]
         if pairs:
             out[shape] = pairs
     return out
+
+
+def focus_kinds(spec: object) -> tuple[URIRef, ...]:
+    """The classes a rule's dl:appliesWhen conditions ask of the focus itself (rdf:type on
+    dl:Focus), in order."""
+    return tuple(sorted({c.equals for c in getattr(spec, "conditions", ())
+                         if c.prop == RDF.type and isinstance(c.equals, URIRef)
+                         and not c.on_whole and not c.on_parcel and not c.whole_first
+                         and not c.unstated}, key=str))
 
 
 def closed_by_definition(prepared: Prepared, jid: str, cls: URIRef) -> bool:

@@ -389,15 +389,21 @@ def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
     (blind review 70). Runs after the geometry stage: a drawn portion's measured width stands."""
     vocabulary, law = prepared.ontology, prepared.knowledge
     nodes = structures_of(graph, app)
-    for prop, kind in sorted(vocabulary.subject_objects(DL.widthOfPortion), key=str):
-        widest = vocabulary.value(prop, DL.widestOf)
+    # (and another dimension of the portion, dl:dimensionOfPortion: a landing's own length is
+    # its landing length, blind review 72; that way only: a landing length stated is not made
+    # the part's own length, which the reach of a whole's parts reads as stated)
+    pairs = [(prop, kind, vocabulary.value(prop, DL.widestOf), True)
+             for prop, kind in vocabulary.subject_objects(DL.widthOfPortion)]
+    pairs += [(prop, kind, vocabulary.value(prop, DL.ownDimension), False)
+              for prop, kind in vocabulary.subject_objects(DL.dimensionOfPortion)]
+    for prop, kind, widest, both in sorted(pairs, key=str):
         if not isinstance(prop, URIRef) or not isinstance(widest, URIRef):
             continue
         kinds = {kind, *law.subjects(DL.senseOf, kind)}
         for node in nodes:
             if not any((node, RDF.type, k) in graph for k in kinds):
                 continue
-            for have, lack in ((widest, prop), (prop, widest)):
+            for have, lack in ((widest, prop), (prop, widest))[:2 if both else 1]:
                 if (node, lack, None) not in graph:
                     for value in list(graph.objects(node, have)):
                         graph.add((node, lack, value))

@@ -32,6 +32,7 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH, jurisdiction_iri
+from docklaw.validate.derivation.defined import defined_classes
 from docklaw.validate.derivation.derive import code_senses
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.intake.vocabulary import DOCKLAW
@@ -140,6 +141,15 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for identity in prepared.knowledge.subjects(RDF.type, DL.FactIdentity):  # (samefact.py)
         if (identity, DL.jurisdiction, jurisdiction_iri(jid)) in prepared.knowledge:
             _closure_iris(prepared.knowledge, identity, anywhere, set())
+    # the facts a definition of the code classifies by (a boathouse or gazebo waterside of the
+    # high-water line is of a class the rules reach: dl:locatedWaterside decided that)
+    stack = [d for _c, d in defined_classes(prepared, jid)]
+    while stack:
+        definition = stack.pop()
+        if definition[0] == "value" and isinstance(definition[1], URIRef):
+            anywhere.add(definition[1])
+        elif definition[0] == "and":
+            stack.extend(definition[1])
     read = anywhere | set(on)
     for fact, what in described(prepared.ontology).items():  # the flags saying a part is absent
         if DL[fact.split(":", 1)[1]] in read:
