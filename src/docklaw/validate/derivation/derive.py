@@ -160,7 +160,7 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
                 if (node, RDF.type, cls) not in graph and meets(graph, node, definition):
                     add_type(node, cls)
                     changed = True
-            for whole_class, kinds, of_class, unless, beside in members:
+            for whole_class, kinds, of_class, unless, beside, always in members:
                 if (node, RDF.type, whole_class) in graph or not any(
                         (node, RDF.type, k) in graph for k in kinds) or any(
                         (node, RDF.type, u) in graph for u in unless):
@@ -169,12 +169,14 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
                     member = any((w, RDF.type, whole_class) in graph
                                  for w in wholes_of(graph, node))
                 else:  # listed on an outermost structure of the other class (beside a
-                    # part of the classes named: the main walkway it is attached to)
+                    # part of the classes named: the main walkway it is attached to; or a
+                    # part of a class that needs none)
+                    alone = any((node, RDF.type, a) in graph for a in always)
                     member = any((w, RDF.type, of_class) in graph and not any(
                         (o, RDF.type, of_class) in graph for o in wholes_of(graph, w))
-                        and (not beside or any((p, RDF.type, b) in graph
-                                               for p in graph.objects(w, DL.hasPart)
-                                               for b in beside))
+                        and (not beside or alone or any((p, RDF.type, b) in graph
+                                                        for p in graph.objects(w, DL.hasPart)
+                                                        for b in beside))
                         for w in graph.subjects(DL.hasPart, node))
                 if member:
                     add_type(node, whole_class)
@@ -182,7 +184,7 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
 
 
 Members = tuple[tuple[URIRef, frozenset[URIRef], URIRef | None, frozenset[URIRef],
-                      frozenset[URIRef]], ...]
+                      frozenset[URIRef], frozenset[URIRef]], ...]
 
 
 def part_members(prepared: Prepared, jid: str) -> Members:
@@ -191,7 +193,9 @@ def part_members(prepared: Prepared, jid: str) -> Members:
     listed on where that is another (``dl:memberAsPartOf``: Canandaigua's appendage, a portion
     listed on a dock), the classes that keep it out (``dl:memberAsPartUnless``: the dock's main
     walkway), the classes of which that structure must list a part beside it
-    (``dl:memberAsPartBeside``: the main walkway it is attached to)), remembered per code.
+    (``dl:memberAsPartBeside``: the main walkway it is attached to) and the classes of part
+    that need none (``dl:memberAsPartAlways``: a landing, a T- or L-shaped portion, review 72)),
+    remembered per code.
 
     Why: Kings Point's dock "shall include ... floats", and a swim float listed on a dock is
     one of its floats (Definitions, FLOAT: buoyant, affixed to a dock, for "other recreational
@@ -219,7 +223,8 @@ def part_members(prepared: Prepared, jid: str) -> Members:
         def classes(cls: URIRef, prop: URIRef) -> frozenset[URIRef]:
             return frozenset(c for c in law.objects(cls, prop) if isinstance(c, URIRef))
         return tuple(sorted(((w, frozenset(p), of(w), classes(w, DL.memberAsPartUnless),
-                              classes(w, DL.memberAsPartBeside))
+                              classes(w, DL.memberAsPartBeside),
+                              classes(w, DL.memberAsPartAlways))
                              for w, p in found.items()), key=lambda x: str(x[0])))
     return prepared.memo(("derive.part_members", jid), read)
 

@@ -22,20 +22,25 @@ from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD, jurisdiction_iri
 from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
 
+Identity = tuple[URIRef, URIRef, bool, tuple[URIRef, ...]]
 
-def identities(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, URIRef, bool], ...]:
+
+def identities(prepared: Prepared, jid: str) -> tuple[Identity, ...]:
     """The code's pairs of properties that state one fact (sorted, each pair once), each with
-    whether a part is read with it too (dl:readOnParts)."""
+    whether a part is read with it too (dl:readOnParts) and the classes it is read on only
+    (dl:onClass; none: every structure)."""
     law = prepared.knowledge
     code = jurisdiction_iri(jid)
-    out: set[tuple[URIRef, URIRef, bool]] = set()
+    out: set[Identity] = set()
     for identity in law.subjects(RDF.type, DL.FactIdentity):
         if (identity, DL.jurisdiction, code) not in law:
             continue
         props = sorted(p for p in law.objects(identity, DL.identifies) if isinstance(p, URIRef))
         if len(props) == 2:
             out.add((props[0], props[1],
-                     law.value(identity, DL.readOnParts) == Literal(True)))
+                     law.value(identity, DL.readOnParts) == Literal(True),
+                     tuple(sorted(c for c in law.objects(identity, DL.onClass)
+                                  if isinstance(c, URIRef)))))
     return tuple(sorted(out))
 
 
@@ -44,12 +49,13 @@ def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
     other (a part too, where the identity reads parts): the other, of the same value, derived
     from the stated one. One stating both with different values states one fact two ways: it
     is read between the two (``disagreeing``)."""
-    for first, second, on_parts in identities(prepared, jid):
-        disagreeing(graph, prepared, jid, first, second, on_parts)
+    for first, second, on_parts, classes in identities(prepared, jid):
+        disagreeing(graph, prepared, jid, first, second, on_parts, classes)
         for stated, unstated in ((first, second), (second, first)):
             for node in sorted(set(graph.subjects(stated, None)), key=str):
                 if (node, unstated, None) in graph or (
-                        not on_parts and (None, DL.hasPart, node) in graph):
+                        not on_parts and (None, DL.hasPart, node) in graph) or (
+                        classes and not any((node, RDF.type, c) in graph for c in classes)):
                     continue
                 if (node, RDF.type, QUDT.QuantityValue) in graph:
                     continue
@@ -78,7 +84,7 @@ def stated_quantity(graph: Graph, node: Node, prop: URIRef) -> tuple[Decimal, No
 
 
 def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, second: URIRef,
-                on_parts: bool) -> None:
+                on_parts: bool, classes: tuple[URIRef, ...] = ()) -> None:
     """A structure stating both properties of one fact with different values (after units are
     normalised): which is right cannot be read from the application, so both statements are
     moved onto a ``dl:Discrepancy`` naming them, and the fact is read as an interval: at the
@@ -93,6 +99,8 @@ def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, secon
     law_rules = prepared.rules_of(jid)
     for node in sorted(set(graph.subjects(first, None)), key=str):
         if not on_parts and (None, DL.hasPart, node) in graph:
+            continue
+        if classes and not any((node, RDF.type, c) in graph for c in classes):
             continue
         a, b = stated_quantity(graph, node, first), stated_quantity(graph, node, second)
         if a is None or b is None or a == b:

@@ -51,6 +51,8 @@ class Addend:
     vessels_at: tuple[URIRef, ...] = ()
     #: a summed member stating none adds nothing (and leaves the total exact)
     where_stated: bool = False
+    #: ... except a part of a listed structure, which adds at least this (dl:leastWhenUnstated)
+    least_unstated: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,9 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             includes_parts=law.value(a, DL.valueIncludesParts) == Literal(True),
             covered_by=cov if isinstance(cov := law.value(a, DL.coveredBy), URIRef) else None,
             vessels_at=_classes(law, a, DL.countsVesselsAt),
-            where_stated=law.value(a, DL.whereStated) == Literal(True)))
+            where_stated=law.value(a, DL.whereStated) == Literal(True),
+            least_unstated=to_decimal(least) if isinstance(
+                least := law.value(a, DL.leastWhenUnstated), Literal) else Decimal(0)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -221,6 +225,10 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             # its whole's number covers it (dl:whereStated: a part of any listed structure)
             if (m not in inside) if a.where_stated else (m in tops):
                 complete = False
+            elif a.where_stated and a.least_unstated > 0:
+                # a part stating none still holds its least (a lift stores a boat: one slip,
+                # which its whole's figure may or may not include: wholes_with_parts)
+                out.append((m, a.least_unstated))
             continue
         out.append((m, number))
     return out, complete
