@@ -17,7 +17,7 @@ from decimal import Decimal
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw.law.prepare import Prepared
+from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD, jurisdiction_iri
 from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
@@ -110,18 +110,17 @@ def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, secon
                 "makes one fact (dl:FactIdentity): which is right cannot be read from the "
                 "application")
         if a[1] != b[1]:  # (units the normalisation left apart: nothing can be compared)
-            for prop in (first, second):
-                note = withdrawn(graph, node, prop)
-                graph.add((note, RDFS.comment, Literal(
-                    said + "; neither is used and the rules reading either ask for it")))
+            note = one_discrepancy(graph, node, first, second, law_rules)
+            graph.add((note, RDFS.comment, Literal(
+                said + "; neither is used and the rules reading either ask for it")))
             continue
         low, high = min(a[0], b[0]), max(a[0], b[0])
+        note = one_discrepancy(graph, node, first, second, law_rules)
+        graph.add((note, RDFS.comment, Literal(
+            f"{said}; it is read as {shown(prepared, first, low)} at least and "
+            f"{shown(prepared, first, high)} at most: a limit both break is cited, one "
+            "only the greater breaks asks which is right; correct one of them")))
         for prop in (first, second):
-            note = withdrawn(graph, node, prop)
-            graph.add((note, RDFS.comment, Literal(
-                f"{said}; it is read as {shown(prepared, prop, low)} at least and "
-                f"{shown(prepared, prop, high)} at most: a limit both break is cited, one "
-                "only the greater breaks asks which is right; correct one of them")))
             add_quantity(graph, node, prop, low, a[1] if isinstance(a[1], URIRef) else None,
                          [node])
             bound, entry = BNode(), BNode()
@@ -141,3 +140,19 @@ def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, secon
             for rule in law_rules:
                 if prop in rule.constrains:
                     graph.add((bound, DL.comparedBy, rule.iri))
+
+
+def one_discrepancy(graph: Graph, node: Node, first: URIRef, second: URIRef,
+                    rules: list[RuleInfo]) -> Node:
+    """One ``dl:Discrepancy`` for the disagreement, both statements moved onto it, on the
+    property the code's rules read (the first where both or neither are): the report's Warning
+    cites those rules once, not a second Warning citing no section for a spelling no rule reads
+    (a Keuka station's dl:wholeHeight beside its dl:height, review 72)."""
+    read = [p for p in (first, second) if any(p in r.constrains for r in rules)]
+    noted = read[0] if read else first
+    other = second if noted == first else first
+    note = withdrawn(graph, node, noted)
+    for old in list(graph.objects(node, other)):
+        graph.remove((node, other, old))
+        graph.add((note, DL.declaredValue, old))
+    return note
