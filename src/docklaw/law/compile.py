@@ -851,7 +851,7 @@ def defined_reach(prepared: Prepared, cls: URIRef) -> frozenset[URIRef] | None:
                 s for c in operands for s in prepared.superclasses.get(c, frozenset()) | {c}
                 if isinstance(s, URIRef))
         return out
-    return prepared.memo(("compile.defined_reach",), read).get(cls)
+    return prepared.law_memo(("compile.defined_reach",), read).get(cls)
 
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from datetime import date
 from decimal import Decimal
 
@@ -492,14 +492,18 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
 
 
 def focus_nodes(graph: Graph, compiled: CompiledShapes, app: Node,
-                facts: AppFacts | None = None) -> dict[object, list[Node]]:
+                facts: AppFacts | None = None, only: Collection[object] | None = None
+                ) -> dict[object, list[Node]]:
     """shape -> its focus nodes in this application graph (``facts`` may be shared with
-    ``undecided``: the focus markers added in between are never a rule's governed class)."""
+    ``undecided``: the focus markers added in between are never a rule's governed class;
+    ``only``: just these shapes)."""
     candidates = reachable(graph, app)
     facts = facts or AppFacts(graph)
     out: dict[object, list[Node]] = {}
     explicit: list[tuple[object, str]] = []
     for shape, query in compiled.targets.items():
+        if only is not None and shape not in only:
+            continue
         spec = compiled.specs.get(shape)
         if spec is not None:
             out[shape] = generated_focus(graph, app, candidates, spec, facts)

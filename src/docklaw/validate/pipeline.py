@@ -82,12 +82,26 @@ def opened(derived: Graph, prepared: Prepared, jid: str, results: list[Result]) 
              for n in derived.subjects(RDF.type, DL.UpperBoundTotal)
              for r in derived.objects(n, DL.comparedBy)}
     broken = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
-    trial_results, _ = cite(check(trial, prepared, jid), trial, prepared, jid)
+    trial_results, _ = trial_cited(trial, prepared, jid, {r for _f, r in notes})
     for r in trial_results:
         note = notes.get((r.focus_node, str(r.rule)))
         if note is not None and r.severity == "Violation" \
                 and (r.focus_node, r.rule) not in broken:
             derived.add((note, DL.openRule, URIRef(str(r.rule))))
+
+
+def trial_cited(trial: Graph, prepared: Prepared, jid: str, rules: set[str]
+                ) -> tuple[list[Result], list[InfoNeeded]]:
+    """A trial copy (``with_bounds``) checked and cited on the shapes of ``rules`` only.
+
+    Why only those: each caller reads the trial's results and questions of the rules comparing
+    the bounded totals and nothing else (each shape's results are its own; the notes cite adds
+    are read off the data), and checking every shape again made the trials a fifth of a
+    validation (bench/RESULTS.md, sixteenth session)."""
+    compiled = prepared.compiled(jid)
+    shapes = frozenset(compiled.top_shape.get(s, s) for s, r in compiled.shape_rule.items()
+                       if str(r) in rules)
+    return cite(check(trial, prepared, jid, only=shapes), trial, prepared, jid)
 
 
 def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
@@ -105,7 +119,8 @@ def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
         watched[(node_name(focus), curie(prop))] = {
             str(r) for r in derived.objects(note, DL.comparedBy)}
-    trial_results, _ = cite(check(trial, prepared, jid), trial, prepared, jid)
+    trial_results, _ = trial_cited(trial, prepared, jid,
+                                   {r for rules in watched.values() for r in rules})
     broken: set[tuple[str, str, str]] = set()  # (focus, fact, rule)
     added: list[Result] = []
     for r in trial_results:
@@ -142,7 +157,8 @@ def held_at_greatest(derived: Graph, prepared: Prepared, jid: str,
     trial = with_bounds(derived, prepared, jid, DL.LowerBoundTotal, DL.greatestBound)
     if trial is None:
         return set()
-    trial_results, trial_needed = cite(check(trial, prepared, jid), trial, prepared, jid)
+    trial_results, trial_needed = trial_cited(
+        trial, prepared, jid, {r for rules in watched.values() for r in rules})
     out: set[tuple[str, str]] = set()
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)

@@ -22,7 +22,6 @@ state is the full pipeline's (a test checks this on every seed).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -219,7 +218,7 @@ def restricted(prepared: Prepared, jid: str, shape: URIRef) -> Prepared:
         target_needs=full.target_needs, engine=full.engine,
         guards={s: v for s, v in full.guards.items() if s == shape},
         open_targets={s: q for s, q in full.open_targets.items() if s == shape})
-    return dataclasses.replace(prepared, _compiled={jid: cut})
+    return prepared.with_compiled({jid: cut})
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,14 +239,15 @@ def run_pyshacl(graph: Graph, index: ShapeIndex, shapes: list[Shape]) -> list[Ra
 
 
 def check(graph: Graph, prepared: Prepared, jid: str,
-          engine: str | None = None) -> list[RawResult]:
+          engine: str | None = None, only: Collection[object] | None = None) -> list[RawResult]:
     """The raw SHACL results for one derived application: shape by shape in pyshacl's
     order, each shape's results in RawResult.key order (both engines enumerate sets, so the
     order within a shape is otherwise the hash seed's).
 
     ``engine`` (default ``DOCKLAW_SHACL_ENGINE``): "fast" evaluates each planned shape in
     Python (fast.py) and runs pyshacl for a shape it has no plan for or meets a value it
-    does not compare itself; "pyshacl" runs pyshacl for every shape."""
+    does not compare itself; "pyshacl" runs pyshacl for every shape. ``only``: the top
+    shapes to run (a trial re-check reads the results of a few rules only)."""
     compiled = prepared.compiled(jid)
     if len(compiled.runtime_graph) == 0 or is_exempt(graph):
         return []  # no shapes, or the application is outside the code
@@ -254,6 +255,8 @@ def check(graph: Graph, prepared: Prepared, jid: str,
     fast = (engine or engine_name()) == "fast"
     out: list[RawResult] = []
     for i in index.positions(graph):
+        if only is not None and index.shapes[i].node not in only:
+            continue
         top = index.plans[i] if fast and index.plans else None
         found: list[RawResult] | None = None
         if top is not None and top.plan is not None:

@@ -49,7 +49,7 @@ def defined_classes(prepared: Prepared, jid: str) -> tuple[tuple[URIRef, Definit
             if definition is not None and definition[0] != "class":
                 out.append((cls, definition))
         return tuple(sorted(set(out), key=lambda d: (str(d[0]), repr(d[1]))))
-    return prepared.memo(("derive.defined_classes", jid), read)
+    return prepared.law_memo(("derive.defined_classes", jid), read)
 
 
 def class_expression(law: Graph, expr: Node) -> Definition | None:
@@ -145,7 +145,7 @@ def expanded_definitions(prepared: Prepared, jid: str) -> tuple[
             terms = expand(prepared, definitions, definition, frozenset({cls}))
             out.append((cls, supers, apart, tuple(sorted(set(terms), key=repr))))
         return tuple(out)
-    return prepared.memo(("defined.expanded_definitions", jid), read)
+    return prepared.law_memo(("defined.expanded_definitions", jid), read)
 
 
 def expand(prepared: Prepared, definitions: dict[URIRef, Definition], definition: Definition,
@@ -195,7 +195,7 @@ def disjoint_pairs(prepared: Prepared) -> frozenset[tuple[Node, Node]]:
         law = prepared.knowledge
         pairs = set(law.subject_objects(OWL.disjointWith))
         return frozenset(pairs | {(b, a) for a, b in pairs})
-    return prepared.memo(("defined.disjoint_pairs",), read)
+    return prepared.law_memo(("defined.disjoint_pairs",), read)
 
 
 def meeting(graph: Graph, prepared: Prepared, definitions: dict[URIRef, Definition], node: Node,

@@ -20,6 +20,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
+from docklaw.kg.flatstore import FlatGraph
 from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
 from docklaw.law.decide import Reader, Unsupported, shapes_under, values_at
 from docklaw.law.limits import (
@@ -226,7 +227,7 @@ def part_members(prepared: Prepared, jid: str) -> Members:
                               classes(w, DL.memberAsPartBeside),
                               classes(w, DL.memberAsPartAlways))
                              for w, p in found.items()), key=lambda x: str(x[0])))
-    return prepared.memo(("derive.part_members", jid), read)
+    return prepared.law_memo(("derive.part_members", jid), read)
 
 
 def wholes_of(graph: Graph, node: Node) -> set[Node]:
@@ -871,9 +872,10 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
     app = min(derived.subjects(DL.jurisdiction, None), key=str, default=None) if notes else None
     if not notes or app is None:
         return None
-    trial = Graph()
+    trial = FlatGraph()
+    add = trial.store.add
     for triple in derived:
-        trial.add(triple)
+        add(triple)
     only: set[tuple[Node, Node]] = set()
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
@@ -884,8 +886,11 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
                       derived.value(note, RDFS.comment) or Literal(""))
         only.add((focus, prop))
     compiled = prepared.compiled(jid)
-    computed_limits(trial, prepared, jid, focus_nodes(trial, compiled, app, AppFacts(trial)),
-                    only)
+    props = {prop for _focus, prop in only}
+    tops = {compiled.top_shape.get(c.shape, c.shape) for c in compiled.computed
+            if path_first(compiled.graph, c.shape) in props}  # (the limits computed again)
+    computed_limits(trial, prepared, jid,
+                    focus_nodes(trial, compiled, app, AppFacts(trial), tops), only)
     return trial
 
 

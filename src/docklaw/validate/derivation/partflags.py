@@ -94,7 +94,7 @@ def part_flags(prepared: Prepared, jid: str
                 read_flags.sort(key=lambda f: (bool(f[2]), sorted(map(str, f[0]))))
                 out.append((prop, governs, tuple(read_flags)))
         return tuple(out)
-    return prepared.memo(("partflags.part_flags", jid), read)  # type: ignore[no-any-return]
+    return prepared.law_memo(("partflags.part_flags", jid), read)  # type: ignore[no-any-return]
 
 
 def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:

@@ -56,7 +56,7 @@ def exceptions_to(prepared: Prepared) -> dict[str, tuple[str, ...]]:
         for rule, excepted in law.subject_objects(DL.exceptionTo):
             out.setdefault(str(rule), set()).add(str(excepted))
         return {rule: tuple(sorted(found)) for rule, found in out.items()}
-    return prepared.memo("moot.exceptions_to", read)
+    return prepared.law_memo("moot.exceptions_to", read)
 
 
 def set_aside_moot_exceptions(states: list[RuleState], results: list[Result],

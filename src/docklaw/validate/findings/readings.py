@@ -121,7 +121,7 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
     out: list[ReadingOutcome] = []
     compiled = prepared.compiled(jid)
     evaluator = Evaluator(law, derived, prepared.units)
-    with_readings = prepared.memo("readings.with_alternatives", lambda: frozenset(
+    with_readings = prepared.law_memo("readings.with_alternatives", lambda: frozenset(
         law.subjects(DL.alternativeReading, None)))
     for rule in prepared.rules_of(jid):
         alternatives = _alternatives(law, rule.iri) if rule.iri in with_readings else []

@@ -45,7 +45,7 @@ class NodeStateLike(Protocol):
 def apart_of(prepared: Prepared) -> Apart:
     """What says a part stands apart from its whole (``components.apart``), read once per
     prepared law."""
-    return prepared.memo("redirect.apart", lambda: apart(prepared.knowledge))
+    return prepared.law_memo("redirect.apart", lambda: apart(prepared.knowledge))
 
 
 def described_parts(prepared: Prepared) -> dict[str, Described]:
@@ -326,7 +326,7 @@ def measured_at_seaward_end(prepared: Prepared, rule_iri: Node | None) -> bool:
     (dl:measuredAtSeawardEnd: Kings Point Standards D(1) "the seaward terminus of a dock shall
     not extend to within a distance of 50 feet of any ... channel"); the rules so marked read
     once per law (asked of every rule on every validation)."""
-    marked = prepared.memo("redirect.measured_at_seaward_end", lambda: frozenset(
+    marked = prepared.law_memo("redirect.measured_at_seaward_end", lambda: frozenset(
         r for r, v in prepared.knowledge.subject_objects(DL.measuredAtSeawardEnd)
         if v == Literal(True)))
     return rule_iri is not None and rule_iri in marked

@@ -54,7 +54,7 @@ def inverse_pairs(prepared: Prepared) -> tuple[tuple[URIRef, URIRef], ...]:
                  if isinstance(p, URIRef) and isinstance(q, URIRef)
                  and str(p).startswith(str(DL)) and str(q).startswith(str(DL))}
         return tuple(sorted(pairs | {(q, p) for p, q in pairs}, key=str))
-    return prepared.memo("admit.inverse_pairs", read)
+    return prepared.law_memo("admit.inverse_pairs", read)
 
 
 def add_inverse_links(graph: Graph, prepared: Prepared) -> None:

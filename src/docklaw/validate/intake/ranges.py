@@ -50,7 +50,7 @@ def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
             if members:
                 out[prop] = (range_, members, prop in CLOSED)
         return out
-    return prepared.memo("intake.value_ranges", compute)
+    return prepared.law_memo("intake.value_ranges", compute)
 
 
 def problem(value: object, range_: object) -> str | None:
