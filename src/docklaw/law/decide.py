@@ -138,10 +138,28 @@ def _structural(shapes: Graph, path: Node) -> bool:
 LISTING = frozenset({DL.hasPart})
 
 
-def parts_without(shapes: Graph, data: Graph, path: Node, focus: Node) -> list[Node]:
+def parts_read(shapes: Graph, shape: Node | None) -> frozenset[URIRef]:
+    """The kinds of part a shape reading the node's parts reads (``dl:partsRead``); empty: every
+    part. Why: a text about some of a structure's parts ("No floats or catwalk extensions",
+    North Haven § 56-4F) says nothing of its piles, stairs or lights, which are never asked the
+    fact (blind review 74, B1: a catwalk listing its piles was asked their orientation)."""
+    if shape is None:
+        return frozenset()
+    return remembered(shapes, ("parts_read", shape), lambda: frozenset(
+        c for c in shapes.objects(shape, DL.partsRead) if isinstance(c, URIRef)))
+
+
+def _of_kinds(data: Graph, part: Node, kinds: frozenset[URIRef]) -> bool:
+    """``part`` is of one of ``kinds`` (every part, where none are named); the data's types
+    are materialised with their superclasses."""
+    return not kinds or any((part, RDF.type, k) in data for k in kinds)
+
+
+def parts_without(shapes: Graph, data: Graph, path: Node, focus: Node,
+                  kinds: frozenset[URIRef] = frozenset()) -> list[Node]:
     """For a path that reads the node's parts (``( [ sh:oneOrMorePath dl:hasPart ] P )``): the
-    parts that state nothing on the rest of the path (the fact is theirs to state); [] for
-    any other path."""
+    parts (of ``kinds``, the shape's ``dl:partsRead``, where it names any) that state nothing
+    on the rest of the path (the fact is theirs to state); [] for any other path."""
     compiled = shacl_path(shapes, path)
     if not isinstance(compiled, SequencePath) or len(compiled.args) < 2:
         return []
@@ -150,7 +168,8 @@ def parts_without(shapes: Graph, data: Graph, path: Node, focus: Node) -> list[N
         return []
     rest = compiled.args[1] if len(compiled.args) == 2 else SequencePath(*compiled.args[1:])
     return sorted((part for part in set(data.objects(focus, first))
-                   if next(iter(data.objects(part, rest)), None) is None), key=str)
+                   if _of_kinds(data, part, kinds)
+                   and next(iter(data.objects(part, rest)), None) is None), key=str)
 
 
 def reads_parts(shapes: Graph, path: Node | None) -> bool:
@@ -162,10 +181,17 @@ def reads_parts(shapes: Graph, path: Node | None) -> bool:
     return isinstance(first, MulPath) and first.path == DL.hasPart and first.mod == "+"
 
 
-def through_parts(shapes: Graph, data: Graph, path: Node, focus: Node) -> bool:
-    """A path that reads the node's parts on a node that lists none: there is nothing to
-    compare (the parts listed are all there are)."""
-    return reads_parts(shapes, path) and (focus, DL.hasPart, None) not in data
+def through_parts(shapes: Graph, data: Graph, path: Node, focus: Node,
+                  kinds: frozenset[URIRef] = frozenset()) -> bool:
+    """A path that reads the node's parts on a node that lists none (none of ``kinds``, the
+    shape's ``dl:partsRead``, where it names any): there is nothing to compare (the parts
+    listed are all there are)."""
+    if not reads_parts(shapes, path):
+        return False
+    if not kinds:
+        return (focus, DL.hasPart, None) not in data
+    first = shacl_path(shapes, path).args[0]  # type: ignore[attr-defined]
+    return not any(_of_kinds(data, part, kinds) for part in data.objects(focus, first))
 
 
 def not_claimed(shapes: Graph, shape: Node) -> bool:
@@ -289,13 +315,19 @@ class Reader:
         values = values_at(self.data, g, path, focus)
         if not values and (structural(g, path) or not_claimed(g, shape)
                            or alone(g, self.data, shape) or nothing_if_absent(g, shape)
-                           or through_parts(g, self.data, path, focus)):
+                           or through_parts(g, self.data, path, focus, parts_read(g, shape))):
             return Verdict(self.check_values(shape, values, focus))
         if not values:
             if params & VALUE_PARAMS or g.value(shape, DL.computedLimit) is not None:
                 return Verdict(None, [path_label(g, path)])
             return Verdict(True)  # only a maximum number of values: none stated meets it
-        return Verdict(self.check_values(shape, values, focus))
+        held = self.check_values(shape, values, focus)
+        if held and (kinds := parts_read(g, shape)) and parts_without(
+                g, self.data, path, focus, kinds):
+            # a part the text speaks of states nothing: what the others state does not
+            # decide it (a second float of unstated orientation may be the parallel one)
+            return Verdict(None, [path_label(g, path)])
+        return Verdict(held)
 
     # ------------------------------------------------------------- two-valued (plain SHACL)
     def two_valued_node(self, shape: Node, focus: Node, with_class: bool = True) -> Verdict:
@@ -443,7 +475,10 @@ def undecided_paths(shapes: Graph, data: Graph, shape: Node, focus: Node,
     when the shape uses a constraint this reader does not evaluate)."""
     try:
         if all(path_objects(data, focus, shacl_path(shapes, path))
-               for path in read_paths(shapes, shape)):
+               for path in read_paths(shapes, shape)) and not (
+                (kinds := parts_read(shapes, shape)) and any(
+                    parts_without(shapes, data, path, focus, kinds)
+                    for path in read_paths(shapes, shape))):
             return None  # every fact it reads is stated: no part of its reading is undecided
     except Unsupported:
         pass

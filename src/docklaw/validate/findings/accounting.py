@@ -20,6 +20,7 @@ from docklaw.law.decide import (
     alone,
     count_undecided,
     not_claimed,
+    parts_read,
     parts_without,
     path_label,
     reads_parts,
@@ -184,7 +185,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                                              + path_label(compiled.graph, shape.path)
                                              + " is not stated"))
             elif (path := shape.path) is not None and through_parts(
-                    compiled.graph, derived, path, node):
+                    compiled.graph, derived, path, node, parts_read(compiled.graph, top)):
                 state.nodes.append(NodeState(name, "not-applicable", "it lists no parts: the "
                                              "rule reads its parts, and the parts listed are "
                                              "all there are"))
@@ -209,7 +210,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     path = shape.path
                     # a fact the rule reads on the node's parts is asked of those parts
                     askees = [node_name(p) for p in parts_without(
-                        compiled.graph, derived, path, node)] if path is not None else []
+                        compiled.graph, derived, path, node, parts_read(compiled.graph, top))
+                              ] if path is not None else []
                     for askee in askees or [name]:
                         item = InfoNeeded(section, section_iri, askee,
                                           needed_message(ask, rule, section), str(rule_iri),
