@@ -414,6 +414,19 @@ class TargetSpec:
     #: construction (dl:workOfPartsByConstruction: dl:workByPartsOfItsConstruction is read for
     #: dl:workByParts), and a part stating work of its own but no construction is asked it
     work_of_parts_by_construction: bool = False
+    #: governed classes whose members have a fact the rule reads of their own, a member listed
+    #: as a part of another included (dl:ownCount: a boat station's mooring spaces): one stating
+    #: none is asked it, never decided by its whole (``targets.silent_part``)
+    own_count: frozenset[URIRef] = frozenset()
+    #: classes of part that are no such member of their own (dl:ownCountUnless: a lift listed
+    #: on a boat station is the station's mechanical device, its boat one of the station's)
+    own_count_unless: frozenset[URIRef] = frozenset()
+
+    def counts_own(self, types: frozenset[URIRef] | set[URIRef]) -> bool:
+        """A node of these classes has the rule's fact of its own (dl:ownCount), even listed
+        as a part of another member: asked of it, never decided by its whole."""
+        return bool(types & self.governs & self.own_count) and not (
+            types & self.own_count_unless)
 
     @property
     def parcel_conditions(self) -> bool:
@@ -904,6 +917,10 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         work_of_parts_by_construction=work_of_parts_by_construction(g, rule),
         own_construction=own_construction_classes(prepared)
         if g.value(rule, DL.appliesToConstruction) is not None else frozenset(),
+        own_count=frozenset(c for c in governs for p in reads
+                            if (c, DL.ownCount, p) in prepared.knowledge),
+        own_count_unless=frozenset(u for c in governs for u in prepared.knowledge.objects(
+            c, DL.ownCountUnless) if isinstance(u, URIRef)),
     )
 
 

@@ -696,6 +696,8 @@ def silent_part(graph: Graph, node: Node, spec: TargetSpec, facts: AppFacts) -> 
     if not own or any(True for p in spec.reads for _v in graph.objects(node, p)) or any(
             True for p in spec.read_by for _v in graph.subjects(p, node)):
         return False
+    if spec.counts_own(facts.types(node)):
+        return False  # a fact each member has of its own (dl:ownCount): asked of it
     return any(own <= facts.types(w) and shares_applicability(graph, node, w, spec, facts)
                for w in facts.containers(node))
 

@@ -171,17 +171,61 @@ def classify_defined(graph: Graph, prepared: Prepared, jid: str | None,
                                  for w in wholes_of(graph, node))
                 else:  # listed on an outermost structure of the other class (beside a
                     # part of the classes named: the main walkway it is attached to; or a
-                    # part of a class that needs none)
-                    alone = any((node, RDF.type, a) in graph for a in always)
-                    member = any((w, RDF.type, of_class) in graph and not any(
-                        (o, RDF.type, of_class) in graph for o in wholes_of(graph, w))
-                        and (not beside or alone or any((p, RDF.type, b) in graph
-                                                        for p in graph.objects(w, DL.hasPart)
-                                                        for b in beside))
-                        for w in graph.subjects(DL.hasPart, node))
+                    # part of a class that needs none), or, of a class that needs none, on
+                    # the walkway itself or a section of the deck that is no member (below)
+                    member = listed_member(graph, node, whole_class, kinds, of_class, unless,
+                                           beside, always)
                 if member:
                     add_type(node, whole_class)
                     changed = True
+
+
+def listed_member(graph: Graph, node: Node, whole_class: URIRef, kinds: frozenset[URIRef],
+                  of_class: URIRef, unless: frozenset[URIRef], beside: frozenset[URIRef],
+                  always: frozenset[URIRef]) -> bool:
+    """Whether ``node`` is a member as a part listed on an outermost structure of ``of_class``
+    (``part_members``): directly (beside a part of the ``beside`` classes, or of a class that
+    needs none: ``always``), or, of a class that needs none, through the parts of that structure
+    it is attached to that are no members themselves: a part of the ``unless`` classes (the main
+    walkway: a landing or L-shaped float listed on it is attached to it, Canandaigua § 73-5
+    APPENDAGE "The portion of the dock that is attached to the main walkway"; blind review 73
+    A3) or a deck section that is no member (a ramp of a dock listing no main walkway: it may be
+    the walkway). Not through a member (a landing on an appendage float is part of that
+    appendage, not a second one)."""
+    def outermost(w: Node) -> bool:
+        return (w, RDF.type, of_class) in graph and not any(
+            (o, RDF.type, of_class) in graph for o in wholes_of(graph, w))
+
+    def direct(n: Node, needs_none: bool) -> bool:
+        return any(outermost(w) and (not beside or needs_none or any(
+            (p, RDF.type, b) in graph for p in graph.objects(w, DL.hasPart) for b in beside))
+            for w in graph.subjects(DL.hasPart, n))
+
+    def typed(n: Node, classes: frozenset[URIRef]) -> bool:
+        return any((n, RDF.type, c) in graph for c in classes)
+
+    if direct(node, typed(node, always)):
+        return True
+    if not typed(node, always):
+        return False
+
+    seen: set[Node] = {node}
+    stack = [w for w in graph.subjects(DL.hasPart, node)]
+    while stack:
+        carrier = stack.pop()
+        if carrier in seen:
+            continue
+        seen.add(carrier)
+        if typed(carrier, frozenset({whole_class})) or not (
+                typed(carrier, unless) or typed(carrier, kinds)):
+            continue  # a member (its parts are its own), or no section of the deck
+        if not typed(carrier, unless) and direct(carrier, typed(carrier, always)):
+            continue  # a section the classifier makes a member: the node is part of it
+        if any(outermost(w) for w in graph.subjects(DL.hasPart, carrier)):
+            return True
+        stack.extend(w for w in graph.subjects(DL.hasPart, carrier)
+                     if not outermost(w))
+    return False
 
 
 Members = tuple[tuple[URIRef, frozenset[URIRef], URIRef | None, frozenset[URIRef],

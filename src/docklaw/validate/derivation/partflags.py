@@ -12,7 +12,10 @@ stated value it may contradict is not believed either, so the rule asks for it.
 A flag marked ``dl:flagOnDirectWhole`` is a fact of the part's own whole, not of the outermost
 one (South Bristol § 73-5: a canopy listed on a dock is the dock's roof; one listed on a lift the
 dock carries is the lift's): it is decided on each structure listing the part directly, whatever
-its class.
+its class, and through a part that is its whole's own (``dl:listsForWhole``: a canopy is the
+roof of the structure listing it, so a sundeck listed on the canopy of a boat station is the
+station's, blind review 73 A1). Such a part stating the flag itself says it of its whole (a
+canopy stating dl:hasSecondFloorDeck true: the station has one).
 
 A quantity marked ``dl:readFromPart`` is a fact of the whole stated on the part that is it (a
 canopy is the roof of the structure listing it directly, so its dl:roofPitch is that
@@ -57,6 +60,53 @@ from docklaw.validate.derivation.totals import (
 )
 
 
+def carriers(prepared: Prepared) -> frozenset[URIRef]:
+    """The kinds of part that are their whole's own (``<class> dl:listsForWhole true``, with
+    their subclasses: a canopy is the roof of the structure listing it): a part listed on one is
+    listed on that structure through it."""
+    def read() -> frozenset[URIRef]:
+        vocabulary = prepared.ontology
+        tops = [c for c in vocabulary.subjects(DL.listsForWhole, Literal(True))
+                if isinstance(c, URIRef)]
+        return frozenset(c for t in tops for c in (t, *vocabulary.transitive_subjects(
+            RDFS.subClassOf, t)) if isinstance(c, URIRef))
+    return prepared.memo(("partflags.carriers", ""), read)  # type: ignore[no-any-return]
+
+
+def is_carrier(graph: Graph, node: Node, through: frozenset[URIRef]) -> bool:
+    return any((node, RDF.type, c) in graph for c in through)
+
+
+def listed_on(graph: Graph, whole: Node, through: frozenset[URIRef]) -> list[Node]:
+    """The parts ``whole`` lists directly, and those listed on such a part that is its whole's
+    own (``carriers``: a canopy's), at any depth through such parts, each once."""
+    seen: list[Node] = []
+    stack = sorted(graph.objects(whole, DL.hasPart), key=str)
+    while stack:
+        part = stack.pop(0)
+        if part in seen or part == whole:
+            continue
+        seen.append(part)
+        if is_carrier(graph, part, through):
+            stack.extend(sorted(graph.objects(part, DL.hasPart), key=str))
+    return sorted(seen, key=str)
+
+
+def listing(graph: Graph, part: Node, through: frozenset[URIRef]) -> set[Node]:
+    """The structures listing ``part`` directly, or through parts that are their own
+    (``listed_on``'s inverse)."""
+    out: set[Node] = set()
+    stack = list(graph.subjects(DL.hasPart, part))
+    while stack:
+        whole = stack.pop()
+        if whole in out or whole == part:
+            continue
+        out.add(whole)
+        if is_carrier(graph, whole, through):
+            stack.extend(graph.subjects(DL.hasPart, whole))
+    return out
+
+
 def part_flags(prepared: Prepared, jid: str
                ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
                                 tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool],
@@ -99,17 +149,24 @@ def part_flags(prepared: Prepared, jid: str
 
 def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """Write each flag a listed part decides on the outermost governed whole that lists it (or,
-    with dl:flagOnDirectWhole, on each structure listing it directly)."""
+    with dl:flagOnDirectWhole, on each structure listing it directly or through a part that is
+    its own, ``listed_on``; such a part stating the flag's value decides it too)."""
+    through = carriers(prepared)
     for prop, governs, flags in part_flags(prepared, jid):
         outermost = top_level(graph, sorted({n for g in governs
                                              for n in graph.subjects(RDF.type, g)}, key=str))
         for classes, value, unless, direct in flags:
-            listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
-                              for w in graph.subjects(DL.hasPart, p)}, key=str)
-            for whole in listing if direct else outermost:
-                parts = [p for p in (sorted(graph.objects(whole, DL.hasPart), key=str)
-                                     if direct else parts_of(graph, whole))
-                         if any((p, RDF.type, c) in graph for c in classes)]
+            if direct:
+                said = [p for p in graph.subjects(prop, value) if is_carrier(graph, p, through)]
+                wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
+                                 for w in listing(graph, p, through)}
+                                | {w for p in said for w in listing(graph, p, through)}, key=str)
+            for whole in wholes if direct else outermost:
+                parts = [p for p in (listed_on(graph, whole, through) if direct
+                                     else parts_of(graph, whole))
+                         if any((p, RDF.type, c) in graph for c in classes)
+                         or (direct and (p, prop, value) in graph
+                             and is_carrier(graph, p, through))]
                 if not unless:  # every listed part of those classes decides, however built
                     deciding, open_ = parts, []
                 else:
@@ -161,18 +218,21 @@ def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
                   ) -> Iterator[tuple[URIRef, URIRef, Node, list[tuple[Node, Decimal]]]]:
     """(property, class, whole, [(part, value)]) for each ``property marker class`` of the
     vocabulary (``dl:readFromPart``, ``dl:leastFromPart``) and each structure listing directly
-    a part of the class (or below it) that states the property: what both readings start from
-    (yielded one at a time: each whole is read after the one before it was written)."""
+    a part of the class (or below it) that states the property, or through a part that is its
+    own (``listed_on``: a canopy inside the station's canopy covers the station, blind review 73
+    A2): what both readings start from (yielded one at a time: each whole is read after the one
+    before it was written)."""
     vocabulary = prepared.ontology
+    through = carriers(prepared)
     for prop, cls in sorted(vocabulary.subject_objects(marker), key=str):
         if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
             continue
         classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
         flags = sorted(f for f in vocabulary.objects(prop, DL.countFlag) if isinstance(f, URIRef))
-        listing = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
-                          for w in graph.subjects(DL.hasPart, p)}, key=str)
-        for whole in listing:
-            parts = [(p, n) for p in sorted(graph.objects(whole, DL.hasPart), key=str)
+        wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
+                         for w in listing(graph, p, through)}, key=str)
+        for whole in wholes:
+            parts = [(p, n) for p in listed_on(graph, whole, through)
                      if any((p, RDF.type, c) in graph for c in classes)
                      and (n := least_stated(graph, p, prop, flags)) is not None]
             if parts:

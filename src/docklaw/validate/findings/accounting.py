@@ -540,12 +540,16 @@ def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
     its own (``redirect.own_limit``: a float stating its own distance to navigable depth); nor
     where the whole's value is open for this rule (dl:openRule: a dock drawn 16.89 feet from a
     water rights line listing an undrawn float, the float being nowhere in the drawing, review
-    61): the whole is asked, and the part is not "conforms" on it."""
+    61): the whole is asked, and the part is not "conforms" on it; nor where the fact is each
+    member's own (dl:ownCount: a boat station listed on a boat station has mooring spaces of
+    its own, blind review 73 A6)."""
     open_on = {derived.value(n, DL.focus) for n in derived.subjects(DL.openRule, rule_iri)} \
         if rule_iri is not None else set()
     if missing and apart is not None and stands_apart(derived, node, missing, apart):
         return False
     own = set(derived.objects(node, RDF.type)) & spec.governs if spec is not None else set()
+    if spec is not None and spec.counts_own(set(derived.objects(node, RDF.type))):
+        return False  # a fact each member has of its own (dl:ownCount): asked of it
     for whole in self_and_containers(derived, node) - {node}:
         if own and not own <= set(derived.objects(whole, RDF.type)):
             continue  # a component of another governed kind answers for itself

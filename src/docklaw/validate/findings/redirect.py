@@ -301,6 +301,8 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
                 True for p in spec.read_by for _v in data.subjects(p, node)):
             continue  # it states a fact the rule reads: checked (and asked) on it
         own = facts.types(node) & spec.governs
+        if spec.counts_own(facts.types(node)):
+            continue  # a fact each member has of its own (dl:ownCount): asked of it
         if apart is not None and stands_apart(data, node, facts_asked(items[state.focus_node]),
                                               apart):
             continue  # it stands apart from the whole it was read into: asked itself
