@@ -989,7 +989,13 @@ class _Stage:
         return out
 
     def main_walkway(self, n: Node, member_parts: list[Node]) -> BaseGeometry | None:
-        """The dl:MainWalkway part; else the dock's own deck less its parts; else a plain dock."""
+        """The dl:MainWalkway part; else the dock's own deck less its parts; else a plain dock.
+        A structure listed as a part of another beside that one's dl:MainWalkway part has no
+        main walkway of its own: it is attached to the walkway, no part of it (docs/geometry.md;
+        an appendage, ontology concepts). Why: a drawn float head 20 feet wide listed beside a
+        drawn main walkway part was cited as a main walkway 20 feet wide, while the same facts
+        stated conformed (review 73 B2). A part of a whole listing no walkway part may be a
+        section of its walkway: read as before (its own deck)."""
         marked = [
             self.drawing.drawn(p).geom
             for p in member_parts
@@ -997,6 +1003,9 @@ class _Stage:
         ]
         if marked:
             return unary_union(marked)
+        if any(is_a(self.g, p, DL.MainWalkway, self.jid)
+               for whole in self.g.subjects(DL.hasPart, n) for p in parts(self.g, whole)):
+            return None
         own = self.drawing.drawn(n)
         if own is None:
             return None

@@ -53,6 +53,9 @@ class Addend:
     where_stated: bool = False
     #: ... except a part of a listed structure, which adds at least this (dl:leastWhenUnstated)
     least_unstated: Decimal = Decimal(0)
+    #: ... and one standing on its own (a part of no listed structure) adds at least this,
+    #: the total staying a lower bound (dl:leastWhenAlone)
+    least_alone: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,9 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             vessels_at=_classes(law, a, DL.countsVesselsAt),
             where_stated=law.value(a, DL.whereStated) == Literal(True),
             least_unstated=to_decimal(least) if isinstance(
-                least := law.value(a, DL.leastWhenUnstated), Literal) else Decimal(0)))
+                least := law.value(a, DL.leastWhenUnstated), Literal) else Decimal(0),
+            least_alone=to_decimal(alone) if isinstance(
+                alone := law.value(a, DL.leastWhenAlone), Literal) else Decimal(0)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -225,6 +230,10 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             # its whole's number covers it (dl:whereStated: a part of any listed structure)
             if (m not in inside) if a.where_stated else (m in tops):
                 complete = False
+                if a.where_stated and a.least_alone > 0:
+                    # one standing on its own that states none holds its least too (a lift
+                    # stores a boat: at least one slip, maybe more): the sum is a lower bound
+                    out.append((m, a.least_alone))
             elif a.where_stated and a.least_unstated > 0:
                 # a part stating none still holds its least (a lift stores a boat: one slip,
                 # which its whole's figure may or may not include: wholes_with_parts)
