@@ -112,6 +112,10 @@ class Condition:
     limit: Decimal | None = None
     limit_op: str | None = None
     absent_holds: bool = False  # dl:absentHolds: every stated value must meet the clause
+    #: dl:absentAsked: an unstated fact neither establishes nor defeats the exception: the
+    #: clause holds for the target (as with ``absent_holds``) and the fact is asked where the
+    #: rule, read without the exception, would not hold (``targets.exception_undecided``)
+    absent_asks: bool = False
     #: a work-kind clause of an exception no dl:NotExtendedCondition guards (a repair, the 1991
     #: form): it holds only where the parts make nothing else of the whole (dl:workByParts)
     parts_agree: bool = False  # (a part's structural alteration never agrees: no incidental one)
@@ -279,15 +283,19 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                             "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
                             "dl:threshold")
             return None
+        asks = g.value(node, DL.absentAsked) == Literal(True)
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=g.value(node, DL.absentHolds) == Literal(True))
+                         absent_holds=asks or g.value(node, DL.absentHolds) == Literal(True),
+                         absent_asks=asks)
     if g.value(node, DL.equals) is not None:
+        asks = g.value(node, DL.absentAsked) == Literal(True)
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=g.value(node, DL.absentHolds) == Literal(True))
+                         absent_holds=asks or g.value(node, DL.absentHolds) == Literal(True),
+                         absent_asks=asks)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
@@ -460,6 +468,11 @@ class CompiledShapes:
     #: a guarded hand-written target's text without the guard: run when the guard is undecided,
     #: to find the nodes whose rule waits on the unstated parcel fact
     open_targets: dict[object, str] = field(default_factory=dict)
+    #: hand-written target -> (its text without its rule's exceptions, the exceptions), for a
+    #: rule with a dl:absentAsked clause: run to find the nodes an exception holds on only for
+    #: want of that fact, which is asked (``targets.asked_focus``)
+    asked: dict[object, tuple[str, tuple[tuple[Condition, ...], ...]]] = field(
+        default_factory=dict)
     engine: Any = None  # pyshacl ShapesGraph of runtime_graph, built by check on first use
 
     @property
@@ -1153,14 +1166,18 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
         else:
             query = explicit_target(source, shape)
             if query is not None:
-                query = with_exceptions(query, exceptions_of(prepared, rule, problems))
+                exceptions = exceptions_of(prepared, rule, problems)
+                if any(c.absent_asks for clauses in exceptions for c in clauses):
+                    compiled.asked[shape] = (query, exceptions)
+                query = with_exceptions(query, exceptions)
                 guard = explicit_guard(prepared, shape, rule, query, problems)
                 if guard is not None:
                     compiled.guards[shape] = guard
                     compiled.open_targets[shape] = query
                     query = with_guard(query, prepared, rule, guard)
                 compiled.targets[shape] = query
-    for shape, query in [*compiled.targets.items(), *compiled.open_targets.items()]:
+    for shape, query in [*compiled.targets.items(), *compiled.open_targets.items(),
+                         *((s, q) for s, (q, _e) in compiled.asked.items())]:
         if shape in compiled.specs:
             continue
         compiled.target_needs[query] = required_terms(query)

@@ -607,14 +607,20 @@ def only_broader(types: frozenset[Node], cond: Condition) -> bool:
 
 def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
                         facts: AppFacts) -> list[tuple[Node, URIRef]]:
-    """(structure, rdf:type) pairs whose class leaves open an exception the stated facts seem
-    to establish: a clause "no structure where it reads is of this class" (North Hempstead
-    § 42-7B(3): no dock or pier proposed, so no end to mark) holds only because a structure is
-    stated with a generic class broader than that one (a plain waterside structure, which may
-    be a dock). The exception is not established, so whether the rule applies is undecided:
-    the structure's class is asked, never a silent "not applicable". A node another exception
-    rules out, or whose dl:appliesWhen conditions are stated and unmet, is not asked."""
-    if not spec.exceptions or not any(c.broader for clauses in spec.exceptions for c in clauses):
+    """(structure, fact) pairs that leave open an exception the stated facts seem to establish.
+    Two kinds of clause hold only because a fact is not stated. A clause "no structure where it
+    reads is of this class" (North Hempstead § 42-7B(3): no dock or pier proposed, so no end to
+    mark) holds because a structure is stated with a generic class broader than that one (a
+    plain waterside structure, which may be a dock): its class is asked. A clause marked
+    dl:absentAsked holds where its fact is unstated (Keuka § 160-126B(1): a restoration
+    "completed within 18 months of such happening", the period not stated): the fact is asked.
+    Either way the exception is not established, so whether the rule applies is undecided:
+    the fact is asked, never a silent "not applicable" nor a violation the unknown fact would
+    make (the caller asks only where the rule, read on the stated values, would not hold). A
+    node another exception rules out, or whose dl:appliesWhen conditions are stated and unmet,
+    is not asked."""
+    if not spec.exceptions or not any(c.broader or c.absent_asks
+                                      for clauses in spec.exceptions for c in clauses):
         return []
     out: list[tuple[Node, URIRef]] = []
     for node in sorted(candidates, key=str):
@@ -623,19 +629,60 @@ def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Ta
         if spec.conditions and not any(condition_holds(graph, app, node, c)
                                        for c in spec.conditions):
             continue  # (an unstated condition is asked where the conditions are)
-        generic: list[Node] = []
-        for clauses in spec.exceptions:
-            if not all(condition_holds(graph, app, node, c) for c in clauses):
-                continue
-            found = [s for c in clauses if c.unstated and c.broader
-                     for s in condition_subjects(graph, app, node, c)
-                     if only_broader(facts.types(s), c)]
-            if not found:
-                generic = []
-                break  # an exception the stated facts establish: the rule does not apply
-            generic += found
-        out += [(s, RDF.type) for s in generic]
+        out += exception_asks(graph, app, node, spec.exceptions, facts)
     return sorted(set(out), key=str)
+
+
+def exception_asks(graph: Graph, app: Node, node: Node,
+                   exceptions: tuple[tuple[Condition, ...], ...], facts: AppFacts
+                   ) -> list[tuple[Node, URIRef]]:
+    """The facts whose absence alone makes an exception seem to hold on ``node`` (see
+    ``exception_undecided``); none where an exception the stated facts establish holds."""
+    asked: list[tuple[Node, URIRef]] = []
+    for clauses in exceptions:
+        if not all(condition_holds(graph, app, node, c) for c in clauses):
+            continue
+        found = [(s, RDF.type) for c in clauses if c.unstated and c.broader
+                 for s in condition_subjects(graph, app, node, c)
+                 if only_broader(facts.types(s), c)]
+        found += [(s, c.prop) for c in clauses if c.absent_asks
+                  for s in unstated_subjects(graph, app, node, c)]
+        if not found:
+            return []  # an exception the stated facts establish: the rule does not apply
+        asked += found
+    return asked
+
+
+def asked_focus(graph: Graph, compiled: CompiledShapes, app: Node,
+                facts: AppFacts | None = None
+                ) -> dict[object, dict[Node, list[tuple[Node, URIRef]]]]:
+    """shape -> {node: the facts asked} for each hand-written target whose rule has a
+    dl:absentAsked exception clause (``CompiledShapes.asked``): the nodes its text names that
+    an exception leaves out only for want of such a fact (``exception_asks``). A guarded target
+    whose guard the stated parcel facts rule out names none."""
+    facts = facts or AppFacts(graph)
+    todo = [(shape, query) for shape, (query, _e) in compiled.asked.items()
+            if (guard := compiled.guards.get(shape)) is None
+            or guard_state(graph, app, guard, facts)[0] is not False]
+    if not todo:
+        return {}
+    out: dict[object, dict[Node, list[tuple[Node, URIRef]]]] = {}
+    for shape, nodes in run_explicit(graph, compiled, todo).items():
+        exceptions = compiled.asked[shape][1]
+        found = {n: pairs for n in nodes
+                 if (pairs := exception_asks(graph, app, n, exceptions, facts))}
+        if found:
+            out[shape] = found
+    return out
+
+
+def unstated_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> list[Node]:
+    """Where a dl:absentAsked clause reads its fact and none of them states it: the first of
+    them (the one asked), or none where one states it (the clause is then decided)."""
+    subjects = condition_subjects(graph, app, node, cond)
+    if any(True for s in subjects for _v in graph.objects(s, cond.prop)):
+        return []
+    return subjects[:1]
 
 
 def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,

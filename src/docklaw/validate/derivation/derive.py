@@ -38,6 +38,7 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.spans import months_of_days, tangent, undecided_by_days
 from docklaw.law.targets import (
     AppFacts,
+    asked_focus,
     focus_nodes,
     mark_focus_nodes,
     open_focus,
@@ -1007,6 +1008,17 @@ def record_undecided(graph: Graph, compiled: CompiledShapes, app: Node,
                 and holds_regardless(compiled.graph, graph, shape, n, interval)]
         held = held_at_bounds(graph, prepared, compiled.graph, shape, rule, held, interval)
         note_undecided(graph, rule, nodes, held, pairs)
+    # a hand-written target's node an exception leaves out only for want of a fact the
+    # exception must establish (dl:absentAsked): that fact asked unless the rule, read on what
+    # the node states, holds on it anyway (Keuka § 160-126B(1): a restoration's period unstated)
+    for shape, asked in asked_focus(graph, compiled, app, facts).items():
+        rule = compiled.shape_rule.get(shape)
+        nodes = sorted(asked, key=str)
+        held = [n for n in nodes if rule is not None
+                and holds_regardless(compiled.graph, graph, shape, n, interval)]
+        held = held_at_bounds(graph, prepared, compiled.graph, shape, rule, held, interval)
+        note_undecided(graph, rule, nodes, held,
+                       [pair for n in nodes if n not in held for pair in asked[n]])
     # a structure the rule would reach were it of the class a definition of the code would
     # make it, the deciding fact unstated (a permanent lift whose roof is unstated may be a
     # boat station): that fact asked unless the rule, read on what it states, holds on it

@@ -45,6 +45,7 @@ from docklaw.validate.derivation.defined import closed_for
 from docklaw.validate.derivation.derive import reads_class
 from docklaw.validate.findings.cite import (
     FACT_NAMES,
+    STATED_OPEN,
     InfoNeeded,
     Result,
     needed_message,
@@ -258,7 +259,7 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                     continue
                 state.nodes.append(NodeState(name, "needed", reason))
                 for member, deciding in undecided:
-                    said = (f"{' and '.join(deciding)} as stated does not decide it: needed "
+                    said = (f"{' and '.join(deciding)} {STATED_OPEN}: needed "
                             f"to {purpose_of(rule, section)}"
                             if states_open(derived, rule_iri, node, member) else
                             needed_message(deciding, rule, section))

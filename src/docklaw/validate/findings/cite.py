@@ -111,6 +111,11 @@ class Asker:
     purpose: str
 
 
+#: How a question says the fact is stated but does not decide the rule (a count that may or may
+#: not include a part's): ``questions.one_per_fact`` keeps it when it merges the questions.
+STATED_OPEN = "as stated does not decide it"
+
+
 @dataclass
 class InfoNeeded:
     """One fact to state about one node (``facts``: the fact, or several a rule needs together;

@@ -20,7 +20,7 @@ from rdflib import Graph
 from docklaw.law.components import Described
 from docklaw.law.units import curie
 from docklaw.namespaces import RDF
-from docklaw.validate.findings.cite import Asker, InfoNeeded
+from docklaw.validate.findings.cite import STATED_OPEN, Asker, InfoNeeded
 from docklaw.validate.values import node_of
 
 #: How a fact is named where its property name alone would not tell the applicant.
@@ -54,8 +54,17 @@ def one_per_fact(needed: list[InfoNeeded],
                         key=lambda a: (section_key(a.section), a.rule or "", a.purpose))
         first = askers[0]
         items = list({id(i): i for i, _a in members}.values())
+        stated = f"{fact} {STATED_OPEN}: "
         if len(items) == 1 and len(items[0].facts) == 1:
             message = items[0].message  # as the rule's own words put it
+        elif open_ := [i for i in items if i.message.startswith(stated)]:
+            # the node states the fact, which does not decide the rules (a station's slips,
+            # which may or may not include an inner station's): never "is not stated"; each
+            # rule's own question kept, and the purposes of the others (review 73 C5)
+            said = [i.message[len(stated):] for i in open_]
+            said += [f"needed to {a.purpose}" for i in items if i not in open_
+                     for a in (i.askers or (i.asker(),))]
+            message = stated + "; ".join(dict.fromkeys(said))
         else:
             purposes = list(dict.fromkeys(a.purpose for a in askers))
             message = (f"{FACT_NAMES.get(fact, fact)} is not stated: needed to "
