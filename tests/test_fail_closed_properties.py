@@ -82,7 +82,31 @@ def test_removing_stated_facts_never_yields_conforms(data: st.DataObject) -> Non
             smaller.add(t)
     if status(smaller) == "conforms" and contradiction_removed(graph, smaller, gone):
         return  # one side of a contradiction gone: what is left is consistent and may conform
+    if status(smaller) == "conforms" and whole_value_removed(graph, gone):
+        return  # a part's own value gone: it reads its whole's, which the application states
     assert status(smaller) != "conforms", f"{name} conforms without {gone}"
+
+
+def whole_value_removed(graph: Graph, gone: list) -> bool:  # type: ignore[type-arg]
+    """Every removed fact is a listed part's own value of a fact one of its wholes also states
+    (or that value's quantity node): the part then reads its whole's value, as it reads any
+    fact it does not state (a float on a dock reaching 130 feet, its own navigable depth at
+    100 feet removed, is held to the 140 feet its dock states), so what is left is an
+    application stating that value and may conform."""
+    def wholes_of(node: object) -> set[object]:
+        found: set[object] = set()
+        todo = [node]
+        while todo:
+            for whole in graph.subjects(DL.hasPart, todo.pop()):
+                if whole not in found:
+                    found.add(whole)
+                    todo.append(whole)
+        return found
+
+    heads = {t for t in gone
+             if any((w, t[1], None) in graph for w in wholes_of(t[0]))}
+    values = {o for _s, _p, o in heads}
+    return bool(heads) and all(t in heads or t[0] in values for t in gone)
 
 
 def discrepancies(graph: Graph) -> tuple[set[object], bool]:
