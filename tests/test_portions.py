@@ -110,3 +110,21 @@ def test_every_portion_class_is_defined_as_a_portion_or_part_of_its_whole() -> N
         noted = portion_word and any(portion_word in n and "portion of" in n and "§" in n
                                      for n in notes)
         assert grounded or noted, (portion, whole, definition, notes)
+
+
+def test_a_stated_width_a_portion_contradicts_is_said_stated_not_unknown() -> None:
+    """Blind review 74 (C1): a dock stating 4 feet with a 5-foot main walkway part gets a
+    Discrepancy and a line bounding its width below by the walkway's; that line said "dl:width
+    of whole is not known", as if the dock stated none. It names the stated value instead."""
+    rep = report(f""":whole a dl:FixedDock ; dl:workKind dl:NewConstruction ;
+        dl:width {ft("4")} ; dl:hasPart :walkway .
+    :walkway a dl:MainWalkway ; dl:width {ft("5")} .
+    """)
+    lines = [r["message"] for r in rep["results"]
+             if r["focus_node"] == EX + "whole" and r["section"] == "§ 56-2D"
+             and r["severity"] in ("Info", "Warning")]
+    assert any("Discrepancy" in m for m in lines)
+    bound = [m for m in lines if "Discrepancy" not in m]
+    assert bound and all("not known" not in m and "not stated" not in m for m in bound)
+    assert any("the stated dl:width of whole (4 feet) is contradicted" in m
+               and "at least 5 feet" in m for m in bound)

@@ -249,6 +249,7 @@ def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
             bounded = limited and not (isinstance(before, URIRef)
                                        and (whole, before, None) in graph)
             contradicted = False
+            now: Decimal | None = None
             if is_stated(graph, whole, widest):
                 now = number_of(graph, whole, widest)
                 if now is None or now >= top:
@@ -270,11 +271,17 @@ def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
             elif (whole, widest, None) in graph:
                 continue  # (measured by the drawing)
             if bounded:
+                # (contradicted: the whole states a value, which the Discrepancy names; saying
+                # it is "not known" read as if it were unstated: blind review 74, C1)
+                said = (f"the stated {curie(widest)} of {short(whole)} "
+                        f"({shown(prepared, widest, now)}) is contradicted by the {names} "
+                        f"({shown(prepared, widest, top)}) and is not read"
+                        if contradicted and now is not None else
+                        f"{curie(widest)} of {short(whole)} is not stated, but the {names} is "
+                        f"{shown(prepared, widest, top)}")
                 bounded_by_parts(graph, prepared, whole, widest, top, sources, (
-                    f"{curie(widest)} of {short(whole)} is "
-                    f"{'not known' if contradicted else 'not stated'}, but the {names} is "
-                    f"{shown(prepared, widest, top)}: {curie(widest)} is the width at the "
-                    "widest point, so it is at least that; a limit this already passes is "
+                    f"{said}: {curie(widest)} is the width at the widest point, so it is at "
+                    f"least {shown(prepared, widest, top)}; a limit this already passes is "
                     f"cited, every other asks for {curie(widest)}"))
 
 
