@@ -1002,7 +1002,7 @@ class _Stage:
             if is_a(self.g, p, DL.MainWalkway, self.jid)
         ]
         if marked:
-            return unary_union(marked)
+            return self.walkway_beside_deck(n, member_parts, unary_union(marked))
         if any(is_a(self.g, p, DL.MainWalkway, self.jid)
                for whole in self.g.subjects(DL.hasPart, n) for p in parts(self.g, whole)):
             return None
@@ -1014,6 +1014,49 @@ class _Stage:
                 unary_union([self.drawing.drawn(p).geom for p in member_parts])
             )
         return own.geom if is_a(self.g, n, DL.Dock, self.jid) else None
+
+    def walkway_beside_deck(self, n: Node, member_parts: list[Node],
+                            marked: BaseGeometry) -> BaseGeometry:
+        """The main walkway of a structure drawn whole that lists drawn dl:MainWalkway parts:
+        the parts, and with them the whole's own deck less its other drawn parts (those are
+        attached to the walkway, § 73-5 APPENDAGE; the rest of the deck is not drawn as any).
+        Deck the walkway parts leave uncovered is read as walkway too (the wider reading), with
+        a Warning note naming both: the text's main walkway is "the section of the dock that
+        extends from the mean high-water mark toward the center of the lake", and a narrower
+        part drawn inside the deck does not make the deck beside it something else. Why: a dock
+        drawn 10 feet wide listing a drawn main walkway part 4 feet wide inside it conformed
+        to the 8 feet of § 73-9C(1)(a), the same dock without the part violating (review 75
+        F2). A whole not drawn on its own (a walkway part and a head beside it) is its parts."""
+        own = self.drawing.drawn(n)
+        if own is None:
+            return marked
+        walkways = [p for p in member_parts if is_a(self.g, p, DL.MainWalkway, self.jid)]
+        others = [p for p in member_parts if p not in walkways]
+        deck = own.geom
+        if others:
+            deck = deck.difference(unary_union([self.drawing.drawn(p).geom for p in others]))
+        uncovered = deck.difference(marked)
+        sliver = self.s.tolerances[UNIT.FT].absolute / 2.0
+        if uncovered.is_empty or uncovered.buffer(-sliver).is_empty:
+            return marked
+        measure = self.declared.width_measure
+        self.out.note(
+            n, f"{label(n)} is drawn beyond its drawn main walkway "
+            f"{'part' if len(walkways) == 1 else 'parts'} "
+            f"{', '.join(label(p) for p in walkways)}: {uncovered.area:.2f} sq ft of its deck "
+            "is neither the walkway part nor another drawn part (an appendage attached to the "
+            "walkway). The main walkway is the section of the dock that extends from the mean "
+            "high-water mark toward the lake: that deck is read as main walkway too, and "
+            f"dl:mainWalkwayWidth of {label(n)} is measured on it with the "
+            f"{'part' if len(walkways) == 1 else 'parts'} (the wider reading; the "
+            f"{'part' if len(walkways) == 1 else 'parts'} alone give a narrower one). Draw the "
+            "rest of the deck as its own parts (dl:Appendage) or the walkway part as drawn on "
+            "the deck, or state dl:mainWalkwayWidth.",
+            section=section_iri(self.jid, measure.section)
+            if measure is not None and measure.section else None,
+            sources=[own.geometry_node, *(self.drawing.drawn(p).geometry_node
+                                          for p in walkways)])
+        return unary_union([marked, deck])
 
     def vessel_reach(
         self, n: Node, geom: BaseGeometry, sources: list[Node], f: ParcelFrame | None
