@@ -56,6 +56,9 @@ class Addend:
     #: ... and one standing on its own (a part of no listed structure) adds at least this,
     #: the total staying a lower bound (dl:leastWhenAlone)
     least_alone: Decimal = Decimal(0)
+    #: (with ``covered_by``) a counted part's own stated number is within its whole's, never
+    #: on top of it (dl:withinWholesNumber): the whole adds the larger of the two
+    within_whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             least_unstated=to_decimal(least) if isinstance(
                 least := law.value(a, DL.leastWhenUnstated), Literal) else Decimal(0),
             least_alone=to_decimal(alone) if isinstance(
-                alone := law.value(a, DL.leastWhenAlone), Literal) else Decimal(0)))
+                alone := law.value(a, DL.leastWhenAlone), Literal) else Decimal(0),
+            within_whole=law.value(a, DL.withinWholesNumber) == Literal(True)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -301,7 +305,7 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
         if a.sums is not None or a.vessels_at:
             continue
         owners = dict(sums.get(a.covered_by, [])) if a.covered_by is not None else {}
-        listed: dict[Node, int] = {}
+        listed: dict[Node, Decimal] = {}
         stating: dict[Node, list[tuple[Node, Decimal]]] = {}
         for c in counted_members(graph, a, members):
             holders = [(len(parts_of(graph, m)), str(m), m) for m in owners
@@ -309,8 +313,12 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
             own = number_of(graph, c, a.covered_by) if a.covered_by is not None else None
             if holders:
                 owner = min(holders, key=lambda h: (h[0], h[1]))[2]
-                listed[owner] = listed.get(owner, 0) + 1
-                if own is not None and c != owner:  # a part stating its own: maybe on top
+                # a part stating its own number: of its whole's number (dl:withinWholesNumber:
+                # the whole holds at least their sum), or maybe on top of it
+                within = a.within_whole and own is not None and c != owner
+                listed[owner] = listed.get(owner, Decimal(0)) + (
+                    max(Decimal(1), own) if within and own is not None else Decimal(1))
+                if own is not None and c != owner and not within:
                     stating.setdefault(owner, []).append((c, max(Decimal(1), own)))
             elif own is not None:
                 add(c, max(Decimal(1), own))  # it states how many it holds itself
