@@ -93,18 +93,10 @@ def whole_value_removed(graph: Graph, gone: list) -> bool:  # type: ignore[type-
     fact it does not state (a float on a dock reaching 130 feet, its own navigable depth at
     100 feet removed, is held to the 140 feet its dock states), so what is left is an
     application stating that value and may conform."""
-    def wholes_of(node: object) -> set[object]:
-        found: set[object] = set()
-        todo = [node]
-        while todo:
-            for whole in graph.subjects(DL.hasPart, todo.pop()):
-                if whole not in found:
-                    found.add(whole)
-                    todo.append(whole)
-        return found
+    from docklaw.law.targets import self_and_containers
 
-    heads = {t for t in gone
-             if any((w, t[1], None) in graph for w in wholes_of(t[0]))}
+    heads = {t for t in gone if any((w, t[1], None) in graph
+                                    for w in self_and_containers(graph, t[0]) - {t[0]})}
     values = {o for _s, _p, o in heads}
     return bool(heads) and all(t in heads or t[0] in values for t in gone)
 
