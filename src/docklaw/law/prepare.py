@@ -109,14 +109,7 @@ class Prepared:
         Why not a field: a copy made with ``dataclasses.replace`` (the snapshot's portable
         copy, ``validate.reach.restricted``'s cut-down code) starts without them, so a
         pickle never holds them and a different set of compiled shapes never sees another's."""
-        found = self.__dict__.get("_memo_cache")
-        if found is None:
-            found = self.__dict__.setdefault("_memo_cache", {})
-        try:
-            return found[key]  # type: ignore[no-any-return]
-        except KeyError:
-            value = found[key] = compute()
-            return value
+        return self._kept("_memo_cache", key, compute)
 
     def law_memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()`` once for the law itself (the vocabulary, knowledge and rule records,
@@ -126,9 +119,14 @@ class Prepared:
         Why: the applicability sweep validates each rule against its own cut-down code (one
         copy per rule); a fact of the law alone, recomputed per copy, was two fifths of South
         Bristol's sweep (the defined classes' ways, ``defined.expanded_definitions``)."""
-        found = self.__dict__.get("_law_memo_cache")
+        return self._kept("_law_memo_cache", key, compute)
+
+    def _kept(self, cache: str, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` kept under ``key`` in the instance's dictionary ``cache`` (not a
+        field: ``dataclasses.replace`` never copies it)."""
+        found = self.__dict__.get(cache)
         if found is None:
-            found = self.__dict__.setdefault("_law_memo_cache", {})
+            found = self.__dict__.setdefault(cache, {})
         try:
             return found[key]  # type: ignore[no-any-return]
         except KeyError:
