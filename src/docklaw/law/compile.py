@@ -261,6 +261,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                          on_app=on_app, on_proposed=on_proposed, unstated=True,
                          equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
+    asks = g.value(node, DL.absentAsked) == Literal(True)  # (quantity and boolean clauses)
+    holds = asks or g.value(node, DL.absentHolds) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -283,19 +285,15 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                             "(LessThan, AtMost, AtLeast, MoreThan) and a convertible "
                             "dl:threshold")
             return None
-        asks = g.value(node, DL.absentAsked) == Literal(True)
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=asks or g.value(node, DL.absentHolds) == Literal(True),
-                         absent_asks=asks)
+                         absent_holds=holds, absent_asks=asks)
     if g.value(node, DL.equals) is not None:
-        asks = g.value(node, DL.absentAsked) == Literal(True)
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=asks or g.value(node, DL.absentHolds) == Literal(True),
-                         absent_asks=asks)
+                         absent_holds=holds, absent_asks=asks)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
