@@ -760,7 +760,9 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
     work. Only where the whole is of the part's governed classes, states a fact the rule reads
     and meets the rule's conditions; not for a rule that reads the class or a fact of each
     part's own decking (``silent_part``), nor for one with an exception on the focus's own
-    facts (the kind of work: the whole states none, the part's is read there)."""
+    facts (the kind of work: the whole states none, the part's is read there). An exception
+    read on the outermost whole first (dl:WholeOrFocus: a class, a kind of work the whole
+    states) reads the part and its whole alike, and does not stop it."""
     for shape, nodes in focus.items():
         spec = compiled.specs.get(shape)
         if spec is None or not nodes or not spec.reads:
@@ -768,7 +770,8 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
         if any(c.prop == RDF.type for c in spec.conditions) or any(
                 c.prop in spec.own_facts for c in spec.conditions if not c.off_focus):
             continue
-        if any(not (c.off_focus or c.on_whole) for clauses in spec.exceptions for c in clauses):
+        if any(not (c.off_focus or c.on_whole or c.whole_first)
+               for clauses in spec.exceptions for c in clauses):
             continue
         present = set(nodes)
         for node in nodes:
