@@ -386,3 +386,20 @@ def test_a_part_reaching_farther_than_its_whole_is_one_warning_naming_every_rule
     assert len(merged) == 1
     assert {rule.rsplit("/", 1)[-1] for _s, _i, rule in merged[0].sections} == {
         "56-2B-length-new", "56-2B-length-repair"}
+
+
+def test_a_station_stating_fewer_spaces_than_its_permanent_lifts_is_one_discrepancy() -> None:
+    """Blind review 76 F2: a Keuka boat station stating 2 mooring spaces over three permanent
+    1-slip lifts (each a boat station itself) showed two Discrepancy Warnings for the one
+    stated figure: the sum of its station parts (``fewer_than_parts``) and the station's own
+    total (``override``) each wrote one. The total's note names both numbers and the parts, so
+    it alone is kept."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "cases" / "jerusalem"
+    path = next(folder.glob(
+        "a-boat-station-of-2-mooring-spaces-listing-three-1-slip-permanent-lifts-*"))
+    report = validate_bytes(path.read_bytes(), name=path.name)
+    warnings = [r for r in report.results if r.component == "dl:Discrepancy"]
+    assert len(warnings) == 1, [(r.rule, r.message) for r in warnings]
+    assert "less than the structures the application lists add up to (3" in warnings[0].message

@@ -320,6 +320,12 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                     max(Decimal(1), own) if within and own is not None else Decimal(1))
                 if own is not None and c != owner and not within:
                     stating.setdefault(owner, []).append((c, max(Decimal(1), own)))
+                elif own is None and c != owner and a.least_unstated > 0:
+                    # a part stating none still holds its least (dl:leastWhenUnstated: a Keuka
+                    # lift on a boat station stores a boat), which its whole's figure may or
+                    # may not include: read like a part stating that many
+                    stating.setdefault(owner, []).append(
+                        (c, max(Decimal(1), a.least_unstated)))
             elif own is not None:
                 add(c, max(Decimal(1), own))  # it states how many it holds itself
             else:
@@ -397,10 +403,28 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
     return [(m, value(m)[0]) for m in top_level(graph, list(numbers))]
 
 
+def fewer_words(node: Node, prop: URIRef) -> str:
+    """How a ``fewer_than_parts`` note on ``node``'s ``prop`` begins (``superseded`` finds it)."""
+    return f"{short(node)} states {curie(prop)}"
+
+
+def superseded(graph: Graph, node: Node, prop: URIRef) -> None:
+    """Drop the ``fewer_than_parts`` note on ``node``'s ``prop``: a total's own Discrepancy
+    (``override``, ``lower_bound``) names the same stated figure, the listed structures and
+    what was read instead, so the report says it once (blind review 76: a boat station stating
+    2 spaces over three 1-slip permanent lifts showed two Warnings for the one figure, one per
+    derivation that found it too small)."""
+    start = fewer_words(node, prop) + " "
+    for note in list(graph.subjects(DL.focus, node)):
+        if ((note, RDF.type, DL.Discrepancy) in graph and graph.value(note, DL.property) == prop
+                and str(graph.value(note, RDFS.comment) or "").startswith(start)):
+            graph.remove((note, None, None))
+
+
 def fewer_than_parts(graph: Graph, node: Node, prop: URIRef, stated: Decimal, parts: Decimal,
                      below: list[Node]) -> None:
     """A dl:Discrepancy: the structure states less than its listed parts add up to (once)."""
-    text = (f"{short(node)} states {curie(prop)} {display_number(stated)}, fewer than its listed "
+    text = (f"{fewer_words(node, prop)} {display_number(stated)}, fewer than its listed "
             f"parts add up to ({display_number(parts)}: {names(below)}); it cannot include "
             f"them all, so at least {display_number(parts)} is read: correct the figure or "
             "the parts listed")
@@ -468,9 +492,12 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
             nodes = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
                                       and not is_a(graph, m, a.excepts)])
             what = ", ".join(label(prepared, c) for c in a.counts)
-            covered = (f"; a {what} listed as a part of a structure stating "
-                       f"{curie(a.covered_by)} is one of that number"
-                       if a.covered_by is not None and nodes else "")
+            covered = ("" if a.covered_by is None or not nodes
+                       else f"; a {what} listed as a part of a structure stating "
+                       f"{curie(a.covered_by)} holds at least one, which that number may or may "
+                       "not include" if a.least_unstated > 0
+                       else f"; a {what} listed as a part of a structure stating "
+                       f"{curie(a.covered_by)} is one of that number")
             parts.append((len(nodes), f"{what}: {len(nodes)}"
                           + (f" ({names(nodes)}{covered})" if nodes else "")))
         else:
@@ -963,6 +990,7 @@ def override(graph: Graph, node: Node, d: Derivation, stated: Decimal, value: De
              used: list[Node], counted: str, prepared: Prepared) -> None:
     """The stated total is below the listed structures' figure: the rules read the listed
     figure (the stated value is moved onto a dl:Discrepancy that names both)."""
+    superseded(graph, node, d.prop)
     note = BNode()
     graph.add((note, RDF.type, DL.Discrepancy))
     graph.add((note, DL.focus, node))
@@ -1053,6 +1081,7 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
             f"own: the structures the application lists add up to at least {at_least} "
             f"({counted}); a rule this already breaks is cited, every other asks for the total")))
         return
+    superseded(graph, node, d.prop)
     bad = withdrawn(graph, node, d.prop, derived_too=False)
     for member in used:
         graph.add((bad, PROV.wasDerivedFrom, member))
