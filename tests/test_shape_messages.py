@@ -1,8 +1,9 @@
 """Each limit is typed once, in its rule: shape messages carry no number of their own.
 
 A message may name its limit only through ``{limit}``/``{lower}``/``{upper}`` (filled by the
-compiler from the rule) and may cite sections, tables, Tiers and categories; any other digit in a
-message would be a second copy of a number that lives in ``rules.ttl``.
+compiler from the rule; ``{stated}``: the number the text states where the limit is computed
+from it, ``dl:statedLimit``) and may cite sections, tables, Tiers and categories; any other
+digit in a message would be a second copy of a number that lives in ``rules.ttl``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ LABELS = re.compile(
     r"\b(?:Table|Tier|Standards [A-H](?:\(\d\))?(?:-\(\d\))?(?:\([a-h]\))?(?:\[\d\])?"
     r"|Boat lifts [A-E](?:\(\d\))?)\s*\d*(?:\[\d\])?"
 )
-PLACEHOLDER = re.compile(r"\{(?:limit|lower|upper)\}(?:/12)?")
+PLACEHOLDER = re.compile(r"\{(?:limit|lower|upper|stated)\}(?:/12)?")
 
 
 def _stray_numbers(message: str) -> list[str]:
@@ -78,3 +79,18 @@ def test_each_default_wording_is_found_in_a_long_report() -> None:
         assert pattern.search(message), (pattern.pattern, message)
         assert engine_wording(message) == [message]
         assert engine_wording(filler + "  " + message + "\n" + filler) == [message]
+
+
+def test_a_computed_limit_message_quotes_the_number_the_text_states() -> None:
+    """fix-sb6: the § 73-9C(1) message said "a total of 700 square feet" where the text says
+    720 (20 square feet of walkway inside a boathouse taken from it): {stated} quotes the rule's
+    dl:statedLimit, the computed {limit} follows in words that trace to § 73-8B(1)(e)."""
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.namespaces import shape_ns
+
+    compiled = get_prepared().compiled("south-bristol")
+    shape = shape_ns("south-bristol")["73-9C-1-dock-area"]
+    texts = [str(m) for node in [shape, *compiled.graph.objects(shape, SH.sparql)]
+             for m in compiled.graph.objects(node, SH.message)]
+    assert texts and all("a total of 720 square feet including walkways" in t for t in texts)
+    assert all("{stated}" not in t for t in texts)

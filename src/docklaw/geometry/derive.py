@@ -42,7 +42,7 @@ from docklaw.geometry.lines import (
 from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
-from docklaw.geometry.shore import Shore, Vector, unit
+from docklaw.geometry.shore import Shore, Vector, sample_points, unit
 from docklaw.geometry.width import (
     closed,
     own_width,
@@ -421,10 +421,107 @@ class _Stage:
                         [*sources, f.mlw_node], undrawn, note=False)
         walkway = self.main_walkway(n, member_parts)
         if walkway is not None and not walkway.is_empty:
-            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
+            self.walkway_width(n, walkway, member_parts, f, src)
             if length > 0:
                 self.walkway_share(n, walkway, length, f, src, undrawn)
             self.head_area(n, walkway, length, f, src)
+
+    #: Parts that are deck of the dock (a portion a person walks on), whatever the code calls them.
+    DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
+
+    def beside_walkway(self, walkway: BaseGeometry, member_parts: list[Node], f: ParcelFrame
+                       ) -> tuple[list[Node], list[Node]]:
+        """Drawn deck parts (not main walkway parts) lying beside the main walkway from the mean
+        high-water mark, whatever they are typed as: those running its full length (from the
+        mark as far toward the lake as the walkway reaches, or farther), and those beginning at
+        the mark but stopping short of its end. "The main walkway of the dock is the section of
+        the dock that extends from the mean high-water mark toward the center of the lake"
+        (Canandaigua § 73-9C(1)(a)); fingers and "T" or "L" appendages are permitted "from the
+        main walkway of the dock to form boat slip spaces" (§ 73-9C(1)(e)): a part that begins at
+        the shore beside the walkway does not go out from the walkway, it extends from the mark
+        with it. Why: a 6-foot strip drawn beside an 8-foot walkway part along its whole length
+        from the mark, typed dl:Appendage or dl:Finger, kept 14 feet of drawn width from the
+        8-foot limit, while the same deck drawn without the label was cited (fix-sb6)."""
+        assert f.mhw is not None
+        step = self.s.densify_step
+        tol = self.s.tolerances[UNIT.FT].absolute
+        values = f.mhw.signed(sample_points(walkway, step))
+        if not len(values):
+            return [], []
+        near, far = max(0.0, float(values.min())), float(values.max())
+        if near > tol:
+            return [], []  # a walkway not drawn from the mark: nothing lies beside it from there
+        full, partial = [], []
+        for p in member_parts:
+            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
+                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
+                continue
+            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
+            if geom.is_empty or geom.area <= 0 or geom.distance(walkway) > tol / 2.0:
+                continue
+            if geom.buffer(tol / 2.0).intersection(walkway).area <= 0:
+                continue  # touching at a corner only
+            own = f.mhw.signed(sample_points(geom, step))
+            if float(own.min()) > tol:
+                continue  # begins out from the walkway: an appendage or finger off it
+            (full if float(own.max()) >= far - tol else partial).append(p)
+        return full, partial
+
+    def walkway_width(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
+                      f: ParcelFrame, src: list[Node]) -> None:
+        """dl:mainWalkwayWidth of a drawn structure: its main walkway (``main_walkway``) with the
+        deck parts beside it from the mark (``beside_walkway``). A part running the walkway's
+        full length is read as main walkway whatever its type, with a Warning note; one that
+        begins at the mark and stops short of the walkway's end may be either (a platform at
+        the shore beside the walkway, or a widening of the walkway): the width is read without
+        it and bounded by the width with it, so a limit between the two asks. The walkway share
+        (§ 73-9C(1)(b)) and a drawn head's area are read on the walkway as before."""
+        assert f.along is not None
+        full, partial = self.beside_walkway(walkway, member_parts, f) \
+            if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [])
+        measure = self.declared.width_measure
+        section = None if measure is None else measure.section
+        names = ", ".join(label(p) for p in full)
+        if full:
+            walkway = unary_union([walkway, *(self.drawing.drawn(p).geom for p in full)])
+            self.out.note(
+                n, f"{label(n)} lists {names} as {'a part' if len(full) == 1 else 'parts'} "
+                "drawn beside its main walkway along its whole length from the mean high-water "
+                "mark. The main walkway is the section of the dock that extends from the mean "
+                "high-water mark toward the lake, and fingers and appendages go out from the "
+                "main walkway to form boat slip spaces: a part running beside the walkway from "
+                "the mark is read as main walkway whatever it is called, and "
+                f"dl:mainWalkwayWidth of {label(n)} "
+                "is measured with it. A stated dl:mainWalkwayWidth does not replace the drawing "
+                "(both are checked); if the part is not walkway, correct the drawing.",
+                section=section_iri(self.jid, section) if section else None,
+                sources=[self.drawing.drawn(p).geometry_node for p in full])
+        if not partial:
+            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
+            return
+        wider = unary_union([walkway, *(self.drawing.drawn(p).geom for p in partial)])
+        if measure is not None and measure.method == "parallel-to-mhw":
+            narrow = parallel_width(walkway, f.along, walkway=True)
+            wide = parallel_width(wider, f.along, walkway=True)
+            construction = DL.ExtentParallelToMHW
+        else:
+            narrow, wide = own_width(walkway), own_width(wider)
+            construction = DL.WidestCrossSection
+        if narrow is None or wide is None or wide.widest - narrow.widest <= self.s.precision:
+            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
+            return
+        shorter = ", ".join(label(p) for p in partial)
+        self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
+                     construction,
+                     f"{label(n)} lists {shorter} as {'a part' if len(partial) == 1 else 'parts'}"
+                     " drawn beside its main walkway from the mean high-water mark but not along "
+                     "its whole length: a section of the dock extending from the mark with the "
+                     "walkway, or a portion attached to it (an appendage). "
+                     f"Without it the main walkway is {narrow.least:.2f} ft wide, with it "
+                     f"{wide.widest:.2f} ft: state "
+                     f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (a value between the "
+                     "two is read) or correct the drawing where a limit falls between them.",
+                     section=section)
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
                       src: list[Node], undrawn: list[Node]) -> None:
@@ -1050,8 +1147,9 @@ class _Stage:
             f"dl:mainWalkwayWidth of {label(n)} is measured on it with the "
             f"{'part' if len(walkways) == 1 else 'parts'} (the wider reading; the "
             f"{'part' if len(walkways) == 1 else 'parts'} alone give a narrower one). Draw the "
-            "rest of the deck as its own parts (dl:Appendage) or the walkway part as drawn on "
-            "the deck, or state dl:mainWalkwayWidth.",
+            "rest of the deck as its own parts (dl:Appendage) or the walkway part as it is "
+            "built on the deck: a stated dl:mainWalkwayWidth does not replace the drawing (both "
+            "are checked, the stricter decides).",
             section=section_iri(self.jid, measure.section)
             if measure is not None and measure.section else None,
             sources=[own.geometry_node, *(self.drawing.drawn(p).geometry_node

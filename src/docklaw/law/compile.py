@@ -1195,8 +1195,14 @@ def compile_limits(
 ) -> None:
     """Fill dl:limitParameter (lower/upper) and render the message placeholders of a shape."""
     problems = compiled.lints
-    messages = [m for m in source.objects(node, SH.message) if isinstance(m, Literal)]
+    originals = [m for m in source.objects(node, SH.message) if isinstance(m, Literal)]
     values: dict[str, str] = {}
+    if any("{stated}" in str(m) for m in originals):
+        # the number the text states, where the limit compared is computed from it (fix-sb6)
+        filled = normalised_limit(prepared, rule, DL.statedLimit, SH.maxInclusive, problems, node)
+        if filled is not None:
+            values["stated"] = filled[1]
+    messages = render(originals, values)
     computed = source.value(node, DL.computedLimit) == Literal(True)
     for param_prop, limit_prop, key in (
         (DL.limitParameter, DL.limit, "limit"),
@@ -1227,11 +1233,11 @@ def compile_limits(
         literal, text = filled
         g.add((node, parameter, literal))
         values[key] = text
-    for key in ("limit", "lower", "upper"):
+    for key in ("limit", "lower", "upper", "stated"):
         if any("{" + key + "}" in str(m) for m in messages) and key not in values:
             problems.append(f"{node}: message uses {{{key}}} but no {key} was filled")
     if values and messages:
-        for message in messages:
+        for message in originals:
             g.remove((node, SH.message, message))
         for message in render(messages, values):
             g.add((node, SH.message, message))

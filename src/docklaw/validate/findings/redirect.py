@@ -178,9 +178,15 @@ def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
     asked = {name for name, n in by_name.items()
              if n.state == "needed" and items.get(name) and name in term}
     drop: set[int] = set()
-    # a whole asked what its listed component answers
+    # a whole asked what its listed component answers (not where the whole's own drawing
+    # leaves the value between two readings: the part's value is one of them; fix-sb6, a
+    # platform drawn beside a main walkway part from the mark was decided on the part)
+    bounded = {(f, str(r)) for b in data.subjects(RDF.type, DL.UpperBoundTotal)
+               for f in data.objects(b, DL.focus) for r in data.objects(b, DL.openRule)}
     for name in sorted(asked):
         state = by_name[name]
+        if any((term[name], i.rule) in bounded for i in items[name]):
+            continue
         for part in component_parts(data, term[name], focus, spec):
             other = by_name.get(node_name(part))
             if other is None:
