@@ -21,6 +21,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectQuestion "words"         an information-needed item's message says these words
   t:expectNote "words"             a result citing an expected section carries these words in a
                                    note of its section or of its relief's basis
+  t:expectMisplaced "<term> <node>"  a Warning says the term stated on the node (its IRI's fragment)
+                                   was not used: this code reads it only on another kind of node
   t:boundary t:AtLimit | t:JustOver
       AtLimit: the application holds a value exactly at the limit of the case's expected
       (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
@@ -79,6 +81,7 @@ class Case:
     needed_rules: list[URIRef] = field(default_factory=list)
     rule_states: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
+    misplaced: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
     #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
     boundary_shapes: list[URIRef] = field(default_factory=list)
@@ -127,6 +130,7 @@ def load_case(path: Path) -> Case:
         needed_rules=iris(T.expectNeeded),
         rule_states=strs(T.expectState),
         questions=strs(T.expectQuestion),
+        misplaced=strs(T.expectMisplaced),
         boundary=boundary if isinstance(boundary, URIRef) else None,
         boundary_shapes=iris(T.boundaryShape),
     )
@@ -230,6 +234,11 @@ def test_case(path: Path | None) -> None:
     for words in case.questions:
         assert any(words in n.message for n in report.information_needed), (
             f"no information-needed item says {words!r}; got:\n{got}")
+    for expected in case.misplaced:
+        term, node = expected.split()
+        assert any(r.component == "dl:UnreadTerm" and r.severity == "Warning" and r.path == term
+                   and r.focus_node.endswith(f"#{node}") for r in report.results), (
+            f"no Warning says {term} on {node} was not used; got:\n{got}")
     for text in (report.to_text(), report.to_json_text()):
         wording = engine_wording(text)
         assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(

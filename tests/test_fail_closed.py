@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from docklaw import paths
+from docklaw import jurisdictions, paths
 from docklaw.cli import main
 from docklaw.errors import InputError
 from docklaw.validate.pipeline import validate_bytes
@@ -205,6 +205,51 @@ def test_a_term_stated_where_the_code_does_not_read_it_is_a_warning_naming_where
     assert warned.path == "dl:findingMade" and warned.focus_node.endswith("#dock")
     assert "reads it only on dl:PermitApplication" in warned.message
     assert report.status == "conforms"  # a Warning never decides the status
+
+
+def test_a_structures_fact_stated_on_the_parcel_is_a_warning_naming_where() -> None:
+    """Kings Point reads dl:rentedOrLeased on a dock or a structure listed on one (Standards A):
+    stated on the lot it used to count as read, since every term a rule constrains was read on
+    any node; it did not count, and nothing said so. Now a Warning, read only on structures."""
+    path = example("kings-point", "complete")
+    text = path.read_text(encoding="utf-8").replace(
+        ":parcel a dl:BuildingLot ;", ":parcel a dl:BuildingLot ; dl:rentedOrLeased true ;", 1)
+    assert text != path.read_text(encoding="utf-8")
+    report = validate_bytes(text.encode(), name="misplaced.ttl")
+    (warned,) = [r for r in report.results if r.severity == "Warning"]
+    assert warned.path == "dl:rentedOrLeased" and warned.focus_node.endswith("#parcel")
+    assert "reads it only on dl:Structure, dl:Vessel" in warned.message
+    assert report.status == "conforms"
+
+
+@pytest.mark.parametrize("jid", [j.id for j in jurisdictions.all()])
+def test_where_a_term_is_read_is_told_by_kind_and_a_rules_conditions_are_read_anywhere(
+        jid: str) -> None:
+    """``read_terms`` narrows a term only to kinds of node (the application, the parcel, a
+    structure or vessel), never to the classes a shape reaches: a lift of unstated kind may be
+    the boat lift a rule reads, a main walkway's width is its dock's main walkway width. And
+    whatever a rule names but the fact it constrains (a condition on the focus, its whole or
+    its parts, its class) is read on any node."""
+    from rdflib import URIRef
+
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.namespaces import DL
+    from docklaw.validate.findings.unread import _closure_iris, read_terms
+
+    prepared = get_prepared()
+    read = read_terms(prepared, jid)
+    kinds = {frozenset({DL.PermitApplication}), frozenset({DL.Parcel}),
+             frozenset({DL.Structure, DL.Vessel})}
+    for term, where in read.items():
+        assert where is None or any(k <= where for k in kinds), (term, where)
+        assert where is None or where <= set().union(*kinds), (term, where)
+    for rule in prepared.rules_of(jid):
+        named: set[URIRef] = set()
+        constrained = set(prepared.knowledge.objects(rule.iri, DL.constrains))
+        _closure_iris(prepared.knowledge, rule.iri, named, set(),
+                      skip={(DL.constrains, c) for c in constrained})
+        narrowed = {t for t in named if read.get(t, None) is not None}
+        assert not narrowed, f"{rule.iri} names {narrowed} beside what it constrains"
 
 
 def concept_classes() -> list[tuple[str, str]]:

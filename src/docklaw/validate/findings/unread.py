@@ -85,12 +85,18 @@ def geometry_terms() -> frozenset[URIRef]:
     return frozenset(found)
 
 
-def _closure_iris(g: Graph, node: Node, out: set[URIRef], seen: set[Node]) -> None:
-    """Every IRI reachable from ``node`` through blank nodes (rule expressions, conditions)."""
+def _closure_iris(g: Graph, node: Node, out: set[URIRef], seen: set[Node],
+                  skip: set[tuple[URIRef, URIRef]] | frozenset[tuple[URIRef, URIRef]]
+                  = frozenset()) -> None:
+    """Every IRI reachable from ``node`` through blank nodes (rule expressions, conditions),
+    but for the objects of ``node``'s own (predicate, object) pairs in ``skip``."""
     if node in seen:
         return
     seen.add(node)
     for p, o in g.predicate_objects(node):
+        if (p, o) in skip:
+            out.add(p)
+            continue
         if isinstance(p, URIRef):
             out.add(p)
         if isinstance(o, URIRef):
@@ -114,6 +120,8 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     anywhere: set[URIRef] = set(pipeline_terms())  # and what cite reads on stated notes
     anywhere.update(DISCREPANCY_FOCUS + DISCREPANCY_MESSAGE + DISCREPANCY_PROPERTY)
     on: dict[URIRef, set[URIRef]] = {}
+    #: rule -> the facts its own shapes read on the classes they reach (a path's first step)
+    own_reads: dict[URIRef, set[URIRef]] = {}
     for top in compiled.shapes:
         spec = compiled.specs.get(top)
         iris: set[URIRef] = set()
@@ -130,10 +138,19 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
         for iri in iris:
             if spec is not None and iri in first_steps and iri not in anywhere:
                 on.setdefault(iri, set()).update(spec.reach_classes)
+                rule = compiled.shape_rule.get(top)
+                if isinstance(rule, URIRef):
+                    own_reads.setdefault(rule, set()).add(iri)
             else:
                 anywhere.add(iri)
     for rule in prepared.rules_of(jid):
-        _closure_iris(prepared.knowledge, rule.iri, anywhere, set())
+        # what a rule names is read anywhere (its conditions, on a whole or a part), except the
+        # fact it constrains where its own shapes read that on the classes they reach: there
+        # the shapes say on which kind of node (Kings Point's dl:rentedOrLeased on a dock or a
+        # structure listed on one: stated on the lot, it is probably misplaced)
+        skip = own_reads.get(rule.iri, set())
+        _closure_iris(prepared.knowledge, rule.iri, anywhere, set(),
+                      skip={(DL.constrains, p) for p in skip})
     prefix = f"{DOCKLAW}code/{jid}/"
     for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
         if str(table).startswith(prefix):
@@ -163,9 +180,28 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     out: dict[URIRef, frozenset[URIRef] | None] = {p: None for p in anywhere}
     for prop, classes in on.items():
         if prop not in anywhere:
-            out[prop] = frozenset(classes)
+            out[prop] = frozenset(k for c in classes for k in kind_of(prepared, c))
     object.__setattr__(prepared, cache_name, out)
     return out
+
+
+#: The kinds of node a shape's reading is told by (``read_terms``): the application, the parcel,
+#: and what stands on or lies at it (a structure, its part, a vessel).
+APPLICATION, PARCEL = (DL.PermitApplication,), (DL.Parcel,)
+STANDING = (DL.Structure, DL.Vessel)
+
+
+def kind_of(prepared: Prepared, cls: URIRef) -> tuple[URIRef, ...]:
+    """The kind of node a class a shape reaches is of (``APPLICATION``, ``PARCEL`` or
+    ``STANDING``): where the code reads a fact is told by kind only, never by the class
+    itself. A structure of a class the rule does not reach may yet be of one it does (a lift of
+    unstated kind, a roofed lift that may be a boathouse), or answer for one (a main walkway's
+    width is its dock's main walkway width, a canopy's deck its boat station's): the shapes'
+    classes would call such facts misplaced when they are read."""
+    supers = prepared.superclasses.get(cls, frozenset({cls})) | {cls}
+    if DL.PermitApplication in supers:
+        return APPLICATION
+    return PARCEL if DL.Parcel in supers else STANDING
 
 
 def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
