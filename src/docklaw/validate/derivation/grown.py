@@ -632,60 +632,105 @@ def lower_share_bound(graph: Graph, whole: Node, least: Decimal, text: str) -> N
 
 
 def reach_past_own_lengths(graph: Graph, prepared: Prepared) -> None:
-    """A whole stating how far it reaches from the mean high-water mark
-    (dl:farthestExtentFromMHW, which includes its parts) listing a part that states only its
-    own dl:length, longer than that reach: the stated reach cannot be right, and the part, not
-    said to reach any distance from the mark, may begin at the seaward end of the rest (as
-    ``total_at_most`` reads it for the walkway's share). A dl:UpperBoundTotal note carries the
-    reach with each such part end to end beyond the whole's (no bound where another part
-    states neither its length nor its reach), asking those parts' reach where a limit lies
-    between: so a rule whose applicability is unstated does not "hold regardless" on the
-    stated reach (``held_at_bounds``). Why: a dock stating a 30-foot reach listing a lift
-    stating its own 31-foot length held Canandaigua § 73-9C(1)(c)'s 60-foot line "whether or
-    not it applies", though at the dock's end the lift reaches 61 feet (review 67)."""
+    """A whole stating how far it reaches from a datum to its farthest or seaward end (each
+    property marked ``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW, which
+    include its parts) listing a part that states only its own dl:length, not its own reach:
+    the part, not said to reach any distance from the datum, may begin at the seaward end of
+    the rest (as ``total_at_most`` reads it for the walkway's share). A dl:UpperBoundTotal note
+    carries the stated reach with such parts end to end beyond it, asking those parts' reach
+    where a limit lies between: so a rule does not conform (nor "hold regardless", when its
+    applicability is unstated: ``held_at_bounds``) on one reading of the applicant's figure.
+
+    Two cases. A part longer than the whole's stated reach: the stated reach cannot be right,
+    every such part is counted, and the bound is open where another part states neither its
+    length nor its reach. Why: a dock stating a 30-foot reach listing a lift stating its own
+    31-foot length held Canandaigua § 73-9C(1)(c)'s 60-foot line "whether or not it applies",
+    though at the dock's end the lift reaches 61 feet (review 67). Otherwise, a waterside part
+    (dl:WatersideStructure: a float, a ramp, a lift; not what stands on the deck) not stated
+    off the seaward end (dl:atSeawardEnd false): the stated reach may or may not include it
+    (the vocabulary measures the whole "to the seaward end", parts included, but an applicant
+    may state the pier alone), so both readings are kept: the stated figure is read and the
+    note carries it plus those parts' own lengths; a part stating neither is read within (as
+    the rules read it: the whole's figure decides it). Only a stated reach is so read: a drawn
+    one is the drawing's (the geometry stage bounds the undrawn parts). Why: a new 95-foot pier
+    (dl:lengthFromMLW) listing a 20-foot float at its seaward end conformed to North Haven
+    § 56-2B's 100 feet "including floats", though the float may reach 115 (blind review 76)."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
-    for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
-        reach = number_of(graph, whole, DL.farthestExtentFromMHW)
-        if reach is None or any(
-                (n, RDF.type, DL.UpperBoundTotal) in graph
-                and (n, DL.property, DL.farthestExtentFromMHW) in graph
-                for n in graph.subjects(DL.focus, whole)):
-            continue  # (the geometry stage's bound on a drawn whole stands)
-        parts = [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph
-                 and not any((p, RDF.type, c) in graph for c in apart_classes)]
-        own = {p: n for p in parts if number_of(graph, p, DL.farthestExtentFromMHW) is None
-               and (n := number_of(graph, p, DL.length)) is not None}
-        if not own or max(own.values()) <= reach:
-            continue
-        silent = [p for p in parts if p not in own
-                  and number_of(graph, p, DL.farthestExtentFromMHW) is None]
+    props = sorted((p for p in vocabulary.subjects(DL.farthestOfParts, Literal(True))
+                    if isinstance(p, URIRef)), key=str)
+    for prop in props:
+        for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
+            past_own_length(graph, prepared, whole, prop, apart_classes)
+
+
+def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
+                    apart_classes: set[Node]) -> None:
+    """``reach_past_own_lengths`` for one whole and one reach property."""
+    reach = number_of(graph, whole, prop)
+    if reach is None or any(
+            (n, RDF.type, DL.UpperBoundTotal) in graph and (n, DL.property, prop) in graph
+            for n in graph.subjects(DL.focus, whole)):
+        return  # (the geometry stage's bound on a drawn whole stands)
+    parts = [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph
+             and not any((p, RDF.type, c) in graph for c in apart_classes)]
+    own = {p: n for p in parts if number_of(graph, p, prop) is None
+           and (n := number_of(graph, p, DL.length)) is not None}
+    if not own:
+        return
+    measured = prepared.ontology.value(prop, DL.measuredFrom)
+    label = prepared.ontology.value(measured, RDFS.label) if measured is not None else None
+    datum = f"{label} ({curie(measured)})" if isinstance(measured, URIRef) and label \
+        else "the datum it is measured from"
+    if max(own.values()) > reach:
+        silent = [p for p in parts if p not in own and number_of(graph, p, prop) is None]
         most = Decimal(1000000) if silent else reach + sum(own.values(), Decimal(0))
         names = ", ".join(short(p) for p in own)
         text = (f"{names} {'states' if len(own) == 1 else 'state'} only its own "
                 f"{curie(DL.length)} ("
                 f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}"
-                f"), more than the stated {curie(DL.farthestExtentFromMHW)} of {short(whole)} "
-                f"({shown(prepared, DL.farthestExtentFromMHW, reach)}), and not how far from "
-                "the mean high-water mark it reaches: at the seaward end of the rest "
-                + (f"{short(whole)} reaches {shown(prepared, DL.farthestExtentFromMHW, most)}"
-                   if not silent else
-                   f"{short(whole)} may reach any distance ({', '.join(short(p) for p in silent)} "
-                   "stating neither its length nor its reach)")
-                + f"; state {curie(DL.farthestExtentFromMHW)} of {names}")
-        note = BNode()
-        graph.add((note, RDF.type, DL.UpperBoundTotal))
-        graph.add((note, DL.focus, whole))
-        graph.add((note, DL.property, DL.farthestExtentFromMHW))
-        graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
-        graph.add((note, RDFS.comment, Literal(text)))
-        for part in own:
-            entry = BNode()
-            graph.add((note, DL.undecidedMember, entry))
-            graph.add((entry, DL.focus, part))
-            graph.add((entry, DL.property, DL.farthestExtentFromMHW))
-            graph.add((entry, RDFS.comment, Literal(text)))
+                f"), more than the stated {curie(prop)} of {short(whole)} "
+                f"({shown(prepared, prop, reach)}), and not how far from {datum} it reaches: "
+                "at the seaward end of the rest "
+                + (f"{short(whole)} reaches {shown(prepared, prop, most)}" if not silent else
+                   f"{short(whole)} may reach any distance "
+                   f"({', '.join(short(p) for p in silent)} stating neither its length nor its "
+                   "reach)")
+                + f"; state {curie(prop)} of {names}")
+    else:
+        if not is_stated(graph, whole, prop):
+            return  # (a drawn reach is the drawing's, its undrawn parts bounded there)
+        own = {p: n for p, n in own.items()
+               if (p, RDF.type, DL.WatersideStructure) in graph
+               and graph.value(p, DL.atSeawardEnd) != Literal(False)}
+        if not own:
+            return
+        most = reach + sum(own.values(), Decimal(0))
+        names = ", ".join(short(p) for p in own)
+        one = len(own) == 1
+        text = (f"{names} {'states' if one else 'state'} only {'its' if one else 'their'} own "
+                f"{curie(DL.length)} ("
+                f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}"
+                f"), not how far from {datum} {'it reaches' if one else 'they reach'} "
+                f"({curie(prop)}): the stated {curie(prop)} of {short(whole)} "
+                f"({shown(prepared, prop, reach)}) is measured to its seaward end, parts "
+                f"included, but whether it includes {names} is not stated; at the seaward end "
+                f"of the rest {short(whole)} reaches {shown(prepared, prop, most)}; state "
+                f"{curie(prop)} of {names} (or that the stated "
+                f"{shown(prepared, prop, reach)} includes {'it' if one else 'them'})")
+    note = BNode()
+    graph.add((note, RDF.type, DL.UpperBoundTotal))
+    graph.add((note, DL.focus, whole))
+    graph.add((note, DL.property, prop))
+    graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
+    graph.add((note, RDFS.comment, Literal(text)))
+    for part in own:
+        entry = BNode()
+        graph.add((note, DL.undecidedMember, entry))
+        graph.add((entry, DL.focus, part))
+        graph.add((entry, DL.property, prop))
+        graph.add((entry, RDFS.comment, Literal(text)))
 
 
 def share_bound_note(graph: Graph, whole: Node, least: Decimal, text: str) -> None:

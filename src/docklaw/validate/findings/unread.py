@@ -174,6 +174,9 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for portion, widest in prepared.ontology.subject_objects(DL.widestOf):
         if widest in read and isinstance(portion, URIRef):  # (it bounds the width read)
             anywhere.add(portion)
+    for reach in prepared.ontology.subjects(DL.farthestOfParts, Literal(True)):
+        if reach in read:  # (a part's own length and place bound the reach read:
+            anywhere.update((DL.length, DL.atSeawardEnd))  # grown.reach_past_own_lengths)
     for p, q in prepared.ontology.subject_objects(OWL.inverseOf):  # written both ways at intake
         if isinstance(p, URIRef) and isinstance(q, URIRef) and (p in read or q in read):
             anywhere.update((p, q))
