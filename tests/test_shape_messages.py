@@ -94,3 +94,24 @@ def test_a_computed_limit_message_quotes_the_number_the_text_states() -> None:
              for m in compiled.graph.objects(node, SH.message)]
     assert texts and all("a total of 720 square feet including walkways" in t for t in texts)
     assert all("{stated}" not in t for t in texts)
+
+
+@pytest.mark.parametrize(("shape_id", "stated"), [
+    ("73-10A-consolidated-dock-area", "may not exceed 1080 square feet (§ 73-10A)"),
+    ("73-10B-3-two-parcel-consolidated-dock-area", "may not exceed 1080 square feet (§ 73-10B(3))"),
+    ("73-10B-4-three-parcel-consolidated-dock-area", "may not exceed 1280 square feet (§ 73-10B(4))"),
+])
+def test_a_consolidated_dock_message_quotes_the_number_the_text_states(
+        shape_id: str, stated: str) -> None:
+    """fix-sb7: the § 73-10A and § 73-10B(3)/(4) messages showed only the limit computed after
+    the walkways inside the parcel's boathouses are subtracted, as if the law said it: {stated}
+    quotes the rule's dl:statedLimit, the computed {limit} follows."""
+    from docklaw.law.snapshot import get_prepared
+    from docklaw.namespaces import shape_ns
+
+    compiled = get_prepared().compiled("south-bristol")
+    shape = shape_ns("south-bristol")[shape_id]
+    texts = [str(m) for node in [shape, *compiled.graph.objects(shape, SH.sparql)]
+             for m in compiled.graph.objects(node, SH.message)]
+    assert texts and all(stated in t and "which leaves this dock" in t for t in texts)
+    assert all("{stated}" not in t and "{limit}" not in t for t in texts)
