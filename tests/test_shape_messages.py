@@ -99,7 +99,8 @@ def test_a_computed_limit_message_quotes_the_number_the_text_states() -> None:
 @pytest.mark.parametrize(("shape_id", "stated"), [
     ("73-10A-consolidated-dock-area", "may not exceed 1080 square feet (§ 73-10A)"),
     ("73-10B-3-two-parcel-consolidated-dock-area", "may not exceed 1080 square feet (§ 73-10B(3))"),
-    ("73-10B-4-three-parcel-consolidated-dock-area", "may not exceed 1280 square feet (§ 73-10B(4))"),
+    ("73-10B-4-three-parcel-consolidated-dock-area",
+     "may not exceed 1280 square feet (§ 73-10B(4))"),
 ])
 def test_a_consolidated_dock_message_quotes_the_number_the_text_states(
         shape_id: str, stated: str) -> None:

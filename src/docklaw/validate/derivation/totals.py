@@ -229,6 +229,14 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
     inside = {p for n in members for p in parts_of(graph, n)} if a.where_stated else set()
     for m in summed:
         number = number_of(graph, m, a.sums)
+        if number is not None and below_least(a, m, number, inside):
+            # one standing on its own that states fewer than it holds (a lift stating 0 slips:
+            # no text lets a lift hold no boat) is read like one stating none: at least its
+            # least, the sum a lower bound (fix-sb7; a part keeps its stated number, which its
+            # whole's figure covers)
+            complete = False
+            out.append((m, a.least_alone))
+            continue
         if number is None:
             # a structure whose own number is unknown: a lower bound; a part that states none:
             # its whole's number covers it (dl:whereStated: a part of any listed structure)
@@ -245,6 +253,31 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             continue
         out.append((m, number))
     return out, complete
+
+
+def below_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> bool:
+    """Whether a summed member standing on its own (a part of no listed structure) states
+    fewer than the least such a member holds (dl:leastWhenAlone): its figure is not believed,
+    it is read like one stating none (fix-sb7: a free-standing lift stating 0 slips)."""
+    return (a.where_stated and a.least_alone > 0 and member not in inside
+            and number < a.least_alone)
+
+
+def short_of_least(graph: Graph, d: Derivation, members: list[Node]
+                   ) -> list[tuple[Node, Decimal]]:
+    """The summed members standing on their own that state fewer than their least
+    (``below_least``) and what they state, for the words of a lower bound."""
+    inside = {p for n in members for p in parts_of(graph, n)}
+    out: list[tuple[Node, Decimal]] = []
+    for a in d.addends:
+        if a.sums is None or a.includes_parts:
+            continue
+        for m in members:
+            if (is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)
+                    and (n := number_of(graph, m, a.sums)) is not None
+                    and below_least(a, m, n, inside) and all(m != o for o, _n in out)):
+                out.append((m, n))
+    return out
 
 
 def at_least_parts(graph: Graph, a: Addend, node: Node, summed: set[Node]
@@ -503,8 +536,11 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         else:
             nodes = [m for m in members if is_a(graph, m, a.over)
                      and not is_a(graph, m, a.excepts)]
-            shown = [f"{short(m)} {display_number(n)}" for m in nodes
-                     if (n := number_of(graph, m, a.sums)) is not None]
+            low = {m for m, _n in short_of_least(graph, d, members)}
+            shown = [f"{short(m)} {display_number(n)}"
+                     + (f" (read as at least {display_number(a.least_alone)}: standing on its "
+                        "own, none holds fewer)" if m in low else "")
+                     for m in nodes if (n := number_of(graph, m, a.sums)) is not None]
             what = ", ".join(label(prepared, c) for c in a.over)
             parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
                           + (", ".join(shown) if shown else "none listed")))
@@ -580,7 +616,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 if value > 0 and (stated is None or (
                         stated < value and is_stated(graph, node, d.prop))):
                     lower_bound(graph, node, target, stated, value, used,
-                                basis(graph, d, members, prepared), prepared)
+                                basis(graph, d, members, prepared), prepared,
+                                below=short_of_least(graph, d, members))
                 continue
             if stated is None:
                 write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
@@ -1038,7 +1075,8 @@ def bound_note(graph: Graph, kind: URIRef, node: Node, target: Target, prop: URI
 
 def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None,
                 value: Decimal, used: list[Node], counted: str, prepared: Prepared,
-                generic: list[Node] | None = None, greatest: Decimal | None = None) -> None:
+                generic: list[Node] | None = None, greatest: Decimal | None = None,
+                below: list[tuple[Node, Decimal]] | None = None) -> None:
     """The listed structures add up to at least ``value`` but one of them states no number of
     its own: the total is not written (it stays asked); a dl:LowerBoundTotal note carries the
     bound and the rules comparing it, for the pipeline to cite a rule the bound already
@@ -1050,7 +1088,10 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     pipeline asks for the total only where a rule comparing it holds at the bound and fails
     there (review 51: a generic structure beside one dock on 250 feet, which allows two, could
     not take the count over). A stated total not read for them is kept on the note
-    (dl:statedTotal), so the question says why it was not believed."""
+    (dl:statedTotal), so the question says why it was not believed.
+
+    ``below``: the structures standing on their own that state fewer than their least
+    (``below_least``), read as stating none: the words say what they state (fix-sb7)."""
     d = target.derivation
     note = bound_note(graph, DL.LowerBoundTotal, node, target, DL.lowerBound, value)
     for member in used:
@@ -1076,10 +1117,16 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
             "asks for the total (or state the structure's class)")))
         return
     if stated is None:
+        one = below is not None and len(below) == 1
+        which = (", ".join(f"{short(m)} states {display_number(n)}" for m, n in below)
+                 + f", fewer than a structure of {'its' if one else 'their'} kind standing on "
+                 f"{'its' if one else 'their'} own holds, so {'it is' if one else 'they are'} "
+                 "read as stating none" if below
+                 else "a structure listed states no number of its own")
         graph.add((note, RDFS.comment, Literal(
-            f"{curie(d.prop)} is not stated and a structure listed states no number of its "
-            f"own: the structures the application lists add up to at least {at_least} "
-            f"({counted}); a rule this already breaks is cited, every other asks for the total")))
+            f"{curie(d.prop)} is not stated and {which}: the structures the application lists "
+            f"add up to at least {at_least} ({counted}); a rule this already breaks is cited, "
+            "every other asks for the total")))
         return
     superseded(graph, node, d.prop)
     bad = withdrawn(graph, node, d.prop, derived_too=False)
