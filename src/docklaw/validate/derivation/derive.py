@@ -186,7 +186,10 @@ def listed_member(graph: Graph, node: Node, whole_class: URIRef, kinds: frozense
                   always: frozenset[URIRef]) -> bool:
     """Whether ``node`` is a member as a part listed on an outermost structure of ``of_class``
     (``part_members``): directly (beside a part of the ``beside`` classes, or of a class that
-    needs none: ``always``), or, of a class that needs none, through the parts of that structure
+    needs none: ``always``), or on a part of the ``beside`` classes listed there (the main
+    walkway itself: a float of no stated shape listed on it is attached to it, Canandaigua
+    § 73-5 APPENDAGE; fix-sb7, unless it is stated a section of the walkway, a class of
+    ``unless``), or, of a class that needs none, through the parts of that structure
     it is attached to that are no members themselves: a part of the ``unless`` classes (the main
     walkway: a landing or L-shaped float listed on it is attached to it, Canandaigua § 73-5
     APPENDAGE "The portion of the dock that is attached to the main walkway"; blind review 73
@@ -205,10 +208,9 @@ def listed_member(graph: Graph, node: Node, whole_class: URIRef, kinds: frozense
     def typed(n: Node, classes: frozenset[URIRef]) -> bool:
         return any((n, RDF.type, c) in graph for c in classes)
 
-    if direct(node, typed(node, always)):
+    needs_none = typed(node, always)
+    if direct(node, needs_none):
         return True
-    if not typed(node, always):
-        return False
 
     seen: set[Node] = {node}
     stack = [w for w in graph.subjects(DL.hasPart, node)]
@@ -220,6 +222,8 @@ def listed_member(graph: Graph, node: Node, whole_class: URIRef, kinds: frozense
         if typed(carrier, frozenset({whole_class})) or not (
                 typed(carrier, unless) or typed(carrier, kinds)):
             continue  # a member (its parts are its own), or no section of the deck
+        if not needs_none and not typed(carrier, beside):
+            continue  # a portion of any other kind: only on the part it is attached to
         if not typed(carrier, unless) and direct(carrier, typed(carrier, always)):
             continue  # a section the classifier makes a member: the node is part of it
         if any(outermost(w) for w in graph.subjects(DL.hasPart, carrier)):
