@@ -2,7 +2,8 @@
 expectations (DESIGN.md "Test cases as data").
 
 Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:Case):
-  t:expectCites "§ 56-2B"          a result (any severity) cites this section (citation or IRI)
+  t:expectCites "§ 56-2B"          a result (any severity) cites this section (citation or IRI),
+                                   or names it as setting a condition an exception failed on
   t:expectNotCites "§ 56-2D"       no result (Violation, Warning or Info) cites it; a rule may still
                                    ask for an unstated fact (information needed)
   t:expectShape <shape>            this shape produced a result (or information-needed item)
@@ -147,9 +148,12 @@ def run_case(path: Path) -> Report:
 
 def cited(report: Report, section: str) -> bool:
     """A result cites the section: its own, or one of those it names (one Discrepancy Warning
-    names every rule that reads the value)."""
+    names every rule that reads the value; a Violation names the section setting the number an
+    exception of its rule failed on, ``exceptions_not_held``)."""
     return any(section in (r.section, r.section_iri)
-               or any(section in (s, i) for s, i, _rule in r.sections) for r in report.results)
+               or any(section in (s, i) for s, i, _rule in r.sections)
+               or any(section in (u.section, u.section_iri) for u in r.exceptions_not_held)
+               for r in report.results)
 
 
 def mentioned(report: Report, section: str) -> bool:

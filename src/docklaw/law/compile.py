@@ -353,10 +353,20 @@ def exceptions_of(prepared: Prepared, rule: URIRef,
     """The rule's dl:exceptWhen exceptions, each the dl:clause conditions that must all hold
     for the rule not to apply (a fact the applicant must establish: a missing one does not
     hold, so the rule applies)."""
+    out = [tuple(sorted((c for _node, c in clauses), key=repr))
+           for _exception, clauses in exception_clauses(prepared, rule, problems)]
+    return tuple(sorted(out, key=repr))
+
+
+def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
+                      ) -> list[tuple[object, tuple[tuple[object, Condition], ...]]]:
+    """The rule's dl:exceptWhen exceptions as (exception node, ((clause node, condition),
+    ...)): ``exceptions_of`` with the nodes that say what each is (its dl:section and label,
+    read by a report naming an exception that did not hold)."""
     g = prepared.knowledge
-    out: list[tuple[Condition, ...]] = []
+    out: list[tuple[object, tuple[tuple[object, Condition], ...]]] = []
     for exception in g.objects(rule, DL.exceptWhen):
-        clauses = [c for node in g.objects(exception, DL.clause)
+        clauses = [(node, c) for node in g.objects(exception, DL.clause)
                    if (c := condition_of(prepared, rule, node, "dl:exceptWhen", problems))
                    is not None]
         if not clauses:
@@ -364,15 +374,15 @@ def exceptions_of(prepared: Prepared, rule: URIRef,
             continue
         # nothing guards the parts' growth, or the code bars work on the structure's parts
         # whatever its size (dl:partsMustAgree: Keuka § 160-126B "structurally altered")
-        guarded = any(c.than is not None for c in clauses)
+        guarded = any(c.than is not None for _n, c in clauses)
         if g.value(exception, DL.expansionPermitted) == Literal(True):
             pass  # the work it names may enlarge the structure (dl:expansionPermitted)
         elif not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
-            clauses = [dataclasses.replace(c, parts_agree=True, parts_may_enlarge=guarded)
-                       if c.prop == DL.workKind and c.equals in MAINTAINING else c
-                       for c in clauses]
-        out.append(tuple(sorted(clauses, key=repr)))
-    return tuple(sorted(out, key=repr))
+            clauses = [(n, dataclasses.replace(c, parts_agree=True, parts_may_enlarge=guarded))
+                       if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
+                       for n, c in clauses]
+        out.append((exception, tuple(clauses)))
+    return out
 
 
 @dataclass(frozen=True)

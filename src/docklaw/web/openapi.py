@@ -326,7 +326,7 @@ SCHEMAS: dict[str, Any] = {
                                          "relief_authority", "shape", "rule",
                                          "discretionary", "relief_note", "relief_basis",
                                          "relief_basis_section", "relief_basis_note",
-                                         "section_notes")}}},
+                                         "section_notes", "exceptions_not_held")}}},
                              "information_needed": {"type": "array"},
                              "findings_required": {"type": "array"},
                              "compact": {"type": "boolean",

@@ -15,7 +15,10 @@ dock carries is the lift's): it is decided on each structure listing the part di
 its class, and through a part that is its whole's own (``dl:listsForWhole``: a canopy is the
 roof of the structure listing it, so a sundeck listed on the canopy of a boat station is the
 station's, blind review 73 A1). Such a part stating the flag itself says it of its whole (a
-canopy stating dl:hasSecondFloorDeck true: the station has one).
+canopy stating dl:hasSecondFloorDeck true: the station has one). A flag with
+``dl:onlyListedOnPart`` is decided only by parts listed on a part of that kind the whole lists (a
+porch on a boat station's canopy is a deck on its roof; a porch listed on the station itself
+may be at the water, and is no second-floor deck).
 
 A quantity marked ``dl:readFromPart`` is a fact of the whole stated on the part that is it (a
 canopy is the roof of the structure listing it directly, so its dl:roofPitch is that
@@ -109,12 +112,13 @@ def listing(graph: Graph, part: Node, through: frozenset[URIRef]) -> set[Node]:
 
 def part_flags(prepared: Prepared, jid: str
                ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
-                                tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool],
+                                tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool,
+                                            frozenset[URIRef]],
                                       ...]],
                           ...]:
     """(the property, the governed classes, (part classes, value, unless constructions, on the
-    direct whole) per flag) for each rule of the code with dl:flaggedByPart: the same for every
-    application, read once per law."""
+    direct whole, the kinds of part it must be listed on) per flag) for each rule of the code
+    with dl:flaggedByPart: the same for every application, read once per law."""
     def read() -> tuple:  # type: ignore[type-arg]
         law = prepared.knowledge
         out = []
@@ -136,7 +140,10 @@ def part_flags(prepared: Prepared, jid: str
                 own = law.value(flag, DL.flagProperty)
                 by_prop.setdefault(own if isinstance(own, URIRef) else props[0], []).append(
                     (classes, value, frozenset(law.objects(flag, DL.unlessConstruction)),
-                     law.value(flag, DL.flagOnDirectWhole) == Literal(True)))
+                     law.value(flag, DL.flagOnDirectWhole) == Literal(True),
+                     with_subclasses(prepared, frozenset(
+                         c for c in law.objects(flag, DL.onlyListedOnPart)
+                         if isinstance(c, URIRef)))))
             for prop, read_flags in sorted(by_prop.items(), key=lambda kv: str(kv[0])):
                 # a flag deciding however its parts are built first, the same order every run:
                 # a part it decides is not reported as open (a Discrepancy "without its
@@ -155,16 +162,17 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     for prop, governs, flags in part_flags(prepared, jid):
         outermost = top_level(graph, sorted({n for g in governs
                                              for n in graph.subjects(RDF.type, g)}, key=str))
-        for classes, value, unless, direct in flags:
+        for classes, value, unless, direct, only in flags:
             if direct:
                 said = [p for p in graph.subjects(prop, value) if is_carrier(graph, p, through)]
                 wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
                                  for w in listing(graph, p, through)}
                                 | {w for p in said for w in listing(graph, p, through)}, key=str)
             for whole in wholes if direct else outermost:
-                parts = [p for p in (listed_on(graph, whole, through) if direct
-                                     else parts_of(graph, whole))
-                         if any((p, RDF.type, c) in graph for c in classes)
+                listed = listed_on(graph, whole, through) if direct else parts_of(graph, whole)
+                parts = [p for p in listed
+                         if (any((p, RDF.type, c) in graph for c in classes)
+                             and (not only or on_part(graph, p, listed, only)))
                          or (direct and (p, prop, value) in graph
                              and is_carrier(graph, p, through))]
                 if not unless:  # every listed part of those classes decides, however built
@@ -177,6 +185,20 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
                     decide(graph, whole, prop, value, deciding)
                 elif open_:
                     doubt(graph, whole, prop, value, open_)
+
+
+def with_subclasses(prepared: Prepared, classes: frozenset[URIRef]) -> frozenset[URIRef]:
+    vocabulary = prepared.ontology
+    return frozenset(c for t in classes for c in (t, *vocabulary.transitive_subjects(
+        RDFS.subClassOf, t)) if isinstance(c, URIRef))
+
+
+def on_part(graph: Graph, part: Node, listed: list[Node], only: frozenset[URIRef]) -> bool:
+    """``part`` is listed on a part of the whole (one of ``listed``) of a kind in ``only``
+    (dl:onlyListedOnPart: a porch on a station's canopy is on its roof, one listed on the
+    station itself may stand at the water)."""
+    return any(w in listed and any((w, RDF.type, c) in graph for c in only)
+               for w in graph.subjects(DL.hasPart, part))
 
 
 def decide(graph: Graph, whole: Node, prop: URIRef, value: Literal, parts: list[Node]) -> None:

@@ -35,6 +35,7 @@ from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
 from docklaw.validate.derivation.parts import WHOLE_WORK_WHY, worked_parts
+from docklaw.validate.findings.excepted import UnmetException, unmet_exceptions
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.intake.admit import find_application
 from docklaw.validate.values import node_name
@@ -75,6 +76,9 @@ class Result:
     #: one Discrepancy Warning per disagreement, naming every rule that reads the value);
     #: () for a result of one rule
     sections: tuple[tuple[str | None, str | None, str | None], ...] = ()
+    #: the exceptions of the rule the node fails only on stated values past their thresholds
+    #: (``excepted.unmet_exceptions``): each named in the message, with the section setting it
+    exceptions_not_held: tuple[UnmetException, ...] = ()
     #: the shape that produced the result (a nested property shape of a rule's node shape, or
     #: the rule shape itself): where its limit is (excess.py); not part of the JSON contract
     source_shape: Node | None = field(default=None, compare=False, repr=False)
@@ -300,6 +304,9 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
                                      facts=(fact,), purpose=purpose_of(rule, section)))
             continue
         relief, authority, note, iris, basis = relief_of(prepared, rule, data, focus_term)
+        unmet = unmet_exceptions(data, prepared, rule_iri, focus_term) \
+            if severity == "Violation" and focus_term is not None else ()
+        message += "".join(u.sentence() for u in unmet)
         out.append(result := Result(
             section=section, section_iri=section_iri, section_text=text, severity=severity,
             message=message, focus_node=focus,
@@ -311,7 +318,7 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
             discretionary=bool(rule.discretionary) if rule else False,
             finding=bool(rule and DL.RequiredFinding in rule.kinds),
             component=curie(component) if component is not None else None, relief_iris=iris,
-            source_shape=source,
+            source_shape=source, exceptions_not_held=unmet,
         ))
         result.set_basis(basis)
     needed.extend(missing_operands(data, prepared, compiled))

@@ -9,7 +9,9 @@ message, focus_node, path, value, relief, relief_authority, plus optional extras
 ("conforms" | "violates" | "incomplete"), ``accounting`` (per rule: its state) and ``not_read``
 (stated terms of the vocabulary this code does not read: focus_node, path, reason). A result
 may carry ``section_notes``: the cited section's notes as ``{"kind", "text"}`` (lint, ambiguity,
-interpretation, attachment, comment, text incomplete).
+interpretation, attachment, comment, text incomplete), and ``exceptions_not_held``: the
+exceptions of its rule the node failed only on stated numbers past their thresholds (section,
+section_iri, exception, exception_section, condition, fact, value; ``findings.excepted``).
 """
 
 from __future__ import annotations
@@ -104,6 +106,8 @@ class Report:
             if r.sections:  # one Warning naming every rule that reads the value
                 item["sections"] = [{"section": section, "section_iri": iri, "rule": rule}
                                     for section, iri, rule in r.sections]
+            if r.exceptions_not_held:  # an exception failed only on a stated number
+                item["exceptions_not_held"] = [u.to_json() for u in r.exceptions_not_held]
             if r.section_notes:
                 item["section_notes"] = [{"kind": kind, "text": text}
                                          for kind, text in r.section_notes]
