@@ -189,22 +189,34 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
 
 
 #: The kinds of node a shape's reading is told by (``read_terms``): the application, the parcel,
-#: and what stands on or lies at it (a structure, its part, a vessel).
+#: what stands on it (a structure, its part) and what lies at a structure (a vessel).
 APPLICATION, PARCEL = (DL.PermitApplication,), (DL.Parcel,)
-STANDING = (DL.Structure, DL.Vessel)
+STRUCTURE, VESSEL = (DL.Structure,), (DL.Vessel,)
 
 
 def kind_of(prepared: Prepared, cls: URIRef) -> tuple[URIRef, ...]:
-    """The kind of node a class a shape reaches is of (``APPLICATION``, ``PARCEL`` or
-    ``STANDING``): where the code reads a fact is told by kind only, never by the class
-    itself. A structure of a class the rule does not reach may yet be of one it does (a lift of
-    unstated kind, a roofed lift that may be a boathouse), or answer for one (a main walkway's
-    width is its dock's main walkway width, a canopy's deck its boat station's): the shapes'
-    classes would call such facts misplaced when they are read."""
+    """The kind of node a class a shape reaches is of (``APPLICATION``, ``PARCEL``,
+    ``STRUCTURE`` or ``VESSEL``): where the code reads a fact is told by kind only, never by
+    the class itself. A structure of a class the rule does not reach may yet be of one it does
+    (a lift of unstated kind, a roofed lift that may be a boathouse), or answer for one (a main
+    walkway's width is its dock's main walkway width, a canopy's deck its boat station's): the
+    shapes' classes would call such facts misplaced when they are read. A vessel is no
+    structure (dl:Vessel: "A floating means of conveyance"): a fact the code reads on
+    structures only, stated on a boat (Kings Point's dl:rentedOrLeased, the letting of a dock's
+    slips), did not count there and is said to be misplaced (review kp4, finding 2); one read
+    on vessels (a rule governing dl:Vessel) is read there. A class above both kinds (neither a
+    structure's nor a vessel's, with members of both) is both."""
     supers = prepared.superclasses.get(cls, frozenset({cls})) | {cls}
     if DL.PermitApplication in supers:
         return APPLICATION
-    return PARCEL if DL.Parcel in supers else STANDING
+    if DL.Parcel in supers:
+        return PARCEL
+    if DL.Vessel in supers:
+        return VESSEL
+    if DL.Structure in supers:
+        return STRUCTURE
+    above_vessel = cls in prepared.superclasses.get(DL.Vessel, frozenset())
+    return STRUCTURE + VESSEL if above_vessel else STRUCTURE
 
 
 def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
