@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import shapely
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import SH
 from rdflib.term import Node
-import shapely
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -457,7 +457,7 @@ class _Stage:
             return [], [], []
         near, far = max(0.0, float(values.min())), float(values.max())
         if near > tol:
-            return [], [], []  # a walkway not drawn from the mark: nothing lies beside it from there
+            return [], [], []  # a walkway not drawn from the mark: nothing beside it from there
         edge = walkway.boundary
         full, most, partial = [], [], []
         for p in member_parts:
@@ -843,6 +843,10 @@ class _Stage:
         drawn 20 feet long was read as reaching 30 feet from the mark (fix-sb11)."""
         value = self.reach(part, prop)
         if value is None:
+            if self.own_length_only(part, prop):
+                own = self.stated(part, DL.length)
+                assert own is not None
+                return own, drawn + own
             return None
         if prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None:
             return value, drawn + value
@@ -850,9 +854,20 @@ class _Stage:
 
     def own_length_only(self, part: Node, prop: URIRef) -> bool:
         """Whether an undrawn ``part`` states, for its whole's ``prop``, only its own dl:length,
-        not how far it reaches from the mark (``reach_bounds``)."""
-        return (prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None
-                and self.stated(part, DL.length) is not None)
+        not how far it reaches from the mark (``reach_bounds``). For a reach from a water line
+        (dl:farthestExtentFromMHW, dl:lengthFromMLW: ``REACHES``) the part's own length bounds
+        it the same way: attached at the drawing's seaward end it reaches at most the drawing's
+        reach plus its length. Why: a dock drawn 40 feet long with an undrawn lift stating its
+        own 12 feet was asked how far it reaches under Canandaigua § 73-9C(1)(c) (60 feet),
+        though it reaches at most 52 (blind review 78 C1)."""
+        if self.stated(part, DL.length) is None:
+            return False
+        if prop == DL.length:
+            return self.stated(part, DL.farthestExtentFromMHW) is None
+        return prop in self.REACHES and self.stated(part, prop) is None
+
+    #: How far a structure reaches from a water line: a part's own dl:length bounds them.
+    REACHES = (DL.farthestExtentFromMHW, DL.lengthFromMLW)
 
     def reach_range(self, n: Node, prop: URIRef, drawn: float,
                     bounds: dict[Node, tuple[float, float] | None]) -> tuple[float, float]:
