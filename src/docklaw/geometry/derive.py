@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import shapely
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import SH
 from rdflib.term import Node
@@ -430,28 +431,35 @@ class _Stage:
     DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
 
     def beside_walkway(self, walkway: BaseGeometry, member_parts: list[Node], f: ParcelFrame
-                       ) -> tuple[list[Node], list[Node]]:
-        """Drawn deck parts (not main walkway parts) lying beside the main walkway from the mean
-        high-water mark, whatever they are typed as: those running its full length (from the
-        mark as far toward the lake as the walkway reaches, or farther), and those beginning at
-        the mark but stopping short of its end. "The main walkway of the dock is the section of
-        the dock that extends from the mean high-water mark toward the center of the lake"
-        (Canandaigua § 73-9C(1)(a)); fingers and "T" or "L" appendages are permitted "from the
-        main walkway of the dock to form boat slip spaces" (§ 73-9C(1)(e)): a part that begins at
-        the shore beside the walkway does not go out from the walkway, it extends from the mark
-        with it. Why: a 6-foot strip drawn beside an 8-foot walkway part along its whole length
-        from the mark, typed dl:Appendage or dl:Finger, kept 14 feet of drawn width from the
-        8-foot limit, while the same deck drawn without the label was cited (fix-sb6)."""
+                       ) -> tuple[list[Node], list[Node], list[Node]]:
+        """Drawn deck parts (not main walkway parts) lying beside the main walkway, whatever they
+        are typed as, in three kinds: those running its full length (from the mark as far toward
+        the lake as the walkway reaches, or farther); those beside it for most of its length
+        (more than half of the walkway's reach from the mark) wherever they begin; and those
+        beside it for a shorter stretch that begin at the mark or lie along it (their stretch
+        beside the walkway at least as long as they reach out from it). "The main walkway of the
+        dock is the section of the dock that extends from the mean high-water mark toward the
+        center of the lake" (Canandaigua § 73-9C(1)(a)); fingers and "T" or "L" appendages are
+        permitted "from the main walkway of the dock to form boat slip spaces" (§ 73-9C(1)(e)):
+        deck flush beside the walkway for most of its length forms no slip beside it, it widens
+        the walkway; deck beside it for a shorter stretch may be either (a platform or an
+        appendage, or a widening). A part touching the walkway over less than it reaches out
+        from it (a finger going out from the walkway) or only beyond its end (a "T" head) is an
+        appendage off it. Why: a 6-foot strip beside an 8-foot walkway part along its whole
+        length from the mark kept 14 feet of drawn width from the 8-foot limit (fix-sb6); the
+        same strip beginning 0.6 ft off the mark then conformed with no note while the identical
+        14-foot outline drawn without parts was cited (blind review 78 A2)."""
         assert f.mhw is not None
         step = self.s.densify_step
         tol = self.s.tolerances[UNIT.FT].absolute
         values = f.mhw.signed(sample_points(walkway, step))
         if not len(values):
-            return [], []
+            return [], [], []
         near, far = max(0.0, float(values.min())), float(values.max())
         if near > tol:
-            return [], []  # a walkway not drawn from the mark: nothing lies beside it from there
-        full, partial = [], []
+            return [], [], []  # a walkway not drawn from the mark: nothing beside it from there
+        edge = walkway.boundary
+        full, most, partial = [], [], []
         for p in member_parts:
             if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
                     is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
@@ -462,23 +470,36 @@ class _Stage:
             if geom.buffer(tol / 2.0).intersection(walkway).area <= 0:
                 continue  # touching at a corner only
             own = f.mhw.signed(sample_points(geom, step))
-            if float(own.min()) > tol:
-                continue  # begins out from the walkway: an appendage or finger off it
-            (full if float(own.max()) >= far - tol else partial).append(p)
-        return full, partial
+            if float(own.min()) <= tol and float(own.max()) >= far - tol:
+                full.append(p)
+                continue
+            # the stretch of the walkway's reach along which the part touches its side
+            pts = sample_points(geom.boundary, step)
+            touching = pts[shapely.distance(shapely.points(pts), edge) <= tol / 2.0]
+            reach = f.mhw.signed(touching) if len(touching) else touching
+            lo = max(near, float(reach.min())) if len(reach) else far
+            hi = min(far, float(reach.max())) if len(reach) else near
+            stretch = max(0.0, hi - lo)
+            if stretch - (far - near) / 2.0 > self.s.precision:
+                most.append(p)
+            elif float(own.min()) <= tol:
+                partial.append(p)  # begins at the mark beside the walkway
+            elif stretch > self.s.precision and geom.area / stretch <= stretch + self.s.precision:
+                partial.append(p)  # lies along the walkway: reaches out no more than its stretch
+        return full, most, partial
 
     def walkway_width(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
                       f: ParcelFrame, src: list[Node]) -> None:
         """dl:mainWalkwayWidth of a drawn structure: its main walkway (``main_walkway``) with the
-        deck parts beside it from the mark (``beside_walkway``). A part running the walkway's
-        full length is read as main walkway whatever its type, with a Warning note; one that
-        begins at the mark and stops short of the walkway's end may be either (a platform at
+        deck parts beside it (``beside_walkway``). A part running the walkway's full length, or
+        beside it for more than half its reach, is read as main walkway whatever its type, with
+        a Warning note; one beside it for a shorter stretch may be either (a platform at
         the shore beside the walkway, or a widening of the walkway): the width is read without
         it and bounded by the width with it, so a limit between the two asks. The walkway share
         (§ 73-9C(1)(b)) and a drawn head's area are read on the walkway as before."""
         assert f.along is not None
-        full, partial = self.beside_walkway(walkway, member_parts, f) \
-            if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [])
+        full, most, partial = self.beside_walkway(walkway, member_parts, f) \
+            if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [], [])
         measure = self.declared.width_measure
         section = None if measure is None else measure.section
         names = ", ".join(label(p) for p in full)
@@ -496,6 +517,22 @@ class _Stage:
                 "(both are checked); if the part is not walkway, correct the drawing.",
                 section=section_iri(self.jid, section) if section else None,
                 sources=[self.drawing.drawn(p).geometry_node for p in full])
+        if most:
+            walkway = unary_union([walkway, *(self.drawing.drawn(p).geom for p in most)])
+            names = ", ".join(label(p) for p in most)
+            self.out.note(
+                n, f"{label(n)} lists {names} as {'a part' if len(most) == 1 else 'parts'} "
+                "drawn flush beside its main walkway for more than half of the walkway's reach "
+                "from the mean high-water mark. The main walkway is the section of the dock that "
+                "extends from the mean high-water mark toward the lake, and fingers and "
+                "appendages go out from the main walkway to form boat slip spaces: deck beside "
+                "the walkway for most of its length forms no slip beside it and widens the "
+                "walkway, whatever it is called, and "
+                f"dl:mainWalkwayWidth of {label(n)} is measured with it. A stated "
+                "dl:mainWalkwayWidth does not replace the drawing (both are checked); if the part "
+                "is not walkway, correct the drawing.",
+                section=section_iri(self.jid, section) if section else None,
+                sources=[self.drawing.drawn(p).geometry_node for p in most])
         if not partial:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
@@ -514,9 +551,10 @@ class _Stage:
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
                      f"{label(n)} lists {shorter} as {'a part' if len(partial) == 1 else 'parts'}"
-                     " drawn beside its main walkway from the mean high-water mark but not along "
-                     "its whole length: a section of the dock extending from the mark with the "
-                     "walkway, or a portion attached to it (an appendage). "
+                     " drawn beside its main walkway for part of its length (from the mean "
+                     "high-water mark, or lying along the walkway rather than going out from it): "
+                     "a section of the dock extending from the mark with the walkway, or a "
+                     "portion attached to it (an appendage). "
                      f"Without it the main walkway is {narrow.least:.2f} ft wide, with it "
                      f"{wide.widest:.2f} ft: state "
                      f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (a value between the "
@@ -805,6 +843,10 @@ class _Stage:
         drawn 20 feet long was read as reaching 30 feet from the mark (fix-sb11)."""
         value = self.reach(part, prop)
         if value is None:
+            if self.own_length_only(part, prop):
+                own = self.stated(part, DL.length)
+                assert own is not None
+                return own, drawn + own
             return None
         if prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None:
             return value, drawn + value
@@ -812,9 +854,20 @@ class _Stage:
 
     def own_length_only(self, part: Node, prop: URIRef) -> bool:
         """Whether an undrawn ``part`` states, for its whole's ``prop``, only its own dl:length,
-        not how far it reaches from the mark (``reach_bounds``)."""
-        return (prop == DL.length and self.stated(part, DL.farthestExtentFromMHW) is None
-                and self.stated(part, DL.length) is not None)
+        not how far it reaches from the mark (``reach_bounds``). For a reach from a water line
+        (dl:farthestExtentFromMHW, dl:lengthFromMLW: ``REACHES``) the part's own length bounds
+        it the same way: attached at the drawing's seaward end it reaches at most the drawing's
+        reach plus its length. Why: a dock drawn 40 feet long with an undrawn lift stating its
+        own 12 feet was asked how far it reaches under Canandaigua § 73-9C(1)(c) (60 feet),
+        though it reaches at most 52 (blind review 78 C1)."""
+        if self.stated(part, DL.length) is None:
+            return False
+        if prop == DL.length:
+            return self.stated(part, DL.farthestExtentFromMHW) is None
+        return prop in self.REACHES and self.stated(part, prop) is None
+
+    #: How far a structure reaches from a water line: a part's own dl:length bounds them.
+    REACHES = (DL.farthestExtentFromMHW, DL.lengthFromMLW)
 
     def reach_range(self, n: Node, prop: URIRef, drawn: float,
                     bounds: dict[Node, tuple[float, float] | None]) -> tuple[float, float]:
