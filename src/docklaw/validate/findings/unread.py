@@ -124,6 +124,15 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     own_reads: dict[URIRef, set[URIRef]] = {}
     for top in compiled.shapes:
         spec = compiled.specs.get(top)
+        # the classes the shape reaches: its generated target's, else (a hand-written target)
+        # the classes its rule governs, which that target narrows (a vessel moored at a
+        # catwalk is read as a vessel: fix-nh7); a rule governing nothing reads anywhere
+        rule_of_shape = compiled.shape_rule.get(top)
+        reached: frozenset[URIRef] = (
+            spec.reach_classes if spec is not None
+            else frozenset(c for c in prepared.knowledge.objects(rule_of_shape, DL.governs)
+                           if isinstance(c, URIRef)) if isinstance(rule_of_shape, URIRef)
+            else frozenset())
         iris: set[URIRef] = set()
         _closure_iris(g, top, iris, set())
         first_steps: set[URIRef] = set()
@@ -136,8 +145,8 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
                 if isinstance(first, URIRef):
                     first_steps.add(first)
         for iri in iris:
-            if spec is not None and iri in first_steps and iri not in anywhere:
-                on.setdefault(iri, set()).update(spec.reach_classes)
+            if reached and iri in first_steps and iri not in anywhere:
+                on.setdefault(iri, set()).update(reached)
                 rule = compiled.shape_rule.get(top)
                 if isinstance(rule, URIRef):
                     own_reads.setdefault(rule, set()).add(iri)
