@@ -31,7 +31,9 @@ whole's, or one more of the same beside the whole's own: a canopy is the structu
 second roof, and "a roof ... must not have a pitch greater than a 3/12" holds either way), so
 the least a part states bounds the whole below: a maximum that bound already passes is cited
 (blind review 67: a boat station stating 3/12 listing a canopy of 5/12 was asked its pitch),
-every other is asked.
+every other is asked. A boolean marked so is read the same way (``booleans_from_parts``: a
+canopy stating dl:hasSecondFloorDeck false says its structure has no deck on its roof, blind
+review 78 C3); a part stating true holds whichever is meant.
 
 A count or quantity marked ``dl:leastFromPart`` is at least what such a part states (a canopy's
 enclosed sides are sides of the structure it covers, enclosed "in any manner": blind review 66,
@@ -54,6 +56,7 @@ from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.totals import (
     add_quantity,
     bounded_by_parts,
+    is_a,
     number_of,
     parts_of,
     short,
@@ -113,12 +116,13 @@ def listing(graph: Graph, part: Node, through: frozenset[URIRef]) -> set[Node]:
 def part_flags(prepared: Prepared, jid: str
                ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
                                 tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool,
-                                            frozenset[URIRef]],
+                                            frozenset[URIRef], tuple[URIRef, ...]],
                                       ...]],
                           ...]:
     """(the property, the governed classes, (part classes, value, unless constructions, on the
-    direct whole, the kinds of part it must be listed on) per flag) for each rule of the code
-    with dl:flaggedByPart: the same for every application, read once per law."""
+    direct whole, the kinds of part it must be listed on, the kinds of whole it is decided on:
+    none, any) per flag) for each rule of the code with dl:flaggedByPart: the same for every
+    application, read once per law."""
     def read() -> tuple:  # type: ignore[type-arg]
         law = prepared.knowledge
         out = []
@@ -143,7 +147,9 @@ def part_flags(prepared: Prepared, jid: str
                      law.value(flag, DL.flagOnDirectWhole) == Literal(True),
                      with_subclasses(prepared, frozenset(
                          c for c in law.objects(flag, DL.onlyListedOnPart)
-                         if isinstance(c, URIRef)))))
+                         if isinstance(c, URIRef))),
+                     tuple(sorted(c for c in law.objects(flag, DL.flagWholeClass)
+                                  if isinstance(c, URIRef)))))
             for prop, read_flags in sorted(by_prop.items(), key=lambda kv: str(kv[0])):
                 # a flag deciding however its parts are built first, the same order every run:
                 # a part it decides is not reported as open (a Discrepancy "without its
@@ -162,12 +168,15 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     for prop, governs, flags in part_flags(prepared, jid):
         outermost = top_level(graph, sorted({n for g in governs
                                              for n in graph.subjects(RDF.type, g)}, key=str))
-        for classes, value, unless, direct, only in flags:
+        for classes, value, unless, direct, only, kinds in flags:
             if direct:
                 said = [p for p in graph.subjects(prop, value) if is_carrier(graph, p, through)]
                 wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
                                  for w in listing(graph, p, through)}
                                 | {w for p in said for w in listing(graph, p, through)}, key=str)
+                if kinds:  # (dl:flagWholeClass: a sundeck is the second-floor deck of a
+                    # boat hoist structure, not of the dock it is listed on beside it)
+                    wholes = [w for w in wholes if is_a(graph, w, kinds)]
             for whole in wholes if direct else outermost:
                 listed = listed_on(graph, whole, through) if direct else parts_of(graph, whole)
                 parts = [p for p in listed
@@ -247,8 +256,8 @@ def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
     vocabulary = prepared.ontology
     through = carriers(prepared)
     for prop, cls in sorted(vocabulary.subject_objects(marker), key=str):
-        if not isinstance(prop, URIRef) or not isinstance(cls, URIRef):
-            continue
+        if not isinstance(prop, URIRef) or not isinstance(cls, URIRef) or is_flag(prepared, prop):
+            continue  # (a boolean is read by booleans_from_parts)
         classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
         flags = sorted(f for f in vocabulary.objects(prop, DL.countFlag) if isinstance(f, URIRef))
         wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
@@ -259,6 +268,60 @@ def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
                      and (n := least_stated(graph, p, prop, flags)) is not None]
             if parts:
                 yield prop, cls, whole, parts
+
+
+def is_flag(prepared: Prepared, prop: URIRef) -> bool:
+    return (prop, RDFS.range, XSD.boolean) in prepared.ontology
+
+
+def flag_of(graph: Graph, node: Node, prop: URIRef) -> bool | None:
+    value = graph.value(node, prop)
+    return bool(value.toPython()) if isinstance(value, Literal) else None
+
+
+def booleans_from_parts(graph: Graph, prepared: Prepared) -> None:
+    """Read each boolean marked ``dl:readFromPart`` on the structure listing such a part
+    directly (or through a part that is its own, ``listed_on``): the part says it of that
+    structure (a canopy is its roof: a canopy stating dl:hasSecondFloorDeck false says the
+    structure has no deck on its roof, blind review 78 C3). A whole stating none is read with
+    its parts' value where they agree. A part stating true holds whichever is meant (the part
+    is the whole's own, or one beside it: the whole has what it has), so the whole reads true
+    and a stated false is moved onto a ``dl:Discrepancy`` (``decide``). A whole stating true
+    whose parts all state false states two values of one fact: a ``dl:Discrepancy`` names them
+    and neither is read, so the rules ask for it (never the value that conforms), as
+    ``facts_from_parts`` reads two values of a quantity."""
+    vocabulary = prepared.ontology
+    through = carriers(prepared)
+    for prop, cls in sorted(vocabulary.subject_objects(DL.readFromPart), key=str):
+        if not isinstance(prop, URIRef) or not isinstance(cls, URIRef) \
+                or not is_flag(prepared, prop):
+            continue
+        classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
+        wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
+                         for w in listing(graph, p, through)}, key=str)
+        for whole in wholes:
+            parts = [(p, v) for p in listed_on(graph, whole, through)
+                     if any((p, RDF.type, c) in graph for c in classes)
+                     and (v := flag_of(graph, p, prop)) is not None]
+            if not parts:
+                continue
+            own = flag_of(graph, whole, prop)
+            values = {v for _p, v in parts} | ({own} if own is not None else set())
+            if len(values) == 1:
+                if own is None:
+                    graph.add((whole, prop, Literal(parts[0][1], datatype=XSD.boolean)))
+                continue
+            if any(v for _p, v in parts):
+                decide(graph, whole, prop, Literal(True, datatype=XSD.boolean),
+                       [p for p, v in parts if v])
+                continue
+            kind = vocabulary.value(cls, RDFS.label) or short(cls)
+            note(graph, whole, prop, [graph.value(whole, prop)], None, [p for p, _v in parts],
+                 f"two values of {curie(prop)} for {short(whole)}: it states true, its part "
+                 f"{', '.join(short(p) for p, _v in parts)} states false; a {kind} listed as a "
+                 f"structure's part is that structure's, so what it states of "
+                 f"{curie(prop)} is the structure's: neither value is read, so the rules ask "
+                 f"for it; correct the statement or the parts listed")
 
 
 def least_stated(graph: Graph, node: Node, prop: URIRef, flags: list[URIRef]) -> Decimal | None:
@@ -276,7 +339,9 @@ def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
     values of one fact) no value and a ``dl:Discrepancy`` naming them, with the least value a
     part states as a lower bound (``bounded_by_parts``: the part's value holds whichever is
     meant, so a maximum it passes is cited, every other rule asks). Run after the units are
-    normalised (the values are compared in the canonical unit)."""
+    normalised (the values are compared in the canonical unit). A boolean marked so is read
+    by ``booleans_from_parts``, first."""
+    booleans_from_parts(graph, prepared)
     vocabulary = prepared.ontology
     for prop, cls, whole, parts in parts_stating(graph, prepared, DL.readFromPart):
         own = number_of(graph, whole, prop)
