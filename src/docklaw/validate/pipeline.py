@@ -19,7 +19,7 @@ from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
 from docklaw.law.units import curie, format_number, to_decimal
-from docklaw.namespaces import DL, RDF
+from docklaw.namespaces import DL, RDF, RDFS
 from docklaw.validate.checking.check import check
 from docklaw.validate.derivation.applicability import is_exempt
 from docklaw.validate.derivation.derive import (
@@ -174,9 +174,16 @@ def held_at_greatest(derived: Graph, prepared: Prepared, jid: str,
             continue  # it may take the total over (or the rule is undecided there too)
         greatest = to_decimal(derived.value(note, DL.greatestBound))
         low = to_decimal(derived.value(note, DL.lowerBound))
-        if greatest is None or low is None:
-            continue
         generic = sorted(derived.objects(note, DL.genericMember), key=str)
+        if greatest is None:
+            continue
+        if not generic:  # a bound of another kind (grown.reach_within_bounds): its own words
+            read_total_at(derived, prepared, focus, prop, greatest,
+                          derived.value(note, RDFS.comment) or Literal(""))
+            out.add((name, fact))
+            continue
+        if low is None:
+            continue
         read_total_at(derived, prepared, focus, prop, greatest, Literal(
             f"{curie(prop)} of {short(focus)} is read at {format_number(greatest)}, the "
             f"most the listed structures can count ({format_number(low)} listed, with "

@@ -77,6 +77,7 @@ from docklaw.validate.derivation.grown import (
     neared_by_parts,
     raised_by_parts,
     reach_past_own_lengths,
+    reach_within_bounds,
     reached_by_parts,
     share_within_length,
     unknown_reach,
@@ -883,6 +884,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
     free_standing_lengths(out, prepared, jid)  # after: the share and total read, bounds noted
     reach_past_own_lengths(out, prepared)  # (a part's own length past the whole's reach)
+    reach_within_bounds(out, prepared, jid)  # after: a reach another measure bounds
     lengthened_by_parts(out, prepared)  # after both: they read the whole's stated length
     compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)
     if record_exemptions(out, prepared, jid, app):

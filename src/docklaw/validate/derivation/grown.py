@@ -819,3 +819,140 @@ def walkway_bound(graph: Graph, prepared: Prepared, whole: Node, walkways: list[
                           f"{'states it' if one else 'state they'} {words} "
                           f"{shown(prepared, prop, total)} ({curie(prop)})", list(walkways)))
     return min(found, key=lambda f: f[0]) if found else None
+
+
+#: Comparisons an upper bound of the value decides (where it meets them).
+UPPER_LIMITS = {DL.AtMost, DL.LessThan}
+
+
+def reach_within_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """A reach bounded above by another stated measure of the same structure
+    (``dl:boundedAboveBy``: the length from mean low water is at most the reach from mean high
+    water, MLW lying seaward of MHW), where the code's rules compare the reach with maxima only.
+
+    A structure not stating the reach, nor listed in one that does: a dl:LowerBoundTotal note
+    carries the bound (dl:greatestBound), so the reach stays asked unless every rule comparing
+    it holds at the bound (``pipeline.held_at_greatest``), never cited for it (MLW may lie far
+    enough seaward). Why: a pier stating a 95-foot reach from MHW was asked its length from MLW
+    for North Haven § 56-2B's 100 feet (blind review 77, C1).
+
+    A part not stating the reach, listed in a whole that states it (stated, not drawn) and
+    whose bound lies past the whole's figure: the figure may or may not include the part (the
+    vocabulary measures the whole to its seaward end, parts included, but an applicant may state
+    the pier alone), so it is read and a dl:UpperBoundTotal carries the part's bound, asking the
+    part's reach where a limit lies between (``pipeline.opened``), as
+    ``reach_past_own_lengths`` does for a part stating only its own length. Why: a new pier
+    stating 90 feet from MLW listing a float stating a 120-foot reach from MHW conformed to
+    § 56-2B, the float read as within the pier's 90 feet (blind review 77, A3)."""
+    vocabulary, law = prepared.ontology, prepared.knowledge
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    pairs: dict[URIRef, list[URIRef]] = {}
+    for prop, by in vocabulary.subject_objects(DL.boundedAboveBy):
+        if isinstance(prop, URIRef) and isinstance(by, URIRef):
+            pairs.setdefault(prop, []).append(by)
+    for prop in sorted(pairs, key=str):
+        rules = sorted((r.iri for r in prepared.rules_of(jid) if prop in r.constrains), key=str)
+        if not rules or any(law.value(r, DL.comparison) not in UPPER_LIMITS for r in rules):
+            continue  # no rule reads it, or one an upper bound does not decide
+        for node in sorted({n for by in pairs[prop] for n in graph.subjects(by, None)}, key=str):
+            if (node, prop, None) in graph:
+                continue  # stated or derived: read as it is
+            bound = bound_of(graph, vocabulary, node, pairs[prop])
+            if bound is None:
+                continue
+            most, by = bound
+            wholes = [w for w in sorted(set(graph.subjects(DL.hasPart, None)), key=str)
+                      if node in parts_of(graph, w) and (w, prop, None) in graph]
+            if not wholes:
+                lone_bound(graph, prepared, node, prop, most, by, rules)
+                continue
+            if (node, DL.partLinked, None) in graph or any(
+                    (node, RDF.type, c) in graph for c in apart_classes):
+                continue  # stands apart: no whole's figure includes it (its rules ask it)
+            for whole in wholes:
+                reach = number_of(graph, whole, prop)
+                if reach is not None and is_stated(graph, whole, prop) and most > reach:
+                    part_bound(graph, prepared, whole, node, prop, reach, most, by)
+
+
+def bound_of(graph: Graph, vocabulary: Graph, node: Node, by: list[URIRef]
+             ) -> tuple[Decimal, URIRef] | None:
+    """The least stated value bounding ``node``'s reach and its property (a property marked
+    dl:longestOfParts only where ``node`` is listed as no part: a part's length is its own)."""
+    found: list[tuple[Decimal, URIRef]] = []
+    for p in sorted(by, key=str):
+        if (p, DL.longestOfParts, Literal(True)) in vocabulary \
+                and (None, DL.hasPart, node) in graph:
+            continue
+        if is_stated(graph, node, p) and (n := number_of(graph, node, p)) is not None:
+            found.append((n, p))
+    return min(found, key=lambda f: (f[0], str(f[1]))) if found else None
+
+
+def lone_bound(graph: Graph, prepared: Prepared, node: Node, prop: URIRef, most: Decimal,
+               by: URIRef, rules: list[URIRef]) -> None:
+    """``reach_within_bounds`` for a structure no whole's figure includes."""
+    known = [n for p in parts_of(graph, node) if (n := number_of(graph, p, prop)) is not None]
+    least = max(known) if known else None
+    if least is not None and least > most:
+        return  # its parts say otherwise: left to the rules (they ask it)
+    note = BNode()
+    graph.add((note, RDF.type, DL.LowerBoundTotal))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, prop))
+    graph.add((note, DL.greatestBound, Literal(str(most), datatype=XSD.decimal)))
+    if least is not None:
+        graph.add((note, DL.lowerBound, Literal(str(least), datatype=XSD.decimal)))
+    for rule in rules:
+        graph.add((note, DL.comparedBy, rule))
+    graph.add((note, RDFS.comment, Literal(
+        f"{curie(prop)} of {short(node)} is not stated; it is at most its stated {curie(by)} "
+        f"({shown(prepared, by, most)}), as {datum_words(prepared, prop, by)}; every rule "
+        f"comparing it holds at {shown(prepared, prop, most)}, so it is read at most that")))
+
+
+def part_bound(graph: Graph, prepared: Prepared, whole: Node, part: Node, prop: URIRef,
+               reach: Decimal, most: Decimal, by: URIRef) -> None:
+    """``reach_within_bounds`` for a part whose bound lies past its whole's stated figure: the
+    whole's dl:UpperBoundTotal note on ``prop`` (``reach_past_own_lengths``'s, raised) or a new
+    one, carrying ``most`` with the part an undecided member."""
+    text = (f"{short(part)} states its {curie(by)} ({shown(prepared, by, most)}), not its "
+            f"{curie(prop)}; {datum_words(prepared, prop, by)}, so it reaches at most "
+            f"{shown(prepared, prop, most)} from {datum_name(prepared, prop)}: the stated "
+            f"{curie(prop)} of {short(whole)} "
+            f"({shown(prepared, prop, reach)}) is measured to its seaward end, parts included, "
+            f"but whether it includes {short(part)} is not stated; state {curie(prop)} of "
+            f"{short(part)} (or that the stated {shown(prepared, prop, reach)} includes it)")
+    note = next((n for n in sorted(graph.subjects(DL.focus, whole), key=str)
+                 if (n, RDF.type, DL.UpperBoundTotal) in graph
+                 and (n, DL.property, prop) in graph), None)
+    if note is None:
+        note = BNode()
+        graph.add((note, RDF.type, DL.UpperBoundTotal))
+        graph.add((note, DL.focus, whole))
+        graph.add((note, DL.property, prop))
+        graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
+    else:
+        was = to_decimal(graph.value(note, DL.upperBound))
+        if was is None or was < most:
+            graph.set((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
+    graph.add((note, RDFS.comment, Literal(text)))
+    entry = BNode()
+    graph.add((note, DL.undecidedMember, entry))
+    graph.add((entry, DL.focus, part))
+    graph.add((entry, DL.property, prop))
+    graph.add((entry, RDFS.comment, Literal(text)))
+
+
+def datum_words(prepared: Prepared, prop: URIRef, by: URIRef) -> str:
+    """'mean low water (dl:MeanLowWater) lies seaward of mean high water (dl:MeanHighWater)'."""
+    return f"{datum_name(prepared, prop)} lies seaward of {datum_name(prepared, by)}"
+
+
+def datum_name(prepared: Prepared, prop: URIRef) -> str:
+    """'mean low water (dl:MeanLowWater)': the datum ``prop`` is measured from."""
+    datum = prepared.ontology.value(prop, DL.measuredFrom)
+    label = prepared.ontology.value(datum, RDFS.label) if datum is not None else None
+    return f"{label} ({curie(datum)})" if isinstance(datum, URIRef) and label \
+        else f"the datum of {curie(prop)}"

@@ -178,6 +178,7 @@ class _Collector:
                 if conversion is not None:
                     m.coordinates = str(self.g.value(conversion, RDFS.comment) or "") or None
                 self.unknown(m, subject, prop, number, unit)
+                self.at_most_read(m, subject, prop, number, unit)
             else:
                 stated = to_decimal(self.g.value(qv, DL.statedValue))
                 stated_unit = self.g.value(qv, DL.statedUnit)
@@ -210,6 +211,27 @@ class _Collector:
         m.shown = (f"unknown: at least {words(least)}" if open_above
                    else f"unknown: between {display_number(least)} and {words(most)}")
         m.bounds = (float(least), None if open_above else float(most))
+
+    def at_most_read(self, m: Measurement, subject: Node, prop: Node, number: Decimal,
+                     unit: URIRef | None) -> None:
+        """A quantity not stated, read at the most another stated measure allows because every
+        rule comparing it holds there (a dl:LowerBoundTotal with no generic members read at its
+        dl:greatestBound, grown.reach_within_bounds and pipeline.held_at_greatest): shown as
+        unknown, at most that, with the words saying why; never as the figure itself."""
+        for note in self.g.subjects(DL.property, prop):
+            if (note, RDF.type, DL.LowerBoundTotal) not in self.g \
+                    or self.g.value(note, DL.focus) != subject \
+                    or to_decimal(self.g.value(note, DL.greatestBound)) != number \
+                    or self.g.value(note, DL.genericMember) is not None:
+                continue
+            least = to_decimal(self.g.value(note, DL.lowerBound))
+            words = self.p.units.describe(number, unit) if unit is not None \
+                else display_number(number)
+            m.shown = (f"unknown: at most {words}" if least is None else
+                       f"unknown: between {display_number(least)} and {words}")
+            m.bounds = (float(least) if least is not None else 0.0, float(number))
+            m.construction_text = str(self.g.value(note, RDFS.comment) or "") or None
+            return
 
     def describe_construction(self, m: Measurement, construction: URIRef) -> None:
         law = self.p.knowledge
