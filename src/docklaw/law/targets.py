@@ -760,9 +760,12 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
     work. Only where the whole is of the part's governed classes, states a fact the rule reads
     and meets the rule's conditions; not for a rule that reads the class or a fact of each
     part's own decking (``silent_part``), nor for one with an exception on the focus's own
-    facts (the kind of work: the whole states none, the part's is read there). An exception
-    read on the outermost whole first (dl:WholeOrFocus: a class, a kind of work the whole
-    states) reads the part and its whole alike, and does not stop it."""
+    facts (the kind of work: the whole states none, the part's is read there), except where
+    each such clause only names a value the focus states (a kind of work: "a structure stated
+    newly constructed", handing it to the rule of that work, North Haven § 56-2B): the whole
+    joins unless such an exception holds on it. An exception read on the outermost whole first
+    (dl:WholeOrFocus: a class, a kind of work the whole states) reads the part and its whole
+    alike, and does not stop it."""
     for shape, nodes in focus.items():
         spec = compiled.specs.get(shape)
         if spec is None or not nodes or not spec.reads:
@@ -770,9 +773,13 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
         if any(c.prop == RDF.type for c in spec.conditions) or any(
                 c.prop in spec.own_facts for c in spec.conditions if not c.off_focus):
             continue
-        if any(not (c.off_focus or c.on_whole or c.whole_first)
-               for clauses in spec.exceptions for c in clauses):
+        own = [c for clauses in spec.exceptions for c in clauses
+               if not (c.off_focus or c.on_whole or c.whole_first)]
+        if any(c.than is not None or c.unstated or c.op is not None or c.date is not None
+               or c.equals is None or c.parts_agree for c in own):
             continue
+        named = [clauses for clauses in spec.exceptions
+                 if any(not (c.off_focus or c.on_whole or c.whole_first) for c in clauses)]
         present = set(nodes)
         for node in nodes:
             own = facts.types(node) & spec.governs
@@ -787,6 +794,9 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
                 if spec.conditions and not any(condition_holds(graph, app, whole, c)
                                                for c in spec.conditions):
                     continue
+                if any(all(condition_holds(graph, app, whole, c) for c in clauses)
+                       for clauses in named):
+                    continue  # the whole's own stated work hands it to another rule
                 present.add(whole)
         if len(present) > len(nodes):
             focus[shape] = sorted(present, key=str)
