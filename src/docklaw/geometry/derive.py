@@ -431,7 +431,7 @@ class _Stage:
     DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
 
     def beside_walkway(self, walkway: BaseGeometry, member_parts: list[Node], f: ParcelFrame
-                       ) -> tuple[list[Node], list[Node], list[Node]]:
+                       ) -> tuple[list[Node], list[Node], list[Node], list[Node]]:
         """Drawn deck parts (not main walkway parts) lying beside the main walkway, whatever they
         are typed as, in three kinds: those running its full length (from the mark as far toward
         the lake as the walkway reaches, or farther); those beside it for most of its length
@@ -448,29 +448,46 @@ class _Stage:
         appendage off it. Why: a 6-foot strip beside an 8-foot walkway part along its whole
         length from the mark kept 14 feet of drawn width from the 8-foot limit (fix-sb6); the
         same strip beginning 0.6 ft off the mark then conformed with no note while the identical
-        14-foot outline drawn without parts was cited (blind review 78 A2)."""
+        14-foot outline drawn without parts was cited (blind review 78 A2).
+
+        Two readings recorded here (blind review 79, F2 and V1). Deck beside the walkway for
+        most of its length is read as main walkway only where it begins at the mark: the main
+        walkway "extends from the mean high-water mark" (§ 73-5, § 73-9C(1)(a)), and appendages
+        are permitted "in any configuration" from it (§ 73-9C(1)(e)), so a strip beginning
+        farther out (15 ft out, along the walkway's last 25 ft) is either, and is asked with
+        the ``partial`` ones (a range), not cited. And deck beginning at the mark beside the
+        walkway with water between (a fourth kind, ``apart``) is a section of the dock that
+        extends from the mark, but whether the water between is part of the walkway's width the
+        code does not say: it reads the width without it and across it, and a limit between
+        the two asks (a 4-foot strip 6 inches from a 6-foot walkway conformed at 6 ft)."""
         assert f.mhw is not None
         step = self.s.densify_step
         tol = self.s.tolerances[UNIT.FT].absolute
         values = f.mhw.signed(sample_points(walkway, step))
         if not len(values):
-            return [], [], []
+            return [], [], [], []
         near, far = max(0.0, float(values.min())), float(values.max())
         if near > tol:
-            return [], [], []  # a walkway not drawn from the mark: nothing beside it from there
+            return [], [], [], []  # a walkway not drawn from the mark: nothing beside it from there
         edge = walkway.boundary
-        full, most, partial = [], [], []
+        full, most, partial, apart = [], [], [], []
         for p in member_parts:
             if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
                     is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
                 continue
             geom = f.mhw.waterside(self.drawing.drawn(p).geom)
-            if geom.is_empty or geom.area <= 0 or geom.distance(walkway) > tol / 2.0:
+            if geom.is_empty or geom.area <= 0:
+                continue
+            own = f.mhw.signed(sample_points(geom, step))
+            at_mark = float(own.min()) <= tol
+            if geom.distance(walkway) > tol / 2.0:
+                # water between: a section from the mark beside the walkway reads two ways
+                if at_mark and min(far, float(own.max())) - near > self.s.precision:
+                    apart.append(p)
                 continue
             if geom.buffer(tol / 2.0).intersection(walkway).area <= 0:
                 continue  # touching at a corner only
-            own = f.mhw.signed(sample_points(geom, step))
-            if float(own.min()) <= tol and float(own.max()) >= far - tol:
+            if at_mark and float(own.max()) >= far - tol:
                 full.append(p)
                 continue
             # the stretch of the walkway's reach along which the part touches its side
@@ -480,13 +497,15 @@ class _Stage:
             lo = max(near, float(reach.min())) if len(reach) else far
             hi = min(far, float(reach.max())) if len(reach) else near
             stretch = max(0.0, hi - lo)
-            if stretch - (far - near) / 2.0 > self.s.precision:
+            if at_mark and stretch - (far - near) / 2.0 > self.s.precision:
                 most.append(p)
-            elif float(own.min()) <= tol:
+            elif at_mark:
                 partial.append(p)  # begins at the mark beside the walkway
+            elif stretch - (far - near) / 2.0 > self.s.precision:
+                partial.append(p)  # most of the walkway's length, not from the mark: either
             elif stretch > self.s.precision and geom.area / stretch <= stretch + self.s.precision:
                 partial.append(p)  # lies along the walkway: reaches out no more than its stretch
-        return full, most, partial
+        return full, most, partial, apart
 
     def walkway_width(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
                       f: ParcelFrame, src: list[Node]) -> None:
@@ -498,8 +517,8 @@ class _Stage:
         it and bounded by the width with it, so a limit between the two asks. The walkway share
         (§ 73-9C(1)(b)) and a drawn head's area are read on the walkway as before."""
         assert f.along is not None
-        full, most, partial = self.beside_walkway(walkway, member_parts, f) \
-            if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [], [])
+        full, most, partial, apart = self.beside_walkway(walkway, member_parts, f) \
+            if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [], [], [])
         measure = self.declared.width_measure
         section = None if measure is None else measure.section
         names = ", ".join(label(p) for p in full)
@@ -522,8 +541,8 @@ class _Stage:
             names = ", ".join(label(p) for p in most)
             self.out.note(
                 n, f"{label(n)} lists {names} as {'a part' if len(most) == 1 else 'parts'} "
-                "drawn flush beside its main walkway for more than half of the walkway's reach "
-                "from the mean high-water mark. The main walkway is the section of the dock that "
+                "drawn flush beside its main walkway from the mean high-water mark for more than "
+                "half of the walkway's reach. The main walkway is the section of the dock that "
                 "extends from the mean high-water mark toward the lake, and fingers and "
                 "appendages go out from the main walkway to form boat slip spaces: deck beside "
                 "the walkway for most of its length forms no slip beside it and widens the "
@@ -533,10 +552,13 @@ class _Stage:
                 "is not walkway, correct the drawing.",
                 section=section_iri(self.jid, section) if section else None,
                 sources=[self.drawing.drawn(p).geometry_node for p in most])
-        if not partial:
+        if not partial and not apart:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
-        wider = unary_union([walkway, *(self.drawing.drawn(p).geom for p in partial)])
+        # a part apart from the walkway is read across the water between (the hull of the two)
+        wider = unary_union([walkway, *(self.drawing.drawn(p).geom for p in partial),
+                             *(unary_union([walkway, self.drawing.drawn(p).geom]).convex_hull
+                               for p in apart)])
         if measure is not None and measure.method == "parallel-to-mhw":
             narrow = parallel_width(walkway, f.along, walkway=True)
             wide = parallel_width(wider, f.along, walkway=True)
@@ -547,14 +569,26 @@ class _Stage:
         if narrow is None or wide is None or wide.widest - narrow.widest <= self.s.precision:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
-        shorter = ", ".join(label(p) for p in partial)
+        said = []
+        if partial:
+            shorter = ", ".join(label(p) for p in partial)
+            said.append(
+                f"{label(n)} lists {shorter} as {'a part' if len(partial) == 1 else 'parts'}"
+                " drawn beside its main walkway for part of its length (from the mean "
+                "high-water mark, or lying along the walkway, or beside most of it but not "
+                "from the mark): a section of the dock extending from the mark with the "
+                "walkway, or a portion attached to it (an appendage, which may go out "
+                "from the walkway in any configuration).")
+        if apart:
+            away = ", ".join(label(p) for p in apart)
+            said.append(
+                f"{label(n)} lists {away} as {'a part' if len(apart) == 1 else 'parts'} drawn "
+                "from the mean high-water mark beside its main walkway with water between: a "
+                "section of the dock extending from the mark, and the code does not say "
+                "whether the water between is part of the main walkway's width.")
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
-                     f"{label(n)} lists {shorter} as {'a part' if len(partial) == 1 else 'parts'}"
-                     " drawn beside its main walkway for part of its length (from the mean "
-                     "high-water mark, or lying along the walkway rather than going out from it): "
-                     "a section of the dock extending from the mark with the walkway, or a "
-                     "portion attached to it (an appendage). "
+                     " ".join(said) + " "
                      f"Without it the main walkway is {narrow.least:.2f} ft wide, with it "
                      f"{wide.widest:.2f} ft: state "
                      f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (a value between the "

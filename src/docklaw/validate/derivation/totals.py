@@ -539,7 +539,8 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
             low = {m for m, _n in short_of_least(graph, d, members)}
             shown = [f"{short(m)} {display_number(n)}"
                      + (f" (read as at least {display_number(a.least_alone)}: standing on its "
-                        "own, none holds fewer)" if m in low else "")
+                        "own, none holds fewer)" if m in low else
+                        counted_in_whole(graph, a, m, n, members))
                      for m in nodes if (n := number_of(graph, m, a.sums)) is not None]
             what = ", ".join(label(prepared, c) for c in a.over)
             parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
@@ -550,6 +551,23 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
         text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
     return text
+
+
+def counted_in_whole(graph: Graph, a: Addend, member: Node, number: Decimal,
+                     members: list[Node]) -> str:
+    """How a part stating fewer than such a member holds standing on its own is read, in
+    words: its figure is believed as its share beyond its whole's, the storage it provides
+    counted in the figure its whole states (a lift listed on a dock stating 0 slips: one of the
+    dock's slips, fix-sb7; blind review 79 F4 asked that the report say so). '' otherwise."""
+    if not (a.where_stated and a.least_alone > 0 and number < a.least_alone):
+        return ""
+    wholes = top_level(graph, wholes_of(graph, member, members))
+    if not wholes:
+        return ""
+    whole = names(wholes)
+    return (f" (listed as a part of {whole}: {display_number(number)} read as adding nothing to "
+            f"{whole}'s own figure, which counts what it holds, not as holding nothing; if "
+            f"{whole}'s figure does not count it, state that figure with it)")
 
 
 def label(prepared: Prepared, cls: URIRef) -> str:
