@@ -507,6 +507,24 @@ class _Stage:
                 partial.append(p)  # lies along the walkway: reaches out no more than its stretch
         return full, most, partial, apart
 
+    def read_as_walkway(self, n: Node, walkway: BaseGeometry, parts: list[Node],
+                        section: str | None, where: str, why: str) -> BaseGeometry:
+        """``walkway`` with ``parts`` read into it, and the Warning note saying where they are
+        drawn and why they are walkway (``walkway`` as it is when there are none)."""
+        if not parts:
+            return walkway
+        names = ", ".join(label(p) for p in parts)
+        self.out.note(
+            n, f"{label(n)} lists {names} as {'a part' if len(parts) == 1 else 'parts'} {where}. "
+            "The main walkway is the section of the dock that extends from the mean high-water "
+            "mark toward the lake, and fingers and appendages go out from the main walkway to "
+            f"form boat slip spaces: {why}, and dl:mainWalkwayWidth of {label(n)} is measured "
+            "with it. A stated dl:mainWalkwayWidth does not replace the drawing (both are "
+            "checked); if the part is not walkway, correct the drawing.",
+            section=section_iri(self.jid, section) if section else None,
+            sources=[self.drawing.drawn(p).geometry_node for p in parts])
+        return unary_union([walkway, *(self.drawing.drawn(p).geom for p in parts)])
+
     def walkway_width(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
                       f: ParcelFrame, src: list[Node]) -> None:
         """dl:mainWalkwayWidth of a drawn structure: its main walkway (``main_walkway``) with the
@@ -521,37 +539,15 @@ class _Stage:
             if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [], [], [])
         measure = self.declared.width_measure
         section = None if measure is None else measure.section
-        names = ", ".join(label(p) for p in full)
-        if full:
-            walkway = unary_union([walkway, *(self.drawing.drawn(p).geom for p in full)])
-            self.out.note(
-                n, f"{label(n)} lists {names} as {'a part' if len(full) == 1 else 'parts'} "
-                "drawn beside its main walkway along its whole length from the mean high-water "
-                "mark. The main walkway is the section of the dock that extends from the mean "
-                "high-water mark toward the lake, and fingers and appendages go out from the "
-                "main walkway to form boat slip spaces: a part running beside the walkway from "
-                "the mark is read as main walkway whatever it is called, and "
-                f"dl:mainWalkwayWidth of {label(n)} "
-                "is measured with it. A stated dl:mainWalkwayWidth does not replace the drawing "
-                "(both are checked); if the part is not walkway, correct the drawing.",
-                section=section_iri(self.jid, section) if section else None,
-                sources=[self.drawing.drawn(p).geometry_node for p in full])
-        if most:
-            walkway = unary_union([walkway, *(self.drawing.drawn(p).geom for p in most)])
-            names = ", ".join(label(p) for p in most)
-            self.out.note(
-                n, f"{label(n)} lists {names} as {'a part' if len(most) == 1 else 'parts'} "
-                "drawn flush beside its main walkway from the mean high-water mark for more than "
-                "half of the walkway's reach. The main walkway is the section of the dock that "
-                "extends from the mean high-water mark toward the lake, and fingers and "
-                "appendages go out from the main walkway to form boat slip spaces: deck beside "
-                "the walkway for most of its length forms no slip beside it and widens the "
-                "walkway, whatever it is called, and "
-                f"dl:mainWalkwayWidth of {label(n)} is measured with it. A stated "
-                "dl:mainWalkwayWidth does not replace the drawing (both are checked); if the part "
-                "is not walkway, correct the drawing.",
-                section=section_iri(self.jid, section) if section else None,
-                sources=[self.drawing.drawn(p).geometry_node for p in most])
+        walkway = self.read_as_walkway(
+            n, walkway, full, section, "drawn beside its main walkway along its whole length "
+            "from the mean high-water mark", "a part running beside the walkway from the mark is "
+            "read as main walkway whatever it is called")
+        walkway = self.read_as_walkway(
+            n, walkway, most, section, "drawn flush beside its main walkway from the mean "
+            "high-water mark for more than half of the walkway's reach", "deck beside the "
+            "walkway for most of its length forms no slip beside it and widens the walkway, "
+            "whatever it is called")
         if not partial and not apart:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
