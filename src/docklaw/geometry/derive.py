@@ -565,23 +565,17 @@ class _Stage:
         if narrow is None or wide is None or wide.widest - narrow.widest <= self.s.precision:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
-        said = []
-        if partial:
-            shorter = ", ".join(label(p) for p in partial)
-            said.append(
-                f"{label(n)} lists {shorter} as {'a part' if len(partial) == 1 else 'parts'}"
-                " drawn beside its main walkway for part of its length (from the mean "
-                "high-water mark, or lying along the walkway, or beside most of it but not "
-                "from the mark): a section of the dock extending from the mark with the "
-                "walkway, or a portion attached to it (an appendage, which may go out "
-                "from the walkway in any configuration).")
-        if apart:
-            away = ", ".join(label(p) for p in apart)
-            said.append(
-                f"{label(n)} lists {away} as {'a part' if len(apart) == 1 else 'parts'} drawn "
-                "from the mean high-water mark beside its main walkway with water between: a "
-                "section of the dock extending from the mark, and the code does not say "
-                "whether the water between is part of the main walkway's width.")
+        said = [f"{label(n)} lists {', '.join(label(p) for p in parts)} as "
+                f"{'a part' if len(parts) == 1 else 'parts'} {words}" for parts, words in (
+                    (partial, "drawn beside its main walkway for part of its length (from the "
+                     "mean high-water mark, or lying along the walkway, or beside most of it but "
+                     "not from the mark): a section of the dock extending from the mark with the "
+                     "walkway, or a portion attached to it (an appendage, which may go out from "
+                     "the walkway in any configuration)."),
+                    (apart, "drawn from the mean high-water mark beside its main walkway with "
+                     "water between: a section of the dock extending from the mark, and the code "
+                     "does not say whether the water between is part of the main walkway's "
+                     "width.")) if parts]
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
                      " ".join(said) + " "
