@@ -679,10 +679,7 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
            and (n := number_of(graph, p, DL.length)) is not None}
     if not own:
         return
-    measured = prepared.ontology.value(prop, DL.measuredFrom)
-    label = prepared.ontology.value(measured, RDFS.label) if measured is not None else None
-    datum = f"{label} ({curie(measured)})" if isinstance(measured, URIRef) and label \
-        else "the datum it is measured from"
+    datum = datum_label(prepared, prop) or "the datum it is measured from"
     if max(own.values()) > reach:
         silent = [p for p in parts if p not in own and number_of(graph, p, prop) is None]
         most = Decimal(1000000) if silent else reach + sum(own.values(), Decimal(0))
@@ -952,7 +949,12 @@ def datum_words(prepared: Prepared, prop: URIRef, by: URIRef) -> str:
 
 def datum_name(prepared: Prepared, prop: URIRef) -> str:
     """'mean low water (dl:MeanLowWater)': the datum ``prop`` is measured from."""
+    return datum_label(prepared, prop) or f"the datum of {curie(prop)}"
+
+
+def datum_label(prepared: Prepared, prop: URIRef) -> str | None:
+    """'label (curie)' of the datum ``prop`` is measured from (dl:measuredFrom), or None when
+    the vocabulary names none or gives it no label."""
     datum = prepared.ontology.value(prop, DL.measuredFrom)
     label = prepared.ontology.value(datum, RDFS.label) if datum is not None else None
-    return f"{label} ({curie(datum)})" if isinstance(datum, URIRef) and label \
-        else f"the datum of {curie(prop)}"
+    return f"{label} ({curie(datum)})" if isinstance(datum, URIRef) and label else None
