@@ -18,7 +18,12 @@ station's, blind review 73 A1). Such a part stating the flag itself says it of i
 canopy stating dl:hasSecondFloorDeck true: the station has one). A flag with
 ``dl:onlyListedOnPart`` is decided only by parts listed on a part of that kind the whole lists (a
 porch on a boat station's canopy is a deck on its roof; a porch listed on the station itself
-may be at the water, and is no second-floor deck).
+may be at the water, and is no second-floor deck). A flag with ``dl:flagWholeClass`` follows the
+part chain (``chained``): it is decided on the nearest structure of those kinds above the part,
+through wholes of any kind (a porch on the canopy of a dock inside a boat station is on a roof
+inside the station, blind review 80 A1). A part that decides a flag on a whole says so
+(``dl:decidesWholeFlag``), so a rule citing it on its own can leave it to the whole's rule by
+that fact, and never by a reach of its own that may differ from the flag's.
 
 A quantity marked ``dl:readFromPart`` is a fact of the whole stated on the part that is it (a
 canopy is the roof of the structure listing it directly, so its dl:roofPitch is that
@@ -169,14 +174,15 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
         outermost = top_level(graph, sorted({n for g in governs
                                              for n in graph.subjects(RDF.type, g)}, key=str))
         for classes, value, unless, direct, only, kinds in flags:
+            if direct and kinds:
+                for whole, parts in chained(graph, prop, classes, value, only, kinds, through):
+                    settle(graph, whole, prop, value, parts, unless)
+                continue
             if direct:
                 said = [p for p in graph.subjects(prop, value) if is_carrier(graph, p, through)]
                 wholes = sorted({w for c in classes for p in graph.subjects(RDF.type, c)
                                  for w in listing(graph, p, through)}
                                 | {w for p in said for w in listing(graph, p, through)}, key=str)
-                if kinds:  # (dl:flagWholeClass: a sundeck is the second-floor deck of a
-                    # boat hoist structure, not of the dock it is listed on beside it)
-                    wholes = [w for w in wholes if is_a(graph, w, kinds)]
             for whole in wholes if direct else outermost:
                 listed = listed_on(graph, whole, through) if direct else parts_of(graph, whole)
                 parts = [p for p in listed
@@ -184,16 +190,69 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
                              and (not only or on_part(graph, p, listed, only)))
                          or (direct and (p, prop, value) in graph
                              and is_carrier(graph, p, through))]
-                if not unless:  # every listed part of those classes decides, however built
-                    deciding, open_ = parts, []
-                else:
-                    deciding = [p for p in parts if graph.value(p, DL.construction) is not None
-                                and graph.value(p, DL.construction) not in unless]
-                    open_ = [p for p in parts if graph.value(p, DL.construction) is None]
-                if deciding:
-                    decide(graph, whole, prop, value, deciding)
-                elif open_:
-                    doubt(graph, whole, prop, value, open_)
+                settle(graph, whole, prop, value, parts, unless)
+
+
+def settle(graph: Graph, whole: Node, prop: URIRef, value: Literal, parts: list[Node],
+           unless: frozenset[Node]) -> None:
+    """Decide the flag on ``whole`` from the listed ``parts`` that decide it (those of an
+    ``unless`` construction do not; those stating none leave the stated value in doubt)."""
+    if not unless:  # every listed part of those classes decides, however built
+        deciding, open_ = parts, []
+    else:
+        deciding = [p for p in parts if graph.value(p, DL.construction) is not None
+                    and graph.value(p, DL.construction) not in unless]
+        open_ = [p for p in parts if graph.value(p, DL.construction) is None]
+    if deciding:
+        decide(graph, whole, prop, value, deciding)
+    elif open_:
+        doubt(graph, whole, prop, value, open_)
+
+
+def chained(graph: Graph, prop: URIRef, classes: tuple[URIRef, ...], value: Literal,
+            only: frozenset[URIRef], kinds: tuple[URIRef, ...], through: frozenset[URIRef]
+            ) -> list[tuple[Node, list[Node]]]:
+    """(whole, deciding parts) for a flag with ``dl:flagWholeClass``: the part chain. A part of
+    ``classes`` (with ``dl:onlyListedOnPart``, only one listed directly on a part of those
+    kinds), or a part that is its whole's own (a canopy) stating the flag's value, decides it on
+    the nearest structure of ``kinds`` on each chain of wholes above it (dl:hasPart, through
+    wholes of any kind), and on none further out: a sundeck on the canopy of a dock inside a
+    boat station is the station's second-floor sundeck (blind review 80 A1: listed through the
+    dock it was the station's nowhere, and cited nowhere), one on a lift inside the station the
+    lift's."""
+    candidates = sorted({p for c in classes for p in graph.subjects(RDF.type, c)}
+                        | {p for p in graph.subjects(prop, value)
+                           if is_carrier(graph, p, through)}, key=str)
+    out: dict[Node, list[Node]] = {}
+    for part in candidates:
+        of_class = any((part, RDF.type, c) in graph for c in classes)
+        said = (part, prop, value) in graph and is_carrier(graph, part, through)
+        for direct in sorted(graph.subjects(DL.hasPart, part), key=str):
+            if of_class and only and not said \
+                    and not any((direct, RDF.type, c) in graph for c in only):
+                continue
+            for whole in nearest(graph, direct, kinds, part):
+                if part not in out.setdefault(whole, []):
+                    out[whole].append(part)
+    return sorted(out.items(), key=lambda kv: str(kv[0]))
+
+
+def nearest(graph: Graph, start: Node, kinds: tuple[URIRef, ...], part: Node) -> list[Node]:
+    """The structures of ``kinds`` nearest ``part`` on each chain of wholes from ``start`` (its
+    direct whole) outwards: ``start`` itself if it is one, else the nearest above it."""
+    found: set[Node] = set()
+    seen: set[Node] = set()
+    stack = [start]
+    while stack:
+        node = stack.pop()
+        if node in seen or node == part:
+            continue
+        seen.add(node)
+        if is_a(graph, node, kinds):
+            found.add(node)
+        else:
+            stack.extend(graph.subjects(DL.hasPart, node))
+    return sorted(found, key=str)
 
 
 def with_subclasses(prepared: Prepared, classes: frozenset[URIRef]) -> frozenset[URIRef]:
@@ -218,6 +277,9 @@ def decide(graph: Graph, whole: Node, prop: URIRef, value: Literal, parts: list[
              f"{', '.join(short(p) for p in parts)} as its part: the listed part decides, so the "
              f"rules read {curie(prop)} {value}; correct the statement or the parts listed")
     graph.add((whole, prop, Literal(value.toPython(), datatype=XSD.boolean)))
+    for part in parts:  # (read by the exceptions of a rule citing the part on its own: it is
+        # cited on its whole instead, Keuka § 160-122H's sundeck on a boat station)
+        graph.add((part, DL.decidesWholeFlag, prop))
 
 
 def doubt(graph: Graph, whole: Node, prop: URIRef, value: Literal, parts: list[Node]) -> None:
