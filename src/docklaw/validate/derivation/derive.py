@@ -883,7 +883,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     widened_by_portions(out, prepared, jid)  # a whole as wide as its widest portion
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
     free_standing_lengths(out, prepared, jid)  # after: the share and total read, bounds noted
-    reach_past_own_lengths(out, prepared)  # (a part's own length past the whole's reach)
+    reach_past_own_lengths(out, prepared, jid)  # (a part's own length past the whole's reach)
     reach_within_bounds(out, prepared, jid)  # after: a reach another measure bounds
     lengthened_by_parts(out, prepared)  # after both: they read the whole's stated length
     compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)

@@ -631,7 +631,7 @@ def lower_share_bound(graph: Graph, whole: Node, least: Decimal, text: str) -> N
     share_bound_note(graph, whole, least, text)
 
 
-def reach_past_own_lengths(graph: Graph, prepared: Prepared) -> None:
+def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     """A whole stating how far it reaches from a datum to its farthest or seaward end (each
     property marked ``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW, which
     include its parts) listing a part that states only its own dl:length, not its own reach:
@@ -650,8 +650,12 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared) -> None:
     off the seaward end (dl:atSeawardEnd false): the stated reach may or may not include it
     (the vocabulary measures the whole "to the seaward end", parts included, but an applicant
     may state the pier alone), so both readings are kept: the stated figure is read and the
-    note carries it plus those parts' own lengths; a part stating neither is read within (as
-    the rules read it: the whole's figure decides it). Only a stated reach is so read: a drawn
+    note carries it plus those parts' own lengths. A float stating neither (nor a measure
+    bounding its reach) leaves the note without an upper end (1,000,000): a limit the figure
+    meets asks its reach, as it asks a float stating 10.01 feet (blind review 81: a 90-foot pier
+    with a float of unstated size conformed to § 56-2B where that one was asked; knowing less
+    must not give the better verdict); any other part stating neither (a pile, stairs, a slip)
+    is read within the whole's figure. Only a stated reach is so read: a drawn
     one is the drawing's (the geometry stage bounds the undrawn parts). Why: a new 95-foot pier
     (dl:lengthFromMLW) listing a 20-foot float at its seaward end conformed to North Haven
     § 56-2B's 100 feet "including floats", though the float may reach 115 (blind review 76)."""
@@ -660,14 +664,21 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared) -> None:
                      if v == Literal(True)}
     props = sorted((p for p in vocabulary.subjects(DL.farthestOfParts, Literal(True))
                     if isinstance(p, URIRef)), key=str)
+    law = prepared.knowledge
     for prop in props:
+        # the rules whose text measures the structure with its floats (dl:measureIncludesFloats)
+        with_floats = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
+                             and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
-            past_own_length(graph, prepared, whole, prop, apart_classes)
+            past_own_length(graph, prepared, whole, prop, apart_classes, with_floats)
 
 
 def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
-                    apart_classes: set[Node]) -> None:
-    """``reach_past_own_lengths`` for one whole and one reach property."""
+                    apart_classes: set[Node], with_floats: list[URIRef]) -> None:
+    """``reach_past_own_lengths`` for one whole and one reach property; ``with_floats``: the
+    rules reading the reach with the structure's floats, for which a float stating nothing of
+    its size or reach leaves the reach open (the note is compared by them alone, unless a part
+    stating its own length opens it for every rule)."""
     reach = number_of(graph, whole, prop)
     if reach is None or any(
             (n, RDF.type, DL.UpperBoundTotal) in graph and (n, DL.property, prop) in graph
@@ -677,10 +688,19 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
              and not any((p, RDF.type, c) in graph for c in apart_classes)]
     own = {p: n for p in parts if number_of(graph, p, prop) is None
            and (n := number_of(graph, p, DL.length)) is not None}
-    if not own:
+    # a float stating nothing of its size or reach (neither dl:length, nor ``prop``, nor a
+    # measure bounding it: reach_within_bounds reads that one), not stated off the seaward end
+    bounding = set(prepared.ontology.objects(prop, DL.boundedAboveBy)) - {DL.length}
+    unsized = [p for p in parts if with_floats and p not in own
+               and (p, RDF.type, DL.Float) in graph
+               and number_of(graph, p, prop) is None
+               and not any(number_of(graph, p, b) is not None for b in bounding)
+               and graph.value(p, DL.atSeawardEnd) != Literal(False)]
+    if not own and not (unsized and is_stated(graph, whole, prop)):
         return
     datum = datum_label(prepared, prop) or "the datum it is measured from"
-    if max(own.values()) > reach:
+    if own and max(own.values()) > reach:
+        asked = list(own)
         silent = [p for p in parts if p not in own and number_of(graph, p, prop) is None]
         most = Decimal(1000000) if silent else reach + sum(own.values(), Decimal(0))
         names = ", ".join(short(p) for p in own)
@@ -701,20 +721,31 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
         own = {p: n for p, n in own.items()
                if (p, RDF.type, DL.WatersideStructure) in graph
                and graph.value(p, DL.atSeawardEnd) != Literal(False)}
-        if not own:
+        if not own and not unsized:
             return
-        most = reach + sum(own.values(), Decimal(0))
-        names = ", ".join(short(p) for p in own)
-        one = len(own) == 1
-        text = (f"{names} {'states' if one else 'state'} only {'its' if one else 'their'} own "
-                f"{curie(DL.length)} ("
-                f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}"
-                f"), not how far from {datum} {'it reaches' if one else 'they reach'} "
+        most = Decimal(1000000) if unsized else reach + sum(own.values(), Decimal(0))
+        asked = [*own, *unsized]
+        names = ", ".join(short(p) for p in asked)
+        one = len(asked) == 1
+        said = [f"{', '.join(short(p) for p in own)} "
+                f"{'states' if len(own) == 1 else 'state'} only "
+                f"{'its' if len(own) == 1 else 'their'} own {curie(DL.length)} ("
+                f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}), not how "
+                f"far from {datum} {'it reaches' if len(own) == 1 else 'they reach'}"
+                ] if own else []
+        said += [f"{', '.join(short(p) for p in unsized)} "
+                 f"{'states' if len(unsized) == 1 else 'state'} neither "
+                 f"{'its' if len(unsized) == 1 else 'their'} own {curie(DL.length)} nor how "
+                 f"far from {datum} {'it reaches' if len(unsized) == 1 else 'they reach'}"
+                 ] if unsized else []
+        text = (f"{'; '.join(said)} "
                 f"({curie(prop)}): the stated {curie(prop)} of {short(whole)} "
                 f"({shown(prepared, prop, reach)}) is measured to its seaward end, parts "
                 f"included, but whether it includes {names} is not stated; at the seaward end "
-                f"of the rest {short(whole)} reaches {shown(prepared, prop, most)}; state "
-                f"{curie(prop)} of {names} (or that the stated "
+                f"of the rest {short(whole)} "
+                + ("may reach any distance" if unsized else
+                   f"reaches {shown(prepared, prop, most)}")
+                + f"; state {curie(prop)} of {names} (or that the stated "
                 f"{shown(prepared, prop, reach)} includes {'it' if one else 'them'})")
     note = BNode()
     graph.add((note, RDF.type, DL.UpperBoundTotal))
@@ -722,7 +753,10 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
     graph.add((note, DL.property, prop))
     graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
     graph.add((note, RDFS.comment, Literal(text)))
-    for part in own:
+    if unsized and not own:  # (only the rules measuring floats; else every rule: compared_bounds)
+        for rule in with_floats:
+            graph.add((note, DL.comparedBy, rule))
+    for part in asked:
         entry = BNode()
         graph.add((note, DL.undecidedMember, entry))
         graph.add((entry, DL.focus, part))
