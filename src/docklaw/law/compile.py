@@ -758,8 +758,9 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
                      read_by: frozenset[URIRef] = frozenset()) -> str | None:
     """SELECT ?this: instances of the rule's governed classes meeting its conditions, reachable
     from an application of this jurisdiction (proposed structure, its parts, the vessels
-    berthed at them, parcel, itself); with ``reads`` (the facts the shape reads on its
-    focus), also the portions (dl:portionOf) of a governed whole that state one of them."""
+    berthed at them and those listed on the parcel, parcel, itself); with ``reads`` (the
+    facts the shape reads on its focus), also the portions (dl:portionOf) of a governed whole
+    that state one of them."""
     g = prepared.knowledge
     governs = sorted(g.objects(rule, DL.governs), key=str)
     if not governs:
@@ -772,6 +773,7 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         f"?app a <{DL.PermitApplication}> ; <{DL.jurisdiction}> <{jurisdiction_iri(jid)}> .",
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
         f" UNION {{ ?app <{DL.proposes}>/(<{DL.hasPart}>*)/^<{DL.mooredAt}> ?this }}"
+        f" UNION {{ ?app <{DL.parcel}>/<{DL.hasStructure}> ?this . ?this a <{DL.Vessel}> }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
         _portion_branch(governs, pairs, reads, read_by) if pairs
         else f"?this a ?governed . {_values('governed', governs)}",

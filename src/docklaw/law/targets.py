@@ -150,13 +150,28 @@ def part_closure(graph: Graph, starts: Iterable[Node],
 
 def reachable(graph: Graph, app: Node) -> set[Node]:
     """?app dl:proposes/dl:hasPart* ?this, the vessels berthed there (^dl:mooredAt: "no
-    structure, vessel or combination thereof", North Hempstead § 42-9A(2)), ?app dl:parcel
-    ?this, and the application itself."""
+    structure, vessel or combination thereof", North Hempstead § 42-9A(2)), the vessels
+    listed among the parcel's structures (``parcel_vessels``), ?app dl:parcel ?this, and the
+    application itself."""
     seen = part_closure(graph, graph.objects(app, DL.proposes))
     seen.update({v for node in seen for v in graph.subjects(DL.mooredAt, node)})
+    seen.update(parcel_vessels(graph, app))
     seen.update(graph.objects(app, DL.parcel))
     seen.add(app)
     return seen
+
+
+def parcel_vessels(graph: Graph, app: Node) -> set[Node]:
+    """?app dl:parcel/dl:hasStructure ?this, ?this a dl:Vessel (types materialised).
+
+    Why: a vessel is never built, so no work of the application decides whether it is
+    checked; listed on the parcel it lies at the application's site whether or not it is
+    stated moored (dl:mooredAt) at a proposed structure, and a rule on vessels ("no structure
+    or vessels shall extend within a distance of 50 feet", North Hempstead § 42-9A(3))
+    reaches it. Review 81 F1: such a vessel stating 10 feet from a channel conformed, its
+    facts not even listed as unread, where the same vessel proposed or moored violated."""
+    return {v for parcel in graph.objects(app, DL.parcel)
+            for v in graph.objects(parcel, DL.hasStructure) if (v, RDF.type, DL.Vessel) in graph}
 
 
 def self_and_containers(graph: Graph, node: Node) -> set[Node]:

@@ -51,7 +51,7 @@ def deriving_rules(prepared: Prepared, jid: str) -> list[tuple[URIRef, URIRef]]:
 
 def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
     """(rule, flag, property, comparison, limit, governed classes, necessary?, sufficient?,
-    target spec, value when unstated)
+    target spec, value when unstated, classes the flag decides, only where unstated?)
     of each rule of the code that derives a flag and can: law only, read once per code."""
     def read() -> tuple[tuple[Any, ...], ...]:
         law = prepared.knowledge
@@ -70,17 +70,19 @@ def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
             sufficient = law.value(rule, DL.sufficientCondition) == Literal(True)
             unstated = law.value(rule, DL.flagWhenUnstated)
             decides = frozenset(law.objects(rule, DL.flagDecidesClass))
+            only_unstated = law.value(rule, DL.derivesWhereUnstated) == Literal(True)
             out.append((rule, flag, prop, op, limit, governs, necessary, sufficient,
                         target_spec(prepared, rule),
-                        unstated if isinstance(unstated, Literal) else None, decides))
+                        unstated if isinstance(unstated, Literal) else None, decides,
+                        only_unstated))
         return tuple(out)
     return prepared.memo(("eligibility.flag_rules", jid), read)
 
 
 def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
     """Set each derived flag from the stated measurement; record a dl:DerivedFlag note."""
-    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec, unstated, decides \
-            in flag_rules(prepared, jid):
+    for rule, flag, prop, op, limit, governs, necessary, sufficient, spec, unstated, decides, \
+            only_unstated in flag_rules(prepared, jid):
         # (a condition on the flag itself is the check's, not the derivation's: Keuka's
         # extension rule applies where the flag it derives is true)
         reach = [c for c in spec.conditions if c.prop != flag]
@@ -95,6 +97,8 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             if reach and not any(condition_holds(graph, app, node, c) for c in reach):
                 continue  # outside the rule's dl:appliesWhen (a lift already a boat lift)
             stated = [v for v in graph.objects(node, flag) if isinstance(v, Literal)]
+            if only_unstated and stated:
+                continue  # (dl:derivesWhereUnstated) the application's stated flag stands
             qv = graph.value(node, prop)
             # a count is stated as a number (dl:enclosedSides 3), a quantity as a QuantityValue
             number = (to_decimal(qv) if isinstance(qv, Literal) else

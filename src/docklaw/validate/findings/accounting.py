@@ -503,6 +503,16 @@ def unlinked_structures(derived: Graph, app: Node, reached: set[Node]) -> list[I
                               f"{node_name(node)} is described but not linked to the application "
                               "(dl:proposes, dl:hasPart or the parcel's dl:hasStructure): no rule "
                               "was checked on it"))
+    # a vessel linked by nothing (moored at no listed structure, not on the parcel, not
+    # proposed) lies nowhere the rules on vessels can read it: ask where (review 81 F1)
+    for node in sorted(set(derived.subjects(RDF.type, DL.Vessel)) - linked, key=str):
+        if any(at in linked for at in derived.objects(node, DL.mooredAt)):
+            continue
+        out.append(InfoNeeded(None, None, node_name(node),
+                              f"{node_name(node)} is a vessel described but not linked to the "
+                              "application (dl:mooredAt a listed structure, the parcel's "
+                              "dl:hasStructure or dl:proposes): no rule on vessels was checked "
+                              "on it; state where it lies"))
     return out
 
 
