@@ -165,7 +165,8 @@ class _Stage:
     # ---- run ---------------------------------------------------------------------------
     def run(self) -> None:
         structures = self.structures()
-        boats = instances(self.g, DL.Boat, self.jid)
+        # every vessel class is measured: a boat, a personal watercraft, a plain vessel
+        boats = instances(self.g, DL.Vessel, self.jid)
         # parse everything first, so a bad geometry is reported before any derivation
         for n in structures + boats:
             self.drawing.drawn(n, kinds=POLYGONAL, what="a structure or boat")
@@ -1252,7 +1253,7 @@ class _Stage:
     ) -> None:
         step = self.s.densify_step
         channels = self.features(CHANNEL_CLASSES)
-        is_boat = is_a(self.g, n, DL.Boat, self.jid)
+        is_boat = is_a(self.g, n, DL.Vessel, self.jid)
         undrawn = [] if is_boat else self.undrawn_parts(n)
 
         def q(node: Node, prop: URIRef, value: float, unit: URIRef, src: list[Node],
