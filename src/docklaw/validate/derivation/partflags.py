@@ -121,13 +121,13 @@ def listing(graph: Graph, part: Node, through: frozenset[URIRef]) -> set[Node]:
 def part_flags(prepared: Prepared, jid: str
                ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
                                 tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool,
-                                            frozenset[URIRef], tuple[URIRef, ...]],
+                                            frozenset[URIRef], tuple[URIRef, ...], bool],
                                       ...]],
                           ...]:
     """(the property, the governed classes, (part classes, value, unless constructions, on the
     direct whole, the kinds of part it must be listed on, the kinds of whole it is decided on:
-    none, any) per flag) for each rule of the code with dl:flaggedByPart: the same for every
-    application, read once per law."""
+    none, any; decided only by a part stating it, dl:flagStatedOnPart) per flag) for each rule
+    of the code with dl:flaggedByPart: the same for every application, read once per law."""
     def read() -> tuple:  # type: ignore[type-arg]
         law = prepared.knowledge
         out = []
@@ -154,7 +154,8 @@ def part_flags(prepared: Prepared, jid: str
                          c for c in law.objects(flag, DL.onlyListedOnPart)
                          if isinstance(c, URIRef))),
                      tuple(sorted(c for c in law.objects(flag, DL.flagWholeClass)
-                                  if isinstance(c, URIRef)))))
+                                  if isinstance(c, URIRef))),
+                     law.value(flag, DL.flagStatedOnPart) == Literal(True)))
             for prop, read_flags in sorted(by_prop.items(), key=lambda kv: str(kv[0])):
                 # a flag deciding however its parts are built first, the same order every run:
                 # a part it decides is not reported as open (a Discrepancy "without its
@@ -173,7 +174,11 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     for prop, governs, flags in part_flags(prepared, jid):
         outermost = top_level(graph, sorted({n for g in governs
                                              for n in graph.subjects(RDF.type, g)}, key=str))
-        for classes, value, unless, direct, only, kinds in flags:
+        for classes, value, unless, direct, only, kinds, stating in flags:
+            if direct and kinds and stating:
+                for whole, parts in stated_inside(graph, prop, classes, value, kinds):
+                    settle(graph, whole, prop, value, parts, unless)
+                continue
             if direct and kinds:
                 for whole, parts in chained(graph, prop, classes, value, only, kinds, through):
                     settle(graph, whole, prop, value, parts, unless)
@@ -231,6 +236,24 @@ def chained(graph: Graph, prop: URIRef, classes: tuple[URIRef, ...], value: Lite
             if of_class and only and not said \
                     and not any((direct, RDF.type, c) in graph for c in only):
                 continue
+            for whole in nearest(graph, direct, kinds, part):
+                if part not in out.setdefault(whole, []):
+                    out[whole].append(part)
+    return sorted(out.items(), key=lambda kv: str(kv[0]))
+
+
+def stated_inside(graph: Graph, prop: URIRef, classes: tuple[URIRef, ...], value: Literal,
+                  kinds: tuple[URIRef, ...]) -> list[tuple[Node, list[Node]]]:
+    """(whole, deciding parts) for a flag with ``dl:flagStatedOnPart``: a part of ``classes``,
+    itself of none of ``kinds``, stating the flag's value of itself decides it on the nearest
+    structure of ``kinds`` above it (the part chain, ``nearest``): a dock stating a second-floor
+    level inside a boat station is a second-floor level inside the station (Keuka § 160-122G,
+    blind review 80 B2). A part of ``kinds`` stating it is held by its own rule."""
+    out: dict[Node, list[Node]] = {}
+    for part in sorted(graph.subjects(prop, value), key=str):
+        if not is_a(graph, part, classes) or is_a(graph, part, kinds):
+            continue
+        for direct in sorted(graph.subjects(DL.hasPart, part), key=str):
             for whole in nearest(graph, direct, kinds, part):
                 if part not in out.setdefault(whole, []):
                     out[whole].append(part)
