@@ -869,7 +869,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # The parts first: a canopy listed on a permanent dock is its roof, so its walls decide
     # whether it is a boathouse and are not read as none (eligibility.decisive, review 61); what
     # the canopy states of the roof is the roof's (dl:readFromPart: its pitch is the lift's)
-    facts_from_parts(out, prepared)
+    facts_from_parts(out, prepared, jid)
     least_from_parts(out, prepared)  # a canopy's enclosed sides are its structure's
     counts_from_flags(out, prepared, jid)  # after: a flag true is one or more
     flags_from_parts(out, prepared, jid)

@@ -121,13 +121,13 @@ def listing(graph: Graph, part: Node, through: frozenset[URIRef]) -> set[Node]:
 def part_flags(prepared: Prepared, jid: str
                ) -> tuple[tuple[URIRef, tuple[URIRef, ...],
                                 tuple[tuple[tuple[URIRef, ...], Literal, frozenset[Node], bool,
-                                            frozenset[URIRef], tuple[URIRef, ...]],
+                                            frozenset[URIRef], tuple[URIRef, ...], bool],
                                       ...]],
                           ...]:
     """(the property, the governed classes, (part classes, value, unless constructions, on the
     direct whole, the kinds of part it must be listed on, the kinds of whole it is decided on:
-    none, any) per flag) for each rule of the code with dl:flaggedByPart: the same for every
-    application, read once per law."""
+    none, any; decided only by a part stating it, dl:flagStatedOnPart) per flag) for each rule
+    of the code with dl:flaggedByPart: the same for every application, read once per law."""
     def read() -> tuple:  # type: ignore[type-arg]
         law = prepared.knowledge
         out = []
@@ -154,7 +154,8 @@ def part_flags(prepared: Prepared, jid: str
                          c for c in law.objects(flag, DL.onlyListedOnPart)
                          if isinstance(c, URIRef))),
                      tuple(sorted(c for c in law.objects(flag, DL.flagWholeClass)
-                                  if isinstance(c, URIRef)))))
+                                  if isinstance(c, URIRef))),
+                     law.value(flag, DL.flagStatedOnPart) == Literal(True)))
             for prop, read_flags in sorted(by_prop.items(), key=lambda kv: str(kv[0])):
                 # a flag deciding however its parts are built first, the same order every run:
                 # a part it decides is not reported as open (a Discrepancy "without its
@@ -173,7 +174,11 @@ def flags_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     for prop, governs, flags in part_flags(prepared, jid):
         outermost = top_level(graph, sorted({n for g in governs
                                              for n in graph.subjects(RDF.type, g)}, key=str))
-        for classes, value, unless, direct, only, kinds in flags:
+        for classes, value, unless, direct, only, kinds, stating in flags:
+            if direct and kinds and stating:
+                for whole, parts in stated_inside(graph, prop, classes, value, kinds):
+                    settle(graph, whole, prop, value, parts, unless)
+                continue
             if direct and kinds:
                 for whole, parts in chained(graph, prop, classes, value, only, kinds, through):
                     settle(graph, whole, prop, value, parts, unless)
@@ -231,6 +236,24 @@ def chained(graph: Graph, prop: URIRef, classes: tuple[URIRef, ...], value: Lite
             if of_class and only and not said \
                     and not any((direct, RDF.type, c) in graph for c in only):
                 continue
+            for whole in nearest(graph, direct, kinds, part):
+                if part not in out.setdefault(whole, []):
+                    out[whole].append(part)
+    return sorted(out.items(), key=lambda kv: str(kv[0]))
+
+
+def stated_inside(graph: Graph, prop: URIRef, classes: tuple[URIRef, ...], value: Literal,
+                  kinds: tuple[URIRef, ...]) -> list[tuple[Node, list[Node]]]:
+    """(whole, deciding parts) for a flag with ``dl:flagStatedOnPart``: a part of ``classes``,
+    itself of none of ``kinds``, stating the flag's value of itself decides it on the nearest
+    structure of ``kinds`` above it (the part chain, ``nearest``): a dock stating a second-floor
+    level inside a boat station is a second-floor level inside the station (Keuka § 160-122G,
+    blind review 80 B2). A part of ``kinds`` stating it is held by its own rule."""
+    out: dict[Node, list[Node]] = {}
+    for part in sorted(graph.subjects(prop, value), key=str):
+        if not is_a(graph, part, classes) or is_a(graph, part, kinds):
+            continue
+        for direct in sorted(graph.subjects(DL.hasPart, part), key=str):
             for whole in nearest(graph, direct, kinds, part):
                 if part not in out.setdefault(whole, []):
                     out[whole].append(part)
@@ -305,6 +328,39 @@ def note(graph: Graph, whole: Node, prop: URIRef, stated: list[Node], value: Lit
     graph.add((bad, RDFS.comment, Literal(text)))
     for part in parts:
         graph.add((bad, PROV.wasDerivedFrom, part))
+
+
+def inside_kinds(prepared: Prepared, jid: str) -> dict[URIRef, tuple[URIRef, ...]]:
+    """{property: the kinds of whole} for each rule of the code constraining a property with
+    ``dl:readFromPartInside``: the property is read from such a part on the nearest structure
+    of those kinds above it too (``inside``), read once per law."""
+    def read() -> dict[URIRef, tuple[URIRef, ...]]:
+        law = prepared.knowledge
+        out: dict[URIRef, set[URIRef]] = {}
+        for rule in prepared.rules_of(jid):
+            kinds = {c for c in law.objects(rule.iri, DL.readFromPartInside)
+                     if isinstance(c, URIRef)}
+            for prop in law.objects(rule.iri, DL.constrains):
+                if kinds and isinstance(prop, URIRef):
+                    out.setdefault(prop, set()).update(kinds)
+        return {p: tuple(sorted(k)) for p, k in out.items()}
+    return prepared.law_memo(("partflags.inside_kinds", jid), read)  # type: ignore[no-any-return]
+
+
+def inside(graph: Graph, parts: list[Node], kinds: tuple[URIRef, ...],
+           through: frozenset[URIRef]) -> dict[Node, list[Node]]:
+    """{whole: parts} for ``dl:readFromPartInside``: each part on the nearest structure of
+    ``kinds`` above it (the part chain, ``nearest``), where that structure does not already
+    list it directly or through its own parts (a canopy on a dock inside a boat station is a
+    roof in the station, blind review 80 A2; one on a lift inside it is the lift's)."""
+    out: dict[Node, list[Node]] = {}
+    for part in parts:
+        own = listing(graph, part, through)
+        for direct in sorted(graph.subjects(DL.hasPart, part), key=str):
+            for whole in nearest(graph, direct, kinds, part):
+                if whole not in own and part not in out.setdefault(whole, []):
+                    out[whole].append(part)
+    return out
 
 
 def parts_stating(graph: Graph, prepared: Prepared, marker: URIRef
@@ -395,15 +451,22 @@ def least_stated(graph: Graph, node: Node, prop: URIRef, flags: list[URIRef]) ->
     return n
 
 
-def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
+def facts_from_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """Read each quantity marked ``dl:readFromPart`` on the structure listing such a part
     directly: the part's value where the whole states none and its parts agree, else (two
     values of one fact) no value and a ``dl:Discrepancy`` naming them, with the least value a
     part states as a lower bound (``bounded_by_parts``: the part's value holds whichever is
     meant, so a maximum it passes is cited, every other rule asks). Run after the units are
     normalised (the values are compared in the canonical unit). A boolean marked so is read
-    by ``booleans_from_parts``, first."""
+    by ``booleans_from_parts``, first; a part inside a structure of the kinds a rule of the code
+    names (``dl:readFromPartInside``) by ``facts_from_inside``, last."""
     booleans_from_parts(graph, prepared)
+    direct_facts(graph, prepared)
+    facts_from_inside(graph, prepared, jid)
+
+
+def direct_facts(graph: Graph, prepared: Prepared) -> None:
+    """The quantities of ``facts_from_parts`` read from the parts a structure lists itself."""
     vocabulary = prepared.ontology
     for prop, cls, whole, parts in parts_stating(graph, prepared, DL.readFromPart):
         own = number_of(graph, whole, prop)
@@ -436,6 +499,80 @@ def facts_from_parts(graph: Graph, prepared: Prepared) -> None:
             f"{shown(prepared, prop, least)} (its own, or one beside the structure's): a limit "
             f"this already passes is cited under every reading, every other asks for "
             f"{curie(prop)}"))
+
+
+def facts_from_inside(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """Read each quantity marked ``dl:readFromPart`` that a rule of the code reads with
+    ``dl:readFromPartInside`` on the nearest structure of those kinds above such a part that
+    does not list it directly (``inside``: a canopy on a dock inside a boat station is a roof in
+    the station, Keuka § 160-122G, blind review 80 A2). The part is no roof of the structure's
+    own but one more inside it, each held to the same maximum ('A roof ... must not have a
+    pitch greater than a 3/12'), so the structure's value is at least each such part's: a
+    smaller value it states is moved onto a ``dl:Discrepancy`` and the part's read; one stating
+    none is bounded below by it (``bounded_by_parts``: a maximum it passes is cited, every other
+    asks). A part inside it stating none leaves the structure's value unknown: a stated value
+    is not read (a ``dl:Discrepancy`` says why), so the rules ask for it, never read it as met."""
+    vocabulary = prepared.ontology
+    through = carriers(prepared)
+    chains = inside_kinds(prepared, jid)
+    for prop, cls in sorted(vocabulary.subject_objects(DL.readFromPart), key=str):
+        if prop not in chains or not isinstance(prop, URIRef) or not isinstance(cls, URIRef) \
+                or is_flag(prepared, prop):
+            continue
+        classes = {cls, *vocabulary.transitive_subjects(RDFS.subClassOf, cls)}
+        kind = vocabulary.value(cls, RDFS.label) or short(cls)
+        of_class = sorted({p for c in classes for p in graph.subjects(RDF.type, c)}, key=str)
+        for whole, parts in sorted(inside(graph, of_class, chains[prop], through).items(),
+                                   key=lambda kv: str(kv[0])):
+            stated = [(p, n) for p in parts if (n := number_of(graph, p, prop)) is not None]
+            silent = [p for p in parts if number_of(graph, p, prop) is None]
+            own = number_of(graph, whole, prop)
+            where = "; ".join(
+                f"{short(p)} is a {kind} listed on "
+                f"{', '.join(short(w) for w in sorted(graph.subjects(DL.hasPart, p), key=str))}"
+                f" inside {short(whole)}" for p in parts)
+            top = max((n for _p, n in stated), default=None)
+            most = [p for p, n in stated if n == top]
+            if silent:
+                if own is not None:
+                    bad = withdrawn(graph, whole, prop)
+                    for part in silent:
+                        graph.add((bad, PROV.wasDerivedFrom, part))
+                    graph.add((bad, RDFS.comment, Literal(
+                        f"{where}: it is no {kind} of {short(whole)}'s own but one more inside "
+                        f"it, held to the same limit, and "
+                        f"{', '.join(short(p) for p in silent)} states no {curie(prop)}: the "
+                        f"{shown(prepared, prop, own)} {short(whole)} states is its own and "
+                        f"does not answer it, so the rules ask for {curie(prop)}; state it on "
+                        f"the {kind}")))
+                if top is not None:
+                    bounded_by_parts(graph, prepared, whole, prop, top, most, (
+                        f"{where}: {curie(prop)} of {short(whole)} is at least the "
+                        f"{shown(prepared, prop, top)} of {', '.join(short(p) for p in most)}; "
+                        f"a limit this already passes is cited, every other asks for "
+                        f"{curie(prop)}"))
+                continue
+            if top is None or (own is not None and own >= top):
+                continue
+            if own is None:
+                bounded_by_parts(graph, prepared, whole, prop, top, most, (
+                    f"{where}: it is no {kind} of {short(whole)}'s own but one more inside it, "
+                    f"held to the same limit, so {curie(prop)} of {short(whole)} is at least "
+                    f"its {shown(prepared, prop, top)}; a limit this already passes is cited, "
+                    f"every other asks for {curie(prop)}"))
+                continue
+            bad = withdrawn(graph, whole, prop)
+            value = add_quantity(graph, whole, prop, top,
+                                 prepared.units.canonical_of_property.get(prop), most)
+            graph.add((bad, DL.derivedValue, value))
+            for part in most:
+                graph.add((bad, PROV.wasDerivedFrom, part))
+            graph.add((bad, RDFS.comment, Literal(
+                f"{where}: it is no {kind} of {short(whole)}'s own but one more inside it, held "
+                f"to the same limit; {short(whole)} states {curie(prop)} "
+                f"{shown(prepared, prop, own)}, {', '.join(short(p) for p in most)} "
+                f"{shown(prepared, prop, top)}: the rules read the greater, "
+                f"{shown(prepared, prop, top)}")))
 
 
 def least_from_parts(graph: Graph, prepared: Prepared) -> None:
