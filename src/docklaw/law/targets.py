@@ -169,9 +169,17 @@ def parcel_vessels(graph: Graph, app: Node) -> set[Node]:
     stated moored (dl:mooredAt) at a proposed structure, and a rule on vessels ("no structure
     or vessels shall extend within a distance of 50 feet", North Hempstead § 42-9A(3))
     reaches it. Review 81 F1: such a vessel stating 10 feet from a channel conformed, its
-    facts not even listed as unread, where the same vessel proposed or moored violated."""
-    return {v for parcel in graph.objects(app, DL.parcel)
-            for v in graph.objects(parcel, DL.hasStructure) if (v, RDF.type, DL.Vessel) in graph}
+    facts not even listed as unread, where the same vessel proposed or moored violated.
+
+    And the vessels moored (dl:mooredAt) at a structure listed on the parcel or a part of one,
+    whether or not the application proposes that structure: moored there, the vessel lies at
+    the application's site as much as one listed on the parcel. Why: a boat moored at an
+    existing dock on the parcel, not itself listed, 49.99 feet from a channel, was read by no
+    rule and not asked (moored at a listed structure it counted as linked: fix-kp6's note)."""
+    listed = {s for parcel in graph.objects(app, DL.parcel)
+              for s in graph.objects(parcel, DL.hasStructure)}
+    moored = {v for s in part_closure(graph, listed) for v in graph.subjects(DL.mooredAt, s)}
+    return {v for v in listed if (v, RDF.type, DL.Vessel) in graph} | moored
 
 
 def self_and_containers(graph: Graph, node: Node) -> set[Node]:

@@ -38,6 +38,7 @@ from docklaw.validate.findings.cite import (
     cite,
     decisive_disagreements,
     limits_from_drawn_operands,
+    one_per_breach,
     one_per_disagreement,
 )
 from docklaw.validate.findings.drawn import drawn_limits
@@ -262,6 +263,7 @@ def validate_graph(
     said_why(derived, needed)  # (the accounting asks some of them)
     set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
     results = one_per_disagreement(results)  # (each rule's result counted above)
+    results = one_per_breach(results, derived)
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,

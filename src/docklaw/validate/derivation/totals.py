@@ -280,6 +280,39 @@ def short_of_least(graph: Graph, d: Derivation, members: list[Node]
     return out
 
 
+def short_of_one(graph: Graph, d: Derivation, members: list[Node]
+                 ) -> list[tuple[Node, Decimal]]:
+    """The counted members (a lift, a boat slip: each at least one of the number it is counted
+    in, dl:coveredBy) that state fewer than one of that number (a lift stating 0 slips), and
+    what they state: each is read as one (``derived_total``), for the words of a lower bound."""
+    out: list[tuple[Node, Decimal]] = []
+    for a in d.addends:
+        if a.sums is not None or a.vessels_at or a.covered_by is None:
+            continue
+        for c in counted_members(graph, a, members):
+            own = number_of(graph, c, a.covered_by)
+            if own is not None and own < 1 and all(c != o for o, _n in out):
+                out.append((c, own))
+    return out
+
+
+def stating_none(graph: Graph, d: Derivation, members: list[Node]) -> list[Node]:
+    """The summed structures that state no number of their own where the sum needs one (what
+    makes ``summed_members`` a lower bound), for the words of a lower bound."""
+    out: list[Node] = []
+    inside = {p for n in members for p in parts_of(graph, n)}
+    for a in d.addends:
+        if a.sums is None or a.includes_parts:
+            continue
+        summed = [m for m in members if is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)]
+        tops = top_level(graph, summed)
+        for m in summed:
+            needed = (m not in inside) if a.where_stated else (m in tops)
+            if needed and number_of(graph, m, a.sums) is None and m not in out:
+                out.append(m)
+    return out
+
+
 def at_least_parts(graph: Graph, a: Addend, node: Node, summed: set[Node]
                    ) -> tuple[Decimal | None, bool]:
     """A member's value where it includes its parts' (an area): the larger of what it states
@@ -635,7 +668,9 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                         stated < value and is_stated(graph, node, d.prop))):
                     lower_bound(graph, node, target, stated, value, used,
                                 basis(graph, d, members, prepared), prepared,
-                                below=short_of_least(graph, d, members))
+                                below=short_of_least(graph, d, members),
+                                raised=short_of_one(graph, d, members),
+                                silent=stating_none(graph, d, members))
                 continue
             if stated is None:
                 write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
@@ -1094,7 +1129,9 @@ def bound_note(graph: Graph, kind: URIRef, node: Node, target: Target, prop: URI
 def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None,
                 value: Decimal, used: list[Node], counted: str, prepared: Prepared,
                 generic: list[Node] | None = None, greatest: Decimal | None = None,
-                below: list[tuple[Node, Decimal]] | None = None) -> None:
+                below: list[tuple[Node, Decimal]] | None = None,
+                raised: list[tuple[Node, Decimal]] | None = None,
+                silent: list[Node] | None = None) -> None:
     """The listed structures add up to at least ``value`` but one of them states no number of
     its own: the total is not written (it stays asked); a dl:LowerBoundTotal note carries the
     bound and the rules comparing it, for the pipeline to cite a rule the bound already
@@ -1109,7 +1146,12 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     (dl:statedTotal), so the question says why it was not believed.
 
     ``below``: the structures standing on their own that state fewer than their least
-    (``below_least``), read as stating none: the words say what they state (fix-sb7)."""
+    (``below_least``), read as stating none: the words say what they state (fix-sb7).
+    ``raised``: the counted members stating fewer than one (``short_of_one``), read as one;
+    ``silent``: the structures stating no number of their own (``stating_none``): the words
+    name both. Why: a boat station stating no slip count, listing three lifts each stating 0,
+    was said to list "a structure [that] states no number of its own", read by the reviewer
+    as the lifts, which do state one (blind review 80 B4)."""
     d = target.derivation
     note = bound_note(graph, DL.LowerBoundTotal, node, target, DL.lowerBound, value)
     for member in used:
@@ -1136,10 +1178,21 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
         return
     if stated is None:
         one = below is not None and len(below) == 1
-        which = (", ".join(f"{short(m)} states {display_number(n)}" for m, n in below)
-                 + f", fewer than a structure of {'its' if one else 'their'} kind standing on "
-                 f"{'its' if one else 'their'} own holds, so {'it is' if one else 'they are'} "
-                 "read as stating none" if below
+        said_parts = []
+        if below:
+            said_parts.append(
+                ", ".join(f"{short(m)} states {display_number(n)}" for m, n in below)
+                + f", fewer than a structure of {'its' if one else 'their'} kind standing on "
+                f"{'its' if one else 'their'} own holds, so {'it is' if one else 'they are'} "
+                "read as stating none")
+        if silent:
+            said_parts.append(f"{names(silent)} state{'s' if len(silent) == 1 else ''} no "
+                              f"number of {'its' if len(silent) == 1 else 'their'} own")
+        if raised:
+            said_parts.append(
+                ", ".join(f"{short(m)} states {display_number(n)}" for m, n in raised)
+                + (", read as at least 1" if len(raised) == 1 else ", each read as at least 1"))
+        which = ("; ".join(said_parts) if said_parts
                  else "a structure listed states no number of its own")
         graph.add((note, RDFS.comment, Literal(
             f"{curie(d.prop)} is not stated and {which}: the structures the application lists "

@@ -30,7 +30,7 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.targets import AppFacts, parcel_checks
 from docklaw.law.units import curie, display_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
+from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, SH
 from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
@@ -38,7 +38,7 @@ from docklaw.validate.derivation.parts import WHOLE_WORK_WHY, worked_parts
 from docklaw.validate.findings.excepted import UnmetException, unmet_exceptions
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
 from docklaw.validate.intake.admit import find_application
-from docklaw.validate.values import node_name
+from docklaw.validate.values import iri_of, node_name, node_of
 
 SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
 RELIEF_NAMES = {
@@ -782,6 +782,56 @@ def one_per_disagreement(results: list[Result]) -> list[Result]:
             first.relief_note = "; ".join(filter(None, (
                 first.relief_note, f"the rules reading it differ in relief ({said})")))
     return sort_results(out)
+
+
+def one_per_breach(results: list[Result], data: Graph) -> list[Result]:
+    """The results with one breach cited once: where the same rule's shape cites a part and a
+    structure it belongs to (dl:hasPart, at any depth) with the same property, value and words,
+    and the two values are one measurement, the part's result goes and the whole's stands for
+    both. One measurement: the part's value is the whole's own (copied onto the part, as a main
+    walkway part stating no width has its dock's), or both are measured (dl:derived) and the
+    whole's from everything the part's is (prov:wasDerivedFrom: the drawing gives the whole's
+    from the part's outline). A value the part states itself is its
+    own statement and is cited on it as well (a landing stating its width beside the dock it
+    widens). Run after the accounting (each node's state is counted there; only the report
+    lists the breach once). Why: a rule governing a dock and its main walkway part cited a
+    9-foot drawn main walkway twice, on the dock and on the part, because the dock's main
+    walkway width is the part's measured one (blind review 80 B5)."""
+    def key(r: Result) -> tuple[object, ...]:
+        return (r.rule, r.shape, r.path, r.value, r.message)
+
+    def breach(r: Result) -> bool:
+        return r.severity == "Violation" and r.value is not None and r.path is not None
+
+    def measured(values: list[Node]) -> frozenset[Node] | None:
+        """What the values were all measured from (None: one is not measured)."""
+        if not values or any(data.value(v, DL.derived) != Literal(True) for v in values):
+            return None
+        return frozenset(s for v in values for s in data.objects(v, PROV.wasDerivedFrom))
+
+    by_key: dict[tuple[object, ...], dict[str, Result]] = {}
+    for r in results:
+        if breach(r):
+            by_key.setdefault(key(r), {})[r.focus_node] = r
+    dropped: set[int] = set()
+    for group in by_key.values():
+        if len(group) < 2:
+            continue
+        for name, r in group.items():
+            node = node_of(name)
+            prop = iri_of(r.path or "")
+            mine = list(data.objects(node, prop))
+            for whole in data.transitive_subjects(DL.hasPart, node):
+                if whole == node or node_name(whole) not in group:
+                    continue
+                theirs = list(data.objects(whole, prop))
+                sources, whole_sources = measured(mine), measured(theirs)
+                if any(v in theirs for v in mine) or (
+                        sources is not None and whole_sources is not None
+                        and sources <= whole_sources):
+                    dropped.add(id(r))
+                    break
+    return [r for r in results if id(r) not in dropped]
 
 
 def relief_words(r: Result) -> str:
