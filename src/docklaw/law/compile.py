@@ -430,9 +430,10 @@ class TargetSpec:
     #: construction (dl:workOfPartsByConstruction: dl:workByPartsOfItsConstruction is read for
     #: dl:workByParts), and a part stating work of its own but no construction is asked it
     work_of_parts_by_construction: bool = False
-    #: governed classes whose members have a fact the rule reads of their own, a member listed
-    #: as a part of another included (dl:ownCount: a boat station's mooring spaces): one stating
-    #: none is asked it, never decided by its whole (``targets.silent_part``)
+    #: governed classes (or classes below one) whose members have a fact the rule reads of
+    #: their own, a member listed as a part of another included (dl:ownCount: a boat station's
+    #: mooring spaces; dl:ownMeasure: a float's width): one stating none is asked it, never
+    #: decided by its whole (``targets.silent_part``)
     own_count: frozenset[URIRef] = frozenset()
     #: classes of part that are no such member of their own (dl:ownCountUnless: a lift listed
     #: on a boat station is the station's mechanical device, its boat one of the station's)
@@ -441,8 +442,7 @@ class TargetSpec:
     def counts_own(self, types: frozenset[URIRef] | set[URIRef]) -> bool:
         """A node of these classes has the rule's fact of its own (dl:ownCount), even listed
         as a part of another member: asked of it, never decided by its whole."""
-        return bool(types & self.governs & self.own_count) and not (
-            types & self.own_count_unless)
+        return bool(types & self.own_count) and not (types & self.own_count_unless)
 
     @property
     def parcel_conditions(self) -> bool:
@@ -942,11 +942,26 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         work_of_parts_by_construction=work_of_parts_by_construction(g, rule),
         own_construction=own_construction_classes(prepared)
         if g.value(rule, DL.appliesToConstruction) is not None else frozenset(),
-        own_count=frozenset(c for c in governs for p in reads
-                            if (c, DL.ownCount, p) in prepared.knowledge),
+        own_count=own_fact_classes(prepared, governs, reads),
         own_count_unless=frozenset(u for c in governs for u in prepared.knowledge.objects(
             c, DL.ownCountUnless) if isinstance(u, URIRef)),
     )
+
+
+def own_fact_classes(prepared: Prepared, governs: frozenset[URIRef],
+                     reads: frozenset[URIRef]) -> frozenset[URIRef]:
+    """The classes whose members have a fact the rule reads (``reads``) of their own, a member
+    listed as a part of another included: a governed class marked dl:ownCount (a boat
+    station's mooring spaces), or a governed class or one below a governed class marked
+    dl:ownMeasure (North Haven's float, a dock of its own under § 56-2D's width, listed on a
+    pier or not)."""
+    law = prepared.knowledge
+    counted = {c for c in governs for p in reads if (c, DL.ownCount, p) in law}
+    measured = {c for c, p in law.subject_objects(DL.ownMeasure)
+                if isinstance(c, URIRef) and p in reads
+                and (c in governs or not prepared.superclasses.get(c, frozenset()).isdisjoint(
+                    governs))}
+    return frozenset(counted | measured)
 
 
 def explicit_target(g: Graph, shape: object) -> str | None:

@@ -905,6 +905,13 @@ def reach_within_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
                 reach = number_of(graph, whole, prop)
                 if reach is not None and is_stated(graph, whole, prop) and most > reach:
                     part_bound(graph, prepared, whole, node, prop, reach, most, by)
+        for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
+            bound = bound_of(graph, vocabulary, whole, pairs[prop])
+            if bound is not None:
+                for part in sorted(set(graph.objects(whole, DL.hasPart)), key=str):
+                    if inside_bound(graph, vocabulary, part, prop, pairs[prop], bound[0],
+                                    apart_classes):
+                        lone_bound(graph, prepared, part, prop, *bound, rules, whole)
 
 
 def bound_of(graph: Graph, vocabulary: Graph, node: Node, by: list[URIRef]
@@ -921,9 +928,37 @@ def bound_of(graph: Graph, vocabulary: Graph, node: Node, by: list[URIRef]
     return min(found, key=lambda f: (f[0], str(f[1]))) if found else None
 
 
+def inside_bound(graph: Graph, vocabulary: Graph, part: Node, prop: URIRef,
+                 by: list[URIRef], most: Decimal, apart_classes: set[Node]) -> bool:
+    """``part`` (listed directly on a whole whose stated measure bounds the whole's reach at
+    ``most``) lies inside that bound, and nothing else decides its reach: it is stated not at
+    the whole's seaward end (dl:atSeawardEnd false: it does not form the terminus, so its
+    seaward end is within the whole's figure), states neither the reach nor a bounding measure
+    of its own (``reach_within_bounds`` reads those), nor an own dl:length past the bound, does
+    not stand apart, and no whole it is listed in states the reach (that whole decides it).
+
+    Why: a float stated not at the seaward end of a new catwalk ending 4 feet seaward of mean
+    high water was asked its length from mean low water for North Haven § 56-2B's 100 feet,
+    which the catwalk's 4 feet settles (MLW lies seaward of MHW), while the same float on a pier
+    was not asked (blind review 83, F2)."""
+    if graph.value(part, DL.atSeawardEnd) != Literal(False) or (part, prop, None) in graph:
+        return False
+    if bound_of(graph, vocabulary, part, by) is not None:
+        return False  # a measure of its own bounds it: read on its own
+    own = number_of(graph, part, DL.length)
+    if own is not None and own > most:
+        return False  # longer than the whole reaches: where it lies is not known
+    if (part, DL.partLinked, None) in graph or any(
+            (part, RDF.type, c) in graph for c in apart_classes):
+        return False
+    return not any((w, prop, None) in graph and part in parts_of(graph, w)
+                   for w in set(graph.subjects(DL.hasPart, None)))
+
+
 def lone_bound(graph: Graph, prepared: Prepared, node: Node, prop: URIRef, most: Decimal,
-               by: URIRef, rules: list[URIRef]) -> None:
-    """``reach_within_bounds`` for a structure no whole's figure includes."""
+               by: URIRef, rules: list[URIRef], whole: Node | None = None) -> None:
+    """``reach_within_bounds`` for a structure no whole's figure includes; or (``whole``) for
+    a part lying inside the bound its whole's stated measure sets (``inside_bound``)."""
     known = [n for p in parts_of(graph, node) if (n := number_of(graph, p, prop)) is not None]
     least = max(known) if known else None
     if least is not None and least > most:
@@ -937,10 +972,13 @@ def lone_bound(graph: Graph, prepared: Prepared, node: Node, prop: URIRef, most:
         graph.add((note, DL.lowerBound, Literal(str(least), datatype=XSD.decimal)))
     for rule in rules:
         graph.add((note, DL.comparedBy, rule))
+    whose = f"its stated {curie(by)} ({shown(prepared, by, most)})" if whole is None else (
+        f"the stated {curie(by)} of {short(whole)} ({shown(prepared, by, most)}), whose "
+        f"seaward end it is stated not to be at ({curie(DL.atSeawardEnd)} false)")
     graph.add((note, RDFS.comment, Literal(
-        f"{curie(prop)} of {short(node)} is not stated; it is at most its stated {curie(by)} "
-        f"({shown(prepared, by, most)}), as {datum_words(prepared, prop, by)}; every rule "
-        f"comparing it holds at {shown(prepared, prop, most)}, so it is read at most that")))
+        f"{curie(prop)} of {short(node)} is not stated; it is at most {whose}, as "
+        f"{datum_words(prepared, prop, by)}; every rule comparing it holds at "
+        f"{shown(prepared, prop, most)}, so it is read at most that")))
 
 
 def part_bound(graph: Graph, prepared: Prepared, whole: Node, part: Node, prop: URIRef,
