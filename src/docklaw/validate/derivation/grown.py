@@ -671,6 +671,102 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
                              and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
             past_own_length(graph, prepared, whole, prop, apart_classes, with_floats)
+    lengths_past_floats(graph, prepared, jid, apart_classes)
+
+
+def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
+                        apart_classes: set[Node]) -> None:
+    """``reach_past_own_lengths`` for a length (a property marked ``dl:longestOfParts``:
+    dl:length, 'from mean high water to the seaward end', and its former value) that a rule
+    marked ``dl:measureIncludesFloats`` reads: a whole stating it (stated, not drawn) listing a
+    float not stated off the seaward end (dl:atSeawardEnd false) and not stating how far it
+    reaches (a property the vocabulary compares as the length, ``dl:comparesAs``:
+    dl:farthestExtentFromMHW). The float, not said where it lies, may begin at the seaward end of
+    the rest: a dl:UpperBoundTotal compared by those rules alone carries the stated length plus
+    the floats' own lengths, or no upper end where a float states neither its length nor its
+    reach; a limit the stated length meets asks the float's reach (or that the stated length
+    includes it), one it breaks is cited on the stated figure.
+
+    Reading chosen (the vocabulary's definition decides): dl:length measures a structure from
+    mean high water to its seaward end, the same measure as the reach (dl:farthestExtentFromMHW
+    dl:comparesAs dl:length) and, from mean low water, dl:lengthFromMLW, whose stated figure a
+    float may or may not be inside (``reach_past_own_lengths``: the vocabulary measures the whole
+    with its parts, but an applicant may state the pier alone); one measure is read one way:
+    both readings are kept, for a float stating its own length as for one stating nothing. Only
+    floats, and only for the marked rules (their words measure the dock with its floats); other
+    rules reading a whole's length read the stated figure, a part stated longer raising it
+    (``lengthened_by_parts``). Why: a Kings Point dock stating a 150-foot length and no reach,
+    listing a float of unstated size, conformed to Standards D(1)'s 200 feet 'to the seaward
+    terminus of a dock' at any stated length up to the limit, as did one listing a float stating
+    its own 10 feet at 195 (fix-kplen; the reach was opened by fix-float)."""
+    vocabulary, law = prepared.ontology, prepared.knowledge
+    for prop in sorted((p for p in vocabulary.subjects(DL.longestOfParts, Literal(True))
+                        if isinstance(p, URIRef)), key=str):
+        with_floats = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
+                             and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
+        if not with_floats:
+            continue
+        reaches = sorted((q for q in vocabulary.subjects(DL.comparesAs, prop)
+                          if isinstance(q, URIRef)), key=str)
+        ask = reaches[0] if reaches else prop  # (what places the float: its reach from the datum)
+        for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
+            length = number_of(graph, whole, prop)
+            if length is None or not is_stated(graph, whole, prop) or any(
+                    (n, RDF.type, DL.UpperBoundTotal) in graph and (n, DL.property, prop) in graph
+                    for n in graph.subjects(DL.focus, whole)):
+                continue  # (a drawn length is the drawing's; a bound already written stands)
+            floats = [p for p in parts_of(graph, whole)
+                      if (p, RDF.type, DL.Float) in graph
+                      and (p, DL.partLinked, None) not in graph
+                      and not any((p, RDF.type, c) in graph for c in apart_classes)
+                      and graph.value(p, DL.atSeawardEnd) != Literal(False)
+                      and not any(number_of(graph, p, q) is not None for q in reaches)]
+            if floats:
+                floats_past_length(graph, prepared, whole, prop, length, floats, ask,
+                                   with_floats)
+
+
+def floats_past_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
+                       length: Decimal, floats: list[Node], ask: URIRef,
+                       with_floats: list[URIRef]) -> None:
+    """``lengths_past_floats`` for one whole: the note, its entries asking ``ask`` of each
+    float, compared by ``with_floats``."""
+    own = {p: n for p in floats if (n := number_of(graph, p, prop)) is not None}
+    unsized = [p for p in floats if p not in own]
+    most = Decimal(1000000) if unsized else length + sum(own.values(), Decimal(0))
+    datum = datum_label(prepared, prop) or "the datum it is measured from"
+    said = [f"{', '.join(short(p) for p in own)} "
+            f"{'states' if len(own) == 1 else 'state'} only "
+            f"{'its' if len(own) == 1 else 'their'} own {curie(prop)} ("
+            f"{', '.join(shown(prepared, prop, n) for n in own.values())})"] if own else []
+    said += [f"{', '.join(short(p) for p in unsized)} "
+             f"{'states' if len(unsized) == 1 else 'state'} neither "
+             f"{'its' if len(unsized) == 1 else 'their'} own {curie(prop)} nor how far from "
+             f"{datum} {'it reaches' if len(unsized) == 1 else 'they reach'} "
+             f"({curie(ask)})"] if unsized else []
+    names = ", ".join(short(p) for p in floats)
+    one = len(floats) == 1
+    text = (f"{'; '.join(said)}: the stated {curie(prop)} of {short(whole)} "
+            f"({shown(prepared, prop, length)}) is measured to its seaward end, its floats "
+            f"included, but whether it includes {names} is not stated; at the seaward end of "
+            f"the rest {short(whole)} "
+            + ("may be any length" if unsized else f"is {shown(prepared, prop, most)} long")
+            + f"; state {curie(ask)} of {names} (or that the stated "
+            f"{shown(prepared, prop, length)} includes {'it' if one else 'them'})")
+    note = BNode()
+    graph.add((note, RDF.type, DL.UpperBoundTotal))
+    graph.add((note, DL.focus, whole))
+    graph.add((note, DL.property, prop))
+    graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
+    graph.add((note, RDFS.comment, Literal(text)))
+    for rule in with_floats:  # (the rules measuring the dock with its floats, no other)
+        graph.add((note, DL.comparedBy, rule))
+    for part in floats:
+        entry = BNode()
+        graph.add((note, DL.undecidedMember, entry))
+        graph.add((entry, DL.focus, part))
+        graph.add((entry, DL.property, ask))
+        graph.add((entry, RDFS.comment, Literal(text)))
 
 
 def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,

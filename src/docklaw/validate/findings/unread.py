@@ -186,6 +186,13 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for reach in prepared.ontology.subjects(DL.farthestOfParts, Literal(True)):
         if reach in read:  # (a part's own length and place bound the reach read:
             anywhere.update((DL.length, DL.atSeawardEnd))  # grown.reach_past_own_lengths)
+    for rule in prepared.rules_of(jid):  # (a float's reach and place bound a length read with
+        if (rule.iri, DL.measureIncludesFloats, Literal(True)) in prepared.knowledge:  # floats:
+            for length in rule.constrains:  # grown.lengths_past_floats)
+                if (length, DL.longestOfParts, Literal(True)) in prepared.ontology:
+                    anywhere.add(DL.atSeawardEnd)
+                    anywhere.update(q for q in prepared.ontology.subjects(DL.comparesAs, length)
+                                    if isinstance(q, URIRef))
     for p, q in prepared.ontology.subject_objects(OWL.inverseOf):  # written both ways at intake
         if isinstance(p, URIRef) and isinstance(q, URIRef) and (p in read or q in read):
             anywhere.update((p, q))
