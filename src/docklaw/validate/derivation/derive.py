@@ -91,6 +91,7 @@ from docklaw.validate.derivation.partflags import (
 )
 from docklaw.validate.derivation.parts import (
     deck_classes,
+    facts_from_wholes,
     link_appurtenances,
     place_proposed,
     portion_widths,
@@ -874,6 +875,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     counts_from_flags(out, prepared, jid)  # after: a flag true is one or more
     flags_from_parts(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
+    # after: a whole's side of the mark derived from its reach is its parts' (dl:readFromWhole)
+    facts_from_wholes(out, prepared)
     classify_defined(out, prepared, jid)
     derive_totals(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)

@@ -407,3 +407,48 @@ def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
                 if (node, lack, None) not in graph:
                     for value in list(graph.objects(node, have)):
                         graph.add((node, lack, value))
+
+
+def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:
+    """A part lies where its whole lies unless it states otherwise (``dl:readFromWhole``).
+
+    Why: a porch listed on a dock inside a boat station the application states waterside of the
+    mean high water mark, reaching 45 ft into the lake, was asked which side of the mark it is
+    on (blind review 82 B3, Keuka § 160-122H): the application had said where its whole stands.
+    A structure listed as a part (``dl:hasPart``) that states none of such a property reads the
+    value of its nearest whole that has one, stated or derived (from the whole's own reach:
+    run after the flags the law derives from measurements), at any depth. A part stating its
+    own keeps it (a dock stated waterside may reach back over the land, and a part the
+    application places landward is read there). Not through a part derive linked to its whole
+    (``dl:partLinked``: listed on the parcel, it stands where it stands) nor for a class whose
+    members stand apart from their whole by definition (``dl:standsApart``). Wholes at the same
+    distance stating different values decide nothing: the rules ask the part."""
+    vocabulary = prepared.ontology
+    props = sorted((p for p in vocabulary.subjects(DL.readFromWhole, Literal(True))
+                    if isinstance(p, URIRef)), key=str)
+    if not props:
+        return
+    apart = {c for c, v in vocabulary.subject_objects(DL.standsApart) if v == Literal(True)}
+
+    def joined(part: Node) -> bool:
+        return ((part, DL.partLinked, None) not in graph
+                and not any((part, RDF.type, c) in graph for c in apart))
+
+    for prop in props:
+        found: dict[Node, Node] = {}
+        for part in sorted({p for p in graph.objects(None, DL.hasPart)}, key=str):
+            if graph.value(part, prop) is not None or not joined(part):
+                continue
+            layer, seen = [part], {part}
+            values: set[Node] = set()
+            while layer and not values:
+                wholes = sorted({w for n in layer if n == part or joined(n)
+                                 for w in graph.subjects(DL.hasPart, n)} - seen, key=str)
+                seen.update(wholes)
+                values = {v for w in wholes for v in graph.objects(w, prop)
+                          if isinstance(v, Literal)}
+                layer = wholes
+            if len(values) == 1:
+                found[part] = values.pop()
+        for part, value in found.items():
+            graph.add((part, prop, value))

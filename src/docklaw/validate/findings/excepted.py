@@ -8,7 +8,10 @@ condition and the section that sets its number, so the applicant learns which fa
 where the text says so (the clause's dl:section, else its exception's; a clause neither names
 is not the text's and is not named). An exception that fails on anything else as well (another
 kind of work, another cause, a fact not stated) is not named: it was not the number that
-defeated it.
+defeated it. Only the law's own words go in quotation marks: a clause carrying dl:clauseWords
+(words its section prints) is quoted and credited to that section; a clause's label is the
+curators' description and is given unquoted (blind review 82: a label in quotation marks read
+as words of the law that neither subsection prints).
 """
 
 from __future__ import annotations
@@ -39,14 +42,15 @@ class UnmetException:
     section_iri: str | None
     exception: str             # the exception's citation and label
     exception_section: str | None
-    condition: str             # the condition's label (else its property and threshold)
+    condition: str             # the law's words quoted, else the condition's label (else its
+                               # property and threshold), unquoted
     fact: str                  # the property read ("dl:restorationCompletedWithin")
     value: str                 # the stated value ("18.5 months")
 
     def sentence(self) -> str:
         where = self.exception_section or self.section
-        return (f" The exception of {where} does not hold: '{self.condition}' is not met "
-                f"({self.fact} is {self.value}).")
+        return (f" The exception of {where} does not hold: its condition {self.condition} is "
+                f"not met ({self.fact} is {self.value}).")
 
     def to_json(self) -> dict[str, object]:
         return {"section": self.section, "section_iri": self.section_iri,
@@ -87,10 +91,15 @@ def unmet_exceptions(data: Graph, prepared: Prepared, rule: URIRef | None,
             iri = law.value(node, DL.section) or own_iri
             if not isinstance(iri, URIRef):
                 continue  # (no section of the text sets it: a device of the encoding, not named)
+            words = law.value(node, DL.clauseWords)
             text = law.value(node, RDFS.label)
-            condition = str(text) if text is not None else (
-                f"{curie(c.prop)} {OP_WORDS.get(c.op or '', c.op)} "
-                f"{c.date if c.date is not None else display_number(c.threshold)}")
+            if words is not None:  # the law's words, credited to the section printing them
+                condition = f"'{words}' ({citation(prepared, iri)})"
+            elif text is not None:
+                condition = str(text)
+            else:
+                condition = (f"{curie(c.prop)} {OP_WORDS.get(c.op or '', c.op)} "
+                             f"{c.date if c.date is not None else display_number(c.threshold)}")
             entry = UnmetException(
                 section=citation(prepared, iri), section_iri=str(iri) if iri else None,
                 exception=label or (own or str(exception)), exception_section=own,
