@@ -410,11 +410,13 @@ def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
 
 
 def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:
-    """A part lies where its whole lies unless it states otherwise (``dl:readFromWhole``).
+    """A part lies where its whole lies, where the whole's value says where all of it lies
+    (``dl:readFromWhole``, ``dl:readFromWholeValue``).
 
-    Why: a porch listed on a dock inside a boat station the application states waterside of the
-    mean high water mark, reaching 45 ft into the lake, was asked which side of the mark it is
-    on (blind review 82 B3, Keuka § 160-122H): the application had said where its whole stands.
+    Why: a whole stated landward is wholly landward, and so are its parts; a whole "wholly or
+    partly waterside" says nothing of a part (a dock crosses the mark), so a part of one stating
+    no side is still asked (blind review 82 B3 asked that it be read waterside; a missing fact is
+    information needed, never a violation).
     A structure listed as a part (``dl:hasPart``) that states none of such a property reads the
     value of its nearest whole that has one, stated or derived (from the whole's own reach:
     run after the flags the law derives from measurements), at any depth. A part stating its
@@ -436,6 +438,8 @@ def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:
 
     for prop in props:
         found: dict[Node, Node] = {}
+        # the values saying something of every part (none named: every value)
+        passing = set(vocabulary.objects(prop, DL.readFromWholeValue))
         for part in sorted({p for p in graph.objects(None, DL.hasPart)}, key=str):
             if graph.value(part, prop) is not None or not joined(part):
                 continue
@@ -448,7 +452,7 @@ def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:
                 values = {v for w in wholes for v in graph.objects(w, prop)
                           if isinstance(v, Literal)}
                 layer = wholes
-            if len(values) == 1:
+            if len(values) == 1 and (not passing or values <= passing):
                 found[part] = values.pop()
         for part, value in found.items():
             graph.add((part, prop, value))
