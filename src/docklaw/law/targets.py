@@ -355,6 +355,20 @@ class AppFacts:
         self._containers: dict[Node, frozenset[Node]] = {}
         self._union: tuple[set[Node], frozenset[Node]] | None = None
         self._parcel_values: dict[tuple[Node, Node], tuple[Node, ...]] = {}
+        self._holds: dict[tuple[Node, Node, int], tuple[Condition, bool]] = {}
+
+    def holds(self, graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
+        """``condition_holds``, remembered for this application's graph: the targets, the
+        search for undecided facts and the exceptions ask the same condition of the same node
+        several times (three in four calls were repeats, bench/RESULTS.md, eighteenth session).
+        The condition is kept in the entry, so its ``id`` is not reused while remembered."""
+        if graph is not self.graph:
+            return condition_holds(graph, app, node, cond)
+        key = (app, node, id(cond))
+        found = self._holds.get(key)
+        if found is None:
+            found = self._holds[key] = (cond, condition_holds(graph, app, node, cond))
+        return found[1]
 
     def parcel_values(self, app: Node, prop: Node) -> tuple[Node, ...]:
         """The values of ``prop`` on the application's parcels (``prop`` None: the parcels),
@@ -487,7 +501,7 @@ def governed(graph: Graph, app: Node, candidates: set[Node], spec: TargetSpec,
     for node in candidates:
         if not facts.reaches(node, spec):
             continue
-        if spec.conditions and not any(condition_holds(graph, app, node, c)
+        if spec.conditions and not any(facts.holds(graph, app, node, c)
                                        for c in spec.conditions):
             continue
         yield node
@@ -505,7 +519,7 @@ def generated_focus(graph: Graph, app: Node, candidates: set[Node], spec: Target
     for node in governed(graph, app, candidates, spec, facts):
         if spec.works and facts.works(node, spec).isdisjoint(spec.works):
             continue
-        if any(all(condition_holds(graph, app, node, c) for c in clauses)
+        if any(all(facts.holds(graph, app, node, c) for c in clauses)
                for clauses in spec.exceptions):
             continue
         if spec.constructions and facts.constructions(node, spec).isdisjoint(spec.constructions):
@@ -612,7 +626,7 @@ def class_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Target
         works = facts.works(node, spec)
         if spec.works and works and works.isdisjoint(spec.works):
             continue
-        if any(all(condition_holds(graph, app, node, c) for c in clauses)
+        if any(all(facts.holds(graph, app, node, c) for c in clauses)
                for clauses in spec.exceptions):
             continue
         out.append(node)
@@ -649,7 +663,7 @@ def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Ta
     for node in sorted(candidates, key=str):
         if facts.types(node).isdisjoint(spec.governs) or not facts.reaches(node, spec):
             continue
-        if spec.conditions and not any(condition_holds(graph, app, node, c)
+        if spec.conditions and not any(facts.holds(graph, app, node, c)
                                        for c in spec.conditions):
             continue  # (an unstated condition is asked where the conditions are)
         out += exception_asks(graph, app, node, spec.exceptions, facts)
@@ -663,7 +677,7 @@ def exception_asks(graph: Graph, app: Node, node: Node,
     ``exception_undecided``); none where an exception the stated facts establish holds."""
     asked: list[tuple[Node, URIRef]] = []
     for clauses in exceptions:
-        if not all(condition_holds(graph, app, node, c) for c in clauses):
+        if not all(facts.holds(graph, app, node, c) for c in clauses):
             continue
         found = [(s, RDF.type) for c in clauses if c.unstated and c.broader
                  for s in condition_subjects(graph, app, node, c)
@@ -723,7 +737,7 @@ def whole_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
     wholes = [w for w in facts.containers(node) if not facts.types(w).isdisjoint(spec.governs)]
     return bool(wholes) and all(
         all(any(True for _v in graph.objects(w, p)) for p in props)
-        and not any(condition_holds(graph, app, w, c) for c in spec.conditions)
+        and not any(facts.holds(graph, app, w, c) for c in spec.conditions)
         for w in wholes)
 
 
@@ -741,7 +755,7 @@ def part_rules_out(graph: Graph, app: Node, node: Node, spec: TargetSpec,
         return False
     stating = [w for w in sorted(facts.containers(node), key=str)
                if all(any(True for _v in graph.objects(w, p)) for p in props)]
-    return bool(stating) and not any(condition_holds(graph, app, w, c)
+    return bool(stating) and not any(facts.holds(graph, app, w, c)
                                      for w in stating for c in spec.conditions)
 
 
@@ -814,10 +828,10 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
                     continue
                 if not any(True for p in spec.reads for _v in graph.objects(whole, p)):
                     continue
-                if spec.conditions and not any(condition_holds(graph, app, whole, c)
+                if spec.conditions and not any(facts.holds(graph, app, whole, c)
                                                for c in spec.conditions):
                     continue
-                if any(all(condition_holds(graph, app, whole, c) for c in clauses)
+                if any(all(facts.holds(graph, app, whole, c) for c in clauses)
                        for clauses in named):
                     continue  # the whole's own stated work hands it to another rule
                 present.add(whole)
@@ -892,7 +906,7 @@ def guard_state(graph: Graph, app: Node, guard: TargetSpec, facts: AppFacts
         return False, []
     where = parcel_or_app(app, facts)
     missing = [(where, prop) for used, prop, state in checks if used and state is None]
-    if guard.conditions and not any(condition_holds(graph, app, app, c)
+    if guard.conditions and not any(facts.holds(graph, app, app, c)
                                     for c in guard.conditions):
         unstated = [c.prop for c in guard.conditions if not c.absent_is_false and not any(
             True for s in condition_subjects(graph, app, app, c) for _v in graph.objects(
@@ -920,13 +934,13 @@ def undecided_conditions(
     if spec.conditions and not facts.none_reached(candidates, spec):
         for node in candidates:
             if not facts.reaches(node, spec) or any(
-                    condition_holds(graph, app, node, c) for c in spec.conditions):
+                    facts.holds(graph, app, node, c) for c in spec.conditions):
                 continue
             if (spec.works and facts.works(node, spec).isdisjoint(spec.works)) or (
                     spec.constructions and facts.constructions(node, spec).isdisjoint(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
-            if any(all(condition_holds(graph, app, node, c) for c in clauses)
+            if any(all(facts.holds(graph, app, node, c) for c in clauses)
                    for clauses in spec.exceptions):
                 continue  # an exception the stated facts establish: nor whatever it says
             if whole_rules_out(graph, app, node, spec, facts) or silent_part(

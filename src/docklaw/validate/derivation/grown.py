@@ -971,21 +971,13 @@ def reach_within_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
     ``reach_past_own_lengths`` does for a part stating only its own length. Why: a new pier
     stating 90 feet from MLW listing a float stating a 120-foot reach from MHW conformed to
     § 56-2B, the float read as within the pier's 90 feet (blind review 77, A3)."""
-    vocabulary, law = prepared.ontology, prepared.knowledge
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
-    pairs: dict[URIRef, list[URIRef]] = {}
-    for prop, by in vocabulary.subject_objects(DL.boundedAboveBy):
-        if isinstance(prop, URIRef) and isinstance(by, URIRef):
-            pairs.setdefault(prop, []).append(by)
-    for prop in sorted(pairs, key=str):
-        rules = sorted((r.iri for r in prepared.rules_of(jid) if prop in r.constrains), key=str)
-        if not rules or any(law.value(r, DL.comparison) not in UPPER_LIMITS for r in rules):
-            continue  # no rule reads it, or one an upper bound does not decide
-        for node in sorted({n for by in pairs[prop] for n in graph.subjects(by, None)}, key=str):
+    vocabulary = prepared.ontology
+    apart_classes, bounded = bounded_reaches(prepared, jid)
+    for prop, bounds, rules in bounded:
+        for node in sorted({n for by in bounds for n in graph.subjects(by, None)}, key=str):
             if (node, prop, None) in graph:
                 continue  # stated or derived: read as it is
-            bound = bound_of(graph, vocabulary, node, pairs[prop])
+            bound = bound_of(graph, vocabulary, node, list(bounds))
             if bound is None:
                 continue
             most, by = bound
@@ -1008,6 +1000,32 @@ def reach_within_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
                     if inside_bound(graph, vocabulary, part, prop, pairs[prop], bound[0],
                                     apart_classes):
                         lone_bound(graph, prepared, part, prop, *bound, rules, whole)
+
+
+def bounded_reaches(prepared: Prepared, jid: str) -> tuple[
+        frozenset[Node], tuple[tuple[URIRef, tuple[URIRef, ...], list[URIRef]], ...]]:
+    """The classes standing apart (dl:standsApart) and, for each reach the vocabulary bounds
+    above (dl:boundedAboveBy) that the code's rules compare with maxima only, its bounding
+    properties and those rules: facts of the law, read once per code, not per application."""
+    def read() -> tuple[frozenset[Node], tuple[tuple[URIRef, tuple[URIRef, ...],
+                                                       list[URIRef]], ...]]:
+        vocabulary, law = prepared.ontology, prepared.knowledge
+        apart = frozenset(c for c, v in vocabulary.subject_objects(DL.standsApart)
+                          if v == Literal(True))
+        pairs: dict[URIRef, list[URIRef]] = {}
+        for prop, by in vocabulary.subject_objects(DL.boundedAboveBy):
+            if isinstance(prop, URIRef) and isinstance(by, URIRef):
+                pairs.setdefault(prop, []).append(by)
+        out = []
+        for prop in sorted(pairs, key=str):
+            rules = sorted((r.iri for r in prepared.rules_of(jid) if prop in r.constrains),
+                           key=str)
+            if not rules or any(law.value(r, DL.comparison) not in UPPER_LIMITS for r in rules):
+                continue  # no rule reads it, or one an upper bound does not decide
+            out.append((prop, tuple(pairs[prop]), rules))
+        return apart, tuple(out)
+
+    return prepared.law_memo(("grown.bounded_reaches", jid), read)
 
 
 def bound_of(graph: Graph, vocabulary: Graph, node: Node, by: list[URIRef]

@@ -31,7 +31,6 @@ from docklaw.law.decide import (
 from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.targets import (
     AppFacts,
-    condition_holds,
     guard_state,
     parcel_matches,
     part_closure,
@@ -618,12 +617,12 @@ def why_not(graph: Graph, app: Node, node: Node, spec: TargetSpec, facts: AppFac
             return "footage category: applies to " + ", ".join(sorted(spec.categories))
         return "steep slope: applies when dl:steepSlope is " + str(spec.steep)
     for clauses in spec.exceptions:
-        if all(condition_holds(graph, app, node, c) for c in clauses):
+        if all(facts.holds(graph, app, node, c) for c in clauses):
             return "an exception of the rule holds: " + ", ".join(sorted(
                 ("not stated: " if c.unstated else "")
                 + f"{curie(c.prop)} {curie(c.equals) if c.equals is not None else ''}".strip()
                 for c in clauses))
-    if spec.conditions and not any(condition_holds(graph, app, node, c) for c in spec.conditions):
+    if spec.conditions and not any(facts.holds(graph, app, node, c) for c in spec.conditions):
         return "condition not met: " + ", ".join(sorted({curie(c.prop) for c in spec.conditions}))
     if spec.works and facts.works(node, spec).isdisjoint(spec.works):
         return "work kind: applies to " + _names(spec.works)
