@@ -994,10 +994,10 @@ def reach_within_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
                 if reach is not None and is_stated(graph, whole, prop) and most > reach:
                     part_bound(graph, prepared, whole, node, prop, reach, most, by)
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
-            bound = bound_of(graph, vocabulary, whole, pairs[prop])
+            bound = bound_of(graph, vocabulary, whole, list(bounds))
             if bound is not None:
                 for part in sorted(set(graph.objects(whole, DL.hasPart)), key=str):
-                    if inside_bound(graph, vocabulary, part, prop, pairs[prop], bound[0],
+                    if inside_bound(graph, vocabulary, part, prop, list(bounds), bound[0],
                                     apart_classes):
                         lone_bound(graph, prepared, part, prop, *bound, rules, whole)
 
