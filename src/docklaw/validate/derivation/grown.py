@@ -744,15 +744,8 @@ def floats_past_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIR
              f"{'its' if len(unsized) == 1 else 'their'} own {curie(prop)} nor how far from "
              f"{datum} {'it reaches' if len(unsized) == 1 else 'they reach'} "
              f"({curie(ask)})"] if unsized else []
-    names = ", ".join(short(p) for p in floats)
-    one = len(floats) == 1
-    text = (f"{'; '.join(said)}: the stated {curie(prop)} of {short(whole)} "
-            f"({shown(prepared, prop, length)}) is measured to its seaward end, its floats "
-            f"included, but whether it includes {names} is not stated; at the seaward end of "
-            f"the rest {short(whole)} "
-            + ("may be any length" if unsized else f"is {shown(prepared, prop, most)} long")
-            + f"; state {curie(ask)} of {names} (or that the stated "
-            f"{shown(prepared, prop, length)} includes {'it' if one else 'them'})")
+    text = floats_question(prepared, whole, prop, length, "", said, floats, (
+        "may be any length" if unsized else f"is {shown(prepared, prop, most)} long"), ask)
     note = BNode()
     graph.add((note, RDF.type, DL.UpperBoundTotal))
     graph.add((note, DL.focus, whole))
@@ -767,6 +760,66 @@ def floats_past_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIR
         graph.add((entry, DL.focus, part))
         graph.add((entry, DL.property, ask))
         graph.add((entry, RDFS.comment, Literal(text)))
+
+
+def applicants_figure(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
+                      value: Decimal | None) -> str | None:
+    """How the application gives ``whole``'s ``prop`` (``value``, the figure the rules read),
+    None where the figure is not the applicant's (a drawn one: the geometry stage bounds its
+    undrawn parts): "" where stated; else the words saying where the figure comes from: the
+    same fact stated under another name (a dl:FactIdentity: Jerusalem reads a dock's stated
+    dl:length as its reach) or a stated figure raised to a listed part's (``reached_by_parts``:
+    the dock stating 149 feet, its lift 150). Either way a float not said to lie within the
+    figure may lie beyond it (blind review 84, F1 and F2: a float of unstated size was asked
+    where the dock stated its reach, not where it stated only its length, nor where a lift
+    stated a greater reach: knowing less, or stating a contradiction, gave "conforms")."""
+    if value is None:
+        return None
+    if is_stated(graph, whole, prop):
+        return ""
+    law = prepared.knowledge
+    within = set(parts_of(graph, whole))
+    for qv in graph.objects(whole, prop):
+        if (qv, DL.measuredBy, None) in graph or (qv, DL.coordinatesFrom, None) in graph:
+            return None
+        sources = set(graph.objects(qv, PROV.wasDerivedFrom))
+        if sources == {whole}:
+            same = [q for i in law.subjects(DL.identifies, prop)
+                    if (i, RDF.type, DL.FactIdentity) in law
+                    for q in law.objects(i, DL.identifies)
+                    if q != prop and isinstance(q, URIRef) and is_stated(graph, whole, q)]
+            if same:
+                return (f"read from its stated {curie(same[0])} "
+                        f"({shown(prepared, same[0], number_of(graph, whole, same[0]))}): the "
+                        "code measures the two alike")
+        elif sources and sources <= within and any(
+                (n, RDF.type, DL.Discrepancy) in graph and (n, DL.declaredValue, None) in graph
+                for n in graph.subjects(DL.focus, whole)
+                if (n, DL.property, prop) in graph):
+            return (f"that of its part {', '.join(short(p) for p in sorted(sources, key=str))}"
+                    ", more than the figure it states")
+    return None
+
+
+def floats_question(prepared: Prepared, whole: Node, prop: URIRef, value: Decimal,
+                    figure: str, said: list[str], asked: list[Node], beyond: str,
+                    ask: URIRef | None = None) -> str:
+    """The question a part of unknown reach raises (``past_own_length``,
+    ``floats_past_length``): what is stated (``said``; the whole's figure and, in ``figure``,
+    where it comes from when not stated as such), what is not known (whether the figure
+    includes the parts ``asked``), and what to state (their reach, or that it does)."""
+    names = ", ".join(short(p) for p in asked)
+    one = len(asked) == 1
+    ask = ask or prop
+    read = (f"{short(whole)} states its {curie(prop)} as {shown(prepared, prop, value)}"
+            if not figure else
+            f"{short(whole)}'s {curie(prop)} is read as {shown(prepared, prop, value)} "
+            f"({figure})")
+    return (f"{'; '.join(said)}. {read}, but the application does not say whether that "
+            f"figure includes {names}: if {'it lies' if one else 'they lie'} beyond it, at the "
+            f"seaward end, {short(whole)} {beyond}. State how far {names} "
+            f"{'reaches' if one else 'reach'} ({curie(ask)}), or that the figure "
+            f"({shown(prepared, prop, value)}) includes {'it' if one else 'them'}")
 
 
 def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
@@ -792,7 +845,8 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
                and number_of(graph, p, prop) is None
                and not any(number_of(graph, p, b) is not None for b in bounding)
                and graph.value(p, DL.atSeawardEnd) != Literal(False)]
-    if not own and not (unsized and is_stated(graph, whole, prop)):
+    figure = applicants_figure(graph, prepared, whole, prop, reach)
+    if not own and not (unsized and figure is not None):
         return
     datum = datum_label(prepared, prop) or "the datum it is measured from"
     if own and max(own.values()) > reach:
@@ -805,14 +859,14 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
                 f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}"
                 f"), more than the stated {curie(prop)} of {short(whole)} "
                 f"({shown(prepared, prop, reach)}), and not how far from {datum} it reaches: "
-                "at the seaward end of the rest "
+                f"placed at the seaward end of the rest of {short(whole)}, "
                 + (f"{short(whole)} reaches {shown(prepared, prop, most)}" if not silent else
                    f"{short(whole)} may reach any distance "
                    f"({', '.join(short(p) for p in silent)} stating neither its length nor its "
                    "reach)")
                 + f"; state {curie(prop)} of {names}")
     else:
-        if not is_stated(graph, whole, prop):
+        if figure is None:
             return  # (a drawn reach is the drawing's, its undrawn parts bounded there)
         own = {p: n for p, n in own.items()
                if (p, RDF.type, DL.WatersideStructure) in graph
@@ -821,28 +875,20 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
             return
         most = Decimal(1000000) if unsized else reach + sum(own.values(), Decimal(0))
         asked = [*own, *unsized]
-        names = ", ".join(short(p) for p in asked)
-        one = len(asked) == 1
         said = [f"{', '.join(short(p) for p in own)} "
                 f"{'states' if len(own) == 1 else 'state'} only "
                 f"{'its' if len(own) == 1 else 'their'} own {curie(DL.length)} ("
                 f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}), not how "
-                f"far from {datum} {'it reaches' if len(own) == 1 else 'they reach'}"
-                ] if own else []
+                f"far from {datum} {'it reaches' if len(own) == 1 else 'they reach'} "
+                f"({curie(prop)})"] if own else []
         said += [f"{', '.join(short(p) for p in unsized)} "
                  f"{'states' if len(unsized) == 1 else 'state'} neither "
                  f"{'its' if len(unsized) == 1 else 'their'} own {curie(DL.length)} nor how "
-                 f"far from {datum} {'it reaches' if len(unsized) == 1 else 'they reach'}"
-                 ] if unsized else []
-        text = (f"{'; '.join(said)} "
-                f"({curie(prop)}): the stated {curie(prop)} of {short(whole)} "
-                f"({shown(prepared, prop, reach)}) is measured to its seaward end, parts "
-                f"included, but whether it includes {names} is not stated; at the seaward end "
-                f"of the rest {short(whole)} "
-                + ("may reach any distance" if unsized else
-                   f"reaches {shown(prepared, prop, most)}")
-                + f"; state {curie(prop)} of {names} (or that the stated "
-                f"{shown(prepared, prop, reach)} includes {'it' if one else 'them'})")
+                 f"far from {datum} {'it reaches' if len(unsized) == 1 else 'they reach'} "
+                 f"({curie(prop)})"] if unsized else []
+        text = floats_question(prepared, whole, prop, reach, figure, said, asked, (
+            "may reach any distance" if unsized else
+            f"reaches {shown(prepared, prop, most)}"))
     note = BNode()
     graph.add((note, RDF.type, DL.UpperBoundTotal))
     graph.add((note, DL.focus, whole))
