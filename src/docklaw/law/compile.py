@@ -774,8 +774,6 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         f"{{ ?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this }} UNION {{ ?app <{DL.parcel}> ?this }}"
         f" UNION {{ ?app <{DL.proposes}>/(<{DL.hasPart}>*)/^<{DL.mooredAt}> ?this }}"
         f" UNION {{ ?app <{DL.parcel}>/<{DL.hasStructure}> ?this . ?this a <{DL.Vessel}> }}"
-        f" UNION {{ ?app <{DL.parcel}>/<{DL.hasStructure}>/(<{DL.hasPart}>*)/^<{DL.mooredAt}>"
-        " ?this }"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
         _portion_branch(governs, pairs, reads, read_by) if pairs
         else f"?this a ?governed . {_values('governed', governs)}",

@@ -171,15 +171,15 @@ def parcel_vessels(graph: Graph, app: Node) -> set[Node]:
     reaches it. Review 81 F1: such a vessel stating 10 feet from a channel conformed, its
     facts not even listed as unread, where the same vessel proposed or moored violated.
 
-    And the vessels moored (dl:mooredAt) at a structure listed on the parcel or a part of one,
-    whether or not the application proposes that structure: moored there, the vessel lies at
-    the application's site as much as one listed on the parcel. Why: a boat moored at an
-    existing dock on the parcel, not itself listed, 49.99 feet from a channel, was read by no
-    rule and not asked (moored at a listed structure it counted as linked: fix-kp6's note)."""
-    listed = {s for parcel in graph.objects(app, DL.parcel)
-              for s in graph.objects(parcel, DL.hasStructure)}
-    moored = {v for s in part_closure(graph, listed) for v in graph.subjects(DL.mooredAt, s)}
-    return {v for v in listed if (v, RDF.type, DL.Vessel) in graph} | moored
+    A vessel moored (dl:mooredAt) at a structure the application neither proposes nor works
+    on, and not itself listed on the parcel, is not reached: the standards govern what is
+    "constructed, erected, enlarged, installed, altered or improved" (North Hempstead § 42-9
+    chapeau), and a boat at an untouched existing dock is no part of that (blind reviews 83
+    and 84: it was cited under § 42-9A(2)/(3) against an application for another, conforming
+    dock). The reading not chosen (fix-misc: moored at a structure on the parcel, it lies at
+    the application's site) held an existing berth to standards its dock is not held to."""
+    return {v for parcel in graph.objects(app, DL.parcel)
+            for v in graph.objects(parcel, DL.hasStructure) if (v, RDF.type, DL.Vessel) in graph}
 
 
 def self_and_containers(graph: Graph, node: Node) -> set[Node]:

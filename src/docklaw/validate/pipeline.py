@@ -40,6 +40,7 @@ from docklaw.validate.findings.cite import (
     limits_from_drawn_operands,
     one_per_breach,
     one_per_disagreement,
+    portion_classes,
 )
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import Measurement, collect
@@ -263,7 +264,7 @@ def validate_graph(
     said_why(derived, needed)  # (the accounting asks some of them)
     set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
     results = one_per_disagreement(results)  # (each rule's result counted above)
-    results = one_per_breach(results, derived)
+    results = one_per_breach(results, derived, portion_classes(prepared))
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,

@@ -558,14 +558,21 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
             nodes = top_level(graph, [m for m in members if is_a(graph, m, a.counts)
                                       and not is_a(graph, m, a.excepts)])
             what = ", ".join(label(prepared, c) for c in a.counts)
+            low = [(m, n) for m in nodes if (n := number_of(graph, m, a.covered_by)) is not None
+                   and n < 1] if a.covered_by is not None else []
             covered = ("" if a.covered_by is None or not nodes
-                       else f"; a {what} listed as a part of a structure stating "
-                       f"{curie(a.covered_by)} holds at least one, which that number may or may "
+                       else f"; a {what} listed as a part of another structure holds at least "
+                       f"one, which a {curie(a.covered_by)} that structure states may or may "
                        "not include" if a.least_unstated > 0
                        else f"; a {what} listed as a part of a structure stating "
                        f"{curie(a.covered_by)} is one of that number")
+            # a member stating fewer than one (a lift stating 0 slips) is counted as one: say so
+            # (blind review 84 C2: the stated 0s were overridden with no word)
+            raised = ("" if not low else "; " + ", ".join(
+                f"{short(m)} states {display_number(n)}" for m, n in low)
+                + (", read as at least 1" if len(low) == 1 else ", each read as at least 1"))
             parts.append((len(nodes), f"{what}: {len(nodes)}"
-                          + (f" ({names(nodes)}{covered})" if nodes else "")))
+                          + (f" ({names(nodes)}{raised}{covered})" if nodes else "")))
         else:
             nodes = [m for m in members if is_a(graph, m, a.over)
                      and not is_a(graph, m, a.excepts)]
@@ -834,10 +841,17 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
     for whole in sorted(opened, key=str):
         o = opened[whole]
         those = "that" if len(o.parts) == 1 else "those"
+        # a part stating fewer than one of the number it is counted in (a lift stating 0
+        # slips) is read as one: the figure says so, not only the sum (blind review 84 C2)
+        low = [(p, n) for p in o.parts if (n := number_of(graph, p, o.prop)) is not None
+               and n < 1]
+        raised = ("" if not low else ": " + ", ".join(
+            f"{short(p)} states {display_number(n)}" for p, n in low)
+            + (", read as at least 1" if len(low) == 1 else ", each read as at least 1"))
         text = (f"does the stated {curie(o.prop)} of {short(whole)} "
                 f"({display_number(o.stated)}) include {those} of its "
                 f"part{'' if len(o.parts) == 1 else 's'} {names(list(o.parts))} "
-                f"({display_number(o.parts_sum)})? Read as including "
+                f"({display_number(o.parts_sum)}{raised})? Read as including "
                 f"{'it' if len(o.parts) == 1 else 'them'}, {curie(d.prop)} of {short(node)} is "
                 f"{shown(prepared, d.prop, max(value, read or value))}; as not, up to "
                 f"{shown(prepared, d.prop, most)}")

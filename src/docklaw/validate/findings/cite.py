@@ -784,7 +784,17 @@ def one_per_disagreement(results: list[Result]) -> list[Result]:
     return sort_results(out)
 
 
-def one_per_breach(results: list[Result], data: Graph) -> list[Result]:
+def portion_classes(prepared: Prepared) -> dict[Node, frozenset[Node]]:
+    """Each property giving the width of one portion of a structure (dl:widthOfPortion) with
+    the classes of that portion (the class and the code's words for it, dl:senseOf): a part of
+    such a class IS that portion of the structure listing it (``one_per_breach``)."""
+    law = prepared.knowledge
+    return {prop: frozenset({kind, *law.subjects(DL.senseOf, kind)})
+            for prop, kind in prepared.ontology.subject_objects(DL.widthOfPortion)}
+
+
+def one_per_breach(results: list[Result], data: Graph,
+                   portions: dict[Node, frozenset[Node]] | None = None) -> list[Result]:
     """The results with one breach cited once: where the same rule's shape cites a part and a
     structure it belongs to (dl:hasPart, at any depth) with the same property, value and words,
     and the two values are one measurement, the part's result goes and the whole's stands for
@@ -796,7 +806,14 @@ def one_per_breach(results: list[Result], data: Graph) -> list[Result]:
     widens). Run after the accounting (each node's state is counted there; only the report
     lists the breach once). Why: a rule governing a dock and its main walkway part cited a
     9-foot drawn main walkway twice, on the dock and on the part, because the dock's main
-    walkway width is the part's measured one (blind review 80 B5)."""
+    walkway width is the part's measured one (blind review 80 B5).
+
+    Also one breach: a part that IS the portion the property measures (``portions``: the
+    property's dl:widthOfPortion class, a dl:MainWalkway for dl:mainWalkwayWidth), listed
+    directly on the whole, stating the same value the whole states. The dock's main walkway
+    width and its main walkway part's width are one fact said twice, so the one walkway is
+    cited once, on the dock (blind review 84 C1: a dock and its main walkway part each
+    stating 8.1 feet were two Violations of South Bristol § 73-9C(1)(a))."""
     def key(r: Result) -> tuple[object, ...]:
         return (r.rule, r.shape, r.path, r.value, r.message)
 
@@ -828,7 +845,9 @@ def one_per_breach(results: list[Result], data: Graph) -> list[Result]:
                 sources, whole_sources = measured(mine), measured(theirs)
                 if any(v in theirs for v in mine) or (
                         sources is not None and whole_sources is not None
-                        and sources <= whole_sources):
+                        and sources <= whole_sources) or (
+                        (whole, DL.hasPart, node) in data and any(
+                            (node, RDF.type, k) in data for k in (portions or {}).get(prop, ()))):
                     dropped.add(id(r))
                     break
     return [r for r in results if id(r) not in dropped]
