@@ -24,8 +24,13 @@ GEOMETRY = EXAMPLES_DIR / "north-haven" / "geometry.ttl"
 
 def test_against_all_has_one_budget_for_the_whole_request(
         law_app: Any, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """Each code's validation is made to take 0.6 s; the request's budget is 1.5 s. Five codes
-    take 3 s: the request must stop at its one budget (503), not run on to 5 x 1.5 s."""
+    """Each code's validation is made to take 0.9 s, under the request's budget of 1.5 s; five
+    codes take 4.5 s: the request must stop at its one budget (503), not run on code after code.
+
+    Why 0.9 s and a bound of 4 s: the bound must lie between what the one budget gives (1.5 s
+    and the cost of stopping a worker) and what five codes take; with 0.6 s a code (3 s in all,
+    a bound of 2.9 s) the margin was 1.4 s, and a loaded two-core host used it up (3.01 s and
+    3.09 s, bench/RESULTS.md, seventeenth and eighteenth sessions)."""
     from docklaw.validate import pipeline as api
     from docklaw.validate import pool
     from docklaw.validate.matrix import registered_codes
@@ -35,7 +40,7 @@ def test_against_all_has_one_budget_for_the_whole_request(
     original = api.validate_graph
 
     def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.6)
+        time.sleep(0.9)
         return original(*args, **kwargs)
 
     monkeypatch.setattr(api, "validate_graph", slow)
@@ -48,7 +53,7 @@ def test_against_all_has_one_budget_for_the_whole_request(
     elapsed = time.monotonic() - started
     assert answer.status_code == 503, answer.get_data(as_text=True)[:300]
     assert "1.5 s" in answer.get_json()["error"]
-    assert elapsed < 2.9
+    assert elapsed < 4.0
 
 
 def test_against_all_answers_within_its_budget(law_app: Any) -> None:
