@@ -18,6 +18,7 @@ bound cannot be true: the rules read the bound and a ``dl:Discrepancy`` names bo
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from decimal import ROUND_DOWN, Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -746,20 +747,8 @@ def floats_past_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIR
              f"({curie(ask)})"] if unsized else []
     text = floats_question(prepared, whole, prop, length, "", said, floats, (
         "may be any length" if unsized else f"is {shown(prepared, prop, most)} long"), ask)
-    note = BNode()
-    graph.add((note, RDF.type, DL.UpperBoundTotal))
-    graph.add((note, DL.focus, whole))
-    graph.add((note, DL.property, prop))
-    graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
-    graph.add((note, RDFS.comment, Literal(text)))
-    for rule in with_floats:  # (the rules measuring the dock with its floats, no other)
-        graph.add((note, DL.comparedBy, rule))
-    for part in floats:
-        entry = BNode()
-        graph.add((note, DL.undecidedMember, entry))
-        graph.add((entry, DL.focus, part))
-        graph.add((entry, DL.property, ask))
-        graph.add((entry, RDFS.comment, Literal(text)))
+    # (the rules measuring the dock with its floats, no other)
+    upper_bound_note(graph, whole, prop, most, text, with_floats, floats, ask)
 
 
 def applicants_figure(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
@@ -889,20 +878,29 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
         text = floats_question(prepared, whole, prop, reach, figure, said, asked, (
             "may reach any distance" if unsized else
             f"reaches {shown(prepared, prop, most)}"))
+    # (only the rules measuring floats; else every rule: compared_bounds)
+    upper_bound_note(graph, whole, prop, most, text,
+                     with_floats if unsized and not own else (), asked, prop)
+
+
+def upper_bound_note(graph: Graph, whole: Node, prop: URIRef, most: Decimal, text: str,
+                     rules: Iterable[Node], members: Iterable[Node], member_prop: URIRef) -> None:
+    """A dl:UpperBoundTotal note: ``whole``'s ``prop`` may be as much as ``most``, compared by
+    ``rules`` (none named: every rule reading it), each of ``members`` asked ``member_prop``
+    (``pipeline.opened`` asks them where a limit lies between), ``text`` saying why."""
     note = BNode()
     graph.add((note, RDF.type, DL.UpperBoundTotal))
     graph.add((note, DL.focus, whole))
     graph.add((note, DL.property, prop))
     graph.add((note, DL.upperBound, Literal(str(most), datatype=XSD.decimal)))
     graph.add((note, RDFS.comment, Literal(text)))
-    if unsized and not own:  # (only the rules measuring floats; else every rule: compared_bounds)
-        for rule in with_floats:
-            graph.add((note, DL.comparedBy, rule))
-    for part in asked:
+    for rule in rules:
+        graph.add((note, DL.comparedBy, rule))
+    for member in members:
         entry = BNode()
         graph.add((note, DL.undecidedMember, entry))
-        graph.add((entry, DL.focus, part))
-        graph.add((entry, DL.property, prop))
+        graph.add((entry, DL.focus, member))
+        graph.add((entry, DL.property, member_prop))
         graph.add((entry, RDFS.comment, Literal(text)))
 
 
