@@ -30,6 +30,7 @@ from docklaw.law.prepare import (
     DISCREPANCY_PROPERTY,
     Prepared,
 )
+from docklaw.law.targets import reachable
 from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF, SH, jurisdiction_iri
 from docklaw.validate.derivation.defined import defined_classes
@@ -331,4 +332,45 @@ def unread_warnings(raw: Graph, derived: Graph, prepared: Prepared, jid: str) ->
             focus_node=node_name(node), path=curie(prop), value=None, relief=None,
             relief_authority=None, component="dl:UnreadTerm",
         ))
+    flagged = {(node, prop) for node, prop, _why in unread_terms(raw, derived, prepared, jid)}
+    for node, prop in unreached_vessel_terms(raw, derived):
+        if (node, prop) in flagged:
+            continue  # listed as not read, or warned as misplaced, already
+        out.append(Result(
+            section=None, section_iri=None, section_text=None, severity="Warning",
+            message=(f"{curie(prop)} is stated but was not used: {UNREACHED_VESSEL}, so it did "
+                     "not count in this report."),
+            focus_node=node_name(node), path=curie(prop), value=None, relief=None,
+            relief_authority=None, component="dl:UnreadTerm",
+        ))
+    return out
+
+
+#: Why a vessel's stated facts did not count (``unreached_vessel_terms``).
+UNREACHED_VESSEL = ("the vessel is moored at a structure the application neither proposes nor "
+                    "works on, and no rule reaches a vessel there (the standards bind the work "
+                    "applied for)")
+
+
+def unreached_vessel_terms(raw: Graph, derived: Graph) -> list[tuple[Node, URIRef]]:
+    """(vessel, property) for each docklaw fact stated on a vessel moored (dl:mooredAt) at a
+    structure the application neither proposes nor works on, the vessel itself reached by no
+    rule (``targets.reachable``: not moored at proposed work, not listed on the parcel).
+
+    Why: such a vessel is not held to the standards, as its dock is not (the reading recorded
+    on the rules on vessels, e.g. North Hempstead § 42-9's chapeau "No structure shall be
+    constructed ... unless it shall comply"); but a skipped node must be visible. Blind review
+    85 F3: a boat at an existing, untouched dock stating 49 feet from a channel conformed with
+    its facts neither used nor said to be unused. No status changes: a Warning decides none."""
+    reached: set[Node] = set()
+    for app in derived.subjects(RDF.type, DL.PermitApplication):
+        reached |= reachable(derived, app)
+    out: list[tuple[Node, URIRef]] = []
+    for vessel in sorted(set(derived.subjects(RDF.type, DL.Vessel)), key=str):
+        if vessel in reached or (vessel, DL.mooredAt, None) not in derived:
+            continue
+        for prop in sorted(set(raw.predicates(vessel, None)), key=str):
+            if (isinstance(prop, URIRef) and str(prop).startswith(str(DL))
+                    and prop not in ALWAYS_READ):
+                out.append((vessel, prop))
     return out
