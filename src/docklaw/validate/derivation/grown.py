@@ -727,6 +727,30 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
                                    with_floats)
 
 
+def floats_said(prepared: Prepared, own: dict[Node, Decimal], unsized: list[Node],
+                length: URIRef, reach: URIRef, datum: str, reach_untold: bool) -> list[str]:
+    """What the floats state, for the question asking their reach: those stating only their
+    own ``length`` (and, ``reach_untold``, not how far they reach), and those stating neither."""
+    def verb(nodes: object, one: str, many: str) -> str:
+        return one if len(nodes) == 1 else many  # type: ignore[arg-type]
+
+    said = []
+    if own:
+        text = (f"{', '.join(short(p) for p in own)} {verb(own, 'states', 'state')} only "
+                f"{verb(own, 'its', 'their')} own {curie(length)} ("
+                f"{', '.join(shown(prepared, length, n) for n in own.values())})")
+        if reach_untold:
+            text += (f", not how far from {datum} {verb(own, 'it reaches', 'they reach')} "
+                     f"({curie(reach)})")
+        said.append(text)
+    if unsized:
+        said.append(f"{', '.join(short(p) for p in unsized)} "
+                    f"{verb(unsized, 'states', 'state')} neither "
+                    f"{verb(unsized, 'its', 'their')} own {curie(length)} nor how far from "
+                    f"{datum} {verb(unsized, 'it reaches', 'they reach')} ({curie(reach)})")
+    return said
+
+
 def floats_past_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
                        length: Decimal, floats: list[Node], ask: URIRef,
                        with_floats: list[URIRef]) -> None:
@@ -736,15 +760,7 @@ def floats_past_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIR
     unsized = [p for p in floats if p not in own]
     most = Decimal(1000000) if unsized else length + sum(own.values(), Decimal(0))
     datum = datum_label(prepared, prop) or "the datum it is measured from"
-    said = [f"{', '.join(short(p) for p in own)} "
-            f"{'states' if len(own) == 1 else 'state'} only "
-            f"{'its' if len(own) == 1 else 'their'} own {curie(prop)} ("
-            f"{', '.join(shown(prepared, prop, n) for n in own.values())})"] if own else []
-    said += [f"{', '.join(short(p) for p in unsized)} "
-             f"{'states' if len(unsized) == 1 else 'state'} neither "
-             f"{'its' if len(unsized) == 1 else 'their'} own {curie(prop)} nor how far from "
-             f"{datum} {'it reaches' if len(unsized) == 1 else 'they reach'} "
-             f"({curie(ask)})"] if unsized else []
+    said = floats_said(prepared, own, unsized, prop, ask, datum, reach_untold=False)
     text = floats_question(prepared, whole, prop, length, "", said, floats, (
         "may be any length" if unsized else f"is {shown(prepared, prop, most)} long"), ask)
     # (the rules measuring the dock with its floats, no other)
@@ -864,17 +880,7 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
             return
         most = Decimal(1000000) if unsized else reach + sum(own.values(), Decimal(0))
         asked = [*own, *unsized]
-        said = [f"{', '.join(short(p) for p in own)} "
-                f"{'states' if len(own) == 1 else 'state'} only "
-                f"{'its' if len(own) == 1 else 'their'} own {curie(DL.length)} ("
-                f"{', '.join(shown(prepared, DL.length, n) for n in own.values())}), not how "
-                f"far from {datum} {'it reaches' if len(own) == 1 else 'they reach'} "
-                f"({curie(prop)})"] if own else []
-        said += [f"{', '.join(short(p) for p in unsized)} "
-                 f"{'states' if len(unsized) == 1 else 'state'} neither "
-                 f"{'its' if len(unsized) == 1 else 'their'} own {curie(DL.length)} nor how "
-                 f"far from {datum} {'it reaches' if len(unsized) == 1 else 'they reach'} "
-                 f"({curie(prop)})"] if unsized else []
+        said = floats_said(prepared, own, unsized, DL.length, prop, datum, reach_untold=True)
         text = floats_question(prepared, whole, prop, reach, figure, said, asked, (
             "may reach any distance" if unsized else
             f"reaches {shown(prepared, prop, most)}"))
