@@ -1122,6 +1122,19 @@ def placed_structures(data: Graph) -> list[Result]:
     return out
 
 
+def value_source(data: Graph, qv: Node | None) -> str:
+    """Where a quantity the report names came from: "drawn" (geometry measured it: the
+    geometry stage marks its values with the construction or the coordinate conversion it
+    read), "derived" (another derivation computed it from stated values), else "stated".
+    Why: a flag derived from a reach measured from the drawing was said to come from "the
+    stated" reach (blind review 88 F2)."""
+    if qv is None or data.value(qv, DL.derived) != Literal(True):
+        return "stated"
+    if (qv, DL.measuredBy, None) in data or (qv, DL.coordinatesFrom, None) in data:
+        return "drawn"
+    return "derived"
+
+
 def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
     """What eligibility.derive_flags decided: an Info result naming the measurement and the
     section; a Warning where the application stated the flag otherwise (it was not used)."""
@@ -1135,9 +1148,12 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
         qv = data.value(node, basis) if basis is not None else None
         shown = readable_value(data, qv, prepared) if qv is not None else None
         cited = f" ({section})" if section else ""
+        source = value_source(data, qv)
+        basis_said = (f"the {curie(basis)} of {shown} measured from the drawing"
+                      if source == "drawn" else f"the {source} {curie(basis)} of {shown}")
         if value is not None:
-            message = (f"{curie(flag)} is {str(value).lower()}: derived from the stated "
-                       f"{curie(basis)} of {shown}{cited}.")
+            message = (f"{curie(flag)} is {str(value).lower()}: derived from "
+                       f"{basis_said}{cited}.")
             out.append(Result(
                 section=section, section_iri=section_iri, section_text=text, severity="Info",
                 message=message, focus_node=node_name(node), path=curie(flag),
@@ -1146,7 +1162,7 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
         for claimed in stated:
             if value is not None and claimed.toPython() == value.toPython():
                 continue
-            because = (f"the stated {curie(basis)} of {shown} makes it {str(value).lower()}"
+            because = (f"{basis_said} makes it {str(value).lower()}"
                        if value is not None else f"{curie(basis)}, which decides it, is not stated")
             out.append(Result(
                 section=section, section_iri=section_iri, section_text=text,
