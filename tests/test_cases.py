@@ -25,6 +25,10 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
                                    result citing it says them (a lower bound's words)
   t:expectMisplaced "<term> <node>"  a Warning says the term stated on the node (its IRI's fragment)
                                    was not used: this code reads it only on another kind of node
+  t:expectDependsOnReading "§ X"  the report's readings say the verdict under § X depends on the
+                                   reading (readings[].verdict_depends; the JSON's
+                                   verdict_depends_on_reading is then true)
+  t:expectNotDependsOnReading "§ X"  no reading of § X changes its verdict (it may be listed)
   t:boundary t:AtLimit | t:JustOver
       AtLimit: the application holds a value exactly at the limit of the case's expected
       (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
@@ -84,6 +88,8 @@ class Case:
     rule_states: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
     misplaced: list[str] = field(default_factory=list)
+    depends_on_reading: list[str] = field(default_factory=list)
+    not_depends_on_reading: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
     #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
     boundary_shapes: list[URIRef] = field(default_factory=list)
@@ -133,6 +139,8 @@ def load_case(path: Path) -> Case:
         rule_states=strs(T.expectState),
         questions=strs(T.expectQuestion),
         misplaced=strs(T.expectMisplaced),
+        depends_on_reading=strs(T.expectDependsOnReading),
+        not_depends_on_reading=strs(T.expectNotDependsOnReading),
         boundary=boundary if isinstance(boundary, URIRef) else None,
         boundary_shapes=iris(T.boundaryShape),
     )
@@ -244,6 +252,14 @@ def test_case(path: Path | None) -> None:
         assert any(r.component == "dl:UnreadTerm" and r.severity == "Warning" and r.path == term
                    and r.focus_node.endswith(f"#{node}") for r in report.results), (
             f"no Warning says {term} on {node} was not used; got:\n{got}")
+    depends = {o.section for o in report.readings if o.verdict_depends}
+    for section in case.depends_on_reading:
+        assert section in depends, f"the verdict under {section} should depend on the reading; " \
+            f"readings: {[(o.section, o.summary) for o in report.readings]}"
+        assert report.to_json()["verdict_depends_on_reading"] is True
+    for section in case.not_depends_on_reading:
+        assert section not in depends, f"no reading should change the verdict under {section}; " \
+            f"readings: {[(o.section, o.summary) for o in report.readings]}"
     for text in (report.to_text(), report.to_json_text()):
         wording = engine_wording(text)
         assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(

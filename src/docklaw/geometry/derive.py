@@ -305,7 +305,7 @@ class _Stage:
                           DL.ShoreLengthBetweenLotLines)
         self.out.note(
             f.node,
-            f"{declared.citation or 'The code'} does not define shoreline frontage: the tie line "
+            f"Shoreline frontage is not defined in {declared.citation or 'the code'}: the tie line "
             f"between the lot lines' mean high water points is {tie:.2f} ft, the mean high "
             f"water line between them {along:.2f} ft. Both are kept and each rule is held to "
             f"the stricter. {declared.reading or ''}".strip(),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from rdflib import Graph, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import focus_marker, rdflib_path
@@ -121,6 +121,7 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
     out: list[ReadingOutcome] = []
     compiled = prepared.compiled(jid)
     evaluator = Evaluator(law, derived, prepared.units)
+    views = _Views(derived, prepared, evaluator)
     with_readings = prepared.law_memo("readings.with_alternatives", lambda: frozenset(
         law.subjects(DL.alternativeReading, None)))
     for rule in prepared.rules_of(jid):
@@ -153,7 +154,8 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                                                        base[1] if base else ""))
                 for alt in alternatives:
                     label, note = _reading(law, alt, False)
-                    found = _numeric(derived, prepared, rule.iri, focus, path, alt, evaluator)
+                    read, alt_evaluator = views.get(law.value(alt, DL.readsConstruction))
+                    found = _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
                     verdict, detail = found if found else ("undetermined", "")
                     outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
                 if len({(r.verdict, r.detail) for r in outcome.readings}) == 1 and \
@@ -164,6 +166,44 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 out.append(outcome)
     out += _relief_readings(results, prepared)
     return out
+
+
+class _Views:
+    """The derived graph as a reading naming a construction (dl:readsConstruction) reads it,
+    with its evaluator: one per construction and application."""
+
+    def __init__(self, derived: Graph, prepared: Prepared, evaluator: Evaluator) -> None:
+        self.derived, self.prepared = derived, prepared
+        self.made: dict[Node | None, tuple[Graph, Evaluator]] = {None: (derived, evaluator)}
+
+    def get(self, construction: Node | None) -> tuple[Graph, Evaluator]:
+        if construction not in self.made:
+            view = construction_view(self.derived, construction)
+            self.made[construction] = (view, Evaluator(self.prepared.knowledge, view,
+                                                       self.prepared.units))
+        return self.made[construction]
+
+
+def construction_view(derived: Graph, construction: Node) -> Graph:
+    """``derived`` without the derived values that another construction measured of a property
+    this one measured on the same node (geometry ``tie-line-and-shore-length``: the tie line
+    and the shore length are both dl:shorelineFrontage; a reading naming one sets the other
+    aside). Stated values stay; where the construction measured nothing (the two lengths
+    agree within the tolerance and one was written), nothing is set aside: the derived graph
+    itself."""
+    measured = {(s, p) for qv in derived.subjects(DL.measuredBy, construction)
+                for s, p in derived.subject_predicates(qv)}
+    aside = [(s, p, qv) for s, p in sorted(measured, key=str) for qv in derived.objects(s, p)
+             if derived.value(qv, DL.derived) == Literal(True)
+             and derived.value(qv, DL.measuredBy) not in (None, construction)]
+    if not aside:
+        return derived
+    view = Graph()
+    for triple in derived:
+        view.add(triple)
+    for triple in aside:
+        view.remove(triple)
+    return view
 
 
 NUMERIC = (SH.minInclusive, SH.minExclusive, SH.maxInclusive, SH.maxExclusive)
@@ -235,7 +275,10 @@ def _limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, readin
             return number
         expr = law.value(source, DL.limitExpression)
         if expr is not None:
-            if source == rule:  # the default's computed limit: the one derive wrote
+            if source == rule and (reading is None or law.value(
+                    reading, DL.readsConstruction) is None):
+                # the default's computed limit: the one derive wrote (a reading naming a
+                # construction computes it again from the values it reads)
                 for node in derived.objects(focus, DL.computedLimitValue):
                     if derived.value(node, DL.rule) == rule:
                         return to_decimal(derived.value(node, QUDT.numericValue))
