@@ -1135,8 +1135,12 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
         qv = data.value(node, basis) if basis is not None else None
         shown = readable_value(data, qv, prepared) if qv is not None else None
         cited = f" ({section})" if section else ""
+        # (a figure the derivation read from another the applicant stated is no stated one:
+        # South Bristol reads a dock's stated length as its reach, curation.ttl)
+        said = "derived" if qv is not None and data.value(qv, DL.derived) == Literal(
+            True) else "stated"
         if value is not None:
-            message = (f"{curie(flag)} is {str(value).lower()}: derived from the stated "
+            message = (f"{curie(flag)} is {str(value).lower()}: derived from the {said} "
                        f"{curie(basis)} of {shown}{cited}.")
             out.append(Result(
                 section=section, section_iri=section_iri, section_text=text, severity="Info",
@@ -1146,7 +1150,7 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
         for claimed in stated:
             if value is not None and claimed.toPython() == value.toPython():
                 continue
-            because = (f"the stated {curie(basis)} of {shown} makes it {str(value).lower()}"
+            because = (f"the {said} {curie(basis)} of {shown} makes it {str(value).lower()}"
                        if value is not None else f"{curie(basis)}, which decides it, is not stated")
             out.append(Result(
                 section=section, section_iri=section_iri, section_text=text,
