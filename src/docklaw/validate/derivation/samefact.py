@@ -22,13 +22,14 @@ from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD, jurisdiction_iri
 from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
 
-Identity = tuple[URIRef, URIRef, bool, tuple[URIRef, ...]]
+Identity = tuple[URIRef, URIRef, bool, tuple[URIRef, ...], tuple[URIRef, ...], URIRef | None]
 
 
 def identities(prepared: Prepared, jid: str) -> tuple[Identity, ...]:
     """The code's pairs of properties that state one fact (sorted, each pair once), each with
-    whether a part is read with it too (dl:readOnParts) and the classes it is read on only
-    (dl:onClass; none: every structure)."""
+    whether a part is read with it too (dl:readOnParts), the classes it is read on only
+    (dl:onClass; none: every structure), those it is not read on (dl:exceptOnClass) and the
+    one property read as the other, where the identity goes one way only (dl:readOneWayFrom)."""
     law = prepared.knowledge
     code = jurisdiction_iri(jid)
     out: set[Identity] = set()
@@ -40,7 +41,11 @@ def identities(prepared: Prepared, jid: str) -> tuple[Identity, ...]:
             out.add((props[0], props[1],
                      law.value(identity, DL.readOnParts) == Literal(True),
                      tuple(sorted(c for c in law.objects(identity, DL.onClass)
-                                  if isinstance(c, URIRef)))))
+                                  if isinstance(c, URIRef))),
+                     tuple(sorted(c for c in law.objects(identity, DL.exceptOnClass)
+                                  if isinstance(c, URIRef))),
+                     one_way if isinstance(one_way := law.value(identity, DL.readOneWayFrom),
+                                           URIRef) else None))
     return tuple(sorted(out))
 
 
@@ -48,14 +53,18 @@ def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """Each structure that is no part of another and states one property of a pair and not the
     other (a part too, where the identity reads parts): the other, of the same value, derived
     from the stated one. One stating both with different values states one fact two ways: it
-    is read between the two (``disagreeing``)."""
-    for first, second, on_parts, classes in identities(prepared, jid):
-        disagreeing(graph, prepared, jid, first, second, on_parts, classes)
-        for stated, unstated in ((first, second), (second, first)):
+    is read between the two (``disagreeing``), unless the identity goes one way only
+    (dl:readOneWayFrom: the other is derived from that one alone, and both stated are two facts)."""
+    for first, second, on_parts, classes, unless, one_way in identities(prepared, jid):
+        if one_way is None:
+            disagreeing(graph, prepared, jid, first, second, on_parts, classes, unless)
+        ways = ((first, second), (second, first))
+        for stated, unstated in (ways if one_way is None else
+                                 [w for w in ways if w[0] == one_way]):
             for node in sorted(set(graph.subjects(stated, None)), key=str):
                 if (node, unstated, None) in graph or (
                         not on_parts and (None, DL.hasPart, node) in graph) or (
-                        classes and not any((node, RDF.type, c) in graph for c in classes)):
+                        not read_on(graph, node, classes, unless)):
                     continue
                 if (node, RDF.type, QUDT.QuantityValue) in graph:
                     continue
@@ -71,6 +80,14 @@ def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
                              unit if isinstance(unit, URIRef) else None, [node])
 
 
+def read_on(graph: Graph, node: Node, classes: tuple[URIRef, ...],
+            unless: tuple[URIRef, ...]) -> bool:
+    """Whether an identity is read on ``node``: of one of ``classes`` (none: any) and of none
+    of ``unless`` (types materialised)."""
+    return ((not classes or any((node, RDF.type, c) in graph for c in classes))
+            and not any((node, RDF.type, c) in graph for c in unless))
+
+
 def stated_quantity(graph: Graph, node: Node, prop: URIRef) -> tuple[Decimal, Node | None] | None:
     """The one value (number, unit) the applicant states for ``prop`` on ``node``; None where
     it states none, several, or docklaw derived it (a drawn structure's measurements)."""
@@ -84,7 +101,8 @@ def stated_quantity(graph: Graph, node: Node, prop: URIRef) -> tuple[Decimal, No
 
 
 def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, second: URIRef,
-                on_parts: bool, classes: tuple[URIRef, ...] = ()) -> None:
+                on_parts: bool, classes: tuple[URIRef, ...] = (),
+                unless: tuple[URIRef, ...] = ()) -> None:
     """A structure stating both properties of one fact with different values (after units are
     normalised): which is right cannot be read from the application, so both statements are
     moved onto a ``dl:Discrepancy`` naming them, and the fact is read as an interval: at the
@@ -100,7 +118,7 @@ def disagreeing(graph: Graph, prepared: Prepared, jid: str, first: URIRef, secon
     for node in sorted(set(graph.subjects(first, None)), key=str):
         if not on_parts and (None, DL.hasPart, node) in graph:
             continue
-        if classes and not any((node, RDF.type, c) in graph for c in classes):
+        if not read_on(graph, node, classes, unless):
             continue
         a, b = stated_quantity(graph, node, first), stated_quantity(graph, node, second)
         if a is None or b is None or a == b:

@@ -72,6 +72,8 @@ class Derivation:
     source: Node | None
     #: (property, value): a member stating it is left out with its parts and boats
     leaves_out: tuple[tuple[URIRef, Node], ...] = ()
+    #: quantities a member left out by ``leaves_out`` is kept by where it states one above 0
+    kept_past: tuple[URIRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,11 +118,14 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
     leaves = sorted({(p, v) for x in law.objects(node, DL.leavesOut)
                      if isinstance(p := law.value(x, DL.property), URIRef)
                      and (v := law.value(x, DL.equals)) is not None}, key=str)
+    past = sorted({q for x in law.objects(node, DL.leavesOut)
+                   for q in law.objects(x, DL.keptWhenPastZero) if isinstance(q, URIRef)},
+                  key=str)
     return Derivation(node, prop, tuple(addends),
                       law.value(node, DL.includesFocus) == Literal(True),
                       _classes(law, node, DL.onlyWithPart),
                       str(words) if words is not None else None,
-                      law.value(node, DL.countingSource), tuple(leaves))
+                      law.value(node, DL.countingSource), tuple(leaves), tuple(past))
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -993,7 +998,8 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
         structures = parcel_structures(graph, app, parcel)
         if target.derivation.leaves_out:
-            structures = kept(graph, structures, target.derivation.leaves_out)
+            structures = kept(graph, structures, target.derivation.leaves_out,
+                              target.derivation.kept_past)
         if target.on_parcel:
             if structures:
                 out.append((parcel, structures))
@@ -1007,22 +1013,32 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
         for node in governed:
             members = parts_of(graph, node)
             if target.derivation.leaves_out:  # (a stair stated landward is no dock area)
-                members = kept(graph, members, target.derivation.leaves_out)
+                members = kept(graph, members, target.derivation.leaves_out,
+                               target.derivation.kept_past)
             if target.derivation.includes_focus:
                 members = [node, *members]
             out.append((node, members))
     return out
 
 
-def kept(graph: Graph, structures: list[Node], leaves: tuple[tuple[URIRef, Node], ...]
-         ) -> list[Node]:
+def kept(graph: Graph, structures: list[Node], leaves: tuple[tuple[URIRef, Node], ...],
+         past: tuple[URIRef, ...] = ()) -> list[Node]:
     """The structures (or parts) without those stating a value the derivation leaves out
     (Keuka § 160-123A(1)(f): boats moored on the upland side are not counted; a stair stated
     landward of the mean high water mark is no part of a dock's area), and without their
-    parts."""
-    out = [s for s in structures if any((s, p, v) in graph for p, v in leaves)]
+    parts; one stating a quantity of ``past`` above 0 stays (dl:keptWhenPastZero: a part
+    stated landward of the mark but reaching past it lies in the water at least in part, so
+    its area counts: it was left out of a dock's area in silence, fix-sb12)."""
+    out = [s for s in structures if any((s, p, v) in graph for p, v in leaves)
+           and not past_zero(graph, s, past)]
     gone = {*out, *(p for s in out for p in parts_of(graph, s))}
     return [s for s in structures if s not in gone]
+
+
+def past_zero(graph: Graph, node: Node, props: tuple[URIRef, ...]) -> bool:
+    """Whether ``node`` has a value of one of ``props`` above 0 (stated or derived)."""
+    return any(isinstance(n := to_decimal(graph.value(qv, QUDT.numericValue)), Decimal)
+               and n > 0 for q in props for qv in graph.objects(node, q))
 
 
 def is_stated(graph: Graph, node: Node, prop: URIRef) -> bool:
