@@ -23,6 +23,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectNote "words"             a result citing an expected section carries these words in a
                                    note of its section or of its relief's basis, or an Info
                                    result citing it says them (a lower bound's words)
+  t:expectDiscrepancy "words"      a dl:Discrepancy Warning's message says these words
+  t:expectNoDiscrepancy "words"    no dl:Discrepancy Warning's message says these words
   t:expectMisplaced "<term> <node>"  a Warning says the term stated on the node (its IRI's fragment)
                                    was not used: this code reads it only on another kind of node
   t:expectDependsOnReading "§ X"  the report's readings say the verdict under § X depends on the
@@ -84,6 +86,8 @@ class Case:
     information_needed: list[str] = field(default_factory=list)
     no_information_needed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    discrepancies: list[str] = field(default_factory=list)
+    no_discrepancies: list[str] = field(default_factory=list)
     needed_rules: list[URIRef] = field(default_factory=list)
     rule_states: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
@@ -135,6 +139,8 @@ def load_case(path: Path) -> Case:
         information_needed=strs(T.expectInformationNeeded),
         no_information_needed=strs(T.expectNoInformationNeeded),
         notes=strs(T.expectNote),
+        discrepancies=strs(T.expectDiscrepancy),
+        no_discrepancies=strs(T.expectNoDiscrepancy),
         needed_rules=iris(T.expectNeeded),
         rule_states=strs(T.expectState),
         questions=strs(T.expectQuestion),
@@ -260,6 +266,11 @@ def test_case(path: Path | None) -> None:
     for section in case.not_depends_on_reading:
         assert section not in depends, f"no reading should change the verdict under {section}; " \
             f"readings: {[(o.section, o.summary) for o in report.readings]}"
+    said = [r.message for r in report.results if r.component == "dl:Discrepancy"]
+    for words in case.discrepancies:
+        assert any(words in m for m in said), f"no Discrepancy says {words!r}; got:\n{got}"
+    for words in case.no_discrepancies:
+        assert not any(words in m for m in said), f"a Discrepancy says {words!r}; got:\n{got}"
     for text in (report.to_text(), report.to_json_text()):
         wording = engine_wording(text)
         assert not wording, "the SHACL engine's default wording in the report:\n" + "\n".join(

@@ -75,6 +75,7 @@ from docklaw.validate.derivation.grown import (
     grown_wholes,
     lengthened_by_parts,
     neared_by_parts,
+    portions_disagreeing,
     raised_by_parts,
     reach_past_own_lengths,
     reach_within_bounds,
@@ -884,11 +885,12 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
     neared_by_parts(out, prepared)  # a whole no farther from a line than its nearest part
     widened_by_portions(out, prepared, jid)  # a whole as wide as its widest portion
+    portions_disagreeing(out, prepared)  # a whole and its portion part: one width, two figures
     share_within_length(out, prepared, jid)  # after: a whole's reach raised by its parts
     free_standing_lengths(out, prepared, jid)  # after: the share and total read, bounds noted
     reach_past_own_lengths(out, prepared, jid)  # (a part's own length past the whole's reach)
     reach_within_bounds(out, prepared, jid)  # after: a reach another measure bounds
-    lengthened_by_parts(out, prepared)  # after both: they read the whole's stated length
+    lengthened_by_parts(out, prepared, jid)  # after both: they read the whole's stated length
     compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)

@@ -26,7 +26,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.law.compile import REACH_OF_WHOLE, CompiledShapes
-from docklaw.law.prepare import Prepared
+from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.targets import (
     AppFacts,
     condition_holds,
@@ -286,6 +286,62 @@ def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
                     f"cited, every other asks for {curie(widest)}"))
 
 
+def portions_disagreeing(graph: Graph, prepared: Prepared) -> None:
+    """A whole stating the width of one of its portions (``dl:widthOfPortion``:
+    dl:mainWalkwayWidth, the width of its main walkway) and listing, directly and alone, a part
+    of that portion's class (a dl:MainWalkway part) stating a different one: the part IS that
+    portion of the whole (``dl:portionOf``: the whole stated as a part; ``cite.one_per_breach``
+    cites the same value once for the two), so the two figures are one fact said twice and
+    cannot both be true. A ``dl:Discrepancy`` names both nodes and both figures; the values are
+    left where they are stated, each checked on its own node, so a limit between the two is
+    broken by the one statement past it and cited there (the stricter decides, as for a stated
+    value and a drawn one within the tolerance: ``cite.decisive_disagreements``), and never
+    met on the other in silence. The part's own dl:width is its portion width
+    (``parts.portion_widths``, run before). Not a contradiction, so not flagged: the whole's
+    own dl:width above the portion's (a dock is as wide as its widest point, which may lie
+    outside its main walkway; one below it is ``widened_by_portions``'s), and a whole listing
+    two or more parts of the class directly (which one its figure gives is not said). Why: a
+    South Bristol dock stating a 6-foot main walkway listing a main walkway part stating 9 feet
+    (or the reverse) was cited on the 9 with no word of the 6 (blind review 85 F6)."""
+    vocabulary, law = prepared.ontology, prepared.knowledge
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    for prop, kind in sorted(vocabulary.subject_objects(DL.widthOfPortion), key=str):
+        if not isinstance(prop, URIRef):
+            continue
+        kinds = {kind, *law.subjects(DL.senseOf, kind)}
+        for whole in sorted(set(graph.subjects(prop, None)), key=str):
+            now = number_of(graph, whole, prop)
+            if now is None or not is_stated(graph, whole, prop) or any(
+                    (whole, RDF.type, k) in graph for k in kinds):
+                continue
+            portions = [p for p in graph.objects(whole, DL.hasPart)
+                        if any((p, RDF.type, k) in graph for k in kinds)
+                        and p in joined_parts(graph, whole, apart_classes)]
+            if len(portions) != 1:
+                continue
+            part = portions[0]
+            theirs = number_of(graph, part, prop)
+            if theirs is None or theirs == now or not is_stated(graph, part, prop):
+                continue
+            note = BNode()
+            graph.add((note, RDF.type, DL.Discrepancy))
+            graph.add((note, DL.focus, whole))
+            graph.add((note, DL.property, prop))
+            for qv in graph.objects(whole, prop):
+                graph.add((note, DL.declaredValue, qv))
+            for qv in graph.objects(part, prop):
+                graph.add((note, DL.derivedValue, qv))
+            graph.add((note, PROV.wasDerivedFrom, part))
+            graph.add((note, RDFS.comment, Literal(
+                f"{short(whole)} states its {curie(prop)} as {shown(prepared, prop, now)} and "
+                f"its {curie(kind)} part {short(part)} states "
+                f"{shown(prepared, prop, theirs)}: the part is that portion of "
+                f"{short(whole)}, so the two figures are one fact and cannot both be true; "
+                "each is checked where it is stated, and a limit one of them breaks is cited "
+                "on it; correct one of them")))
+
+
 def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
     """A whole's reach (``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW) is
     measured to its farthest part, so it is at least each listed part's: a part
@@ -320,7 +376,7 @@ BOUND_WORDS = {True: ("less", "a structure reaches at least as far as each of it
                        "an upper bound")}
 
 
-def lengthened_by_parts(graph: Graph, prepared: Prepared) -> None:
+def lengthened_by_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     """A whole's length (``dl:longestOfParts``: dl:length, measured from the mean high-water
     mark to the seaward end, and its former value) is at least each listed part's own length,
     the same measure of a piece of it: a part stated longer than its whole is stated shows that
@@ -331,17 +387,60 @@ def lengthened_by_parts(graph: Graph, prepared: Prepared) -> None:
     reach. Run after the share of the length and the reach past own lengths are bounded: they
     read the stated length as the most a main walkway is and a part stating only its own length
     as possibly beyond the rest (end to end), which the raised value must not undo. A part that
-    stands apart from its whole has a length of its own."""
+    stands apart from its whole has a length of its own.
+
+    A whole listed as no part of another, of a class a rule governs that reads the length from
+    the datum to the seaward terminus with the structure's parts (``dl:measureIncludesFloats``:
+    Kings Point Standards D(1), "measured from the mean high-water line to the seaward terminus
+    of a dock"), is, as well, at least as long as each listed part reaches from that datum (a
+    property marked ``dl:farthestOfParts`` that the vocabulary compares as the length,
+    ``dl:comparesAs``, measured from the same datum, ``dl:measuredFrom``:
+    dl:farthestExtentFromMHW for dl:length): no part of the whole lies beyond its seaward end.
+    Only there: where the code reads a structure's length as its own building length (South
+    Bristol § 73-8B(1)(c), a boathouse "40 feet in length", its rule not so marked), a
+    boathouse 38 feet long standing out from the mark may hold a lift reaching 45 feet. A part
+    stated to reach farther than the whole is stated long is the same contradiction, read the
+    same way (the
+    part's reach as a lower bound of the whole's length, a ``dl:Discrepancy`` naming both nodes
+    and both figures), as it already was where the whole states its reach
+    (``reached_by_parts``). Why: a Kings Point ramp stated to reach 160 feet from mean high
+    water on a dock stated 150 feet long was read at 150 with no word of the contradiction,
+    while the same ramp on a dock stating a 150-foot reach was (blind review 85 F6). A bound
+    ``lengths_past_floats`` wrote from the stated length (its floats' own lengths added at the
+    seaward end) is moved out with the raised length (``floats_past_raise``): the floats lie
+    beyond the whole's seaward end, wherever that is. A part's own dl:length is its own; a
+    whole that is itself a part has a length of its own too (not measured from the datum)."""
+    law = prepared.knowledge
     beyond_parts(graph, prepared, DL.longestOfParts, farther=True, words=(
-        "less", "a structure is at least as long as each of its parts", "a lower bound"))
+        "less", "a structure is at least as long as each of its parts", "a lower bound"),
+        across=[r for r in prepared.rules_of(jid)
+                if (r.iri, DL.measureIncludesFloats, Literal(True)) in law])
+
+
+def same_datum_reaches(prepared: Prepared, prop: URIRef) -> list[URIRef]:
+    """The properties measuring how far a structure reaches to its farthest part
+    (``dl:farthestOfParts``) that the vocabulary compares as ``prop`` (``dl:comparesAs``)
+    from the same datum (``dl:measuredFrom``): dl:farthestExtentFromMHW for dl:length."""
+    vocabulary = prepared.ontology
+    datum = vocabulary.value(prop, DL.measuredFrom)
+    if datum is None:
+        return []
+    return sorted((q for q in vocabulary.subjects(DL.comparesAs, prop)
+                   if isinstance(q, URIRef)
+                   and (q, DL.farthestOfParts, Literal(True)) in vocabulary
+                   and vocabulary.value(q, DL.measuredFrom) == datum), key=str)
 
 
 def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool,
-                 words: tuple[str, str, str] | None = None) -> None:
+                 words: tuple[str, str, str] | None = None,
+                 across: list[RuleInfo] | None = None) -> None:
     """For each property marked ``marker`` in the vocabulary, each whole stating it and a part
     stating a value beyond it (larger where ``farther``, else smaller): the whole read at its
     outermost part's value, with a ``dl:Discrepancy`` (``raise_to``; ``words`` in place of
-    ``BOUND_WORDS``)."""
+    ``BOUND_WORDS``). ``across``: the rules measuring a whole from the datum to its seaward
+    terminus with its parts; on a whole listed as no part of another, of a class one of them
+    reading the property governs, a part's reach from the same datum (``same_datum_reaches``)
+    counts as its value too."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
@@ -349,29 +448,77 @@ def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool
     for prop in sorted(vocabulary.subjects(marker, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
+        seaward = {c for r in across or () if prop in r.constrains for c in r.governs}
+        reaches = same_datum_reaches(prepared, prop) if seaward else []
         # innermost wholes first: a part moved for its own parts is read so by its whole
         for whole in sorted(set(graph.subjects(prop, None)),
                             key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
             now = number_of(graph, whole, prop)
             if now is None or not is_stated(graph, whole, prop):
                 continue
-            beyond: list[tuple[Node, Decimal]] = []
+            # (a whole that is itself a part: its length is its own, not from the datum)
+            compared = [prop, *(reaches if (None, DL.hasPart, whole) not in graph and any(
+                (whole, RDF.type, c) in graph for c in seaward) else [])]
+            beyond: list[tuple[Node, URIRef, Decimal]] = []
             for part in parts_of(graph, whole):
                 if (part, DL.partLinked, None) in graph or any(
                         (part, RDF.type, c) in graph for c in apart_classes):
                     continue
-                n = number_of(graph, part, prop)
-                if n is not None and (n > now if farther else n < now):
-                    beyond.append((part, n))
-            if beyond:
-                edge = (max if farther else min)(n for _p, n in beyond)
-                parts = [p for p, n in beyond if n == edge]
-                raise_to(graph, prepared, whole, prop, now, edge, parts, why=(
-                    f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, now)}) "
-                    f"is {than} than that of its part {', '.join(short(p) for p in parts)} "
-                    f"({shown(prepared, prop, edge)}): {because}, so the two statements "
-                    f"contradict each other; the rules were checked with the part's ({bound} of "
-                    "the whole's); correct the value or the parts listed"))
+                for q in compared:
+                    n = number_of(graph, part, q)
+                    if n is not None and (n > now if farther else n < now):
+                        beyond.append((part, q, n))
+            if not beyond:
+                continue
+            edge = (max if farther else min)(n for _p, _q, n in beyond)
+            parts = list(dict.fromkeys(p for p, _q, n in beyond if n == edge))
+            said = {q for _p, q, n in beyond if n == edge}
+            if said == {prop}:
+                why = (f"the stated {curie(prop)} of {short(whole)} "
+                       f"({shown(prepared, prop, now)}) is {than} than that of its part "
+                       f"{', '.join(short(p) for p in parts)} ({shown(prepared, prop, edge)}): "
+                       f"{because}, so the two statements contradict each other; the rules "
+                       f"were checked with the part's ({bound} of the whole's); correct the "
+                       "value or the parts listed")
+            else:
+                named = " and ".join(
+                    f"the {curie(q)} of its part {short(p)} ({shown(prepared, q, n)})"
+                    for p, q, n in beyond if n == edge)
+                datum = datum_name(prepared, prop)
+                why = (f"the stated {curie(prop)} of {short(whole)} "
+                       f"({shown(prepared, prop, now)}) is {than} than {named}: both are "
+                       f"measured from {datum}, and a structure's {curie(prop)} runs from it "
+                       "to the seaward end, so it is at least as far as each of its parts "
+                       "reaches from it; the two statements contradict each other; the rules "
+                       f"were checked with the part's ({bound} of the whole's "
+                       f"{curie(prop)}); correct the value or the parts listed")
+            raise_to(graph, prepared, whole, prop, now, edge, parts, why=why)
+            if across is not None:
+                floats_past_raise(graph, prepared, whole, prop, now, edge)
+
+
+def floats_past_raise(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
+                      stated: Decimal, raised: Decimal) -> None:
+    """A ``dl:UpperBoundTotal`` on ``whole``'s ``prop`` written from its stated figure with
+    floats' own lengths added at the seaward end (``floats_past_length``), moved out by what
+    the whole was raised (its floats lie beyond its seaward end, wherever its parts put it);
+    one with no upper end stays."""
+    for note in sorted(graph.subjects(DL.focus, whole), key=str):
+        if (note, RDF.type, DL.UpperBoundTotal) not in graph or (
+                note, DL.property, prop) not in graph:
+            continue
+        most = to_decimal(graph.value(note, DL.upperBound))
+        if not isinstance(most, Decimal) or most >= Decimal(1000000):
+            continue
+        moved = most + raised - stated
+        graph.set((note, DL.upperBound, Literal(str(moved), datatype=XSD.decimal)))
+        text = (f" ({short(whole)}'s {curie(prop)} is read as {shown(prepared, prop, raised)}, "
+                f"not the {shown(prepared, prop, stated)} it states, a part of it reaching "
+                f"that far: so it may be as much as {shown(prepared, prop, moved)})")
+        for n in [note, *graph.objects(note, DL.undecidedMember)]:
+            comment = graph.value(n, RDFS.comment)
+            if comment is not None:
+                graph.set((n, RDFS.comment, Literal(str(comment) + text)))
 
 
 def outermost_first(graph: Graph, whole: Node, parts: list[Node]) -> list[Node]:

@@ -390,7 +390,15 @@ class _Collector:
             focus, prop = self.g.value(note, DL.focus), self.g.value(note, DL.property)
             declared, derived = self.g.value(note, DL.declaredValue), self.g.value(note,
                                                                                    DL.derivedValue)
-            text = (f"stated {self.value_text(declared)} but derived {self.value_text(derived)}")
+            # (a figure another node states, not one docklaw derived: a main walkway part's
+            # width beside its dock's, grown.portions_disagreeing)
+            elsewhere = [n for n in self.g.subjects(prop, derived) if n != focus] if (
+                derived is not None and self.g.value(derived, DL.derived) != Literal(True)
+                and isinstance(prop, URIRef)) else []
+            text = (f"stated {self.value_text(declared)}; "
+                    f"{short_name(node_name(elsewhere[0]))} states {self.value_text(derived)}"
+                    if elsewhere else
+                    f"stated {self.value_text(declared)} but derived {self.value_text(derived)}")
             for m in found:
                 if m.node == node_name(focus) and m.property == curie(prop):
                     m.discrepancy = text
