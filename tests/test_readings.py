@@ -106,16 +106,23 @@ NHE = """@prefix dl: <https://w3id.org/docklaw/ontology#> .
 """
 
 
+def stated(a: str, b: str, c: str) -> dict[str, str]:
+    """The five readings of § 42-9B(7) on a stated frontage: D (the tie line) and E (the shore
+    length) read a drawn one, so on a stated frontage they count as A does (drawn lots:
+    test_42_9B_7_and_42_9C_4_on_a_bowed_shore)."""
+    return {"A": a, "B": b, "C": c, "D": a, "E": a}
+
+
 @pytest.mark.parametrize(("frontage", "docks", "expected"), [
     ("99", 1, None),  # every reading gives 1 dock: none is listed (review 62)
     ("99", 2, None),
-    ("100", 2, {"A": "violates", "B": "conforms", "C": "violates"}),     # B: 100 ft gives two
-    ("150", 2, {"A": "violates", "B": "conforms", "C": "conforms"}),     # C: part of 100 counts
-    ("199", 2, {"A": "violates", "B": "conforms", "C": "conforms"}),
-    ("200", 2, {"A": "conforms", "B": "conforms", "C": "conforms"}),
-    ("200", 3, {"A": "violates", "B": "conforms", "C": "violates"}),
-    ("200.01", 3, {"A": "violates", "B": "conforms", "C": "conforms"}),
-    ("250", 3, {"A": "violates", "B": "conforms", "C": "conforms"}),
+    ("100", 2, stated("violates", "conforms", "violates")),  # B: 100 ft gives two
+    ("150", 2, stated("violates", "conforms", "conforms")),  # C: part of 100 counts
+    ("199", 2, stated("violates", "conforms", "conforms")),
+    ("200", 2, stated("conforms", "conforms", "conforms")),
+    ("200", 3, stated("violates", "conforms", "violates")),
+    ("200.01", 3, stated("violates", "conforms", "conforms")),
+    ("250", 3, stated("violates", "conforms", "conforms")),
 ])
 def test_42_9B_7_dock_count_under_each_reading(frontage: str, docks: int,
                                                expected: dict[str, str] | None) -> None:
@@ -130,6 +137,45 @@ def test_42_9B_7_dock_count_under_each_reading(frontage: str, docks: int,
     default_fires = any(r.section == "§ 42-9B(7)" and r.severity == "Violation"
                         for r in report.results)
     assert default_fires == (expected["A"] == "violates")  # the default stays the verdict
+
+
+V, C = "violates", "conforms"
+
+
+@pytest.mark.parametrize(("case", "section", "expected"), [
+    # tie 160 / shore exactly 200: one dock on the tie line, two on the shore length
+    ("two-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-160-feet-apart-along-exactly-200-"
+     "feet-of-shore-violate-42-9B-7-depending-on-the-reading-of-shoreline-frontage",
+     "§ 42-9B(7)", {"A": V, "B": C, "C": C, "D": V, "E": C}),
+    # multifamily, tie 80 / shore exactly 100: no dock on the tie line, one on the shore length
+    ("one-multifamily-dock-on-a-lot-whose-lot-lines-meet-mean-high-water-80-feet-apart-along-"
+     "exactly-100-feet-of-shore-violates-42-9C-4-depending-on-the-reading-of-shoreline-frontage",
+     "§ 42-9C(4)", {"A": V, "B": C, "C": C, "D": V, "E": C}),
+    # tie 180 / shore exactly 300, three docks: only the shore length allows three
+    ("three-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-180-feet-apart-along-"
+     "300-feet-of-zigzag-shore-violate-42-9B-7-and-42-9C-4-except-reading-the-shore-length",
+     "§ 42-9B(7)", {"A": V, "B": V, "C": V, "D": V, "E": C}),
+    ("three-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-180-feet-apart-along-"
+     "300-feet-of-zigzag-shore-violate-42-9B-7-and-42-9C-4-except-reading-the-shore-length",
+     "§ 42-9C(4)", {"A": V, "B": V, "C": V, "D": V, "E": C}),
+    # tie 240 / shore 260: two docks on either length
+    ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-240-feet-apart-along-"
+     "260-feet-of-shore-meet-42-9B-7-and-42-9C-4-under-every-reading-of-shoreline-frontage",
+     "§ 42-9B(7)", {"A": C, "B": C, "C": C, "D": C, "E": C}),
+])
+def test_42_9B_7_and_42_9C_4_on_a_bowed_shore(case: str, section: str,
+                                              expected: dict[str, str]) -> None:
+    """Blind review 88 (as Kings Point Standards B and C): 'shoreline frontage' is not defined;
+    on a drawn lot whose mean high water line bows between its lot lines, reading D counts the
+    docks on the tie line and E on the shore length (A, B and C on the shorter). A count that
+    differs between the two lengths makes the verdict depend on the reading, even where readings
+    B and C agree with A (the zigzag lot: before D and E the report said 'the same verdict')."""
+    from test_cases import load_case
+
+    report = validate_graph(load_case(CASES / "north-hempstead" / f"{case}.ttl").graph)
+    o = outcome(report, section)
+    assert verdicts(o) == expected
+    assert o.verdict_depends == (len(set(expected.values())) > 1)
 
 
 def test_alternative_tables_are_not_law_the_shapes_check() -> None:

@@ -286,7 +286,9 @@ class _Stage:
         frontage" without defining it (``tie-line-and-shore-length``) gets the tie line and,
         where it differs beyond the tolerance, the length of the drawn mean high water line
         between the two points as a second derived value: the shapes check both, a computed
-        limit is the stricter of the two (``docklaw.law.limits``), and a note gives the reading.
+        limit is the stricter of the two (``docklaw.law.limits``), and a note gives the reading and
+        points to the report's readings (a rule recording each length as a reading,
+        dl:readsConstruction, is evaluated under each: ``validate.findings.readings``).
         A stated frontage that disagrees with either is a dl:Discrepancy (review 54: a lot drawn
         300 feet wide stating 150 conformed to Kings Point Standards C's 40 %)."""
         declared = self.declared.frontage
@@ -303,12 +305,15 @@ class _Stage:
             return
         self.out.quantity(f.node, DL.shorelineFrontage, along, UNIT.FT, sources,
                           DL.ShoreLengthBetweenLotLines)
+        reading = f" {declared.reading}" if declared.reading else ""
         self.out.note(
             f.node,
             f"Shoreline frontage is not defined in {declared.citation or 'the code'}: the tie line "
             f"between the lot lines' mean high water points is {tie:.2f} ft, the mean high "
             f"water line between them {along:.2f} ft. Both are kept and each rule is held to "
-            f"the stricter. {declared.reading or ''}".strip(),
+            f"the stricter.{reading} Where a rule records each length as a reading, the "
+            f"report's readings give its verdict under each and say whether it depends on the "
+            f"choice.",
             section=section_iri(self.jid, declared.section) if declared.section else None,
             severity=SH.Info,
             sources=sources,
