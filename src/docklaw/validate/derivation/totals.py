@@ -368,6 +368,18 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
             found, whole = summed_members(graph, a, members)
             complete = complete and whole
             sums.setdefault(a.sums, []).extend(found)
+    for a in d.addends:
+        # a member both summed and counted as at least one of the summed number (dl:coveredBy:
+        # a permanent lift is a boat station stating slips and a lift storing a boat) that
+        # states fewer than one is read as one in the sum itself, before its whole's figure is
+        # weighed against it (blind review 85: a station "of 2" listing two permanent lifts
+        # stating 0 took its 2 and each lift's 1 on top of it as certain, 4, where two
+        # seasonal lifts stating 0 gave 2 to 4, asked)
+        if a.sums is not None or a.vessels_at or a.covered_by not in sums:
+            continue
+        counted = set(counted_members(graph, a, members))
+        sums[a.covered_by] = [(m, max(Decimal(1), n) if m in counted else n)
+                              for m, n in sums[a.covered_by]]
     for prop, rows in sums.items():
         for m, n in wholes_with_parts(graph, prop, rows, opened):
             add(m, n)
