@@ -330,3 +330,38 @@ def test_standards_D_1_exactly_50_feet_from_a_channel_depends_on_the_reading_of_
         assert by_node[name].verdict_depends
     for name in ("ramp", "lift"):
         assert verdicts(by_node[name]) == {"A": "conforms", "B": "conforms"}
+
+
+def test_standards_D_2_b_a_lift_on_the_dock_depends_on_the_reading_of_excluding_the_float() -> None:
+    """Blind review 83 F3: reading A (encoded) holds a lift listed on the dock to eight feet,
+    as a lift on its own is held (the text excludes only the float); reading B, review 81 F5's
+    set-aside of a device beside the walkway, does not reach it. 8.1 feet: violates under A,
+    conforms under B, and the report says the verdict depends on the reading; exactly 8 feet:
+    conforms under both. The dock itself (6 feet) is listed under neither: every reading agrees."""
+    from test_cases import load_case
+
+    folder = CASES / "kings-point"
+    over = validate_graph(load_case(folder / (
+        "a-boat-lift-listed-on-the-dock-8.1-feet-wide-violates-standards-D-2-b-as-a-lift-on-"
+        "its-own-does.ttl")).graph)
+    found = [o for o in over.readings if o.rule.endswith("standards-D-2-b-width")]
+    assert [o.focus_node.rsplit("#", 1)[1] for o in found] == ["lift"]
+    assert verdicts(found[0]) == {"A": "violates", "B": "conforms"}
+    assert found[0].verdict_depends
+    assert "not held under this reading: a boat lift listed on the dock" in found[0].summary
+    assert over.to_json()["verdict_depends_on_reading"] is True
+    at = validate_graph(load_case(folder / (
+        "a-boat-lift-listed-on-the-dock-exactly-8-feet-wide-meets-standards-D-2-b.ttl")).graph)
+    found = [o for o in at.readings if o.rule.endswith("standards-D-2-b-width")]
+    assert [verdicts(o) for o in found] == [{"A": "conforms", "B": "conforms"}]
+    assert not found[0].verdict_depends
+    unstated = validate_graph(load_case(folder / (
+        "a-boat-lift-listed-on-the-dock-stating-no-width-is-asked-it-under-standards-D-2-b.ttl"
+    )).graph)
+    found = [o for o in unstated.readings if o.rule.endswith("standards-D-2-b-width")]
+    assert [verdicts(o) for o in found] == [{"A": "undetermined", "B": "conforms"}]
+    assert found[0].verdict_may_depend
+    alone = validate_graph(load_case(folder / (
+        "a-boat-lift-on-its-own-8.1-feet-wide-violates-standards-D-2-b.ttl")).graph)
+    found = [o for o in alone.readings if o.rule.endswith("standards-D-2-b-width")]
+    assert not found or all(verdicts(o) == {"A": "violates", "B": "violates"} for o in found)

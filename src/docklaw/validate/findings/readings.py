@@ -17,7 +17,7 @@ from decimal import Decimal
 from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw.law.compile import focus_marker, rdflib_path
+from docklaw.law.compile import condition_of, focus_marker, rdflib_path
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import display_number, to_decimal
@@ -155,7 +155,10 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 for alt in alternatives:
                     label, note = _reading(law, alt, False)
                     read, alt_evaluator = views.get(law.value(alt, DL.readsConstruction))
-                    found = _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
+                    aside = _set_aside(read, prepared, rule.iri, focus, alt)
+                    found = ("conforms", f"not held under this reading: {aside}") \
+                        if aside is not None else \
+                        _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
                     verdict, detail = found if found else ("undetermined", "")
                     outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
                 if len({(r.verdict, r.detail) for r in outcome.readings}) == 1 and \
@@ -204,6 +207,28 @@ def construction_view(derived: Graph, construction: Node) -> Graph:
     for triple in aside:
         view.remove(triple)
     return view
+
+
+def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
+               reading: Node) -> str | None:
+    """The label of the reading's own exception (dl:readingExceptWhen, written as a
+    dl:exceptWhen is) that holds on the focus: under that reading the rule does not reach it
+    (review 83 F3: a lift listed on the dock, held to Kings Point's width limit by the encoded
+    reading, set aside by the other). None: the reading reaches the focus as the rule does."""
+    law = prepared.knowledge
+    for exception in sorted(law.objects(reading, DL.readingExceptWhen), key=str):
+        problems: list[str] = []
+        clauses = [c for node in law.objects(exception, DL.clause)
+                   if (c := condition_of(prepared, rule, node, "dl:readingExceptWhen",
+                                         problems)) is not None]
+        if not clauses or problems:
+            continue  # (a malformed exception sets nothing aside: the rule still reaches)
+        group = " ".join(c.sparql(f"R{k}") for k, c in enumerate(clauses))
+        if any(c.off_focus for c in clauses):
+            group = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this . {group}"
+        if derived.query(f"ASK {{ {group} }}", initBindings={"this": focus}).askAnswer:
+            return str(law.value(exception, RDFS.label) or "an exception of this reading")
+    return None
 
 
 NUMERIC = (SH.minInclusive, SH.minExclusive, SH.maxInclusive, SH.maxExclusive)
