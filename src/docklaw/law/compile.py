@@ -192,14 +192,32 @@ class Condition:
                         f"isNumeric(COALESCE({pb}, {po})) && "
                         f"!(COALESCE({pa}, {pv}) {self.op} COALESCE({pb}, {po})) && "
                         f"!(COALESCE({pa}, {pv}) {self.limit_op} {format_number(self.limit)})) }} ")
-            if self.prop in REACH_OF_WHOLE:  # no part reaching past the former reach either
-                past += (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+/<{self.prop}> {pv} . "
+            reach = ""
+            if self.prop in REACH_OF_WHOLE:  # no part reaching past any former reach either
+                reach = (f"FILTER NOT EXISTS {{ {subject} (<{DL.hasPart}>)+/<{self.prop}> {pv} . "
+                         f"{subject} <{self.than}> {other} . "
                          f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
-                         f"FILTER(!(COALESCE({pa}, {pv}) {self.op} COALESCE({b}, {other}))) }} ")
-            return (f"{{ {prefix}{subject} <{self.prop}> {value} . {subject} <{self.than}> "
-                    f"{other} . OPTIONAL {{ {value} <{QUDT.numericValue}> {a} }} "
-                    f"OPTIONAL {{ {other} <{QUDT.numericValue}> {b} }} "
-                    f"FILTER(COALESCE({a}, {value}) {self.op} COALESCE({b}, {other})) {past}}}")
+                         f"OPTIONAL {{ {other} <{QUDT.numericValue}> {b} }} "
+                         f"FILTER(!COALESCE(COALESCE({pa}, {pv}) {self.op} "
+                         f"COALESCE({b}, {other}), false)) }} ")
+            # every value within every former one (a stated value and a larger one read from
+            # the parts: the larger must be within too), at least one of each stated
+            worse = (f"FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} . {subject} "
+                     f"<{self.than}> {other} . OPTIONAL {{ {value} <{QUDT.numericValue}> {a} }} "
+                     f"OPTIONAL {{ {other} <{QUDT.numericValue}> {b} }} "
+                     f"FILTER(!COALESCE(COALESCE({a}, {value}) {self.op} "
+                     f"COALESCE({b}, {other}), false)) }} ")  # (one not comparable: worse)
+            # (each group binds its subject: a group of filters alone has none to read)
+            stated = f"{subject} <{self.prop}> ?condAnyValue{tag} . "
+            within = (f"{{ {prefix}{stated}{subject} <{self.than}> ?condAnyFormer{tag} . "
+                      f"{worse}{reach}{past}}}")
+            if not self.absent_holds:
+                return within
+            # dl:absentAsked: no former value stated holds (the former value is asked,
+            # ``targets.exception_asks``); a part extending its own former value still fails
+            unstated = (f"{{ {prefix}{stated}FILTER NOT EXISTS {{ {subject} "
+                        f"<{self.than}> ?condAnyFormer{tag} }} {past}}}")
+            return f"{{ {within} UNION {unstated} }}"
         if self.date is not None and self.absent_holds:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
                     f"FILTER(!(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
@@ -242,7 +260,11 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     """One condition node (thresholds normalised to canonical units), or None and a lint."""
     g = prepared.knowledge
     if (node, RDF.type, DL.NotExtendedCondition) in g:
-        return not_extended(prepared, rule)
+        kept = not_extended(prepared, rule)
+        if kept is not None and g.value(node, DL.absentAsked) == Literal(True):
+            # an unstated former value neither establishes nor defeats the exception: asked
+            kept = dataclasses.replace(kept, absent_holds=True, absent_asks=True)
+        return kept
     prop = g.value(node, DL.property)
     on_parcel = g.value(node, DL.of) == DL.Parcel
     on_whole = g.value(node, DL.of) == DL.Whole

@@ -246,18 +246,23 @@ def comparable(graph: Graph, value: Node) -> object:
 
 
 def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
-    """dl:NotExtendedCondition: a stated value no worse than the stated preexisting one (for a
-    reach, ``REACH_OF_WHOLE``, no part of the structure reaching past it either)."""
-    for value in graph.objects(subject, cond.prop):
-        actual = comparable(graph, value)
-        for before in graph.objects(subject, cond.than):
-            former = comparable(graph, before)
-            if (actual is not None and former is not None
-                    and isinstance(actual, bool) == isinstance(former, bool)
-                    and COMPARE[cond.op](actual, former)
-                    and not parts_past(graph, subject, cond, former)):
-                return True
-    return False
+    """dl:NotExtendedCondition: every stated value no worse than every stated preexisting one
+    (a stated value and a larger one read from the parts: the larger must be within too), at
+    least one of each stated, and no part extending it (``parts_past``; for a reach,
+    ``REACH_OF_WHOLE``, no part reaching past the former one either). With dl:absentAsked a
+    value stated with no former one holds too (the former one is asked: ``exception_asks``),
+    unless a part extends its own former value."""
+    values = [comparable(graph, v) for v in graph.objects(subject, cond.prop)]
+    formers = [comparable(graph, f) for f in graph.objects(subject, cond.than)]
+    if not values:
+        return False
+    if not formers:
+        return cond.absent_asks and not parts_past(graph, subject, cond, None)
+    return all(actual is not None and former is not None
+               and isinstance(actual, bool) == isinstance(former, bool)
+               and COMPARE[cond.op](actual, former)
+               and not parts_past(graph, subject, cond, former)
+               for actual in values for former in formers)
 
 
 def parts_past(graph: Graph, subject: Node, cond: Condition, former: object) -> bool:
@@ -682,7 +687,8 @@ def exception_asks(graph: Graph, app: Node, node: Node,
         found = [(s, RDF.type) for c in clauses if c.unstated and c.broader
                  for s in condition_subjects(graph, app, node, c)
                  if only_broader(facts.types(s), c)]
-        found += [(s, c.prop) for c in clauses if c.absent_asks
+        found += [(s, c.than if c.than is not None else c.prop)
+                  for c in clauses if c.absent_asks
                   for s in unstated_subjects(graph, app, node, c)]
         if not found:
             return []  # an exception the stated facts establish: the rule does not apply
@@ -717,7 +723,8 @@ def unstated_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> l
     """Where a dl:absentAsked clause reads its fact and none of them states it: the first of
     them (the one asked), or none where one states it (the clause is then decided)."""
     subjects = condition_subjects(graph, app, node, cond)
-    if any(True for s in subjects for _v in graph.objects(s, cond.prop)):
+    fact = cond.than if cond.than is not None else cond.prop  # (a former value: its own)
+    if any(True for s in subjects for _v in graph.objects(s, fact)):
         return []
     return subjects[:1]
 
