@@ -315,14 +315,26 @@ class Evaluator:
                 stack.extend(self.data.objects(node, DL.hasPart))
         return sorted(seen, key=str)
 
+    def parts_of(self, node: Node) -> set[Node]:
+        """The structures listed as parts of ``node`` (dl:hasPart), at any depth."""
+        found: set[Node] = set()
+        stack = list(self.data.objects(node, DL.hasPart))
+        while stack:
+            part = stack.pop()
+            if part not in found:
+                found.add(part)
+                stack.extend(self.data.objects(part, DL.hasPart))
+        return found
+
     def sum_over_parcel(self, expr: Node, focus: Node) -> Decimal:
         """Sum of ``dl:property`` over the parcel's structures of ``dl:ofClass`` (a structure
         that is part of another of that class is counted with it), optionally only the part of
         each value above ``dl:excessOver`` (or what each leaves unused below
-        ``dl:shortfallUnder``), leaving out the focus (``dl:excludeFocus``) and
-        structures that state ``dl:skipWhenStated``. Why: an allowance the text gives the
-        parcel, not each structure (Canandaigua § 73-9D(2): 200 square feet "distributed
-        amongst the allowed docks", the boat accessory structure included)."""
+        ``dl:shortfallUnder``), leaving out the focus (``dl:excludeFocus``), its parts
+        (``dl:excludePartsOfFocus``) and structures that state ``dl:skipWhenStated``. Why: an
+        allowance the text gives the parcel, not each structure (Canandaigua § 73-9D(2): 200
+        square feet "distributed amongst the allowed docks", the boat accessory structure
+        included)."""
         law = self.law
         cls = law.value(expr, DL.ofClass)
         prop = law.value(expr, DL.property)
@@ -338,6 +350,8 @@ class Evaluator:
         skip = list(law.objects(expr, DL.skipWhenStated))
         members = [n for n in self.parcel_structures(parcel) if (n, RDF.type, cls) in self.data]
         inside = {part for owner in members for part in self.data.objects(owner, DL.hasPart)}
+        if law.value(expr, DL.excludePartsOfFocus) == Literal(True):
+            inside |= self.parts_of(focus)  # read as within the focus's own stated value
         total = Decimal(0)
         for node in members:
             if node in inside or any(self.data.value(node, p) is not None for p in skip):

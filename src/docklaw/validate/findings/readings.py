@@ -20,8 +20,9 @@ from rdflib.term import Node
 from docklaw.law.compile import condition_of, focus_marker, rdflib_path
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
+from docklaw.law.targets import comparable
 from docklaw.law.units import display_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDFS, SH
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
 from docklaw.validate.values import node_name
@@ -152,13 +153,26 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 verdict = "violates" if fired else ("undetermined" if open_ else "conforms")
                 outcome.readings.append(ReadingVerdict(label, note, True, verdict,
                                                        base[1] if base else ""))
+                reach_only = False
                 for alt in alternatives:
                     label, note = _reading(law, alt, False)
+                    reached = reach(law, derived, alt, focus)
+                    if reached is not None:
+                        reach_only = True
+                        if reached[0] is not True:
+                            verdict = "conforms" if reached[0] is False else "undetermined"
+                            if outcome.readings[0].verdict == "conforms":
+                                verdict = "conforms"  # reached or not, as the default decides
+                            outcome.readings.append(ReadingVerdict(label, note, False, verdict,
+                                                                   reached[1]))
+                            continue
                     read, alt_evaluator = views.get(law.value(alt, DL.readsConstruction))
                     aside = _set_aside(read, prepared, rule.iri, focus, alt)
                     found = ("conforms", f"not held under this reading: {aside}") \
                         if aside is not None else \
                         _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
+                    if found is None and reached is not None:
+                        found = outcome.readings[0].verdict, ""  # reached as by the default
                     verdict, detail = found if found else ("undetermined", "")
                     outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
                 if len({(r.verdict, r.detail) for r in outcome.readings}) == 1 and \
@@ -166,9 +180,49 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                     continue  # every reading compares the same value with the same limit: none
                     # changes anything here, so none is listed (review 62: Table 1's Category F
                     # readings were printed on parcels of Categories C and E)
+                if reach_only and len({r.verdict for r in outcome.readings}) == 1:
+                    continue  # a reading narrowing the rule's reach changes no verdict here
                 out.append(outcome)
     out += _relief_readings(results, prepared)
     return out
+
+
+REACH_COMPARE = {DL.AtLeast: lambda a, b: a >= b, DL.MoreThan: lambda a, b: a > b,
+                 DL.AtMost: lambda a, b: a <= b, DL.LessThan: lambda a, b: a < b}
+REACH_WORDS = {DL.AtLeast: "at least", DL.MoreThan: "more than", DL.AtMost: "at most",
+               DL.LessThan: "less than"}
+
+
+def reach(law: Graph, derived: Graph, reading: Node, focus: Node
+          ) -> tuple[bool | None, str] | None:
+    """Whether a reading narrowing the rule's reach (dl:readingReachWhen, on the nodes of
+    dl:readingReachClass) reaches ``focus``: (True, ""), (False, why not), (None, what it needs);
+    None where the reading names no reach (a node not of its class is reached as by the
+    default). Why: a definition read two ways decides whether the rule applies at all (South
+    Bristol § 73-5: a locker 'enclosed' by one wall, or only by walls all round, is or is not a
+    boat accessory structure, held to § 73-8B(4)); the rule's own comparison is the same."""
+    cond = law.value(reading, DL.readingReachWhen)
+    if cond is None:
+        return None
+    cls = law.value(reading, DL.readingReachClass)
+    if cls is not None and (focus, RDF.type, cls) not in derived:
+        return True, ""
+    prop = law.value(cond, DL.property)
+    name = prop.n3(law.namespace_manager) if isinstance(prop, URIRef) else str(prop)
+    values = [v for v in (comparable(derived, o) for o in derived.objects(focus, prop))
+              if v is not None and not isinstance(v, bool)]
+    if not values:
+        return None, f"needs {name}"
+    compare = REACH_COMPARE.get(law.value(cond, DL.comparison))
+    limit = to_decimal(law.value(law.value(cond, DL.threshold), QUDT.numericValue))
+    if compare is None or limit is None:
+        raise ValueError(f"reading {reading}: dl:readingReachWhen needs a comparison and a "
+                         "threshold")
+    if all(compare(v, limit) for v in values):
+        return True, ""
+    shown = ", ".join(display_number(v) for v in values)
+    words = REACH_WORDS[law.value(cond, DL.comparison)]
+    return False, f"not reached: {name} {shown}, it reaches {words} {display_number(limit)}"
 
 
 class _Views:
