@@ -11,7 +11,7 @@ set is the parallel line or curve. Which side is water is told by a point known 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
@@ -22,6 +22,9 @@ from shapely.ops import split
 from docklaw.errors import InputError
 
 Vector = tuple[float, float]
+
+#: samples per run whose farthest reach is bounded from its first point (``_seaward_extent``)
+_RUN = 32
 
 
 def unit(v: Vector) -> Vector:
@@ -45,6 +48,11 @@ class Shore:
     line: LineString
     water: Polygon
     node: str
+    #: seaward_extent by (the geometry's WKB, step): a drawing's geometries are measured more
+    #: than once (a dock and its walkway, the terminus), and the answer is a pure function of
+    #: both (issue 27)
+    _extents: dict[tuple[bytes, float], float] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def build(cls, line: LineString, land_point: Point, extent: BaseGeometry, node: str) -> Shore:
@@ -101,8 +109,49 @@ class Shore:
         """Greatest distance of any point of geom from the shoreline on the water side (0 if
         none).
         """
-        values = self.signed(sample_points(geom, step))
-        return max(0.0, float(values.max())) if len(values) else 0.0
+        key = (shapely.to_wkb(geom), step)
+        found = self._extents.get(key)
+        if found is None:
+            found = self._extents[key] = self._seaward_extent(sample_points(geom, step))
+        return found
+
+    def _seaward_extent(self, pts: np.ndarray) -> float:
+        """``max(0, signed(pts).max())`` (0 for no point), each distance GEOS's own, but
+        measured only where it can be the answer.
+
+        Why: creating a point geometry for each of a dock's ~2,000 samples was most of the
+        geometry stage (issue 27). A point on land is at a negative signed distance, below the
+        0 floor: only the wet points count, told from the coordinates (``intersects_xy``, which
+        for a point is ``covers``) on the prepared water polygon. The samples are then taken in
+        runs of ``_RUN``; a run's points lie within ``reach`` of its first, so none is farther
+        from the shoreline than the first's distance plus ``reach`` (a distance is
+        1-Lipschitz); a run whose bound falls short of a distance already measured (with a
+        margin far above rounding) cannot hold the maximum and is not measured. The answer is
+        the same float: the largest of the same per-point distances."""
+        if len(pts) == 0:
+            return 0.0
+        shapely.prepare(self.water)
+        wet = shapely.intersects_xy(self.water, pts[:, 0], pts[:, 1])
+        if not wet.any():
+            return 0.0
+        wet_pts = pts[wet]
+        count = len(wet_pts)
+        if count <= 2 * _RUN:
+            return max(0.0, float(shapely.distance(shapely.points(wet_pts), self.line).max()))
+        starts = np.arange(0, count, _RUN)
+        firsts = shapely.distance(shapely.points(wet_pts[starts]), self.line)
+        ends = np.minimum(starts + _RUN, count)
+        offsets = wet_pts - wet_pts[np.arange(count) // _RUN * _RUN]
+        reach = np.maximum.reduceat(np.hypot(offsets[:, 0], offsets[:, 1]), starts)
+        best = float(firsts.max())
+        bounds = firsts + reach
+        for i in np.argsort(-bounds, kind="stable").tolist():
+            if bounds[i] < best - 1e-6 * max(1.0, best):
+                break
+            a, b = int(starts[i]), int(ends[i])
+            best = max(best, float(shapely.distance(shapely.points(wet_pts[a:b]),
+                                                    self.line).max()))
+        return max(0.0, best)
 
     def farthest_point(self, geom: BaseGeometry, step: float) -> Point:
         pts = sample_points(geom, step)

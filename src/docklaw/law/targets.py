@@ -21,6 +21,7 @@ import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.kg.flatstore import remembered
 from docklaw.law.compile import (
     REACH_OF_WHOLE,
     CompiledShapes,
@@ -298,7 +299,40 @@ def date_holds(value: Node, cond: Condition) -> bool:
             and COMPARE[cond.op](value.toPython(), cond.date.toPython()))
 
 
+#: each condition object -> the one equal condition that stands for it (``condition_holds``);
+#: the key is its ``id``, kept alive in the entry so the id is not reused
+_SAME_CONDITION: dict[int, tuple[Condition, Condition]] = {}
+_CONDITIONS: dict[Condition, Condition] = {}
+_SAME_CONDITION_MAX = 50_000
+
+
+def same_condition(cond: Condition) -> Condition:
+    """The first condition seen equal to ``cond`` (compared by value once per object)."""
+    found = _SAME_CONDITION.get(id(cond))
+    if found is not None and found[0] is cond:
+        return found[1]
+    if len(_SAME_CONDITION) > _SAME_CONDITION_MAX:
+        _SAME_CONDITION.clear()
+        _CONDITIONS.clear()
+    canonical = _CONDITIONS.setdefault(cond, cond)
+    _SAME_CONDITION[id(cond)] = (cond, canonical)
+    return canonical
+
+
 def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
+    """Whether ``cond`` holds for ``node`` of ``app``: remembered until the graph next changes
+    (``FlatGraph.memo``) under the condition's value, not its identity.
+
+    Why: a code's rules repeat the same condition as distinct objects (one per rule, clause
+    and guard), and three in four computations were of an equal condition on the same node of
+    the unchanged graph (issue 27). The answer reads only the graph and the condition's
+    fields, so an equal condition on the same graph state has the same answer."""
+    canonical = same_condition(cond)
+    return remembered(graph, ("condition_holds", app, node, id(canonical)),
+                      lambda: _condition_holds(graph, app, node, canonical))
+
+
+def _condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
     subjects = condition_subjects(graph, app, node, cond)
     if cond.unstated:  # (dl:UnstatedCondition) no subject it reads states the fact
         if cond.whole_first:  # (nor any structure the node is a part of)

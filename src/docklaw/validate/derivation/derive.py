@@ -20,7 +20,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
-from docklaw.kg.flatstore import FlatGraph
+from docklaw.kg.flatstore import FlatGraph, FlatMemory
 from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
 from docklaw.law.decide import Reader, Unsupported, shapes_under, values_at
 from docklaw.law.limits import (
@@ -929,9 +929,10 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
     if not notes or app is None:
         return None
     trial = FlatGraph()
-    add = trial.store.add
-    for triple in derived:
-        add(triple)
+    if isinstance(derived.store, FlatMemory):
+        trial.store.copy_from(derived.store)  # (what adding each triple in turn gives)
+    else:
+        trial.store.add_all(derived)
     only: set[tuple[Node, Node]] = set()
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)

@@ -31,9 +31,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     """A checked copy of the parsed application (InputError naming ``name``, the file or
     upload, otherwise)."""
     out = PreparedQueryGraph(bind_namespaces="none")
-    add = out.store.add
-    for triple in interned_triples(graph):
-        add(triple)
+    out.store.add_all(interned_triples(graph))
     out.store.copy_prefixes(graph)  # the input's prefixes, as they are (no re-checks)
     add_inverse_links(out, prepared)
     check_single_values(out, prepared.functional(), name)  # two units, two flags: refused

@@ -113,7 +113,5 @@ def stable_blank_nodes(graph: Graph) -> Graph:
         return graph
     out = FlatGraph(bind_namespaces="none")
     out.store.copy_prefixes(graph)  # as they are (rdflib's bind checks each again)
-    add = out.store.add
-    for s, p, o in triples:
-        add((names.get(s, s), p, names.get(o, o)))
+    out.store.add_all((names.get(s, s), p, names.get(o, o)) for s, p, o in triples)
     return out

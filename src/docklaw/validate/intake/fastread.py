@@ -99,9 +99,7 @@ def read(data: bytes, rdf_format: str, base: str, cap: int | None) -> Graph | No
         raise TooManyTriples
     graph = FlatGraph(bind_namespaces="none")
     graph.store.copy_prefixes(_defaults())  # rdflib's default prefixes, as a new Graph binds
-    add = graph.store.add
-    for triple in triples:
-        add(triple)
+    graph.store.add_all(triples)
     for prefix, namespace in prefixes.items():
         graph.bind(prefix, namespace)
     return graph
