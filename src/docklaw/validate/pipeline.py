@@ -31,7 +31,7 @@ from docklaw.validate.derivation.derive import (
 )
 from docklaw.validate.derivation.totals import short
 from docklaw.validate.findings import excess, readings
-from docklaw.validate.findings.accounting import account
+from docklaw.validate.findings.accounting import account, reached_discrepancies
 from docklaw.validate.findings.cite import (
     InfoNeeded,
     Result,
@@ -263,6 +263,7 @@ def validate_graph(
     accounting = account(derived, prepared, jid, results, needed)
     said_why(derived, needed)  # (the accounting asks some of them)
     set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
+    results = reached_discrepancies(results, accounting)  # (the rules reaching the node)
     results = one_per_disagreement(results)  # (each rule's result counted above)
     results = one_per_breach(results, derived, portion_classes(prepared))
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))

@@ -18,7 +18,7 @@ bound cannot be true: the rules read the bound and a ``dl:Discrepancy`` names bo
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import ROUND_DOWN, Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -36,6 +36,7 @@ from docklaw.law.targets import (
 from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
 from docklaw.validate.derivation.parts import deck_classes, maintenance
+from docklaw.validate.derivation.samefact import identities, read_on
 from docklaw.validate.derivation.totals import (
     add_quantity,
     bounded_by_parts,
@@ -409,12 +410,51 @@ def lengthened_by_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     ``lengths_past_floats`` wrote from the stated length (its floats' own lengths added at the
     seaward end) is moved out with the raised length (``floats_past_raise``): the floats lie
     beyond the whole's seaward end, wherever that is. A part's own dl:length is its own; a
-    whole that is itself a part has a length of its own too (not measured from the datum)."""
+    whole that is itself a part has a length of its own too (not measured from the datum).
+
+    Where the code measures the whole's length perpendicular to the mark
+    (``length_from_mark``: Jerusalem, South Bristol) a part's own length is not compared at
+    all: a ramp may run along the dock, fingers lie "in any configuration"; its reach past the
+    whole is asked elsewhere, never cited (blind review 89 F2)."""
     law = prepared.knowledge
     beyond_parts(graph, prepared, DL.longestOfParts, farther=True, words=(
         "less", "a structure is at least as long as each of its parts", "a lower bound"),
         across=[r for r in prepared.rules_of(jid)
-                if (r.iri, DL.measureIncludesFloats, Literal(True)) in law])
+                if (r.iri, DL.measureIncludesFloats, Literal(True)) in law],
+        from_mark=lambda whole, prop: length_from_mark(graph, prepared, jid, whole, prop))
+
+
+def length_from_mark(graph: Graph, prepared: Prepared, jid: str, whole: Node,
+                     prop: URIRef) -> bool:
+    """Whether the code measures ``whole``'s ``prop`` (a length, ``dl:longestOfParts``) as a
+    distance from the mark, perpendicular to it, not along the structure: the code's data makes
+    it one fact with a reach (a ``dl:FactIdentity`` pairing it with a property marked
+    ``dl:farthestOfParts``, or with the former value of one: Jerusalem and South Bristol, "length
+    is measured perpendicular to the mean high water mark", § 160-123A(1)(b), § 73-9C(1)) on a
+    class ``whole`` is of (dl:onClass; none: any), ``whole`` being listed as no part of another.
+    The identity's dl:exceptOnClass is not read here: it says a float's or a ramp's length may
+    not start at the mark (it may lie out in the lake), not that it is measured along the
+    structure; the direction is the section's, for every dock it reads. There a part's own
+    length, along its own axis (a ramp may run along the dock, fingers lie "in any
+    configuration", § 160-123A(1)(b)[3]), is no measure of the whole's: it neither raises the
+    whole's length nor contradicts it; how far the part reaches past the whole is asked
+    (``reach_past_own_lengths``, ``total_at_most``). Kings Point's length "measured from the
+    mean high-water line to the seaward terminus" (Standards D(1)) is made one fact with no
+    reach, so a part's own length still bounds it there."""
+    if (None, DL.hasPart, whole) in graph:
+        return False
+    vocabulary = prepared.ontology
+    for first, second, _on_parts, classes, _unless, _one_way in identities(prepared, jid):
+        if prop not in (first, second):
+            continue
+        other = second if prop == first else first
+        if not ((other, DL.farthestOfParts, Literal(True)) in vocabulary or any(
+                (p, DL.farthestOfParts, Literal(True)) in vocabulary
+                for p in vocabulary.subjects(DL.preexistingCounterpart, other))):
+            continue
+        if read_on(graph, whole, classes, ()):
+            return True
+    return False
 
 
 def same_datum_reaches(prepared: Prepared, prop: URIRef) -> list[URIRef]:
@@ -433,14 +473,17 @@ def same_datum_reaches(prepared: Prepared, prop: URIRef) -> list[URIRef]:
 
 def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool,
                  words: tuple[str, str, str] | None = None,
-                 across: list[RuleInfo] | None = None) -> None:
+                 across: list[RuleInfo] | None = None,
+                 from_mark: Callable[[Node, URIRef], bool] | None = None) -> None:
     """For each property marked ``marker`` in the vocabulary, each whole stating it and a part
     stating a value beyond it (larger where ``farther``, else smaller): the whole read at its
     outermost part's value, with a ``dl:Discrepancy`` (``raise_to``; ``words`` in place of
     ``BOUND_WORDS``). ``across``: the rules measuring a whole from the datum to its seaward
     terminus with its parts; on a whole listed as no part of another, of a class one of them
     reading the property governs, a part's reach from the same datum (``same_datum_reaches``)
-    counts as its value too."""
+    counts as its value too. ``from_mark``: whether a whole's value is measured from the mark,
+    perpendicular to it (``length_from_mark``): there a part's own value is not compared, only
+    its reach from the same datum where ``across`` reads it."""
     vocabulary = prepared.ontology
     apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
                      if v == Literal(True)}
@@ -457,8 +500,11 @@ def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool
             if now is None or not is_stated(graph, whole, prop):
                 continue
             # (a whole that is itself a part: its length is its own, not from the datum)
-            compared = [prop, *(reaches if (None, DL.hasPart, whole) not in graph and any(
-                (whole, RDF.type, c) in graph for c in seaward) else [])]
+            compared = [*([] if from_mark is not None and from_mark(whole, prop) else [prop]),
+                        *(reaches if (None, DL.hasPart, whole) not in graph and any(
+                            (whole, RDF.type, c) in graph for c in seaward) else [])]
+            if not compared:
+                continue
             beyond: list[tuple[Node, URIRef, Decimal]] = []
             for part in parts_of(graph, whole):
                 if (part, DL.partLinked, None) in graph or any(
@@ -593,7 +639,12 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
     it (the geometry stage's share is left to it): the walkway reaches at most what the stated
     facts allow, and the total length, "measured perpendicular to the mean high-water mark", is
     at least how far the whole and each listed part that does not stand apart reach from the
-    mark (dl:farthestExtentFromMHW) and each such part's own dl:length; the share is at most the
+    mark (dl:farthestExtentFromMHW) and, where the code measures the whole's length along it
+    (not perpendicular to the mark, ``length_from_mark``), each such part's own dl:length; where
+    it measures perpendicular, a part's own length bounds the total only from above (it may run
+    along the dock, or lie past its end: ``total_at_most``), so a part longer than the total read
+    asks the share (blind review 89 F2: a 70-foot ramp on a 40-foot dock was cited at a total of
+    70 feet under South Bristol § 73-9C(1)(b)); the share is at most the
     one over the other (``walkway_bound``). A stated share above that bound cannot be true: the
     rules read the bound and a ``dl:Discrepancy`` names both numbers. No share stated: the
     bound is written (derived) with a dl:UpperBoundTotal note carrying 0, so that a minimum the
@@ -637,7 +688,11 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
                 "each other; the rules were checked with the reach; correct the value or the "
                 "parts listed"))
         lengths = [(p, n) for p in parts if (n := number_of(graph, p, DL.length)) is not None]
-        longest = [*reaches, *lengths, *([(whole, length)] if length is not None else [])]
+        # (a part's own length, along its own axis, is no length perpendicular to the mark:
+        # where the code measures the whole so, it bounds the total from above only)
+        across = length_from_mark(graph, prepared, jid, whole, DL.length)
+        longest = [*reaches, *([] if across else lengths),
+                   *([(whole, length)] if length is not None else [])]
         walkway = walkway_bound(graph, prepared, whole, [p for p in parts if any(
             (p, RDF.type, k) in graph for k in walkways)], length, share)
         if walkway is None or not longest:
@@ -675,6 +730,25 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
                     f"length of at least {shown(prepared, DL.length, total)}), and {open_text}"
                     f"{shown(prepared, DL.mainWalkwayShare, least)}; state a share the "
                     "facts allow, or how far its parts reach from the mean high-water mark "
+                    f"({curie(DL.farthestExtentFromMHW)})"))
+        elif share is not None and across and any(n > total for _p, n in lengths):
+            # a part stating only its own length, longer than the total read: it may lie
+            # across the mark's perpendicular within it, or begin at the seaward end
+            longest_total, open_text = total_at_most(
+                graph, prepared, whole, parts, length, reaches, lengths,
+                max(n for _p, n in [*longest, *lengths]))
+            least = Decimal(0) if longest_total is None else min(share, (
+                Decimal(100) * most / longest_total).quantize(Decimal("0.01"),
+                                                              rounding=ROUND_DOWN))
+            if least < share:
+                share_bound_note(graph, whole, least, (
+                    f"the share of {short(whole)}'s main walkway is read as the stated "
+                    f"{shown(prepared, DL.mainWalkwayShare, share)} of a total length of "
+                    f"{shown(prepared, DL.length, total)} measured perpendicular to the mean "
+                    f"high-water mark, and {open_text}"
+                    f"{shown(prepared, DL.mainWalkwayShare, least)}; a part's own "
+                    f"{curie(DL.length)} is no length perpendicular to the mark (it may run "
+                    "along the dock): state how far it reaches from the mean high-water mark "
                     f"({curie(DL.farthestExtentFromMHW)})"))
         elif share is None and bound < 100:
             add_quantity(graph, whole, DL.mainWalkwayShare, bound,

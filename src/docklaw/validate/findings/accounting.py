@@ -9,6 +9,7 @@ stays silent because a fact is unstated are found here and turned into "informat
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from rdflib import Graph, Literal, URIRef
@@ -67,6 +68,7 @@ from docklaw.validate.findings.redirect import (
     own_limit,
     short,
 )
+from docklaw.validate.findings.relief import NO_BASIS
 from docklaw.validate.intake.admit import find_application
 from docklaw.validate.values import node_name
 
@@ -641,3 +643,49 @@ def counts(states: list[RuleState]) -> dict[str, int]:
 
 def is_true(value: object) -> bool:
     return isinstance(value, Literal) and value.toPython() is True
+
+
+def reached_discrepancies(results: list[Result], accounting: list[RuleState]) -> list[Result]:
+    """The results with each Discrepancy Warning (made once per rule reading the value,
+    ``cite.discrepancies``) kept under the rules that reach its node in this application: a
+    rule whose state on the node, or, where it names no state on the node, over the whole
+    application, is "not-applicable" is dropped from the disagreement's sections; where every
+    rule is, the Warning stands under no section (the contradiction is the application's own,
+    whatever reads it). Run after the accounting, before ``cite.one_per_disagreement`` merges
+    the rest. Why: a Jerusalem dock's length contradicting its part's was cited under
+    § 160-126B(1), the restoration of a damaged nonconforming structure, on new construction,
+    and a South Bristol one under § 73-9C(2), the navigation light of a dock 100 feet long, on
+    a 50-foot dock (blind review 89 F3): the sections reading the value, not the ones that
+    apply."""
+    on_node: dict[tuple[str, str], set[str]] = {}
+    overall: dict[str, set[str]] = {}
+    for state in accounting:
+        overall.setdefault(state.rule, set()).add(state.state)
+        for n in state.nodes:
+            on_node.setdefault((state.rule, n.focus_node), set()).add(n.state)
+
+    def reaches(r: Result) -> bool:
+        if r.rule is None:
+            return True
+        states = on_node.get((r.rule, r.focus_node)) or overall.get(r.rule, set())
+        return any(s != "not-applicable" for s in states)
+
+    groups: dict[tuple[object, ...], list[Result]] = {}
+    for r in results:
+        if r.component == "dl:Discrepancy":
+            groups.setdefault((r.severity, r.focus_node, r.path, r.message), []).append(r)
+    dropped: set[int] = set()
+    unsectioned: dict[int, Result] = {}
+    for members in groups.values():
+        kept = [m for m in members if reaches(m)]
+        if kept:
+            dropped |= {id(m) for m in members if m not in kept}
+            continue
+        first = members[0]
+        unsectioned[id(first)] = bare = dataclasses.replace(
+            first, section=None, section_iri=None, section_text=None, rule=None, relief=None,
+            relief_authority=None, relief_note=None, relief_iris=(), sections=(),
+            section_notes=())
+        bare.set_basis(NO_BASIS)
+        dropped |= {id(m) for m in members[1:]}
+    return [unsectioned.get(id(r), r) for r in results if id(r) not in dropped]
