@@ -158,6 +158,13 @@ V, C = "violates", "conforms"
     ("three-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-180-feet-apart-along-"
      "300-feet-of-zigzag-shore-violate-42-9B-7-and-42-9C-4-except-reading-the-shore-length",
      "§ 42-9C(4)", {"A": V, "B": V, "C": V, "D": V, "E": C}),
+    # tie 199.5 / shore 200.5, within the length tolerance (blind review 90 nh7): E counts two
+    ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-199.5-feet-apart-along-"
+     "200.5-feet-of-shore-within-the-tolerance-violate-42-9B-7-and-42-9C-4-except-reading-the-"
+     "shore-length", "§ 42-9B(7)", {"A": V, "B": C, "C": C, "D": V, "E": C}),
+    ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-199.5-feet-apart-along-"
+     "200.5-feet-of-shore-within-the-tolerance-violate-42-9B-7-and-42-9C-4-except-reading-the-"
+     "shore-length", "§ 42-9C(4)", {"A": V, "B": C, "C": V, "D": V, "E": C}),
     # tie 240 / shore 260: two docks on either length
     ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-240-feet-apart-along-"
      "260-feet-of-shore-meet-42-9B-7-and-42-9C-4-under-every-reading-of-shoreline-frontage",
@@ -176,6 +183,23 @@ def test_42_9B_7_and_42_9C_4_on_a_bowed_shore(case: str, section: str,
     o = outcome(report, section)
     assert verdicts(o) == expected
     assert o.verdict_depends == (len(set(expected.values())) > 1)
+
+
+def test_standards_B_is_cited_once_naming_both_drawn_frontages() -> None:
+    """Blind review 90 F4 (kpB3): a lot drawn with a 140-foot tie line and 145 feet of shore
+    fails Standards B on both lengths; one Violation on the parcel names both values
+    (``cite.one_per_breach``), not one per length. The shore length is kept although it lies
+    within the length tolerance of the tie line (F1)."""
+    from test_cases import load_case
+
+    case = ("a-lot-whose-lot-lines-meet-mean-high-water-140-feet-apart-along-145-feet-of-shore-"
+            "violates-standards-B-once-naming-both-lengths")
+    report = validate_graph(load_case(CASES / "kings-point" / f"{case}.ttl").graph)
+    cited = [r for r in report.results
+             if r.section == "Standards B" and r.severity == "Violation"]
+    assert len(cited) == 1, cited
+    assert cited[0].focus_node.endswith("#parcel")
+    assert cited[0].value == "140 feet, 145 feet"
 
 
 def test_alternative_tables_are_not_law_the_shapes_check() -> None:

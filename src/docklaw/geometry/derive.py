@@ -284,13 +284,15 @@ class _Stage:
         line, as the code declares it (``[features] frontage``): the tie line between the two
         points (Canandaigua § 73-5 "The distance of the tie line"). A code that reads "shoreline
         frontage" without defining it (``tie-line-and-shore-length``) gets the tie line and,
-        where it differs beyond the tolerance, the length of the drawn mean high water line
-        between the two points as a second derived value: the shapes check both, a computed
-        limit is the stricter of the two (``docklaw.law.limits``), and a note gives the reading and
-        points to the report's readings (a rule recording each length as a reading,
+        where it differs at the reporting precision (not the stated-vs-drawn tolerance: the
+        second length is a second construction, review 90), the length of the drawn mean high
+        water line between the two points as a second derived value: the shapes check both, a
+        computed limit is the stricter of the two (``docklaw.law.limits``), and a note gives the
+        reading and points to the report's readings (a rule recording each length as a reading,
         dl:readsConstruction, is evaluated under each: ``validate.findings.readings``).
-        A stated frontage that disagrees with either is a dl:Discrepancy (review 54: a lot drawn
-        300 feet wide stating 150 conformed to Kings Point Standards C's 40 %)."""
+        A stated frontage that disagrees with both is a dl:Discrepancy (review 54: a lot drawn
+        300 feet wide stating 150 conformed to Kings Point Standards C's 40 %); one agreeing
+        with either states that construction (``output.discrepancies``)."""
         declared = self.declared.frontage
         if declared is None:
             return
@@ -300,8 +302,11 @@ class _Stage:
         if declared.construction != "tie-line-and-shore-length":
             return
         along = abs(b.station - a.station)
-        tolerance = self.s.tolerances.get(UNIT.FT)
-        if tolerance is not None and tolerance.allows(along, tie):
+        # A second construction, not a second statement of one length: it is kept whenever it
+        # differs at the reporting precision (review 90: the length tolerance, meant for a stated
+        # value against a drawn one, set aside a shore 201.9 ft long against a 200-ft tie line,
+        # and 40 % of the tie line alone let an 80.5-ft setback pass Standards C's 80.76 ft).
+        if abs(along - tie) <= self.s.precision:
             return
         self.out.quantity(f.node, DL.shorelineFrontage, along, UNIT.FT, sources,
                           DL.ShoreLengthBetweenLotLines)

@@ -17,7 +17,7 @@ from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 
 from docklaw.geometry.crs import Reader
-from docklaw.geometry.settings import GeometrySettings
+from docklaw.geometry.settings import GeometrySettings, Tolerance
 from docklaw.namespaces import DL, GEO, QUDT, UNIT
 
 
@@ -157,7 +157,11 @@ class Writer:
 
     def discrepancies(self) -> list[Node]:
         """Compare every derived value with declared values of the same property on the same
-        node.
+        node. Where the drawing gives the property by two constructions (a term the code does
+        not define: the tie line and the shore length of ``[features] frontage``), a stated
+        value agreeing with one of them states that construction and is no discrepancy with
+        the other: the readings say whether the verdict turns on the choice (blind review 90:
+        a stated frontage equal to the drawn tie line was a Discrepancy with the shore length).
         """
         g = self.graph
         out: list[Node] = []
@@ -172,7 +176,8 @@ class Writer:
                     if declared in derived_nodes or g.value(declared, DL.derived) == Literal(True):
                         continue
                     value = self._in_unit(declared, unit)
-                    if value is None or tol.allows(value, dval):
+                    if value is None or tol.allows(value, dval) or \
+                            self._states_other_construction(value, derived, derived_nodes, tol):
                         continue
                     d = BNode()
                     g.add((d, RDF.type, DL.Discrepancy))
@@ -185,6 +190,18 @@ class Writer:
                         g.add((d, PROV.wasDerivedFrom, s))
                     out.append(d)
         return out
+
+    def _states_other_construction(self, value: float, derived: Node, siblings: list[Node],
+                                   tol: Tolerance) -> bool:
+        """True when ``value`` agrees, within the tolerance, with a value derived for the same
+        node and property by another construction than ``derived``'s."""
+        g = self.graph
+        mine = g.value(derived, DL.measuredBy)
+        return any(
+            other != derived and g.value(other, DL.measuredBy) != mine
+            and g.value(other, QUDT.unit) == g.value(derived, QUDT.unit)
+            and tol.allows(value, float(g.value(other, QUDT.numericValue)))
+            for other in siblings)
 
     def _in_unit(self, qv: Node, unit: URIRef) -> float | None:
         """A declared QuantityValue expressed in unit, or None if it cannot be (the unit stage

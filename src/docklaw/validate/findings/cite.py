@@ -813,7 +813,12 @@ def one_per_breach(results: list[Result], data: Graph,
     directly on the whole, stating the same value the whole states. The dock's main walkway
     width and its main walkway part's width are one fact said twice, so the one walkway is
     cited once, on the dock (blind review 84 C1: a dock and its main walkway part each
-    stating 8.1 feet were two Violations of South Bristol § 73-9C(1)(a))."""
+    stating 8.1 feet were two Violations of South Bristol § 73-9C(1)(a)).
+
+    And one citation per rule and node: where the same rule's shape cites one node's property
+    with the same words at two or more values (a lot's two drawn frontages, tie line and shore
+    length, both short of Kings Point Standards B's 150 feet), one result stands, naming every
+    value (blind review 90: Standards B cited twice, 140 and 145 feet)."""
     def key(r: Result) -> tuple[object, ...]:
         return (r.rule, r.shape, r.path, r.value, r.message)
 
@@ -850,7 +855,18 @@ def one_per_breach(results: list[Result], data: Graph,
                             (node, RDF.type, k) in data for k in (portions or {}).get(prop, ()))):
                     dropped.add(id(r))
                     break
-    return [r for r in results if id(r) not in dropped]
+    kept = [r for r in results if id(r) not in dropped]
+    by_node: dict[tuple[object, ...], list[Result]] = {}
+    for r in kept:
+        if breach(r):
+            by_node.setdefault((r.rule, r.shape, r.focus_node, r.path, r.message), []).append(r)
+    for members in by_node.values():
+        values = list(dict.fromkeys(m.value for m in members))
+        if len(values) < 2:
+            continue
+        members[0].value = ", ".join(v for v in values if v is not None)
+        dropped.update(id(m) for m in members[1:])
+    return [r for r in kept if id(r) not in dropped]
 
 
 def relief_words(r: Result) -> str:
@@ -960,8 +976,15 @@ def limits_from_drawn_operands(data: Graph, prepared: Prepared, results: list[Re
             if not isinstance(prop, URIRef) or prop == DL.limitReadFrom or \
                     (subject, prop) in noted:
                 continue
-            stated = [v for v in data.objects(subject, prop)
-                      if data.value(v, DL.derived) != Literal(True)]
+            values = list(data.objects(subject, prop))
+            stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
+            # a stated value that is the value another construction drew (a stated frontage
+            # equal to the drawn tie line, the limit read from the shore length) states that
+            # construction: the readings say whether the verdict turns on it (blind review 90)
+            others = {readable_value(data, v, prepared) for v in values
+                      if v not in stated and v != drawn
+                      and data.value(v, DL.measuredBy) != data.value(drawn, DL.measuredBy)}
+            stated = [v for v in stated if readable_value(data, v, prepared) not in others]
             if not stated:
                 continue
             rule = prepared.rules.get(URIRef(str(rule_iri)))
