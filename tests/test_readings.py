@@ -140,6 +140,13 @@ def test_42_9B_7_dock_count_under_each_reading(frontage: str, docks: int,
 
 
 V, C = "violates", "conforms"
+#: the cases read under both sections
+ZIGZAG = ("three-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-180-feet-apart-"
+          "along-300-feet-of-zigzag-shore-violate-42-9B-7-and-42-9C-4-except-reading-the-shore-"
+          "length")
+TOLERANCE = ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-199.5-feet-"
+             "apart-along-200.5-feet-of-shore-within-the-tolerance-violate-42-9B-7-and-42-9C-4-"
+             "except-reading-the-shore-length")
 
 
 @pytest.mark.parametrize(("case", "section", "expected"), [
@@ -152,19 +159,13 @@ V, C = "violates", "conforms"
      "exactly-100-feet-of-shore-violates-42-9C-4-depending-on-the-reading-of-shoreline-frontage",
      "§ 42-9C(4)", {"A": V, "B": C, "C": C, "D": V, "E": C}),
     # tie 180 / shore exactly 300, three docks: only the shore length allows three
-    ("three-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-180-feet-apart-along-"
-     "300-feet-of-zigzag-shore-violate-42-9B-7-and-42-9C-4-except-reading-the-shore-length",
+    (ZIGZAG,
      "§ 42-9B(7)", {"A": V, "B": V, "C": V, "D": V, "E": C}),
-    ("three-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-180-feet-apart-along-"
-     "300-feet-of-zigzag-shore-violate-42-9B-7-and-42-9C-4-except-reading-the-shore-length",
+    (ZIGZAG,
      "§ 42-9C(4)", {"A": V, "B": V, "C": V, "D": V, "E": C}),
     # tie 199.5 / shore 200.5, within the length tolerance (blind review 90 nh7): E counts two
-    ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-199.5-feet-apart-along-"
-     "200.5-feet-of-shore-within-the-tolerance-violate-42-9B-7-and-42-9C-4-except-reading-the-"
-     "shore-length", "§ 42-9B(7)", {"A": V, "B": C, "C": C, "D": V, "E": C}),
-    ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-199.5-feet-apart-along-"
-     "200.5-feet-of-shore-within-the-tolerance-violate-42-9B-7-and-42-9C-4-except-reading-the-"
-     "shore-length", "§ 42-9C(4)", {"A": V, "B": C, "C": V, "D": V, "E": C}),
+    (TOLERANCE, "§ 42-9B(7)", {"A": V, "B": C, "C": C, "D": V, "E": C}),
+    (TOLERANCE, "§ 42-9C(4)", {"A": V, "B": C, "C": V, "D": V, "E": C}),
     # tie 240 / shore 260: two docks on either length
     ("two-multifamily-docks-on-a-lot-whose-lot-lines-meet-mean-high-water-240-feet-apart-along-"
      "260-feet-of-shore-meet-42-9B-7-and-42-9C-4-under-every-reading-of-shoreline-frontage",

@@ -75,9 +75,10 @@ class FlatMemory(SimpleMemory):
         Why: building a graph a triple at a time (parse, admit, renaming blank nodes, the
         bounds' copies) paid a method call and six empty dictionaries (``setdefault``'s
         defaults) per triple; each index level is now created only when missing."""
-        spo, pos, osp = self._spo, self._pos, self._osp
-        added = 0
-        for s, p, o in triples:
+        spo = self._spo
+        new = []
+        for triple in triples:
+            s, p, o = triple
             by_p = spo.get(s)
             if by_p is None:
                 by_p = spo[s] = {}
@@ -86,8 +87,32 @@ class FlatMemory(SimpleMemory):
                 objects = by_p[p] = {}
             elif o in objects:
                 continue
-            added += 1
             objects[o] = 1
+            new.append(triple)
+        self._index_rest(new)
+        self.changes += len(new)
+        self.size += len(new)
+
+    def copy_from(self, other: FlatMemory) -> None:
+        """Into this empty store, every triple of ``other``: what ``add`` of each triple of
+        ``other`` in its order gives (the subject index copied level by level; the other two
+        filled in that order, as those adds fill them, not copied from ``other``, whose
+        orders may differ)."""
+        if self.size or self._spo:
+            raise ValueError("copy_from needs an empty store")
+        spo = {s: {p: dict(objects) for p, objects in by_p.items()}
+               for s, by_p in other._spo.items()}
+        self._index_rest((s, p, o) for s, by_p in spo.items()
+                         for p, objects in by_p.items() for o in objects)
+        self._spo.update(spo)  # (the same dictionary SimpleMemory reads: filled, not replaced)
+        self.size = other.size
+        self.changes += other.size
+
+    def _index_rest(self, triples: Iterable[Any]) -> None:
+        """The predicate and object indices of triples just put in the subject index, in their
+        order (the orders ``add`` one by one gives): one loop for the bulk adds and the copy."""
+        pos, osp = self._pos, self._osp
+        for s, p, o in triples:
             by_o = pos.get(p)
             if by_o is None:
                 by_o = pos[p] = {}
@@ -105,42 +130,6 @@ class FlatMemory(SimpleMemory):
                     by_s[s] = {p: 1}
                 else:
                     preds[p] = 1
-        self.changes += added
-        self.size += added
-
-    def copy_from(self, other: FlatMemory) -> None:
-        """Into this empty store, every triple of ``other``: what ``add`` of each triple of
-        ``other`` in its order gives (the subject index copied level by level; the other two
-        filled in that order, as those adds fill them, not copied from ``other``, whose
-        orders may differ)."""
-        if self.size or self._spo:
-            raise ValueError("copy_from needs an empty store")
-        spo = {s: {p: dict(objects) for p, objects in by_p.items()}
-               for s, by_p in other._spo.items()}
-        pos, osp = self._pos, self._osp
-        for s, by_p in spo.items():
-            for p, objects in by_p.items():
-                by_o = pos.get(p)
-                if by_o is None:
-                    by_o = pos[p] = {}
-                for o in objects:
-                    subjects = by_o.get(o)
-                    if subjects is None:
-                        by_o[o] = {s: 1}
-                    else:
-                        subjects[s] = 1
-                    by_s = osp.get(o)
-                    if by_s is None:
-                        osp[o] = {s: {p: 1}}
-                    else:
-                        preds = by_s.get(s)
-                        if preds is None:
-                            by_s[s] = {p: 1}
-                        else:
-                            preds[p] = 1
-        self._spo.update(spo)  # (the same dictionary SimpleMemory reads: filled, not replaced)
-        self.size = other.size
-        self.changes += other.size
 
     def addN(self, quads: Iterable[Any]) -> None:
         self.add_all((s, p, o) for s, p, o, _ in quads)

@@ -40,6 +40,7 @@ from docklaw.validate.derivation.samefact import identities, read_on
 from docklaw.validate.derivation.totals import (
     add_quantity,
     bounded_by_parts,
+    discrepancy_note,
     is_stated,
     number_of,
     parts_of,
@@ -325,22 +326,15 @@ def portions_disagreeing(graph: Graph, prepared: Prepared) -> None:
             theirs = number_of(graph, part, prop)
             if theirs is None or theirs == now or not is_stated(graph, part, prop):
                 continue
-            note = BNode()
-            graph.add((note, RDF.type, DL.Discrepancy))
-            graph.add((note, DL.focus, whole))
-            graph.add((note, DL.property, prop))
-            for qv in graph.objects(whole, prop):
-                graph.add((note, DL.declaredValue, qv))
-            for qv in graph.objects(part, prop):
-                graph.add((note, DL.derivedValue, qv))
-            graph.add((note, PROV.wasDerivedFrom, part))
-            graph.add((note, RDFS.comment, Literal(
-                f"{short(whole)} states its {curie(prop)} as {shown(prepared, prop, now)} and "
-                f"its {curie(kind)} part {short(part)} states "
-                f"{shown(prepared, prop, theirs)}: the part is that portion of "
-                f"{short(whole)}, so the two figures are one fact and cannot both be true; "
-                "each is checked where it is stated, and a limit one of them breaks is cited "
-                "on it; correct one of them")))
+            discrepancy_note(graph, whole, prop, list(graph.objects(whole, prop)),
+                             list(graph.objects(part, prop)), [part], (
+                                 f"{short(whole)} states its {curie(prop)} as "
+                                 f"{shown(prepared, prop, now)} and its {curie(kind)} part "
+                                 f"{short(part)} states {shown(prepared, prop, theirs)}: the part "
+                                 f"is that portion of {short(whole)}, so the two figures are one "
+                                 "fact and cannot both be true; each is checked where it is "
+                                 "stated, and a limit one of them breaks is cited on it; correct "
+                                 "one of them"))
 
 
 def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
@@ -716,11 +710,8 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
                 f"can be: {why}, at most {shown(prepared, DL.length, most)}, and {of_total}, so "
                 f"the walkway's share is at most {shown(prepared, DL.mainWalkwayShare, bound)}; "
                 "the rules were checked with it; correct the values or the parts listed"))
-            longest_total, open_text = total_at_most(graph, prepared, whole, parts, length,
-                                                     reaches, lengths, total)
-            least = Decimal(0) if longest_total is None else min(bound, (
-                Decimal(100) * most / longest_total).quantize(Decimal("0.01"),
-                                                              rounding=ROUND_DOWN))
+            least, open_text = least_share(graph, prepared, whole, parts, length, reaches,
+                                           lengths, total, most, bound)
             if least < bound:
                 share_bound_note(graph, whole, least, (
                     f"the stated {curie(DL.mainWalkwayShare)} of {short(whole)} "
@@ -734,12 +725,9 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
         elif share is not None and across and any(n > total for _p, n in lengths):
             # a part stating only its own length, longer than the total read: it may lie
             # across the mark's perpendicular within it, or begin at the seaward end
-            longest_total, open_text = total_at_most(
-                graph, prepared, whole, parts, length, reaches, lengths,
-                max(n for _p, n in [*longest, *lengths]))
-            least = Decimal(0) if longest_total is None else min(share, (
-                Decimal(100) * most / longest_total).quantize(Decimal("0.01"),
-                                                              rounding=ROUND_DOWN))
+            least, open_text = least_share(graph, prepared, whole, parts, length, reaches,
+                                           lengths, max(n for _p, n in [*longest, *lengths]),
+                                           most, share)
             if least < share:
                 share_bound_note(graph, whole, least, (
                     f"the share of {short(whole)}'s main walkway is read as the stated "
@@ -1145,6 +1133,20 @@ def share_bound_note(graph: Graph, whole: Node, least: Decimal, text: str) -> No
     graph.add((entry, RDFS.comment, Literal(text)))
     graph.add((note, RDFS.comment, Literal(text)))
 
+
+
+def least_share(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node],
+                length: Decimal | None, reaches: list[tuple[Node, Decimal]],
+                lengths: list[tuple[Node, Decimal]], total: Decimal, most: Decimal,
+                cap: Decimal) -> tuple[Decimal, str]:
+    """The least main-walkway share the facts allow (its walkway at most ``most`` of the
+    longest total ``total_at_most`` gives, capped at ``cap``; 0 where the total is open) and
+    the words saying what leaves the total open."""
+    longest_total, open_text = total_at_most(graph, prepared, whole, parts, length, reaches,
+                                             lengths, total)
+    least = Decimal(0) if longest_total is None else min(cap, (
+        Decimal(100) * most / longest_total).quantize(Decimal("0.01"), rounding=ROUND_DOWN))
+    return least, open_text
 
 def total_at_most(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node],
                   length: Decimal | None, reaches: list[tuple[Node, Decimal]],

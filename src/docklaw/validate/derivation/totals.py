@@ -26,7 +26,7 @@ smaller) while every other rule still asks for the total (docs/applications.md "
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -514,16 +514,26 @@ def fewer_than_parts(graph: Graph, node: Node, prop: URIRef, stated: Decimal, pa
     if any(graph.value(n, RDFS.comment) == Literal(text)
            for n in graph.subjects(DL.focus, node) if (n, RDF.type, DL.Discrepancy) in graph):
         return
+    discrepancy_note(graph, node, prop, list(graph.objects(node, prop)),
+                     [Literal(format_number(parts), datatype=XSD.decimal)], below, text)
+
+
+def discrepancy_note(graph: Graph, node: Node, prop: URIRef, declared: Iterable[Node],
+                     derived: Iterable[Node], sources: Iterable[Node], text: str) -> Node:
+    """A dl:Discrepancy on ``node``'s ``prop``: the figures stated (declared) and read instead
+    (derived), the structures that show it and ``text`` saying why (the report's Warning)."""
     note = BNode()
     graph.add((note, RDF.type, DL.Discrepancy))
     graph.add((note, DL.focus, node))
     graph.add((note, DL.property, prop))
-    for old in graph.objects(node, prop):
-        graph.add((note, DL.declaredValue, old))
-    graph.add((note, DL.derivedValue, Literal(format_number(parts), datatype=XSD.decimal)))
-    for part in below:
-        graph.add((note, PROV.wasDerivedFrom, part))
+    for value in declared:
+        graph.add((note, DL.declaredValue, value))
+    for value in derived:
+        graph.add((note, DL.derivedValue, value))
+    for source in sources:
+        graph.add((note, PROV.wasDerivedFrom, source))
     graph.add((note, RDFS.comment, Literal(text)))
+    return note
 
 
 def top_of(graph: Graph, node: Node, tops: list[Node]) -> Node:
