@@ -88,6 +88,9 @@ class Frontage:
     #: why the construction was chosen where the text does not define frontage (the note the
     #: geometry stage writes when the two lengths of ``tie-line-and-shore-length`` differ)
     reading: str | None = None
+    #: the other sections reading the undefined term (Kings Point Standards B beside C): the
+    #: note is cited under each, so a finding under either names it (blind review 92 F3)
+    also_sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -283,7 +286,11 @@ def _features(data: dict[str, Any], src: Path) -> Features:
         if fr[0] == "tie-line-and-shore-length" and not reading:
             raise DataError("field 'features.frontage.reading' must say why both lengths are "
                             "read (the text does not define frontage)", source=str(src))
-        frontage = Frontage(*fr, reading=reading)
+        also = _field(feats["frontage"], "also_sections", list, src, "features.frontage", False)
+        if also is not None and [a for a in also if not (isinstance(a, str) and a)]:
+            raise DataError("field 'features.frontage.also_sections' must list section ids",
+                            source=str(src))
+        frontage = Frontage(*fr, reading=reading, also_sections=tuple(also or ()))
     survey = None
     if (sv := _field(feats, "survey_crs", dict, src, "features", False)) is not None:
         w = "features.survey_crs"

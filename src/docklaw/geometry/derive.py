@@ -311,18 +311,22 @@ class _Stage:
         self.out.quantity(f.node, DL.shorelineFrontage, along, UNIT.FT, sources,
                           DL.ShoreLengthBetweenLotLines)
         reading = f" {declared.reading}" if declared.reading else ""
-        self.out.note(
-            f.node,
-            f"Shoreline frontage is not defined in {declared.citation or 'the code'}: the tie line "
-            f"between the lot lines' mean high water points is {tie:.2f} ft, the mean high "
-            f"water line between them {along:.2f} ft. Both are kept and each rule is held to "
-            f"the stricter.{reading} Where a rule records each length as a reading, the "
-            f"report's readings give its verdict under each and say whether it depends on the "
-            f"choice.",
-            section=section_iri(self.jid, declared.section) if declared.section else None,
-            severity=SH.Info,
-            sources=sources,
-        )
+        # cited under each section reading the term (blind review 92 F3: a Standards B finding
+        # beside a note cited only under Standards C)
+        sections = [declared.section, *declared.also_sections] if declared.section else [None]
+        for section in dict.fromkeys(sections):
+            self.out.note(
+                f.node,
+                f"Shoreline frontage is not defined in {declared.citation or 'the code'}: the tie "
+                f"line between the lot lines' mean high water points is {tie:.2f} ft, the mean "
+                f"high water line between them {along:.2f} ft. Both are kept and each rule is "
+                f"held to the stricter.{reading} Where a rule records each length as a reading, "
+                f"the report's readings give its verdict under each and say whether it depends "
+                f"on the choice.",
+                section=section_iri(self.jid, section) if section else None,
+                severity=SH.Info,
+                sources=sources,
+            )
 
     def land_point(self, parcel: Node, mhw: Shore | None) -> Point:
         d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")

@@ -166,6 +166,7 @@ class Writer:
         g = self.graph
         out: list[Node] = []
         for (focus, prop), derived_nodes in self.written.items():
+            self._mark_agreement(focus, prop, derived_nodes)
             for derived in derived_nodes:
                 unit = g.value(derived, QUDT.unit)
                 tol = self.settings.tolerances.get(unit)
@@ -190,6 +191,37 @@ class Writer:
                         g.add((d, PROV.wasDerivedFrom, s))
                     out.append(d)
         return out
+
+    def _mark_agreement(self, focus: Node, prop: URIRef, derived_nodes: list[Node]) -> None:
+        """Where the drawing gives the property of ``focus`` by more than one construction, tag
+        each stated value with the constructions whose drawn value it agrees with within the
+        tolerance, the nearest where it agrees with more than one (dl:agreesWithConstruction;
+        equally near: each): it states that construction's figure, and a reading naming another
+        construction sets it aside (readings.construction_view; blind review 92 F2: a stated
+        frontage of 149.9 ft, the drawn tie line, stood in for the 151.23-ft shore length, both
+        within the 1 % tolerance of it)."""
+        g = self.graph
+        if len({g.value(d, DL.measuredBy) for d in derived_nodes} - {None}) < 2:
+            return
+        for declared in list(g.objects(focus, prop)):
+            if declared in derived_nodes or g.value(declared, DL.derived) == Literal(True):
+                continue
+            gaps: dict[Node, float] = {}
+            for derived in derived_nodes:
+                unit = g.value(derived, QUDT.unit)
+                tol = self.settings.tolerances.get(unit)
+                construction = g.value(derived, DL.measuredBy)
+                value = self._in_unit(declared, unit) if isinstance(unit, URIRef) else None
+                if tol is None or construction is None or value is None:
+                    continue
+                drawn = float(g.value(derived, QUDT.numericValue))
+                if tol.allows(value, drawn):
+                    gap = abs(value - drawn)
+                    gaps[construction] = min(gap, gaps.get(construction, gap))
+            nearest = min(gaps.values(), default=0.0)
+            for construction, gap in gaps.items():
+                if gap <= nearest + self.settings.precision / 2:
+                    g.add((declared, DL.agreesWithConstruction, construction))
 
     def _states_other_construction(self, value: float, derived: Node, siblings: list[Node],
                                    tol: Tolerance) -> bool:

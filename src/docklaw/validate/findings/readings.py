@@ -245,14 +245,16 @@ def construction_view(derived: Graph, construction: Node) -> Graph:
     """``derived`` without the derived values that another construction measured of a property
     this one measured on the same node (geometry ``tie-line-and-shore-length``: the tie line
     and the shore length are both dl:shorelineFrontage; a reading naming one sets the other
-    aside). Stated values stay; where the construction measured nothing (the two lengths
-    agree within the tolerance and one was written), nothing is set aside: the derived graph
-    itself."""
+    aside). Stated values stay, except one agreeing with another construction's drawn value
+    and not with this one's (it states that construction's figure); where the construction
+    measured nothing (the two lengths agree within the tolerance and one was written), nothing
+    is set aside: the derived graph itself."""
     measured = {(s, p) for qv in derived.subjects(DL.measuredBy, construction)
                 for s, p in derived.subject_predicates(qv)}
     aside = [(s, p, qv) for s, p in sorted(measured, key=str) for qv in derived.objects(s, p)
-             if derived.value(qv, DL.derived) == Literal(True)
-             and derived.value(qv, DL.measuredBy) not in (None, construction)]
+             if (derived.value(qv, DL.derived) == Literal(True)
+                 and derived.value(qv, DL.measuredBy) not in (None, construction))
+             or _states_another(derived, qv, construction)]
     if not aside:
         return derived
     view = Graph()
@@ -261,6 +263,15 @@ def construction_view(derived: Graph, construction: Node) -> Graph:
     for triple in aside:
         view.remove(triple)
     return view
+
+
+def _states_another(derived: Graph, value: Node, construction: Node) -> bool:
+    """A stated value agreeing (within the tolerance) with the drawn value of another
+    construction and not with this one's (dl:agreesWithConstruction, geometry output): it
+    states that construction's figure (blind review 92 F2: a stated frontage equal to the drawn
+    tie line was read as the shore length under the shore-length reading)."""
+    agreed = set(derived.objects(value, DL.agreesWithConstruction))
+    return bool(agreed) and construction not in agreed
 
 
 def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
