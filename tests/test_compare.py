@@ -76,7 +76,8 @@ def test_length_and_boat_lift_cells_per_code() -> None:
              for jid, cell in topics["length"].cells.items()}
     assert cited == {"north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
                      "north-hempstead": {"§ 42-9A(2)"},
-                     "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
+                     "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]",
+                                   "§ 160-123A(1)(b)[2]"},
                      "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}}
     lifts = topics["boat-lifts"].cells
     assert {ln.citation for ln in lifts["north-haven"].lines} == {"§ 56-2M", "§ 56-4K"}

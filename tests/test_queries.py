@@ -218,7 +218,8 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
     "max-length": {  # dl:length, dl:lengthFromMLW, dl:farthestExtentFromMHW of docks
         "north-haven": {"§ 56-2B", "§ 56-4A"}, "kings-point": {"Standards D(1)"},
         "north-hempstead": {"§ 42-9A(2)"},
-        "jerusalem": {"§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
+        # § 160-123A(1)(b): the limit of either branch, where the depth at 65 ft is not stated
+        "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
         "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}},  # § 73-5: Tier 3, facility area
     "max-width": {
         "north-haven": {"§ 56-2D", "§ 56-4C"}, "kings-point": {"Standards D(2)(b)", "Standards G"},
@@ -248,6 +249,8 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
     "lights": {
         "north-haven": {"§ 56-3B", "§ 56-4N"}, "kings-point": {"Standards F", "Standards F(6)"},
         "north-hempstead": {"§ 42-9B(13)"},
+        # a light standing alone is associated equipment held to the 65-ft line
+        "jerusalem": {"§ 160-123A(1)(b)[1]"},
         "south-bristol": {"§ 73-9C(2)", "§ 73-14D", "§ 73-16C"}},
     "treated-wood": {
         "north-haven": {"§ 56-2K", "§ 56-4J"},

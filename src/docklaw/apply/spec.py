@@ -144,11 +144,18 @@ class Spec:
         if not alone:
             for whole in self.wholes_of(cls):
                 asked_of_whole |= self.supers(whole)
+        # a fact a class has of its own (dl:ownMeasure, dl:ownCount: a Kings Point lift's
+        # width) is asked of it even where its whole is asked the rule's other facts: the
+        # validator never reads it from the whole (``compile.own_fact_classes``)
+        law = self.prepared.knowledge
+        own = {curie(p) for prop in (DL.ownMeasure, DL.ownCount)
+               for c, p in law.subject_objects(prop) if str(c) in supers}
         chosen: dict[str, list[Need]] = {}
         for governed, items in self.by_rule_class.items():
-            if governed in supers and governed not in asked_of_whole:
+            if governed in supers:
                 for need, key in items:
-                    chosen.setdefault(key, []).append(need)
+                    if governed not in asked_of_whole or key in own:
+                        chosen.setdefault(key, []).append(need)
         return sorted((self.field(key, needs) for key, needs in chosen.items()),
                       key=lambda f: (f.on, f.label))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-from rdflib import Graph, Literal, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
@@ -22,9 +22,22 @@ def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:
     """The value an operand is read from: a stated value before one the geometry stage derived
     (dl:derived true). When both exist and disagree, the geometry stage has already reported a
     dl:Discrepancy naming both; a limit is computed from what the applicant states."""
-    values = sorted(data.objects(subject, prop), key=str)
+    values = sorted(data.objects(subject, prop), key=lambda v: value_order(data, v))
     stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
     return (stated or values or [None])[0]
+
+
+def value_order(data: Graph, value: Node) -> tuple[int, Decimal, str, str]:
+    """A value's place among an operand's values: by its number (and unit), not by its node's
+    name. Why: a value the geometry stage derives is a blank node named at random on every run,
+    so ordering by name picked a different one of two equal limits on each run (two frontages,
+    140 and 145 feet, both giving Kings Point's 60-foot floor: the construction named one or
+    the other; same input, same report)."""
+    number = value if isinstance(value, Literal) else data.value(value, QUDT.numericValue)
+    decimal = to_decimal(number) if number is not None else None
+    unit = "" if isinstance(value, Literal) else str(data.value(value, QUDT.unit) or "")
+    name = "" if isinstance(value, BNode) else str(value)
+    return (0, decimal, unit, name) if decimal is not None else (1, Decimal(0), unit, name)
 
 def operand_values(data: Graph, subject: Node, prop: URIRef) -> list[Node]:
     """Every value of an operand a computed limit may be read from, one per number: the stated
@@ -37,7 +50,7 @@ def operand_values(data: Graph, subject: Node, prop: URIRef) -> list[Node]:
     drawn 300 feet wide that states 150 be held to 40 % of 150 (review 54); a lot stating 100.0
     feet of frontage and drawn 100.4 (within the tolerance, across the 100-foot boundary of
     South Bristol Table 1) was read in Category C alone (review 60)."""
-    values = sorted(data.objects(subject, prop), key=str)
+    values = sorted(data.objects(subject, prop), key=lambda v: value_order(data, v))
     stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
     picked = stated + [v for v in values if v not in stated]
     out: list[Node] = []

@@ -281,7 +281,9 @@ def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
     (review 83 F3: a lift listed on the dock, held to Kings Point's width limit by the encoded
     reading, set aside by the other). None: the reading reaches the focus as the rule does."""
     law = prepared.knowledge
-    for exception in sorted(law.objects(reading, DL.readingExceptWhen), key=str):
+    # by label: an exception is a blank node, named anew on every parse and by a remote store
+    for exception in sorted(law.objects(reading, DL.readingExceptWhen),
+                            key=lambda e: (str(law.value(e, RDFS.label) or ""), str(e))):
         problems: list[str] = []
         clauses = [c for node in law.objects(exception, DL.clause)
                    if (c := condition_of(prepared, rule, node, "dl:readingExceptWhen",
