@@ -119,9 +119,13 @@ class Condition:
     #: a work-kind clause of an exception no dl:NotExtendedCondition guards (a repair, the 1991
     #: form): it holds only where the parts make nothing else of the whole (dl:workByParts)
     parts_agree: bool = False  # (a part's structural alteration never agrees: no incidental one)
-    #: with ``parts_agree``: the parts' enlargement is judged by the exception's not-extended
-    #: clause, not by the kind of work (dl:partsMustAgree beside a dl:NotExtendedCondition)
-    parts_may_enlarge: bool = False
+    #: with ``parts_agree``: a part restored after the damage it states (dl:workByParts
+    #: dl:Reconstruction) is judged by the exception's not-extended clause, not by the kind of
+    #: work (dl:partsMustAgree beside a dl:NotExtendedCondition); the parts' enlargement is not:
+    #: a structure enlarged is no structure repaired, whichever dimension grew (Keuka
+    #: § 160-126B: no nonconforming structure "shall be enlarged, extended ... except as set
+    #: forth below"; blind review 91 F1: a repaired dock widened kept its reach excepted)
+    parts_may_restore: bool = False
     #: dl:UnstatedCondition: holds where the fact is not stated (where the condition reads it)
     unstated: bool = False
     #: dl:of dl:PermitApplication: a fact of the application the focus is proposed by (the
@@ -247,8 +251,8 @@ class Condition:
                     f"{format_number(self.threshold)}) }}")
         if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
-            also = (f" && {other} != {DL.Enlargement.n3()} && {other} != "
-                    f"{DL.Reconstruction.n3()}") if self.parts_may_enlarge else ""
+            also = (f" && {other} != {DL.Reconstruction.n3()}"
+                    if self.parts_may_restore else "")
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
                     f"{{ {subject} <{DL.workByParts}> {other} FILTER(({other} != "
                     f"{self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} }}")
@@ -400,7 +404,7 @@ def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
         if g.value(exception, DL.expansionPermitted) == Literal(True):
             pass  # the work it names may enlarge the structure (dl:expansionPermitted)
         elif not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
-            clauses = [(n, dataclasses.replace(c, parts_agree=True, parts_may_enlarge=guarded))
+            clauses = [(n, dataclasses.replace(c, parts_agree=True, parts_may_restore=guarded))
                        if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
                        for n, c in clauses]
         out.append((exception, tuple(clauses)))

@@ -360,7 +360,7 @@ def _condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bo
             if cond.op is None:
                 if value == cond.equals and not (cond.parts_agree and any(
                         (w != cond.equals or w == DL.Alteration)
-                        and not (cond.parts_may_enlarge and w in JUDGED_BY_SIZE)
+                        and not (cond.parts_may_restore and w in JUDGED_BY_SIZE)
                         for w in graph.objects(subject, DL.workByParts))):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
@@ -372,9 +372,10 @@ def _condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bo
     return False
 
 
-#: What the parts make of a whole that an exception's not-extended clause judges by size (its
-#: enlargement, a part restored after damage), with dl:partsMustAgree (compile.exceptions_of).
-JUDGED_BY_SIZE = frozenset({DL.Enlargement, DL.Reconstruction})
+#: What the parts make of a whole that an exception's not-extended clause judges by size (a part
+#: restored after damage), with dl:partsMustAgree (compile.exceptions_of); their enlargement of
+#: it (a new or grown part, or the whole stated larger than it was) defeats the clause.
+JUDGED_BY_SIZE = frozenset({DL.Reconstruction})
 
 COMPARE = {"<": operator.lt, "<=": operator.le, ">=": operator.ge, ">": operator.gt}
 

@@ -25,9 +25,10 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw import jurisdictions
-from docklaw.law.compile import REACH_OF_WHOLE, CompiledShapes
+from docklaw.law.compile import REACH_OF_WHOLE, RULE_OPS, CompiledShapes, limit_of
 from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.targets import (
+    COMPARE,
     AppFacts,
     condition_holds,
     generated_focus,
@@ -614,6 +615,13 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
                     for clauses in spec.exceptions)):
                 continue  # the rule reads the whole's stated reach (its parts' too), or no
                 #           exception keeping the whole within its former reach is in play
+            if prop in REACH_OF_WHOLE and reach_within_limit(graph, prepared, rule_iri, whole,
+                                                             prop):
+                continue  # the rule read without the exception holds on the whole's stated
+                #           reach, its parts' too: the exception decides nothing (blind review
+                #           91 F3: a 90-ft pier stated enlarged was asked its new float's length
+                #           under the 100 ft of North Haven § 56-2B, the same pier
+                #           reconstructed was not)
             if not applies and (spec is None or not spec.exceptions or (
                     whole not in generated_focus(graph, app, {whole}, dataclasses.replace(
                         spec, exceptions=()), facts))):
@@ -626,6 +634,24 @@ def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShape
                 f"{short(part)} is stated as {kind} "
                 f"without {'its ' + curie(asked) if asked == prop else 'its former ' + curie(prop)}"
                 f", so how much {short(whole)}'s {curie(prop)} grew is not known")))
+
+
+def reach_within_limit(graph: Graph, prepared: Prepared, rule: URIRef, whole: Node,
+                       prop: URIRef) -> bool:
+    """The whole's stated reach meets the rule's own constant limit (dl:limit, dl:comparison;
+    a rule whose limit is another fact, dl:limitExpression, has none here)."""
+    law = prepared.knowledge
+    op = RULE_OPS.get(law.value(rule, DL.comparison))
+    stated = limit_of(prepared, rule, DL.limit)
+    now = number_of(graph, whole, prop)
+    if op is None or stated is None or now is None or not is_stated(graph, whole, prop) \
+            or (rule, DL.limitExpression, None) in law:
+        return False
+    value, unit = stated
+    canonical = prepared.units.canonical_of_property.get(prop)
+    limit = prepared.units.convert(value, unit, canonical) if unit is not None \
+        and canonical is not None else value
+    return limit is not None and COMPARE[op](now, limit)
 
 
 def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
