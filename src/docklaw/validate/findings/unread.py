@@ -321,29 +321,24 @@ def not_read(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[N
 def unread_warnings(raw: Graph, derived: Graph, prepared: Prepared, jid: str) -> list[Result]:
     """A Warning per stated term the code reads, but not on that kind of node (probably
     misplaced), so a clerk knows it did not count."""
-    out = []
-    for node, prop, why in unread_terms(raw, derived, prepared, jid):
-        if why == NOT_READ:
-            continue
-        out.append(Result(
-            section=None, section_iri=None, section_text=None, severity="Warning",
-            message=(f"{curie(prop)} is stated but was not used: {why}, so it did not count "
-                     "in this report."),
-            focus_node=node_name(node), path=curie(prop), value=None, relief=None,
-            relief_authority=None, component="dl:UnreadTerm",
-        ))
-    flagged = {(node, prop) for node, prop, _why in unread_terms(raw, derived, prepared, jid)}
-    for node, prop in unreached_vessel_terms(raw, derived):
-        if (node, prop) in flagged:
-            continue  # listed as not read, or warned as misplaced, already
-        out.append(Result(
-            section=None, section_iri=None, section_text=None, severity="Warning",
-            message=(f"{curie(prop)} is stated but was not used: {UNREACHED_VESSEL}, so it did "
-                     "not count in this report."),
-            focus_node=node_name(node), path=curie(prop), value=None, relief=None,
-            relief_authority=None, component="dl:UnreadTerm",
-        ))
+    terms = unread_terms(raw, derived, prepared, jid)
+    out = [unread_warning(node, prop, why) for node, prop, why in terms if why != NOT_READ]
+    flagged = {(node, prop) for node, prop, _why in terms}
+    out += [unread_warning(node, prop, UNREACHED_VESSEL)
+            for node, prop in unreached_vessel_terms(raw, derived)
+            if (node, prop) not in flagged]  # (listed as not read, or warned as misplaced)
     return out
+
+
+def unread_warning(node: Node, prop: URIRef, why: str) -> Result:
+    """The Warning that a stated term did not count, and why."""
+    return Result(
+        section=None, section_iri=None, section_text=None, severity="Warning",
+        message=f"{curie(prop)} is stated but was not used: {why}, so it did not count in this "
+                "report.",
+        focus_node=node_name(node), path=curie(prop), value=None, relief=None,
+        relief_authority=None, component="dl:UnreadTerm",
+    )
 
 
 #: Why a vessel's stated facts did not count (``unreached_vessel_terms``).
