@@ -101,6 +101,11 @@ class Condition:
     date: Literal | None = None  # an xsd:date threshold (compared with the stated date itself)
     absent_is_false: bool = False  # dl:absentIsNotEqual: an unstated value means "not met"
     on_whole: bool = False  # dl:of dl:Whole: a structure the focus is a part of (transitively)
+    #: dl:of dl:DirectWhole (with ``on_whole``): the structures listing the focus directly
+    #: (dl:hasPart, one step), every one of which must meet the clause: a part also listed
+    #: directly on a structure without the fact does not meet it (Kings Point's lift listed on
+    #: both the dock and its float is the dock's, blind review 92 F1)
+    direct: bool = False
     #: dl:of dl:WholeOrFocus: the outermost structure the focus is a part of that states the
     #: fact, else the focus (a float on a pier is as lawfully constructed as its pier)
     whole_first: bool = False
@@ -145,6 +150,16 @@ class Condition:
         return self.on_parcel or self.on_app or self.on_proposed
 
     def sparql(self, tag: str = "") -> str:
+        if self.direct and self.on_whole and not self.unstated:
+            # a structure listing the focus directly meets the clause, and none listing it
+            # directly fails it (the inner group reads the whole ?condWhole<tag>o the
+            # enclosing pattern binds: EXISTS substitutes it)
+            other = f"?condWhole{tag}o"
+            return (f"{{ {self._sparql(tag)} FILTER NOT EXISTS {{ {other} <{DL.hasPart}> "
+                    f"?this . FILTER NOT EXISTS {{ {self._sparql(tag + 'o')} }} }} }}")
+        return self._sparql(tag)
+
+    def _sparql(self, tag: str = "") -> str:
         subject = "?this"
         prefix = ""
         value, parcel = f"?condValue{tag}", f"?condParcel{tag}"
@@ -157,7 +172,8 @@ class Condition:
             prefix = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) {subject} . "
         elif self.on_whole:
             subject = f"?condWhole{tag}"
-            prefix = f"{subject} (<{DL.hasPart}>)+ ?this . "
+            prefix = f"{subject} <{DL.hasPart}> ?this . " if self.direct else \
+                f"{subject} (<{DL.hasPart}>)+ ?this . "
         elif self.whole_first:
             subject, outer = f"?condHost{tag}", f"?condOuter{tag}"
             prefix = (f"?this (^<{DL.hasPart}>)* {subject} . FILTER EXISTS {{ {subject} "
@@ -271,7 +287,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return kept
     prop = g.value(node, DL.property)
     on_parcel = g.value(node, DL.of) == DL.Parcel
-    on_whole = g.value(node, DL.of) == DL.Whole
+    direct = g.value(node, DL.of) == DL.DirectWhole  # (a whole: every direct one)
+    on_whole = direct or g.value(node, DL.of) == DL.Whole
     whole_first = g.value(node, DL.of) == DL.WholeOrFocus
     on_app = g.value(node, DL.of) == DL.PermitApplication
     on_proposed = g.value(node, DL.of) == DL.Proposed
@@ -283,9 +300,9 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         equals = g.value(node, DL.equals)
         broader = tuple(sorted(broader_classes(prepared, frozenset({equals})), key=str)) \
             if prop == RDF.type and isinstance(equals, URIRef) else ()
-        return Condition(prop, on_parcel, on_whole=on_whole, whole_first=whole_first,
-                         on_app=on_app, on_proposed=on_proposed, unstated=True,
-                         equals=equals, broader=broader)
+        return Condition(prop, on_parcel, on_whole=on_whole, direct=direct,
+                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
+                         unstated=True, equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
     asks = g.value(node, DL.absentAsked) == Literal(True)  # (quantity and boolean clauses)
     holds = asks or g.value(node, DL.absentHolds) == Literal(True)
@@ -296,7 +313,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
         return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
-                         whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
+                         direct=direct, whole_first=whole_first, on_app=on_app,
+                         on_proposed=on_proposed,
                          absent_holds=g.value(node, DL.absentHolds) == Literal(True))
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -312,12 +330,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                             "dl:threshold")
             return None
         return Condition(prop, on_parcel, op=op, threshold=number,
-                         absent_is_false=absent_false, on_whole=on_whole,
+                         absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          absent_holds=holds, absent_asks=asks)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
-                         absent_is_false=absent_false, on_whole=on_whole,
+                         absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          absent_holds=holds, absent_asks=asks)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "

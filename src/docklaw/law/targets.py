@@ -223,6 +223,8 @@ def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> 
     if cond.on_proposed:  # what the application proposes, and their parts
         return sorted({q for p in graph.objects(app, DL.proposes)
                        for q in self_and_parts(graph, p)}, key=str)
+    if cond.on_whole and cond.direct:  # (dl:DirectWhole) those listing it, one step up
+        return sorted(set(graph.subjects(DL.hasPart, node)) - {node}, key=str)
     if cond.on_whole:
         return sorted(self_and_containers(graph, node) - {node}, key=str)
     if cond.whole_first:  # the outermost that states it, else the node itself
@@ -334,6 +336,15 @@ def condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> boo
 
 def _condition_holds(graph: Graph, app: Node, node: Node, cond: Condition) -> bool:
     subjects = condition_subjects(graph, app, node, cond)
+    if cond.direct and not cond.unstated:  # (dl:DirectWhole) every structure listing it
+        return bool(subjects) and all(_holds_on(graph, [s], cond) for s in subjects)
+    return _holds_on(graph, subjects, cond, node)
+
+
+def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
+              node: Node | None = None) -> bool:
+    """``cond`` read on ``subjects``: one meeting it is enough (every stated value, for the
+    clauses an unstated value holds)."""
     if cond.unstated:  # (dl:UnstatedCondition) no subject it reads states the fact
         if cond.whole_first:  # (nor any structure the node is a part of)
             subjects = sorted(self_and_containers(graph, node), key=str)
