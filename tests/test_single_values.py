@@ -196,3 +196,90 @@ def test_what_the_pipeline_reads_as_one_value_is_functional() -> None:
     missing = sorted(str(p) for p in read if p not in written_by_docklaw
                      and (p, RDF.type, OWL.FunctionalProperty) not in g)
     assert not missing, missing
+
+
+# --------------------------------------------------------------- several values in two units
+
+PIER_SETBACK = ("dl:sideSetback [ a qudt:QuantityValue ; qudt:numericValue 60 ; "
+                "qudt:unit unit:FT ] ;\n    dl:material")
+#: Blind review 87 F1: the pier states its side setback as 40 ft and as 12 m (39.37 ft).
+SETBACK_2UNITS = edit(BASE, PIER_SETBACK, PIER_SETBACK.replace(
+    "numericValue 60 ; qudt:unit unit:FT ]",
+    "numericValue 40 ; qudt:unit unit:FT ] , [ a qudt:QuantityValue ; qudt:numericValue 12 ; "
+    "qudt:unit unit:M ]"))
+
+
+def several_valued_measures() -> list[str]:
+    """Every property an application may state several quantities of: a quantity property
+    (dl:QuantityProperty, or ranging over qudt:QuantityValue) that is not functional and says
+    why it takes several values (dl:severalValuesNote)."""
+    g = vocabulary()
+    quantity = URIRef("http://qudt.org/schema/qudt/QuantityValue")
+    props = set(g.subjects(RDF.type, DL.QuantityProperty)) | set(g.subjects(RDFS.range, quantity))
+    return sorted(f"dl:{p[len(DL):]}" for p in props
+                  if isinstance(p, URIRef) and p.startswith(DL)
+                  and (p, RDF.type, OWL.FunctionalProperty) not in g
+                  and g.value(p, SEVERAL_NOTE) is not None)
+
+
+#: The several-valued measures blind review 87 F1 checked for the two-units hole (the refusal is
+#: generic, cardinality.check_one_unit_per_measure; the list keeps each one tested).
+SEVERAL_VALUED_MEASURES = ["dl:mooringPileDiameter", "dl:pileDiameter", "dl:planktonGap",
+                           "dl:railingSupportSpacing", "dl:sideSetback"]
+
+
+def test_the_several_valued_measures_are_listed() -> None:
+    """A new several-valued measure joins SEVERAL_VALUED_MEASURES, so its two-units input is
+    tested below."""
+    assert several_valued_measures() == SEVERAL_VALUED_MEASURES
+
+
+@pytest.mark.parametrize("prop", SEVERAL_VALUED_MEASURES)
+def test_a_several_valued_measure_stated_in_two_units_is_refused(prop: str) -> None:
+    """Several values of a non-functional measure are each checked, but nothing in the
+    vocabulary says which side or pile each is for: in two units (40 ft and 12 m) they may be
+    one fact stated twice, and which reading decides would be picked, not read."""
+    data = edit(BASE, "    dl:material dl:Aluminum",
+                f"    {prop} [ a qudt:QuantityValue ; qudt:numericValue 40 ; qudt:unit unit:FT ] ,"
+                f" [ a qudt:QuantityValue ; qudt:numericValue 12 ; qudt:unit unit:M ] ;\n"
+                "    dl:material dl:Aluminum")
+    with pytest.raises(InputError) as caught:
+        validate_bytes(data, "turtle", name="two-units.ttl")
+    error = caught.value
+    assert error.prop == prop and error.node and error.node.endswith("#pier")
+    assert " units (" in str(error) and "unit:FT" in str(error) and "unit:M)" in str(error)
+    assert "[40 unit:FT]" in str(error) and "[12 unit:M]" in str(error)
+    assert "state every value in one unit" in str(error)
+
+
+def test_the_reviewed_setback_in_two_units_is_refused_at_the_cli_and_the_web(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], law_app: object) -> None:
+    """nh/setback_2units.ttl of review 87: exit 2 and HTTP 400, one message (not a Violation of
+    § 56-3A on the 12 m read as a second side's setback)."""
+    target = tmp_path / "setback-2units.ttl"
+    target.write_bytes(SETBACK_2UNITS)
+    messages = set()
+    for _ in range(2):
+        assert main(["validate", str(target)]) == 2
+        messages.add(capsys.readouterr().err)
+    assert len(messages) == 1
+    message = messages.pop()
+    assert "#pier, property dl:sideSetback" in message and "unit:FT and unit:M" in message
+    client = law_app.test_client()  # type: ignore[attr-defined]
+    answer = client.post("/validate", data=SETBACK_2UNITS,
+                         headers={"Content-Type": "text/turtle"})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert "dl:sideSetback is stated in 2 units (unit:FT and unit:M)" in error
+
+
+def test_several_values_in_one_unit_are_kept_and_each_checked() -> None:
+    """The same two setbacks in one unit are two sides' (the nearer decides § 56-3A; the
+    boundary cases are tests/cases/north-haven/a-dock-stating-side-setbacks-of-*)."""
+    data = edit(BASE, PIER_SETBACK, PIER_SETBACK.replace(
+        "numericValue 60 ; qudt:unit unit:FT ]",
+        "numericValue 40 ; qudt:unit unit:FT ] , [ a qudt:QuantityValue ; "
+        "qudt:numericValue 39.37 ; qudt:unit unit:FT ]"))
+    report = validate_bytes(data, "turtle", name="two-sides.ttl")
+    assert report.status == "violates"
+    assert "39.37" in report.to_json_text() and "56-3A" in report.to_json_text()

@@ -19,7 +19,7 @@ from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared, jurisdiction_id
 from docklaw.namespaces import DL, RDF, interned
-from docklaw.validate.intake.cardinality import check_single_values
+from docklaw.validate.intake.cardinality import check_one_unit_per_measure, check_single_values
 from docklaw.validate.intake.literals import check_numeric_literals
 from docklaw.validate.intake.ranges import check_value_ranges
 from docklaw.validate.intake.structures import check_part_cycles, check_structure_classes
@@ -35,6 +35,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     out.store.copy_prefixes(graph)  # the input's prefixes, as they are (no re-checks)
     add_inverse_links(out, prepared)
     check_single_values(out, prepared.functional(), name)  # two units, two flags: refused
+    check_one_unit_per_measure(out, prepared.functional(), name)  # 40 FT and 12 M: refused
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
     check_part_cycles(out, name)

@@ -70,3 +70,37 @@ def check_single_values(graph: Graph, functional: frozenset[URIRef],
     raise InputError(f"{curie(prop)} takes one value, found {len(shown)}: {listed}; "
                      "state one (the vocabulary declares it functional)",
                      node=node_label(graph, subject), prop=curie(prop), source=name)
+
+
+def check_one_unit_per_measure(graph: Graph, functional: frozenset[URIRef],
+                               name: str | None = None) -> None:
+    """InputError for the first (sorted) node stating several quantities of one property
+    that is not functional (``dl:sideSetback``, ``dl:pileDiameter`` ...) in different units.
+
+    Why: such a property may carry several values (a setback per side, a diameter per pile)
+    and each is checked, but the vocabulary has no way to say which side or pile a value is
+    for; ``40 unit:FT`` and ``12 unit:M`` (39.37 ft) on one pier read as two sides' setbacks
+    and as one setback stated twice, and the verdict (a Violation on 39.37 ft, or a choice
+    between 40 and 39.37) is picked, not read (blind review 87, F1). Values in one unit are
+    kept as several (every pile stated in inches); values in two units are refused, naming
+    the node, the property and the units, as a second value of a functional property is.
+    Functional properties are left to ``check_single_values`` (it runs first)."""
+    units_of: dict[tuple[Node, URIRef], set[Node]] = {}
+    for quantity, unit in graph.subject_objects(QUDT.unit):
+        for subject, prop in graph.subject_predicates(quantity):
+            if isinstance(prop, URIRef) and prop not in functional:
+                units_of.setdefault((subject, prop), set()).add(unit)
+    clashes = [(node_label(graph, subject), str(prop), subject, prop, units)
+               for (subject, prop), units in units_of.items() if len(units) > 1]
+    if not clashes:
+        return
+    _s, _p, subject, prop, units = min(clashes, key=lambda c: (c[0], c[1]))
+    values = sorted(describe_value(graph, v) for v in graph.objects(subject, prop)
+                    if graph.value(v, QUDT.unit) is not None)
+    names = sorted(curie(u) for u in units)
+    shown_units = " and ".join(names) if len(names) == 2 else ", ".join(names)
+    raise InputError(f"{curie(prop)} is stated in {len(units)} units ({shown_units}): "
+                     f"{', '.join(values)}; several values of it are each checked, but values "
+                     "in different units may be one fact stated twice and cannot be read one "
+                     "way: state every value in one unit",
+                     node=node_label(graph, subject), prop=curie(prop), source=name)
