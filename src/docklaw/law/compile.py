@@ -131,6 +131,12 @@ class Condition:
     #: § 160-126B: no nonconforming structure "shall be enlarged, extended ... except as set
     #: forth below"; blind review 91 F1: a repaired dock widened kept its reach excepted)
     parts_may_restore: bool = False
+    #: a work-kind clause (a repair, an incidental alteration) that fails where the whole is read
+    #: as enlarged (dl:workByParts dl:Enlargement: a new or grown part, or the whole stated larger
+    #: than it was in any dimension or in slips), its parts' other work left to the not-extended
+    #: clause (dl:enlargementDefeatsWork: South Bristol § 73-21A "shall not be enlarged or
+    #: expanded"; a repair widening a dock from 8 to 10 ft kept its 800 sq ft excepted)
+    enlargement_defeats: bool = False
     #: dl:UnstatedCondition: holds where the fact is not stated (where the condition reads it)
     unstated: bool = False
     #: dl:of dl:PermitApplication: a fact of the application the focus is proposed by (the
@@ -272,6 +278,9 @@ class Condition:
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
                     f"{{ {subject} <{DL.workByParts}> {other} FILTER(({other} != "
                     f"{self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} }}")
+        if self.enlargement_defeats:  # the whole is not read as enlarged
+            return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
+                    f"{{ {subject} <{DL.workByParts}> {DL.Enlargement.n3()} }} }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
 
 
@@ -423,6 +432,10 @@ def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
             pass  # the work it names may enlarge the structure (dl:expansionPermitted)
         elif not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
             clauses = [(n, dataclasses.replace(c, parts_agree=True, parts_may_restore=guarded))
+                       if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
+                       for n, c in clauses]
+        elif g.value(exception, DL.enlargementDefeatsWork) == Literal(True):
+            clauses = [(n, dataclasses.replace(c, enlargement_defeats=True))
                        if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
                        for n, c in clauses]
         out.append((exception, tuple(clauses)))
@@ -1236,7 +1249,8 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
             query = explicit_target(source, shape)
             if query is not None:
                 exceptions = exceptions_of(prepared, rule, problems)
-                if any(c.absent_asks for clauses in exceptions for c in clauses):
+                if any(c.absent_asks or c.enlargement_defeats
+                       for clauses in exceptions for c in clauses):
                     compiled.asked[shape] = (query, exceptions)
                 query = with_exceptions(query, exceptions)
                 guard = explicit_guard(prepared, shape, rule, query, problems)

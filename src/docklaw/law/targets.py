@@ -372,7 +372,9 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
                 if value == cond.equals and not (cond.parts_agree and any(
                         (w != cond.equals or w == DL.Alteration)
                         and not (cond.parts_may_restore and w in JUDGED_BY_SIZE)
-                        for w in graph.objects(subject, DL.workByParts))):
+                        for w in graph.objects(subject, DL.workByParts))) and not (
+                        cond.enlargement_defeats
+                        and (subject, DL.workByParts, DL.Enlargement) in graph):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
             actual = comparable(graph, value)  # a quantity's number, or a count
@@ -382,6 +384,14 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
                 return True
     return False
 
+
+#: A value and its preexisting counterpart (ontology/terms/nonconformity.ttl): a structure or
+#: part whose stated value exceeds its former one has grown, whatever its work is called
+#: (derivation.parts.grown); one stated without its former value may have (``enlargement_asks``).
+GROWN = ((DL.area, DL.preexistingArea), (DL.length, DL.preexistingLength),
+         (DL.width, DL.preexistingWidth), (DL.height, DL.preexistingHeight),
+         (DL.farthestExtentFromMHW, DL.preexistingExtentFromMHW),
+         (DL.slipCount, DL.preexistingSlipCount))
 
 #: What the parts make of a whole that an exception's not-extended clause judges by size (a part
 #: restored after damage), with dl:partsMustAgree (compile.exceptions_of); their enlargement of
@@ -707,7 +717,7 @@ def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Ta
     make (the caller asks only where the rule, read on the stated values, would not hold). A
     node another exception rules out, or whose dl:appliesWhen conditions are stated and unmet,
     is not asked."""
-    if not spec.exceptions or not any(c.broader or c.absent_asks
+    if not spec.exceptions or not any(c.broader or c.absent_asks or c.enlargement_defeats
                                       for clauses in spec.exceptions for c in clauses):
         return []
     out: list[tuple[Node, URIRef]] = []
@@ -736,6 +746,8 @@ def exception_asks(graph: Graph, app: Node, node: Node,
         found += [(s, c.than if c.than is not None else c.prop)
                   for c in clauses if c.absent_asks
                   for s in unstated_subjects(graph, app, node, c)]
+        found += [pair for c in clauses if c.enlargement_defeats
+                  for pair in enlargement_asks(graph, app, node, c)]
         if not found:
             return []  # an exception the stated facts establish: the rule does not apply
         asked += found
@@ -763,6 +775,18 @@ def asked_focus(graph: Graph, compiled: CompiledShapes, app: Node,
         if found:
             out[shape] = found
     return out
+
+
+def enlargement_asks(graph: Graph, app: Node, node: Node, cond: Condition
+                     ) -> list[tuple[Node, URIRef]]:
+    """A work clause that an enlargement defeats (dl:enlargementDefeatsWork) and that holds: the
+    former values (``GROWN``) of the values its subject states without them, which would show
+    whether the work enlarges it (a repair stating a dock 10 ft wide and not how wide it was
+    may have widened it: the former width is asked, the repair neither read as one nor as an
+    enlargement)."""
+    return [(s, before) for s in condition_subjects(graph, app, node, cond)
+            for prop, before in GROWN
+            if (s, prop, None) in graph and (s, before, None) not in graph]
 
 
 def unstated_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> list[Node]:
@@ -866,7 +890,8 @@ def wholes_of_worked_parts(graph: Graph, app: Node, compiled: CompiledShapes,
         own = [c for clauses in spec.exceptions for c in clauses
                if not (c.off_focus or c.on_whole or c.whole_first)]
         if any(c.than is not None or c.unstated or c.op is not None or c.date is not None
-               or c.equals is None or c.parts_agree for c in own):
+               or c.equals is None or c.parts_agree or c.enlargement_defeats
+               for c in own):
             continue
         named = [clauses for clauses in spec.exceptions
                  if any(not (c.off_focus or c.on_whole or c.whole_first) for c in clauses)]

@@ -19,7 +19,7 @@ from rdflib.term import Node
 
 from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import comparable, self_and_parts
+from docklaw.law.targets import GROWN, comparable, self_and_parts
 from docklaw.law.units import Units
 from docklaw.namespaces import DL, GEO, QUDT, RDF, RDFS
 
@@ -148,12 +148,6 @@ def propose_worked(graph: Graph, app: Node) -> None:
                 graph.add((node, DL.proposedByWork, app))
 
 
-#: A value and its preexisting counterpart (ontology/terms/nonconformity.ttl): a part whose
-#: stated value exceeds its former one has grown, whatever its work is called.
-GROWN = ((DL.area, DL.preexistingArea), (DL.length, DL.preexistingLength),
-         (DL.width, DL.preexistingWidth), (DL.height, DL.preexistingHeight),
-         (DL.farthestExtentFromMHW, DL.preexistingExtentFromMHW),
-         (DL.slipCount, DL.preexistingSlipCount))
 
 
 def maintenance(graph: Graph, node: Node) -> bool:

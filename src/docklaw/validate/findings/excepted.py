@@ -8,14 +8,18 @@ condition and the section that sets its number, so the applicant learns which fa
 where the text says so (the clause's dl:section, else its exception's; a clause neither names
 is not the text's and is not named). An exception that fails on anything else as well (another
 kind of work, another cause, a fact not stated) is not named: it was not the number that
-defeated it. Only the law's own words go in quotation marks: a clause carrying dl:clauseWords
-(words its section prints) is quoted and credited to that section; a clause's label is the
-curators' description and is given unquoted (blind review 82: a label in quotation marks read
-as words of the law that neither subsection prints).
+defeated it. A repair or incidental alteration the stated values show enlarging the structure
+(dl:enlargementDefeatsWork, dl:workByParts dl:Enlargement) failed on stated numbers too, and is
+named so (South Bristol § 73-21A(1): a repair widening a dock is the enlargement § 73-21A
+bars). Only the law's own words go in quotation marks: a clause carrying dl:clauseWords (words
+its section prints) is quoted and credited to that section; a clause's label is the curators'
+description and is given unquoted (blind review 82: a label in quotation marks read as words of
+the law that neither subsection prints).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from rdflib import Graph, Literal, URIRef
@@ -64,6 +68,13 @@ def thresholded(cond: Condition) -> bool:
             and (cond.threshold is not None or cond.date is not None))
 
 
+def enlarged(data: Graph, app: Node, focus: Node, cond: Condition) -> bool:
+    """A work clause (dl:enlargementDefeatsWork) failing only because the stated values show the
+    structure enlarged (dl:workByParts dl:Enlargement): the work it names is stated."""
+    return cond.enlargement_defeats and condition_holds(
+        data, app, focus, dataclasses.replace(cond, enlargement_defeats=False))
+
+
 def unmet_exceptions(data: Graph, prepared: Prepared, rule: URIRef | None,
                      focus: Node) -> tuple[UnmetException, ...]:
     """The exceptions of ``rule`` every clause of which holds on ``focus`` but those comparing
@@ -78,9 +89,11 @@ def unmet_exceptions(data: Graph, prepared: Prepared, rule: URIRef | None,
     out: dict[tuple[str | None, str, str], UnmetException] = {}
     for exception, clauses in exceptions:
         failed = [(node, c) for node, c in clauses if not condition_holds(data, app, focus, c)]
-        if not failed or not all(thresholded(c) for _n, c in failed):
+        if not failed or not all(thresholded(c) or enlarged(data, app, focus, c)
+                                 for _n, c in failed):
             continue
-        values = [(node, c, stated(data, prepared, app, focus, c)) for node, c in failed]
+        values = [(node, c, [curie(DL.Enlargement)] if c.enlargement_defeats
+                   else stated(data, prepared, app, focus, c)) for node, c in failed]
         if any(not shown for _n, _c, shown in values):
             continue  # (not stated: the clause failed for want of the fact, not on a number)
         law = prepared.knowledge
@@ -95,6 +108,9 @@ def unmet_exceptions(data: Graph, prepared: Prepared, rule: URIRef | None,
             text = law.value(node, RDFS.label)
             if words is not None:  # the law's words, credited to the section printing them
                 condition = f"'{words}' ({citation(prepared, iri)})"
+            elif c.enlargement_defeats:  # the work stated, its enlargement read from the values
+                condition = (f"that the work is {curie(c.equals)} and does not enlarge the "
+                             f"structure (dl:enlargementDefeatsWork)")
             elif text is not None:
                 condition = str(text)
             else:
@@ -103,7 +119,9 @@ def unmet_exceptions(data: Graph, prepared: Prepared, rule: URIRef | None,
             entry = UnmetException(
                 section=citation(prepared, iri), section_iri=str(iri) if iri else None,
                 exception=label or (own or str(exception)), exception_section=own,
-                condition=condition, fact=curie(c.prop), value=", ".join(shown))
+                condition=condition,
+                fact=curie(DL.workByParts if c.enlargement_defeats else c.prop),
+                value=", ".join(shown))
             out.setdefault((entry.exception_section, entry.condition, entry.value), entry)
     return tuple(out.values())
 
