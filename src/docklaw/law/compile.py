@@ -271,6 +271,9 @@ class Condition:
                     f"BIND(COALESCE({number}, {stated}) AS {value}) "
                     f"FILTER(isNumeric({value}) && {value} {self.op} "
                     f"{format_number(self.threshold)}) }}")
+        if self.parts_agree and self.equals not in MAINTAINING:  # (targets.parts_defeat)
+            return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
+                    f"{{ {subject} <{DL.workByParts}> {DL.Enlargement.n3()} }} }}")
         if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
             also = (f" && {other} != {DL.Reconstruction.n3()}"
@@ -431,9 +434,11 @@ def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
         if g.value(exception, DL.expansionPermitted) == Literal(True):
             pass  # the work it names may enlarge the structure (dl:expansionPermitted)
         elif not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
+            # (a restoration's clause only where the code says so: targets.parts_defeat)
+            agree = g.value(exception, DL.partsMustAgree) == Literal(True)
             clauses = [(n, dataclasses.replace(c, parts_agree=True, parts_may_restore=guarded))
-                       if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
-                       for n, c in clauses]
+                       if c.prop == DL.workKind and (c.equals in MAINTAINING or agree)
+                       else (n, c) for n, c in clauses]
         elif g.value(exception, DL.enlargementDefeatsWork) == Literal(True):
             clauses = [(n, dataclasses.replace(c, enlargement_defeats=True))
                        if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)

@@ -23,6 +23,7 @@ from rdflib.term import Node
 
 from docklaw.kg.flatstore import remembered
 from docklaw.law.compile import (
+    MAINTAINING,
     REACH_OF_WHOLE,
     CompiledShapes,
     Condition,
@@ -370,11 +371,9 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
                 continue
             if cond.op is None:
                 if value == cond.equals and not (cond.parts_agree and any(
-                        (w != cond.equals or w == DL.Alteration)
-                        and not (cond.parts_may_restore and w in JUDGED_BY_SIZE)
-                        for w in graph.objects(subject, DL.workByParts))) and not (
-                        cond.enlargement_defeats
-                        and (subject, DL.workByParts, DL.Enlargement) in graph):
+                        parts_defeat(cond, w) for w in graph.objects(subject, DL.workByParts))
+                        ) and not (cond.enlargement_defeats
+                                   and (subject, DL.workByParts, DL.Enlargement) in graph):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
             actual = comparable(graph, value)  # a quantity's number, or a count
@@ -397,6 +396,21 @@ GROWN = ((DL.area, DL.preexistingArea), (DL.length, DL.preexistingLength),
 #: restored after damage), with dl:partsMustAgree (compile.exceptions_of); their enlargement of
 #: it (a new or grown part, or the whole stated larger than it was) defeats the clause.
 JUDGED_BY_SIZE = frozenset({DL.Reconstruction})
+
+
+def parts_defeat(cond: Condition, made: Node) -> bool:
+    """Whether what the parts make of a whole (``made``, a dl:workByParts value) defeats the
+    exception's kind-of-work clause ``cond`` (``parts_agree``). A repair or an incidental
+    alteration (``MAINTAINING``) is defeated by any other work of its parts, a part restored
+    after damage aside where a not-extended clause judges it (``parts_may_restore``). A
+    restoration (any other kind, dl:partsMustAgree) takes in its parts' reconstruction,
+    replacement and alteration, and is defeated only by their enlargement of it: a structure
+    made larger than it was is not restored "as before" (Keuka § 160-126B(1), blind review 93
+    F1: a dock restored after fire with two slips more kept its 800 sq ft excepted)."""
+    if cond.equals not in MAINTAINING:
+        return made == DL.Enlargement
+    return ((made != cond.equals or made == DL.Alteration)
+            and not (cond.parts_may_restore and made in JUDGED_BY_SIZE))
 
 COMPARE = {"<": operator.lt, "<=": operator.le, ">=": operator.ge, ">": operator.gt}
 

@@ -934,11 +934,18 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
     else:
         trial.store.add_all(derived)
     only: set[tuple[Node, Node]] = set()
+    # several lower bounds of one total (its listed parts' sum, its former value plus its new
+    # parts'): each is true, so the greatest is read (blind review 93 F3)
+    read: dict[tuple[Node, Node], tuple[Decimal, Node]] = {}
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
         value = to_decimal(derived.value(note, bound))
         if not isinstance(prop, URIRef) or focus is None or value is None:
             continue
+        if bound != DL.lowerBound or (focus, prop) not in read \
+                or value > read[(focus, prop)][0]:
+            read[(focus, prop)] = (value, note)
+    for (focus, prop), (value, note) in read.items():
         read_total_at(trial, prepared, focus, prop, value,
                       derived.value(note, RDFS.comment) or Literal(""))
         only.add((focus, prop))

@@ -71,7 +71,13 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                             key=lambda w: (-len(self_and_containers(graph, w)), str(w))):
             was = number_of(graph, whole, before)
             now = number_of(graph, whole, prop)
-            if was is None or now is None or not is_stated(graph, whole, prop):
+            if was is None:
+                continue
+            if now is None:  # unstated: a lower bound, its value still asked (``least_after``)
+                if (whole, prop, None) not in graph:
+                    least_after(graph, prepared, whole, (prop, before), was, adding, decks)
+                continue
+            if not is_stated(graph, whole, prop):
                 continue
             new: list[tuple[Node, Decimal]] = []
             shrunk = Decimal(0)  # credited only outside a nonconforming structure
@@ -107,6 +113,50 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
             if new and now < bound:
                 raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
     return unknown
+
+
+def least_after(graph: Graph, prepared: Prepared, whole: Node, props: tuple[URIRef, URIRef],
+                was: Decimal, adding: set[Node], decks: frozenset[Node]) -> None:
+    """A whole stating its value before the work (``dl:beforeTheWork``) but not after it is
+    after the work at least that plus what its new parts and its parts grown past their own
+    former values add (docs/applications.md, "A whole's area includes its listed parts"): a
+    lower bound, not its value, so the rules the bound already breaks are cited and every other
+    still asks for the value (``totals.bounded_by_parts``). A new part of unstated size adds at
+    least nothing. Blind review 93 F3: a nonconforming 800 sq ft dock, repaired with a new 40
+    sq ft finger and stating no area, was asked its area under the 720 sq ft of Keuka
+    § 160-123A(1)(b), though stating 800 it was read at 840 and cited."""
+    prop, before = props
+    new: list[tuple[Node, Decimal]] = []
+    shrunk = Decimal(0)
+    counted: set[Node] = set()
+    for p in outermost_first(graph, whole, parts_of(graph, whole)):
+        if self_and_containers(graph, p) & counted:
+            continue
+        n, b = number_of(graph, p, prop), number_of(graph, p, before)
+        if set(graph.objects(p, DL.workKind)) & adding:
+            counted.add(p)
+            if n is not None:
+                new.append((p, n))
+        elif n is not None and b is not None:
+            counted.add(p)
+            if n > b:
+                new.append((p, n - b))
+            elif any((p, RDF.type, c) in graph for c in decks):
+                shrunk += b - n
+    bound = was + sum((n for _p, n in new), Decimal(0))
+    if not any((w, DL.nonconforming, Literal(True)) in graph
+               for w in self_and_containers(graph, whole)):
+        bound -= shrunk
+    if not new or bound <= was:
+        return
+    parts = [p for p, _n in new]
+    bounded_by_parts(graph, prepared, whole, prop, bound, parts, (
+        f"{curie(prop)} of {short(whole)} is not stated, but it was "
+        f"{shown(prepared, prop, was)} before the work and its new or grown "
+        f"part{'s' if len(parts) > 1 else ''} ({', '.join(short(p) for p in parts)}) add to it: "
+        f"a whole's {curie(prop)} includes its listed parts, so it is at least "
+        f"{shown(prepared, prop, bound)}; a limit this already passes is cited, every other "
+        f"asks for {curie(prop)}"))
 
 
 def unknown_reach(graph: Graph, prepared: Prepared) -> list[Unknown]:

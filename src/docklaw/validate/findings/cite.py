@@ -1140,7 +1140,8 @@ def placed_structures(data: Graph) -> list[Result]:
                              "was, and ")
                           + f"{why}. The "
                           "rules on the kind of work read both; an exception for a repair or an "
-                          "incidental alteration of it holds only where its stated values, its "
+                          "incidental alteration of it (and, where the code reads it so, for "
+                          "its restoration 'as before') holds only where its stated values, its "
                           "parts' growth included, keep within what lawfully existed."))
     return out
 
