@@ -271,7 +271,8 @@ class Condition:
                     f"BIND(COALESCE({number}, {stated}) AS {value}) "
                     f"FILTER(isNumeric({value}) && {value} {self.op} "
                     f"{format_number(self.threshold)}) }}")
-        if self.parts_agree and self.equals not in MAINTAINING:  # (targets.parts_defeat)
+        if (self.parts_agree and self.equals not in MAINTAINING) or self.enlargement_defeats:
+            # a restoration (targets.parts_defeat), or the whole not read as enlarged
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
                     f"{{ {subject} <{DL.workByParts}> {DL.Enlargement.n3()} }} }}")
         if self.parts_agree:  # the work the whole's parts make of it must agree
@@ -281,9 +282,6 @@ class Condition:
             return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
                     f"{{ {subject} <{DL.workByParts}> {other} FILTER(({other} != "
                     f"{self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} }}")
-        if self.enlargement_defeats:  # the whole is not read as enlarged
-            return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
-                    f"{{ {subject} <{DL.workByParts}> {DL.Enlargement.n3()} }} }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
 
 
