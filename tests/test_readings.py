@@ -362,7 +362,9 @@ def test_standards_D_2_b_a_lift_on_the_dock_depends_on_the_reading_of_excluding_
     as a lift on its own is held (the text excludes only the float); reading B, review 81 F5's
     set-aside of a device beside the walkway, does not reach it. 8.1 feet: violates under A,
     conforms under B, and the report says the verdict depends on the reading; exactly 8 feet:
-    conforms under both. The dock itself (6 feet) is listed under neither: every reading agrees."""
+    conforms under both, so not listed (a reading whose only change is its own exception is
+    listed only where a verdict turns on it, as South Bristol's reading of 'enclosed' is). The
+    dock itself (6 feet) is listed under neither: every reading agrees."""
     from test_cases import load_case
 
     folder = CASES / "kings-point"
@@ -378,8 +380,7 @@ def test_standards_D_2_b_a_lift_on_the_dock_depends_on_the_reading_of_excluding_
     at = validate_graph(load_case(folder / (
         "a-boat-lift-listed-on-the-dock-exactly-8-feet-wide-meets-standards-D-2-b.ttl")).graph)
     found = [o for o in at.readings if o.rule.endswith("standards-D-2-b-width")]
-    assert [verdicts(o) for o in found] == [{"A": "conforms", "B": "conforms"}]
-    assert not found[0].verdict_depends
+    assert found == []
     unstated = validate_graph(load_case(folder / (
         "a-boat-lift-listed-on-the-dock-stating-no-width-is-asked-it-under-standards-D-2-b.ttl"
     )).graph)
@@ -390,3 +391,33 @@ def test_standards_D_2_b_a_lift_on_the_dock_depends_on_the_reading_of_excluding_
         "a-boat-lift-on-its-own-8.1-feet-wide-violates-standards-D-2-b.ttl")).graph)
     found = [o for o in alone.readings if o.rule.endswith("standards-D-2-b-width")]
     assert not found or all(verdicts(o) == {"A": "violates", "B": "violates"} for o in found)
+
+
+def test_73_5_reading_b_of_enclosed_sets_a_locker_aside_reaches_it_or_needs_its_sides() -> None:
+    """South Bristol § 73-5 'An enclosed storage structure' read as enclosed all round (reading
+    B) is the reading's own exception (dl:readingExceptWhen: a storage locker with fewer than
+    four enclosed sides, the count dl:absentAsked), answered three ways: 3 sides, set aside
+    (conforms, naming the count it read); 4 sides, reached, so B decides as A and, changing no
+    verdict, is not listed; no count stated, undetermined, the count named as needed."""
+    from test_cases import load_case
+
+    folder = CASES / "south-bristol"
+
+    def steep_slope(stem: str) -> list:  # type: ignore[type-arg]
+        report = validate_graph(load_case(folder / f"{stem}.ttl").graph)
+        return [o for o in report.readings
+                if o.rule.endswith("73-8B-4-accessory-steep-slope-parcel")]
+
+    three = steep_slope("a-storage-locker-with-3-enclosed-sides-on-a-parcel-not-steep-violates-"
+                        "73-8B-4-and-the-verdict-depends-on-the-reading-of-enclosed")
+    assert [verdicts(o) for o in three] == [{"A": "violates", "B": "conforms"}]
+    assert three[0].readings[1].detail == (
+        "not held under this reading: a storage locker with fewer than four enclosed sides: not "
+        "enclosed all round, so no 'enclosed storage structure' (§ 73-5) (dl:enclosedSides 3)")
+    assert steep_slope("a-storage-locker-with-4-enclosed-sides-on-a-parcel-not-steep-violates-"
+                       "73-8B-4-under-either-reading-of-enclosed") == []
+    unstated = steep_slope("a-storage-locker-stating-only-an-enclosed-side-on-a-parcel-not-"
+                           "steep-violates-73-8B-4-and-reading-b-needs-its-count-of-sides")
+    assert [verdicts(o) for o in unstated] == [{"A": "violates", "B": "undetermined"}]
+    assert unstated[0].readings[1].detail == "needs dl:enclosedSides"
+    assert unstated[0].verdict_may_depend

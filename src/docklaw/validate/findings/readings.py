@@ -17,12 +17,12 @@ from decimal import Decimal
 from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
-from docklaw.law.compile import condition_of, focus_marker, rdflib_path
+from docklaw.law.compile import Condition, condition_of, focus_marker, rdflib_path
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import comparable
+from docklaw.law.targets import comparable, unstated_subjects
 from docklaw.law.units import display_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH
+from docklaw.namespaces import DL, QUDT, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
 from docklaw.validate.values import node_name
@@ -156,23 +156,21 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 reach_only = False
                 for alt in alternatives:
                     label, note = _reading(law, alt, False)
-                    reached = reach(law, derived, alt, focus)
-                    if reached is not None:
-                        reach_only = True
-                        if reached[0] is not True:
-                            verdict = "conforms" if reached[0] is False else "undetermined"
-                            if outcome.readings[0].verdict == "conforms":
-                                verdict = "conforms"  # reached or not, as the default decides
-                            outcome.readings.append(ReadingVerdict(label, note, False, verdict,
-                                                                   reached[1]))
-                            continue
+                    narrows = narrows_only(law, alt)
+                    reach_only = reach_only or narrows
                     read, alt_evaluator = views.get(law.value(alt, DL.readsConstruction))
-                    aside = _set_aside(read, prepared, rule.iri, focus, alt)
-                    found = ("conforms", f"not held under this reading: {aside}") \
-                        if aside is not None else \
-                        _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
-                    if found is None and reached is not None:
+                    found = _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
+                    if found is None and narrows:
                         found = outcome.readings[0].verdict, ""  # reached as by the default
+                    aside = _set_aside(read, prepared, rule.iri, focus, alt)
+                    if aside is not None:
+                        held, why = aside
+                        # set aside: not held; undetermined whether it is set aside: conforms
+                        # only where it conforms if held (a node not reached conforms too)
+                        where_held = outcome.readings[0].verdict if narrows else \
+                            (found[0] if found else "undetermined")
+                        found = ("conforms" if held is False or where_held == "conforms"
+                                 else "undetermined", why)
                     verdict, detail = found if found else ("undetermined", "")
                     outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
                 if len({(r.verdict, r.detail) for r in outcome.readings}) == 1 and \
@@ -187,42 +185,19 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
     return out
 
 
-REACH_COMPARE = {DL.AtLeast: lambda a, b: a >= b, DL.MoreThan: lambda a, b: a > b,
-                 DL.AtMost: lambda a, b: a <= b, DL.LessThan: lambda a, b: a < b}
-REACH_WORDS = {DL.AtLeast: "at least", DL.MoreThan: "more than", DL.AtMost: "at most",
-               DL.LessThan: "less than"}
+#: What a reading may change beside the rule's reach (ontology/terms/readings.ttl).
+CHANGES = (DL.comparison, DL.limit, DL.limitExpression, DL.readingValue, DL.readsConstruction,
+           DL.varianceClass)
 
 
-def reach(law: Graph, derived: Graph, reading: Node, focus: Node
-          ) -> tuple[bool | None, str] | None:
-    """Whether a reading narrowing the rule's reach (dl:readingReachWhen, on the nodes of
-    dl:readingReachClass) reaches ``focus``: (True, ""), (False, why not), (None, what it needs);
-    None where the reading names no reach (a node not of its class is reached as by the
-    default). Why: a definition read two ways decides whether the rule applies at all (South
-    Bristol § 73-5: a locker 'enclosed' by one wall, or only by walls all round, is or is not a
-    boat accessory structure, held to § 73-8B(4)); the rule's own comparison is the same."""
-    cond = law.value(reading, DL.readingReachWhen)
-    if cond is None:
-        return None
-    cls = law.value(reading, DL.readingReachClass)
-    if cls is not None and (focus, RDF.type, cls) not in derived:
-        return True, ""
-    prop = law.value(cond, DL.property)
-    name = prop.n3(law.namespace_manager) if isinstance(prop, URIRef) else str(prop)
-    values = [v for v in (comparable(derived, o) for o in derived.objects(focus, prop))
-              if v is not None and not isinstance(v, bool)]
-    if not values:
-        return None, f"needs {name}"
-    compare = REACH_COMPARE.get(law.value(cond, DL.comparison))
-    limit = to_decimal(law.value(law.value(cond, DL.threshold), QUDT.numericValue))
-    if compare is None or limit is None:
-        raise ValueError(f"reading {reading}: dl:readingReachWhen needs a comparison and a "
-                         "threshold")
-    if all(compare(v, limit) for v in values):
-        return True, ""
-    shown = ", ".join(display_number(v) for v in values)
-    words = REACH_WORDS[law.value(cond, DL.comparison)]
-    return False, f"not reached: {name} {shown}, it reaches {words} {display_number(limit)}"
+def narrows_only(law: Graph, reading: Node) -> bool:
+    """A reading whose only change is an exception of its own (dl:readingExceptWhen): where it
+    reaches a node, the rule decides as by the default; where it does not, the node conforms.
+    Why: a definition read two ways may decide whether the rule applies at all (South Bristol
+    § 73-5 'An enclosed storage structure', one enclosed side or four; Kings Point Standards
+    D(2)(b), a lift listed on the dock), and a verdict that turns on it must be reported."""
+    return (reading, DL.readingExceptWhen, None) in law and not any(
+        (reading, p, None) in law for p in CHANGES)
 
 
 class _Views:
@@ -275,12 +250,18 @@ def _states_another(derived: Graph, value: Node, construction: Node) -> bool:
 
 
 def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
-               reading: Node) -> str | None:
-    """The label of the reading's own exception (dl:readingExceptWhen, written as a
-    dl:exceptWhen is) that holds on the focus: under that reading the rule does not reach it
-    (review 83 F3: a lift listed on the dock, held to Kings Point's width limit by the encoded
-    reading, set aside by the other). None: the reading reaches the focus as the rule does."""
+               reading: Node) -> tuple[bool | None, str] | None:
+    """Whether the reading's own exceptions (dl:readingExceptWhen, written as a dl:exceptWhen
+    is: clauses that must all hold) set the focus aside: (False, why) where one holds (under
+    that reading the rule does not reach it: review 83 F3, a lift listed on the dock, held to
+    Kings Point's width limit by the encoded reading, set aside by the other); (None, the facts
+    it needs) where one holds only because a fact its dl:absentAsked clause reads is not stated
+    (South Bristol § 73-5 read as 'enclosed all round': a storage locker stating no count of
+    enclosed sides may or may not be one), as ``targets.exception_asks`` asks it for the law's
+    own exceptions; None where none holds: the reading reaches the focus as the rule does."""
     law = prepared.knowledge
+    app = next(iter(derived.subjects(DL.proposes, None)), None)
+    needs: list[str] = []
     # by label: an exception is a blank node, named anew on every parse and by a remote store
     for exception in sorted(law.objects(reading, DL.readingExceptWhen),
                             key=lambda e: (str(law.value(e, RDFS.label) or ""), str(e))):
@@ -293,9 +274,38 @@ def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
         group = " ".join(c.sparql(f"R{k}") for k, c in enumerate(clauses))
         if any(c.off_focus for c in clauses):
             group = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this . {group}"
-        if derived.query(f"ASK {{ {group} }}", initBindings={"this": focus}).askAnswer:
-            return str(law.value(exception, RDFS.label) or "an exception of this reading")
+        if not derived.query(f"ASK {{ {group} }}", initBindings={"this": focus}).askAnswer:
+            continue
+        missing = [(s, c.than if c.than is not None else c.prop) for c in clauses
+                   if c.absent_asks and app is not None
+                   for s in unstated_subjects(derived, app, focus, c)]
+        if not missing:
+            label = str(law.value(exception, RDFS.label) or "an exception of this reading")
+            stated = _stated(law, derived, focus, clauses)
+            return False, f"not held under this reading: {label}{stated}"
+        needs += [_needed(law, s, prop, focus) for s, prop in missing]
+    if needs:
+        return None, "needs " + ", ".join(dict.fromkeys(needs))
     return None
+
+
+def _stated(law: Graph, derived: Graph, focus: Node, clauses: list[Condition]) -> str:
+    """The focus's values its exception's quantity clauses compared (' (dl:enclosedSides 2)')."""
+    shown = []
+    for c in clauses:
+        if c.threshold is None or c.off_focus or c.on_whole or c.whole_first:
+            continue
+        values = [v for v in (comparable(derived, o) for o in derived.objects(focus, c.prop))
+                  if v is not None and not isinstance(v, bool)]
+        if values:
+            numbers_ = ", ".join(display_number(v) for v in values)
+            shown.append(f"{c.prop.n3(law.namespace_manager)} {numbers_}")
+    return f" ({'; '.join(shown)})" if shown else ""
+
+
+def _needed(law: Graph, subject: Node, prop: URIRef, focus: Node) -> str:
+    name = prop.n3(law.namespace_manager)
+    return name if subject == focus else f"{name} of {node_name(subject)}"
 
 
 NUMERIC = (SH.minInclusive, SH.minExclusive, SH.maxInclusive, SH.maxExclusive)
