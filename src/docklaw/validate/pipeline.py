@@ -18,6 +18,7 @@ from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
+from docklaw.law.targets import self_and_parts
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, RDF, RDFS
 from docklaw.validate.checking.check import check
@@ -27,11 +28,17 @@ from docklaw.validate.derivation.derive import (
     read_total_at,
     with_bounds,
     with_lower_bounds,
+    with_stated_false,
     with_upper_bounds,
 )
 from docklaw.validate.derivation.totals import short
 from docklaw.validate.findings import excess, readings
-from docklaw.validate.findings.accounting import account, reached_discrepancies
+from docklaw.validate.findings.accounting import (
+    STATES,
+    RuleState,
+    account,
+    reached_discrepancies,
+)
 from docklaw.validate.findings.cite import (
     InfoNeeded,
     Result,
@@ -52,7 +59,7 @@ from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.blanks import stable_blank_nodes
 from docklaw.validate.intake.parse import DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES, parse
 from docklaw.validate.output.report import Report
-from docklaw.validate.values import node_name
+from docklaw.validate.values import node_name, node_of
 
 
 def derive(graph: Graph, prepared: Prepared, name: str | None = None) -> Graph:
@@ -198,6 +205,78 @@ def held_at_greatest(derived: Graph, prepared: Prepared, jid: str,
     return out
 
 
+def relying_rules(prepared: Prepared) -> dict[str, URIRef]:
+    """rule -> the status it binds only while the structure relies on it
+    (dl:bindsOnlyWhileRelyingOn)."""
+    def read() -> dict[str, URIRef]:
+        law = prepared.knowledge
+        return {str(rule): prop for rule, prop in law.subject_objects(DL.bindsOnlyWhileRelyingOn)
+                if isinstance(prop, URIRef)}
+    return prepared.law_memo("pipeline.relying_rules", read)
+
+
+def set_aside_unrelied(derived: Graph, prepared: Prepared, jid: str, states: list[RuleState],
+                       results: list[Result], needed: list[InfoNeeded]) -> None:
+    """A rule binding a structure only while it relies on a status it states (dl:bindsOnly
+    WhileRelyingOn: Jerusalem § 160-126B(1)'s proviso binds a nonconforming structure restored
+    "as before"; § 160-126B(2) lets it "be made to be in conformance") is set aside (in place) on
+    a node that, the status read false on it and its parts, meets every rule of the code: a
+    structure that conforms as a new one needs no relief of its nonconformity. Where that trial
+    breaks a rule on the node or its parts the rule stands; where it only asks a fact there,
+    the rule's violation is asked instead (whether the structure relies on the status turns on
+    the fact), never cited on the guess."""
+    relying = relying_rules(prepared)
+    fired = sorted({(r.focus_node, relying[str(r.rule)]) for r in results
+                    if r.rule is not None and str(r.rule) in relying
+                    and r.severity == "Violation"}, key=str)
+    for name, prop in fired:
+        node = node_of(name)
+        nodes = self_and_parts(derived, node)
+        names = {node_name(n) for n in nodes}
+        trial = with_stated_false(derived, nodes, prop)
+        trial_results, trial_needed = cited(trial, prepared, jid)
+        own = {rule for rule, p in relying.items() if p == prop}
+        if any(r.severity == "Violation" and r.focus_node in names and str(r.rule) not in own
+               for r in trial_results):
+            continue  # it relies on its status: the rule binds
+        asked = sorted({f for n in trial_needed if n.focus_node in names
+                        and str(n.rule) not in own for f in n.facts})
+        if any(n.focus_node in names and str(n.rule) not in own and not n.facts
+               for n in trial_needed):
+            continue  # undecided on no fact that can be asked: the rule stands
+        dropped = [r for r in results if r.focus_node == name and str(r.rule) in own]
+        results[:] = [r for r in results if r not in dropped]
+        reason = (f"{name} read with {curie(prop)} false meets every rule of the code: it does "
+                  "not rely on that status, so this rule does not bind it")
+        if asked:
+            reason = (f"whether {name} relies on its {curie(prop)} (meets every rule of the code "
+                      f"without it) turns on {', '.join(asked)}, not stated")
+            for r in dropped:
+                if r.severity != "Violation":
+                    continue
+                needed.append(InfoNeeded(
+                    section=r.section, section_iri=r.section_iri, focus_node=name,
+                    message=(f"{r.message} Whether this binds turns on {', '.join(asked)}: "
+                             f"read with {curie(prop)} false, the structure meets every rule "
+                             "of the code unless these facts say otherwise, and one that does "
+                             "needs no relief of that status."),
+                    rule=str(r.rule), shape=r.shape, facts=tuple(asked),
+                    purpose=f"whether {name} relies on its {curie(prop)}"))
+        for state in states:
+            if state.rule not in own:
+                continue
+            changed = False
+            for ns in state.nodes:
+                if ns.focus_node == name and ns.state in ("violates", "flagged"):
+                    ns.state = "needed" if asked else "not-applicable"
+                    ns.reason = reason
+                    changed = True
+            if changed:
+                state.state = min((n.state for n in state.nodes), key=STATES.index)
+                state.reason = "; ".join(sorted({n.reason for n in state.nodes
+                                                 if n.state == state.state and n.reason}))
+
+
 def said_why(derived: Graph, needed: list[InfoNeeded]) -> None:
     """A total the application stated but that is not read, because structures stated with a
     generic class may be among those counted (dl:statedTotal on a dl:LowerBoundTotal), is
@@ -263,6 +342,7 @@ def validate_graph(
     accounting = account(derived, prepared, jid, results, needed)
     said_why(derived, needed)  # (the accounting asks some of them)
     set_aside_moot_exceptions(accounting, results, needed, derived, prepared)
+    set_aside_unrelied(derived, prepared, jid, accounting, results, needed)
     results = reached_discrepancies(results, accounting)  # (the rules reaching the node)
     results = one_per_disagreement(results)  # (each rule's result counted above)
     results = one_per_breach(results, derived, portion_classes(prepared))

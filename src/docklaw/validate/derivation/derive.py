@@ -1203,3 +1203,19 @@ def holds_regardless(shapes: Graph, graph: Graph, shape: Node, node: Node,
         return Reader(shapes, graph, interval).verdict(shape, node).value is True
     except Unsupported:
         return False
+
+
+def with_stated_false(derived: Graph, nodes: set[Node], prop: URIRef) -> Graph:
+    """A copy of the derived application in which each of ``nodes`` states ``prop`` false (in
+    place of what it states): the structure read as not relying on the status ``prop`` states
+    (dl:bindsOnlyWhileRelyingOn; the pipeline checks it to see whether the structure meets every
+    rule without it)."""
+    trial = FlatGraph()
+    if isinstance(derived.store, FlatMemory):
+        trial.store.copy_from(derived.store)
+    else:
+        trial.store.add_all(derived)
+    for node in nodes:
+        trial.remove((node, prop, None))
+        trial.add((node, prop, Literal(False)))
+    return trial
