@@ -78,15 +78,9 @@ MARKS: dict[str, str] = {
 }
 
 
-#: the marker after a citation whose section number the text does not print, and its legend
-INFERRED_MARK = "†"
-INFERRED = ("section number not printed in the text: docklaw inferred it "
-            "(the section's page says how)")
+from docklaw.queries.compare_output import INFERRED, INFERRED_MARK, cited  # noqa: E402
 
-
-def cited(citation: str, printed: bool) -> str:
-    """A citation as a report shows it: "§ 56-7G †" when the number is inferred."""
-    return f"{citation} {INFERRED_MARK}" if citation and not printed else citation
+__all__ = ["INFERRED", "INFERRED_MARK", "cited"]
 
 
 @dataclass

@@ -68,10 +68,19 @@ def reading_text(cell: Cell) -> str:
 
 # --------------------------------------------------------------------------- Markdown
 
+#: the marker after a citation whose section number the text does not print, and its legend
+INFERRED_MARK = "†"
+INFERRED = ("section number not printed in the text: docklaw inferred it "
+            "(the section's page says how)")
+
+
+def cited(citation: str, printed: bool) -> str:
+    """A citation as a report shows it: "§ 56-7G †" when the number is inferred."""
+    return f"{citation} {INFERRED_MARK}" if citation and not printed else citation
+
+
 def inferred_legend() -> str:
     """What the marker after a citation means (the same words in every format)."""
-    from docklaw.queries.compare import INFERRED, INFERRED_MARK
-
     return f"{INFERRED_MARK} after a citation: {INFERRED}."
 
 
