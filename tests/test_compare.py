@@ -60,11 +60,18 @@ def test_renderers() -> None:
     md = render(report, "md")
     assert md.count("\n## ") == len(TOPICS) + 1  # the summary, then one section per topic
     assert md.index("## Summary") < md.index("## Maximum length")
-    assert "[§ 56-2D](https://w3id.org/docklaw/code/north-haven/56-2D)" in md
+    assert "[§ 56-2D †](https://w3id.org/docklaw/code/north-haven/56-2D)" in md
     csv_text = render(report, "csv")
     assert csv_text.splitlines()[0] == ("jurisdiction,code,topic,quantity,kind,value,unit,"
                                         "baseline,structure,land_use,conditions,figure,text,"
-                                        "citation,section,rule,comparable,mark,status")
+                                        "citation,section,rule,comparable,mark,status,"
+                                        "number_printed")
+    # an inferred section number is marked, with its legend, in every format
+    assert "[§ 56-7G †](https://w3id.org/docklaw/code/north-haven/56-7G)" in md
+    assert "† after a citation: section number not printed" in md
+    assert "§ 56-7G †</a>" in html and 'id="inferred-legend"' in html
+    assert "[§ 160-130](https://w3id.org/docklaw/code/jerusalem/160-130)" in md
+    assert any(r.endswith(",false") and "§ 56-7G" in r for r in csv_text.splitlines())
     with pytest.raises(InputError):
         render(report, "docx")
 
@@ -138,7 +145,8 @@ def test_not_regulated_only_where_the_text_was_read() -> None:
     topics = {t.key: t for t in full().topics}
     lifts = topics["boat-lifts"].cells["north-hempstead"]
     assert lifts.status == "not regulated" and lifts.reading is not None
-    assert {c for c, _ in lifts.reading.sections} == {"§ 42-7", "§ 42-9"}
+    # both numbers inferred (the texts' README): marked as such
+    assert {c for c, _ in lifts.reading.sections} == {"§ 42-7 †", "§ 42-9 †"}
     alloc = topics["allocation"].cells["north-haven"]
     assert alloc.status == "regulated otherwise" and "§ 56-3H" in alloc.reading.note
     assert topics["lake-datums"].cells["kings-point"].status == "not applicable"
@@ -177,7 +185,7 @@ def test_tidy_csv() -> None:
                                 "Standards D(1)")
     empty = next(r for r in rows if r["jurisdiction"] == "north-hempstead"
                  and r["topic"] == "boat-lifts")
-    assert empty["status"] == "not regulated" and empty["citation"] == "§ 42-7; § 42-9"
+    assert empty["status"] == "not regulated" and empty["citation"] == "§ 42-7 †; § 42-9 †"
 
 
 def test_pdf() -> None:
@@ -218,3 +226,27 @@ def test_every_computed_limit_reads_as_it_reads_on_the_whole_graph() -> None:
             if like.kind == "max":
                 expected = likeness._upper(law, node)
                 assert like.bound == (expected if expected != float("inf") else None), rule
+
+
+def test_kings_point_penalty_is_scoped_to_the_maintenance_section() -> None:
+    """Maintenance C's $2,500-$10,000 applies 'to violations of this section': not set beside
+    North Haven's chapter-wide $250 as the largest, and the line says what it covers and that
+    the article states no penalty for its other rules (blind review 95, finding 1)."""
+    penalties = next(t for t in full().topics if t.key == "penalties")
+    (kp,) = penalties.cells["kings-point"].lines
+    assert kp.mark == "" and penalties.summary["kings-point"].mark == ""
+    assert kp.text.startswith("for violations of the Maintenance section")
+    assert "states no fine" in kp.text and "$10,000" in kp.text
+    assert "Maintenance section only" in penalties.summary["kings-point"].aside
+    (nh,) = penalties.cells["north-haven"].lines
+    assert nh.mark == "" and "this chapter" in nh.text
+
+
+def test_relief_class_not_named_in_the_text_is_marked_inferred() -> None:
+    variance = next(t for t in full().topics if t.key == "variance")
+    for jid in ("jerusalem", "south-bristol"):
+        area = [ln for ln in variance.cells[jid].lines if "area variance" in ln.text]
+        assert area and all("class inferred" in ln.text for ln in area), jid
+    assert not any("class inferred" in ln.text for ln in variance.cells["north-haven"].lines)
+    cited = {ln.citation for ln in variance.cells["jerusalem"].lines}
+    assert {"§ 160-124", "§ 160-125"} <= cited  # § 160-127A: any provision of the article

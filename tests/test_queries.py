@@ -192,6 +192,43 @@ def test_penalties_north_haven_250_kings_point_10000() -> None:
     assert rows["§ 160-130"]["maxFine"] is None and rows["§ 73-26"]["maxFine"] is None
 
 
+def test_penalties_say_which_violations_they_cover() -> None:
+    """Kings Point Maintenance C applies its $2,500-$10,000 fine 'to violations of this
+    section': the answer scopes it to the Maintenance section and says the article states no
+    penalty for its other rules (blind review 95, finding 1); North Haven's covers the chapter."""
+    rows = {str(r["citation"]): r for r in run("penalties").rows}
+    kp = rows["Maintenance C"]
+    assert str(kp["coversWholeText"]) == "false"
+    assert str(kp["scope"]).startswith("violations of the Maintenance section")
+    assert "states no fine" in str(kp["notCovered"]) and "Dock standards" in str(kp["notCovered"])
+    nh = rows["§ 56-7G"]
+    assert str(nh["coversWholeText"]) == "true" and nh["notCovered"] is None
+    assert "this chapter" in str(nh["scope"])
+
+
+@pytest.mark.parametrize("name", sorted(catalogue()))
+def test_every_query_says_whether_its_section_numbers_are_printed(name: str) -> None:
+    """Each saved question gives every cited section's dl:numberPrinted, so an inferred number
+    (North Haven § 56-7, most of South Bristol, Kings Point's locators) is never shown as a
+    printed citation (blind review 95, finding 3)."""
+    result = run(name)
+    assert "numberPrinted" in result.variables, name
+    for row in result.rows:
+        if row.get("section") is not None:
+            assert str(row["numberPrinted"]) in ("true", "false"), (name, row["section"])
+
+
+def test_inferred_and_printed_numbers_in_answers() -> None:
+    penalties = {str(r["citation"]): str(r["numberPrinted"]) for r in run("penalties").rows}
+    assert penalties == {"§ 56-7G": "false", "Maintenance C": "false", "§ 160-130": "true",
+                         "§ 73-26": "false"}
+    width = {str(r["citation"]): str(r["numberPrinted"]) for r in run("max-width").rows}
+    # README of the texts: North Haven's and North Hempstead's § 42-9B numbers are inferred
+    assert width["§ 56-2D"] == "false" and width["§ 42-9B(10)"] == "false"
+    relief = {str(r["citation"]): str(r["numberPrinted"]) for r in run("relief-authorities").rows}
+    assert relief["§ 160-122C(1)"] == "true" and relief["§ 73-14A"] == "false"
+
+
 def test_bad_parameters_are_input_errors() -> None:
     with pytest.raises(InputError, match="frontage"):
         run("allocation-by-frontage", frontage="wide")
@@ -206,7 +243,10 @@ def test_bad_parameters_are_input_errors() -> None:
 def test_cli_query_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["query", "lint-double-variance", "--format", "csv"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "code,citation,section,class1,class2" and "§ 56-4Q" in out
+    assert out.splitlines()[0] == "code,citation,numberPrinted,section,class1,class2"
+    assert "§ 56-4Q" in out
+    assert main(["query", "penalties"]) == 0
+    assert "numberPrinted false: the section number is not printed" in capsys.readouterr().out
     assert main(["query", "max-width", "-p", "jurisdiction=atlantis"]) == 2
     assert main(["queries"]) == 0
     assert "use-variance" in capsys.readouterr().out
@@ -401,3 +441,29 @@ def test_readings_lists_every_reading_once_with_the_one_the_verdict_follows() ->
     nh = [r for r in rows if str(r["citation"]) == "§ 42-9A(3)"]
     assert [(str(r["followed"])[:3], str(r["reading"])[:1]) for r in nh] == [("yes", "A"),
                                                                             ("no:", "B")]
+
+
+def test_relief_class_inferred_where_the_text_does_not_name_it() -> None:
+    """South Bristol § 73-22D and Jerusalem § 160-127A never say 'area variance': the class
+    is marked as the curators' reading (blind review 95, finding 6)."""
+    for name in ("area-variance", "relief-authorities"):
+        rows = run(name).rows
+        for row in rows:
+            code = str(row["code"])
+            if str(row.get("varianceClass", "area variance")) != "area variance":
+                continue
+            inferred = code in ("Town of Jerusalem", "Town of South Bristol")
+            assert str(row["classInText"]) == ("false" if inferred else "true"), (name, row)
+            assert (row["classNote"] is not None) == inferred
+    jr = {str(r["citation"]) for r in run("relief-authorities", jurisdiction="jerusalem").rows}
+    assert {"§ 160-122", "§ 160-123", "§ 160-124", "§ 160-125", "§ 160-126"} <= jr
+
+
+def test_a_bad_date_is_an_input_error_without_a_logged_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("DEBUG"):
+        for bad in ("notadate", "2021-13-45", "2021-02-30"):
+            with pytest.raises(InputError, match="expects date"):
+                run("amended-after", since=bad)
+    assert not any(r.exc_info or "Traceback" in r.getMessage() for r in caplog.records)
+    assert run("amended-after", since="2021-05-13Z").variables

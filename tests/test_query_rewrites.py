@@ -29,8 +29,22 @@ BEFORE = Path(__file__).parent / "fixtures" / "queries-before"
 REWRITTEN = sorted(p.stem for p in BEFORE.glob("*.rq"))
 
 
-def rows(result: Result) -> Counter[tuple[str | None, ...]]:
-    return Counter(tuple(r[v] for v in result.variables) for r in result.plain())
+#: columns added to every saved query after its rewrite, each functional per row (so the rows
+#: of the old columns are unchanged): whether a cited section's number is printed (blind review
+#: 95, finding 3) and whether the text names the relief class (finding 6)
+ADDED = {"numberPrinted", "classInText", "classNote", "scope", "coversWholeText", "notCovered"}
+
+
+def rows(result: Result, variables: list[str] | None = None
+         ) -> Counter[tuple[str | None, ...]]:
+    names = variables or result.variables
+    return Counter(tuple(r[v] for v in names) for r in result.plain())
+
+
+def same_answer(before: Result, after: Result) -> bool:
+    """The rewrite answers as before: the old columns, then only ADDED ones; the same rows."""
+    old = [v for v in after.variables if v not in ADDED]
+    return old == before.variables and rows(after, old) == rows(before)
 
 
 def parameter_sets(name: str) -> list[dict[str, str]]:
@@ -59,8 +73,7 @@ def test_rewritten_query_gives_the_same_rows(name: str) -> None:
     for params in parameter_sets(name):
         before = run_saved(store, old, params)
         after = run_saved(store, get(name), params)
-        assert after.variables == before.variables, (name, params)
-        assert rows(after) == rows(before), (name, params)
+        assert same_answer(before, after), (name, params)
         compared += len(before.rows)
     if name != "lint-shape-without-rule":  # that lint is empty on the real codes
         assert compared > 0, f"{name}: nothing to compare"
@@ -132,8 +145,7 @@ def test_rewritten_query_gives_the_same_rows_where_links_are_missing(name: str) 
     store.add_graph(LAW_GRAPH_IRI + "/gaps", Graph().parse(data=gaps_graph(), format="turtle"))
     old = parse_header(BEFORE / f"{name}.rq")
     before, after = run_saved(store, old), run_saved(store, get(name))
-    assert after.variables == before.variables
-    assert rows(after) == rows(before), name
+    assert same_answer(before, after), name
     if name in ISSUE_27:  # the made-up code reaches the rewritten query at all
         assert any("gapland" in " ".join(v or "" for v in r) for r in rows(before)), name
 
@@ -206,10 +218,14 @@ shp:untyped dl:enforces rule:no-section .
 """
 
 
+def old_columns(result: Result) -> Counter[tuple[str | None, ...]]:
+    return rows(result, [v for v in result.variables if v not in ADDED])
+
+
 def all_rows(text: str, query: object) -> Counter[tuple[str | None, ...]]:
     store = OxigraphStore(execution="inline")
     store.add_graph(LAW_GRAPH_IRI, Graph().parse(data=text, format="turtle"))
-    return rows(run_saved(store, query))
+    return old_columns(run_saved(store, query))
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in BEFORE_SECOND.glob("*.rq")))
@@ -217,7 +233,7 @@ def test_second_rewrite_gives_the_same_rows(name: str) -> None:
     old = parse_header(BEFORE_SECOND / f"{name}.rq")
     assert old.text != get(name).text
     store = default_store()
-    assert rows(run_saved(store, get(name))) == rows(run_saved(store, old))
+    assert old_columns(run_saved(store, get(name))) == rows(run_saved(store, old))
     broken = all_rows(BROKEN_SHAPES, old)
     assert broken == all_rows(BROKEN_SHAPES, get(name))
     assert len(broken) == 8, broken  # every kind of break is reached

@@ -38,7 +38,8 @@ def test_summary_matrix_first_details_folded(compare_page: str) -> None:
     for key, row in rows:
         assert len(re.findall(r"<td", row)) == len(jurisdictions.ids()), key
     width = dict(rows)["width"]
-    assert 'at most 4 feet <a class="cite" href="/code/north-haven/56-2D">§ 56-2D</a>' in width
+    assert 'at most 4 feet <a class="cite" href="/code/north-haven/56-2D">§ 56-2D †</a>' in width
+    assert "inferred-legend" in page  # what † means
     # computed limit shown with its fixed cap; North Haven's MLW length says what it measures
     length = dict(rows)["length"]
     assert "at most 200 feet" in length and "length from MLW" in length

@@ -56,10 +56,17 @@ class Line:
     unit: str = ""
     #: a key of MARKS when this line is the code's figure in a highlighted comparison
     mark: str = ""
+    #: False when the section number is not printed in the text (dl:numberPrinted false)
+    printed: bool = True
 
     @property
     def what(self) -> str:
         return self.like.what() if self.like else ""
+
+    @property
+    def cited(self) -> str:
+        """The citation as shown: marked when its number is inferred (see INFERRED)."""
+        return cited(self.citation, self.printed)
 
 
 #: cell marks -> what the legend says (one colour each, the same words everywhere)
@@ -69,6 +76,11 @@ MARKS: dict[str, str] = {
     "silent": "not regulated: the curators read the text for this topic and it is silent, "
               "while other codes regulate the matter",
 }
+
+
+from docklaw.queries.compare_output import INFERRED, INFERRED_MARK, cited  # noqa: E402
+
+__all__ = ["INFERRED", "INFERRED_MARK", "cited"]
 
 
 @dataclass
@@ -111,6 +123,12 @@ class Summary:
     mark: str = ""
     #: what the figure limits, when it is not what the topic's comparison sets side by side
     aside: str = ""
+    #: False when the cited section's number is inferred, not printed
+    printed: bool = True
+
+    @property
+    def cited(self) -> str:
+        return cited(self.citation, self.printed)
 
 
 @dataclass
@@ -150,7 +168,9 @@ def _line_text(row: dict[str, object]) -> str:
     if row.get("facilityLabel"):
         return f"{row['facilityLabel']}: {row['allowed']} ({label}, category {row.get('category')})"
     if row.get("authorityLabel"):
-        return f"{row['authorityLabel']}: {row.get('varianceClass')}"
+        inferred = (" (class inferred: the text does not name it)"
+                    if row.get("classInText") == "false" else "")
+        return f"{row['authorityLabel']}: {row.get('varianceClass')}{inferred}"
     if row.get("datumName"):
         unit = PLURAL.get(str(row.get("unit") or ""), str(row.get("unit") or ""))
         return (f"{row.get('lakeName')}, {row['datumName']}: {_fmt_number(row.get('value'))} "
@@ -167,7 +187,14 @@ def _line_text(row: dict[str, object]) -> str:
             bits.append("each day a separate offence")
         if row.get("referral"):
             bits.append(f"referral: {row['referral']}")
-        return "; ".join(bits)
+        text = "; ".join(bits)
+        if row.get("coversWholeText") == "false":  # a section's penalty, not the code's
+            text = f"for {row.get('scope') or 'some violations'} only: {text}"
+            if row.get("notCovered"):
+                text += f". {row['notCovered']}"
+        elif row.get("scope"):
+            text = f"for {row['scope']}: {text}"
+        return text
     if label:
         parts.append(label)
     limit = ""
@@ -256,7 +283,8 @@ def build_topic(graph: Store | Graph, key: str, jids: list[str], *,
         seen.add(keyed)
         value, figure, unit = _figure(row, like)
         line = Line(text, str(row.get("citation") or ""), str(row["section"]), value,
-                    str(row.get("rule") or row.get("table") or ""), like, figure, unit)
+                    str(row.get("rule") or row.get("table") or ""), like, figure, unit,
+                    printed=row.get("numberPrinted") != "false")
         lines_by_key[keyed] = line
         cells[jid].lines.append(line)
     for keyed, kinds in works.items():
@@ -290,6 +318,10 @@ def _likeness(row: dict[str, str | None], likes: dict[str, Likeness],
             return replace(base, prop=f"allocation:{facility}", measure=f"{facility}s allowed",
                            structure="")
     if row.get("maxFine"):
+        if row.get("coversWholeText") == "false":  # not beside a code-wide fine
+            scope = str(row.get("scope") or "some violations")
+            return Likeness(str(row.get("section") or ""), "max", "maxFine:scoped",
+                            f"maximum fine for {scope.split(' (')[0]} only", eligible=True)
         return Likeness(str(row.get("section") or ""), "max", "maxFine", "maximum fine",
                         eligible=True)
     return None
@@ -394,14 +426,15 @@ def _summarise(topic: Topic) -> None:
         if primary is not None and jid in groups[primary]:
             line = _code_figure(primary[0], groups[primary][jid])
             topic.summary[jid] = Summary(line.figure or _fmt_number(line.value),
-                                         line.citation, line.section, line.mark)
+                                         line.citation, line.section, line.mark,
+                                         printed=line.printed)
             continue
         numeric = sorted((ln for ln in cell.lines if ln.value is not None and ln.figure),
                          key=lambda ln: not (ln.like is not None and ln.like.reaches_dock))
         if numeric:
             line = numeric[0]
             topic.summary[jid] = Summary(line.figure, line.citation, line.section, "",
-                                         line.what)
+                                         line.what, line.printed)
             continue
         if cell.lines:
             first = cell.lines[0]
@@ -409,7 +442,8 @@ def _summarise(topic: Topic) -> None:
             text = ("prohibited" if all(": prohibited" in t for t in texts) else
                     "required" if all(": required" in t for t in texts) else
                     _most_common(texts))
-            topic.summary[jid] = Summary(text, first.citation, first.section, cell.mark)
+            topic.summary[jid] = Summary(text, first.citation, first.section, cell.mark,
+                                         printed=first.printed)
             continue
         reading = cell.reading
         if reading is not None:
@@ -435,10 +469,11 @@ def topic_readings(graph: Store | Graph, *,
     """(code id, topic) -> what the curators found reading that code for that topic."""
     rows = run_text(graph, """PREFIX dl: <https://w3id.org/docklaw/ontology#>
     PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-    SELECT ?code ?topic ?outcome ?note ?sec ?cit WHERE {
+    SELECT ?code ?topic ?outcome ?note ?sec ?cit ?printed WHERE {
       ?code dl:topicReading ?r . ?r dl:topic ?topic ; dl:readingOutcome ?o .
       OPTIONAL { ?o rdfs:label ?outcome } OPTIONAL { ?r dl:topicNote ?note }
-      OPTIONAL { ?r dl:sectionRead ?sec . OPTIONAL { ?sec dl:citation ?cit } }
+      OPTIONAL { ?r dl:sectionRead ?sec . OPTIONAL { ?sec dl:citation ?cit }
+                 OPTIONAL { ?sec dl:numberPrinted ?printed } }
     } ORDER BY ?code ?topic ?sec""", timeout=timeout).plain()
     out: dict[tuple[str, str], Reading] = {}
     base = "https://w3id.org/docklaw/code/"
@@ -449,7 +484,7 @@ def topic_readings(graph: Store | Graph, *,
                                  Reading(str(row["outcome"] or NOT_REGULATED),
                                          str(row["note"] or "")))
         if row["sec"]:
-            cite = str(row["cit"] or "the whole text")
+            cite = cited(str(row["cit"] or "the whole text"), row["printed"] != "false")
             if (cite, str(row["sec"])) not in reading.sections:
                 reading.sections.append((cite, str(row["sec"])))
     return out

@@ -68,11 +68,27 @@ def reading_text(cell: Cell) -> str:
 
 # --------------------------------------------------------------------------- Markdown
 
+#: the marker after a citation whose section number the text does not print, and its legend
+INFERRED_MARK = "†"
+INFERRED = ("section number not printed in the text: docklaw inferred it "
+            "(the section's page says how)")
+
+
+def cited(citation: str, printed: bool) -> str:
+    """A citation as a report shows it: "§ 56-7G †" when the number is inferred."""
+    return f"{citation} {INFERRED_MARK}" if citation and not printed else citation
+
+
+def inferred_legend() -> str:
+    """What the marker after a citation means (the same words in every format)."""
+    return f"{INFERRED_MARK} after a citation: {INFERRED}."
+
+
 def to_markdown(report: Report, marks: dict[str, str]) -> str:
     heads = [report.labels[j] for j in report.jurisdictions]
     out = ["# Dock codes compared", "",
            "Highlighted (**bold**): " + "; ".join(f"{k}: {v}" for k, v in marks.items()) + ".",
-           "", "## Summary", "",
+           "", inferred_legend(), "", "## Summary", "",
            "| topic | " + " | ".join(heads) + " |",
            "| --- |" + " --- |" * len(heads)]
     for topic in report.topics:
@@ -83,7 +99,7 @@ def to_markdown(report: Report, marks: dict[str, str]) -> str:
                 row.append("")
                 continue
             text = f"**{s.text}**" if s.mark else s.text
-            cite = f" ([{s.citation}]({s.section}))" if s.citation else ""
+            cite = f" ([{s.cited}]({s.section}))" if s.citation else ""
             aside = f" ({s.aside})" if s.aside else ""
             row.append((text + cite + aside).replace("|", "/"))
         what = f" ({topic.compared})" if topic.compared else ""
@@ -106,14 +122,14 @@ def to_markdown(report: Report, marks: dict[str, str]) -> str:
 def _md_line(line: Line) -> str:
     mark = f" **({line.mark})**" if line.mark else ""
     what = f" _[{line.what}]_" if line.what else ""
-    return f"{line.text} ([{line.citation}]({line.section})){mark}{what}"
+    return f"{line.text} ([{line.cited}]({line.section})){mark}{what}"
 
 
 # --------------------------------------------------------------------------- CSV
 
 CSV_COLUMNS = ("jurisdiction", "code", "topic", "quantity", "kind", "value", "unit", "baseline",
                "structure", "land_use", "conditions", "figure", "text", "citation", "section",
-               "rule", "comparable", "mark", "status")
+               "rule", "comparable", "mark", "status", "number_printed")
 
 
 def to_csv(report: Report) -> str:
@@ -129,7 +145,8 @@ def to_csv(report: Report) -> str:
                 sections = cell.reading.sections if cell.reading else []
                 w.writerow([jid, name, topic.key, "", "", "", "", "", "", "", "", "",
                             reading_text(cell), "; ".join(c for c, _ in sections),
-                            " ".join(i for _, i in sections), "", "", cell.mark, cell.status])
+                            " ".join(i for _, i in sections), "", "", cell.mark, cell.status,
+                            ""])
             for ln in cell.lines:
                 like = ln.like
                 kind = {"max": "maximum", "min": "minimum", "range": "range"}.get(
@@ -145,7 +162,7 @@ def to_csv(report: Report) -> str:
                             ", ".join(like.land_uses) if like else "", conditions, ln.figure,
                             ln.text, ln.citation, ln.section, ln.rule,
                             str(bool(like and like.eligible and ln.value is not None)).lower(),
-                            ln.mark, cell.status])
+                            ln.mark, cell.status, str(ln.printed).lower()])
     return buf.getvalue()
 
 
@@ -165,7 +182,7 @@ def summary_html(report: Report, link: object = None) -> str:
                 cells.append("<td></td>")
                 continue
             cls = f' class="mark-{s.mark}"' if s.mark else ""
-            cite = (f' <a class="cite" href="{esc(href(s.section))}">{esc(s.citation)}</a>'
+            cite = (f' <a class="cite" href="{esc(href(s.section))}">{esc(s.cited)}</a>'
                     if s.citation and s.section else "")
             aside = f'<span class="what">{esc(s.aside)}</span>' if s.aside else ""
             cells.append(f"<td{cls}>{esc(s.text)}{cite}{aside}</td>")
@@ -188,7 +205,7 @@ def topic_html(report: Report, topic: Topic, link: object = None, *, open_: bool
             mark = f' class="mark-{ln.mark}" title="{esc(ln.mark)}"' if ln.mark else ""
             what = f'<span class="what">{esc(ln.what)}</span>' if ln.what else ""
             items.append(f'<li{mark}>{esc(ln.text)} <a class="cite" href="{esc(href(ln.section))}">'
-                         f'{esc(ln.citation)}</a>{what}</li>')
+                         f'{esc(ln.cited)}</a>{what}</li>')
         if items:
             content = f"<ul>{''.join(items)}</ul>"
         else:
@@ -223,6 +240,7 @@ def to_html(report: Report, marks: dict[str, str], caption: str = "") -> str:
 <style>{SCREEN_CSS}{PRINT_CSS}</style></head><body>
 <h1>Dock codes compared</h1>
 <p class="legend">{legend}</p>
+<p class="legend" id="inferred-legend">{esc(inferred_legend())}</p>
 <h2>Summary</h2>
 {summary_html(report)}
 <figure>{report.chart_svg}<figcaption>{esc(caption)}</figcaption></figure>

@@ -17,6 +17,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -33,6 +34,12 @@ from docklaw.queries.catalogue import Param, SavedQuery
 
 if TYPE_CHECKING:
     from docklaw.sparql.store import Store
+
+#: the column saved queries give every cited section: false when its number is inferred
+NUMBER_PRINTED = "numberPrinted"
+
+#: an xsd:date of a four-digit year, with an optional time zone
+_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})?")
 
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
 
@@ -70,7 +77,10 @@ class Result:
         rows = self.plain()
         table = text_table(self.variables, [[r[v] or "" for v in self.variables] for r in rows],
                            max_width=60)
-        return f"{table}\n({len(rows)} row{'s' if len(rows) != 1 else ''})"
+        legend = ("\nnumberPrinted false: the section number is not printed in the text; "
+                  "docklaw inferred it (dl:numberingNote)."
+                  if NUMBER_PRINTED in self.variables else "")
+        return f"{table}\n({len(rows)} row{'s' if len(rows) != 1 else ''}){legend}"
 
 
 def to_term(param: Param, value: str) -> Node:
@@ -88,6 +98,12 @@ def to_term(param: Param, value: str) -> Node:
                 raise ValueError(value)
             return Literal(value.lower() == "true", datatype=XSD.boolean)
         if kind == "date":
+            # checked here first: rdflib logs a warning with a traceback for an ill-formed
+            # date (one line in the server log is the caller's, the 400 says it all)
+            match = _DATE.fullmatch(value)
+            if match is None:
+                raise ValueError(value)
+            date.fromisoformat(match.group(1))
             lit = Literal(value, datatype=XSD.date)
             if not lit.value or lit.ill_typed:
                 raise ValueError(value)

@@ -47,7 +47,7 @@ def compare() -> Response | str:
         cells = []
         for jid in report.jurisdictions:
             s = topic.summary.get(jid)
-            cells.append({"text": s.text if s else "", "citation": s.citation if s else "",
+            cells.append({"text": s.text if s else "", "citation": s.cited if s else "",
                           "href": href(s.section) if s and s.section else None,
                           "mark": s.mark if s else "", "aside": s.aside if s else "",
                           "why": module.MARKS.get(s.mark, "") if s else ""})
@@ -61,7 +61,7 @@ def compare() -> Response | str:
             rows.append({
                 "jid": jid, "label": report.labels[jid], "mark": cell.mark,
                 "why": module.MARKS.get(cell.mark, ""), "status": cell.status,
-                "lines": [{"text": ln.text, "citation": ln.citation, "href": href(ln.section),
+                "lines": [{"text": ln.text, "citation": ln.cited, "href": href(ln.section),
                            "what": ln.what, "mark": ln.mark} for ln in cell.lines],
                 "reading": None if cell.reading is None else {
                     "note": cell.reading.note,
@@ -77,7 +77,8 @@ def compare() -> Response | str:
         "compare.html", report=report, summary=summary, details=details, marks=module.MARKS,
         all_topics=module.TOPICS, chosen_topics=topics or [],
         chosen_jurisdictions=report.jurisdictions if jurisdictions else [],
-        not_regulated=module.NOT_REGULATED, caption=module.CHART_CAPTION,
+        not_regulated=module.NOT_REGULATED,
+        inferred_legend=module.compare_output.inferred_legend(), caption=module.CHART_CAPTION,
         omitted=module.omitted_text(report), print_view=request.args.get("print") == "1",
         report_downloads=[(name.upper(), url_for("compare.compare", format=name, **args))
                           for name in DOWNLOADS],

@@ -45,6 +45,7 @@ def register(app: Flask) -> None:
         message = getattr(exc, "message", None) or str(exc)
         if isinstance(exc, InputError):
             message = exc.describe()
+        log.info("%s %s: %s", exc.http_status, type(exc).__name__, message)  # one line
         return error_response(exc.http_status, message, detail)
 
     @app.errorhandler(HTTPException)
