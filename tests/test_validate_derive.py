@@ -275,3 +275,20 @@ def test_an_application_that_only_repairs_adds_nothing_to_the_parcels_counts():
     assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in altered
     unstated = derived([(WORK, "")])
     assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in unstated
+
+
+def test_a_whole_stating_removal_is_refused():
+    """dl:Removal (dl:takesAwayFromWhole) takes a listed part away; a structure that is no
+    listed part has no whole to be taken from (blind review 94 F2)."""
+    err = error([("dl:workKind dl:NewConstruction ;", "dl:workKind dl:Removal ;")])
+    assert (err.node, err.prop) == (str(DOCK), "dl:workKind")
+    assert "no listed part of a structure" in err.message
+
+
+def test_a_removed_part_is_unlinked_and_its_classes_kept_aside():
+    """A removed part is none of its whole after the work: no dl:hasPart, no class a rule
+    targets (its classes kept as dl:removedAs), linked by dl:removedPart for the report."""
+    g = derived(extra=":dock dl:hasPart :old . :old a dl:Float ; dl:workKind dl:Removal .")
+    old = URIRef("https://example.org/app#old")
+    assert (DOCK, DL.hasPart, old) not in g and (DOCK, DL.removedPart, old) in g
+    assert not list(g.objects(old, RDF.type)) and (old, DL.removedAs, DL.Float) in g

@@ -406,3 +406,11 @@ def test_an_existing_structure_is_on_the_parcel_not_proposed(client) -> None:  #
     assert set(g.objects(parcel, DL.hasStructure)) == {dock, lift, boathouse}
     assert g.value(boathouse, DL.workKind) is None
     assert g.value(dock, DL.workKind) == DL.NewConstruction
+
+
+def test_the_form_offers_every_kind_of_work_but_the_removal_of_a_part() -> None:
+    """The form's one kind of work is every proposed structure's; dl:Removal takes a listed
+    part away (only a part may state it), so the form does not offer it (blind review 94 F2)."""
+    offered = {iri for iri, _label in build_spec(get_prepared(), "jerusalem").work_kinds}
+    assert str(DL.NewConstruction) in offered and str(DL.Repair) in offered
+    assert str(DL.Removal) not in offered

@@ -317,7 +317,12 @@ def structure_kinds(prepared: Prepared, governed: set[str]) -> list[StructureKin
 
 
 def work_kinds(prepared: Prepared) -> list[tuple[str, str]]:
-    return individuals(prepared, DL.WorkKind)
+    """The kinds of work the form offers for its structures: all but those that take a listed
+    part away (``dl:takesAwayFromWhole``: dl:Removal), which only a part may state, while the
+    form's one kind of work is every proposed structure's (write a removed part in Turtle)."""
+    away = {str(k) for k, v in prepared.ontology.subject_objects(DL.takesAwayFromWhole)
+            if v == Literal(True)}
+    return [(iri, label) for iri, label in individuals(prepared, DL.WorkKind) if iri not in away]
 
 
 def build_spec(prepared: Prepared, jid: str) -> Spec:

@@ -98,6 +98,7 @@ from docklaw.validate.derivation.parts import (
     portion_widths,
     propose_worked,
     read_listed_non_parts,
+    take_away_removed,
     walkway_widths,
     work_by_parts,
 )
@@ -842,6 +843,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     out.add((app, DL.jurisdiction, jurisdiction_iri(jid)))
     # before anything reads the parts (a class defined by its parts, a count of them): a
     # vessel listed as a part is berthed there, no part
+    # first of all: a part the work takes away is none of its whole after the work
+    take_away_removed(out, prepared.ontology)
     read_listed_non_parts(out, prepared)
     materialise_types(out, prepared, jid)
     imply_status(out)

@@ -36,7 +36,7 @@ from docklaw.law.targets import (
 )
 from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
-from docklaw.validate.derivation.parts import deck_classes, maintenance
+from docklaw.validate.derivation.parts import deck_classes, maintenance, removed_parts
 from docklaw.validate.derivation.samefact import identities, read_on
 from docklaw.validate.derivation.totals import (
     add_quantity,
@@ -106,13 +106,55 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                 elif DL.Enlargement in works:
                     counted.add(p)  # enlarged by an unstated amount: what it covers is asked
                     unknown.append((whole, prop, p, before if n is not None else prop))
-            bound = was + sum((n for _p, n in new), Decimal(0))
+            taken, gone, unsized = taken_away(graph, whole, prop, counted)
+            bound = was + sum((n for _p, n in new), Decimal(0)) - taken
             if not any((w, DL.nonconforming, Literal(True)) in graph
                        for w in self_and_containers(graph, whole)):
                 bound -= shrunk  # the total is what a conforming whole's rules limit
-            if new and now < bound:
-                raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new])
+            if new and now < bound and unsized:  # what the removed parts took is not known:
+                unknown += [(whole, prop, r, prop) for r in unsized]  # asked, never read as 0
+            elif new and now < bound:
+                raise_to(graph, prepared, whole, prop, now, bound, [p for p, _n in new],
+                         removed_why(prepared, whole, prop, now, was, bound, new, gone))
     return unknown
+
+
+def taken_away(graph: Graph, whole: Node, prop: URIRef, counted: set[Node]
+               ) -> tuple[Decimal, list[Node], list[Node]]:
+    """What the parts the work takes away (``parts.take_away_removed``) from the whole, or from
+    a part of it not counted by its own before and after, took of ``prop``: (the sum of their
+    stated values, the parts stating one, the parts stating none). A removed part's value was
+    in the whole's former one and is not in it after the work (blind review 94 F2)."""
+    inside = [p for p in parts_of(graph, whole) if not self_and_containers(graph, p) & counted]
+    taken, gone, unsized = Decimal(0), [], []
+    for r in removed_parts(graph, whole, inside):
+        n = number_of(graph, r, prop)
+        if n is None:
+            unsized.append(r)
+        else:
+            taken += n
+            gone.append(r)
+    return taken, gone, unsized
+
+
+def removed_why(prepared: Prepared, whole: Node, prop: URIRef, stated: Decimal | None,
+                was: Decimal, bound: Decimal, new: list[tuple[Node, Decimal]], gone: list[Node]
+                ) -> str | None:
+    """The note's reason where removed parts were taken from the bound (None: the usual one)."""
+    if not gone:
+        return None
+    parts = ", ".join(short(p) for p, _n in new)
+    removed = ", ".join(short(r) for r in gone)
+    said = (f"the stated {curie(prop)} of {short(whole)} ({shown(prepared, prop, stated)}) is "
+            "below" if stated is not None else
+            f"{curie(prop)} of {short(whole)} is not stated, but it is at least")
+    return (f"{said} what it was before the work ({shown(prepared, prop, was)}), less the "
+            f"removed part{'s' if len(gone) > 1 else ''} ({removed}), plus the new or grown "
+            f"part{'s' if len(new) > 1 else ''} ({parts}): at least "
+            f"{shown(prepared, prop, bound)} (a whole's {curie(prop)} includes its listed parts)"
+            + ("; the rules were checked with it; correct the area or the parts listed"
+               if stated is not None else
+               f"; a limit this already passes is cited, every other asks for {curie(prop)}"))
 
 
 def least_after(graph: Graph, prepared: Prepared, whole: Node, props: tuple[URIRef, URIRef],
@@ -143,14 +185,16 @@ def least_after(graph: Graph, prepared: Prepared, whole: Node, props: tuple[URIR
                 new.append((p, n - b))
             elif any((p, RDF.type, c) in graph for c in decks):
                 shrunk += b - n
-    bound = was + sum((n for _p, n in new), Decimal(0))
+    taken, gone, unsized = taken_away(graph, whole, prop, counted)
+    bound = was + sum((n for _p, n in new), Decimal(0)) - taken
     if not any((w, DL.nonconforming, Literal(True)) in graph
                for w in self_and_containers(graph, whole)):
         bound -= shrunk
-    if not new or bound <= was:
+    if not new or bound <= was or unsized:  # (a removed part of unstated size: no bound)
         return
     parts = [p for p, _n in new]
-    bounded_by_parts(graph, prepared, whole, prop, bound, parts, (
+    bounded_by_parts(graph, prepared, whole, prop, bound, parts, removed_why(
+        prepared, whole, prop, None, was, bound, new, gone) or (
         f"{curie(prop)} of {short(whole)} is not stated, but it was "
         f"{shown(prepared, prop, was)} before the work and its new or grown "
         f"part{'s' if len(parts) > 1 else ''} ({', '.join(short(p) for p in parts)}) add to it: "
@@ -635,7 +679,7 @@ def raise_to(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef, stated
 #: How a part's stated work reads in a question about it.
 WORK_WORDS = {DL.NewConstruction: "new", DL.Enlargement: "enlarged", DL.Alteration: "altered",
               DL.Reconstruction: "reconstructed", DL.Replacement: "replaced",
-              DL.Repair: "repaired"}
+              DL.Repair: "repaired", DL.Removal: "removed"}
 
 
 def ask_unknown_growth(graph: Graph, prepared: Prepared, compiled: CompiledShapes,

@@ -18,6 +18,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw import jurisdictions
+from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import GROWN, comparable, self_and_parts
 from docklaw.law.units import Units
@@ -107,6 +108,85 @@ def read_listed_non_parts(graph: Graph, prepared: Prepared) -> None:
             graph.add((note, DL.focus, whole))
             graph.add((note, DL.property, prop))
             graph.add((note, DL.ofClass, cls))
+
+
+def take_away_removed(graph: Graph, vocabulary: Graph) -> None:
+    """A listed part whose work takes it away (``dl:takesAwayFromWhole``: dl:Removal) existed
+    before the work and is no part of its whole after it: unlinked before anything reads the
+    parts (``dl:hasPart`` becomes ``dl:removedPart``), its classes and those of its own parts
+    taken off (kept as ``dl:removedAs``), so no rule measures, counts or limits it and it makes
+    no work of its whole; ``grown`` takes its area from the whole's former one. Run first: no
+    class defined by the parts, no count, no appurtenance link reads it.
+
+    Why: blind review 94 F2. A dock losing its 60 sq ft T-head and gaining a new 60 sq ft L
+    finger could not say so, and read as at least its former area plus the new finger's.
+    Only a listed part may be removed: a whole removed is no application (exit 2)."""
+    kinds = {k for k, v in vocabulary.subject_objects(DL.takesAwayFromWhole) if v == Literal(True)}
+    removed = sorted({n for k in kinds for n in graph.subjects(DL.workKind, k)}, key=str)
+    for part in removed:
+        wholes = sorted(graph.subjects(DL.hasPart, part), key=str)
+        if not wholes:
+            raise InputError(
+                f"{part} states a kind of work that takes it away "
+                f"({', '.join(sorted(str(k) for k in graph.objects(part, DL.workKind)))}), but it "
+                "is no listed part of a structure: state the part removed with dl:hasPart on the "
+                "structure it is taken from (a whole structure removed is no application)",
+                node=str(part), prop="dl:workKind")
+        for whole in wholes:
+            graph.remove((whole, DL.hasPart, part))
+            graph.add((whole, DL.removedPart, part))
+        for p, o in [(DL.proposes, part), (DL.hasStructure, part)]:
+            for s in list(graph.subjects(p, o)):
+                graph.remove((s, p, o))
+        stack, seen = [part], set()
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            for cls in list(graph.objects(node, RDF.type)):
+                graph.remove((node, RDF.type, cls))
+                graph.add((node, DL.removedAs, cls))
+            stack.extend(graph.objects(node, DL.hasPart))
+
+
+def swapped(graph: Graph, whole: Node, parts: set[Node], units: Units | None) -> bool:
+    """The whole's new parts (dl:NewConstruction) take the place of parts the work removes
+    (``take_away_removed``): every new and every removed part states its area, and the new
+    ones' together is no more than the removed ones' (blind review 94 F2: a 60 sq ft T-head
+    taken away, a 60 sq ft L finger built). The whole is then altered by them, not enlarged;
+    its stated values larger than its former ones still enlarge it (``grown``). A removed part
+    stating no area may have taken as much as the new ones add: the swap is read, and the
+    rules reading the whole's area ask that area where the stated one is below the former one
+    plus the new parts' (``grown.grown_wholes``), so nothing turns on it unasked."""
+    removed = removed_parts(graph, whole, sorted(parts, key=str))
+    new = [p for p in parts if (p, DL.workKind, DL.NewConstruction) in graph]
+    if not removed or not new:
+        return False
+    sums: list[Decimal] = []
+    for nodes in (new, removed):
+        total = Decimal(0)
+        for node in nodes:
+            areas = list(graph.objects(node, DL.area))
+            if not areas and nodes is removed:
+                return True  # what it took is not known: the whole's area is asked of it
+                #              (``grown.taken_away``), never read as taken to nothing
+            if len(areas) != 1:
+                return False  # a new part's unstated (or stated twice): what it adds is unknown
+            number, unit = comparable(graph, areas[0]), graph.value(areas[0], QUDT.unit)
+            info = units.info(unit) if units is not None and isinstance(unit, URIRef) else None
+            if not isinstance(number, Decimal) or info is None:
+                return False
+            total += info.to_canonical(number)
+        sums.append(total)
+    return sums[0] <= sums[1]
+
+
+def removed_parts(graph: Graph, whole: Node, inside: list[Node]) -> list[Node]:
+    """The parts taken away (``take_away_removed``) from the whole or from its listed parts
+    ``inside``, each once."""
+    return sorted({r for n in [whole, *inside] for r in graph.objects(n, DL.removedPart)},
+                  key=str)
 
 
 def place_proposed(graph: Graph, app: Node) -> None:
@@ -227,8 +307,9 @@ WHOLE_WORK = {DL.NewConstruction: DL.Enlargement, DL.Enlargement: DL.Enlargement
 WHOLE_WORK_WHY = {
     DL.Enlargement: "a new or enlarged part, or one (or the whole) larger than it was, "
                     "enlarges its whole",
-    DL.Alteration: "a part altered (not incidentally), reconstructed or replaced alters its "
-                   "whole in part, without enlarging it",
+    DL.Alteration: "a part altered (not incidentally), reconstructed or replaced, or one new "
+                   "in place of removed parts covering no less area, alters its whole in part, "
+                   "without enlarging it",
     DL.Reconstruction: "a part reconstructed after the damage it states restores its whole in "
                        "part",
 }
@@ -253,8 +334,9 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
         built = set(graph.objects(node, DL.construction))
         made: set[Node] = set()
         like: set[Node] = set()  # made by the parts stating the whole's own construction
+        swap = swapped(graph, node, parts, units)
         for part in sorted(parts, key=str):
-            by_part = made_by(graph, part, node, units, decks)
+            by_part = made_by(graph, part, node, units, decks, swap)
             for kind in sorted(by_part, key=str):
                 graph.add((part, DL.makesOfWhole, kind))
             made |= by_part
@@ -272,13 +354,16 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
 
 
 def made_by(graph: Graph, part: Node, whole: Node, units: Units | None,
-            decks: frozenset[Node]) -> set[Node]:
+            decks: frozenset[Node], swap: bool = False) -> set[Node]:
     """The kinds of work one part makes of its whole (``WHOLE_WORK``): its own work unless it
     is maintenance, and an enlargement where it is larger than it states it was (whatever its
-    work is called) or reaches past what the whole was (review 15)."""
+    work is called) or reaches past what the whole was (review 15). A new part in place of
+    removed ones covering no less area (``swapped``) alters its whole, as a part replaced
+    does: it enlarges nothing."""
     made: set[Node] = set()
     if not maintenance(graph, part):
-        made |= {DL.Reconstruction if restored(graph, part) else WHOLE_WORK[w]
+        made |= {DL.Reconstruction if restored(graph, part) else
+                 DL.Alteration if swap and w == DL.NewConstruction else WHOLE_WORK[w]
                  for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
     if grown(graph, part, units) or past_whole(graph, part, whole, units, decks):
         made.add(DL.Enlargement)

@@ -330,6 +330,7 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
     out.extend(derived_flags(data, prepared))
     out.extend(linked_parts(data, prepared))
     out.extend(listings_read(data, prepared))
+    out.extend(removed_listed(data))
     out.extend(unlisted_parts(data))
     out.extend(placed_structures(data))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
@@ -1080,6 +1081,21 @@ def listings_read(data: Graph, prepared: Prepared) -> list[Result]:
             focus_node=node_name(node), path=curie(prop), value=node_name(whole),
             relief=None, relief_authority=None, component="dl:PartListingRead"))
     return out
+
+
+def removed_listed(data: Graph) -> list[Result]:
+    """An Info result for each listed part the work takes away (``derivation.parts.
+    take_away_removed``): it is none of its whole after the work, so no rule read it."""
+    return [Result(section=None, section_iri=None, section_text=None, severity="Info",
+                   message=f"{node_name(part)} is removed by the work: it was a part of "
+                           f"{node_name(whole)} and is none of it after the work, so no rule "
+                           "measures, counts or limits it, and its stated area is taken from "
+                           f"the former area of {node_name(whole)} where new parts are added "
+                           "to it.",
+                   focus_node=node_name(part), path="dl:removedPart", value=node_name(whole),
+                   relief=None, relief_authority=None, component="dl:RemovedPart")
+            for whole, part in sorted(data.subject_objects(DL.removedPart),
+                                      key=lambda t: (str(t[1]), str(t[0])))]
 
 
 def unlisted_parts(data: Graph) -> list[Result]:

@@ -240,9 +240,10 @@ def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
                  ) -> list[tuple[Node, URIRef, str]]:
     """(node, property, why) for each stated docklaw property the code never reads there."""
     read = read_terms(prepared, jid)
+    removed = set(derived.subjects(DL.removedAs, None))  # (the report says none of it counts)
     out: list[tuple[Node, URIRef, str]] = []
     for s, p in sorted({(s, p) for s, p, _o in raw}, key=lambda t: (str(t[0]), str(t[1]))):
-        if not str(p).startswith(str(DL)) or p == RDF.type:
+        if not str(p).startswith(str(DL)) or p == RDF.type or s in removed:
             continue
         if p not in read:
             out.append((s, p, NOT_READ))
