@@ -85,7 +85,8 @@ def test_length_and_boat_lift_cells_per_code() -> None:
                      "north-hempstead": {"§ 42-9A(2)"},
                      "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]",
                                    "§ 160-123A(1)(b)[2]"},
-                     "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}}
+                     "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-9C(1)(d)", "§ 73-13G",
+                                       "§ 73-13H"}}
     lifts = topics["boat-lifts"].cells
     assert {ln.citation for ln in lifts["north-haven"].lines} == {"§ 56-2M", "§ 56-4K"}
     assert lifts["north-hempstead"].empty and lifts["north-hempstead"].highlight
@@ -250,3 +251,84 @@ def test_relief_class_not_named_in_the_text_is_marked_inferred() -> None:
     assert not any("class inferred" in ln.text for ln in variance.cells["north-haven"].lines)
     cited = {ln.citation for ln in variance.cells["jerusalem"].lines}
     assert {"§ 160-124", "§ 160-125"} <= cited  # § 160-127A: any provision of the article
+
+
+# --- review 95: the limits as the texts state them ---------------------------------------------
+
+
+def _line(topic, jid: str, citation: str, words: str):  # type: ignore[no-untyped-def]
+    return next(ln for ln in topic.cells[jid].lines if ln.citation == citation and words in ln.text)
+
+
+def test_south_bristol_length_shows_its_depth_extensions() -> None:
+    """Review 95, 2: § 73-9C(1)(d) and § 73-13H extend the 60- and 200-foot lines to the lake
+    bottom at 683.60 feet, as Jerusalem's § 160-123A(1)(b)[2] extends its 65 feet."""
+    length = {t.key: t for t in full().topics}["length"]
+    t1 = _line(length, "south-bristol", "§ 73-9C(1)(c)", "60-foot line")
+    assert "except as § 73-9C(1)(d) provides" in t1.text
+    t2 = _line(length, "south-bristol", "§ 73-13G", "200-foot line")
+    assert "except as § 73-13H provides" in t2.text
+    ext = _line(length, "south-bristol", "§ 73-9C(1)(d)", "683.60")
+    assert "at least 683.6 feet" in ext.text and "Tier 1" in ext.text
+    assert "Tier 2" in _line(length, "south-bristol", "§ 73-13H", "683.60").text
+    summary = length.summary["south-bristol"]
+    assert summary.text == "at most 60 feet, except as § 73-9C(1)(d) provides"
+    assert length.summary["jerusalem"].text == \
+        "at most 65 feet, except as § 160-123A(1)(b)[2] provides"
+
+
+def test_lake_levels_tag_each_depth_extension_with_its_own_tier() -> None:
+    """Review 95, 2: the 683.60-foot level is read in § 73-9C(1)(d) by the Tier 1 rule and in
+    § 73-13H by the Tier 2 rule, never crossed."""
+    cell = {t.key: t for t in full().topics}["lake-datums"].cells["south-bristol"]
+    by_cite = {ln.citation: ln.what for ln in cell.lines if "depth extension level" in ln.text}
+    assert set(by_cite) == {"§ 73-9C(1)(d)", "§ 73-13H"}
+    assert "Tier 1" in by_cite["§ 73-9C(1)(d)"] and "Tier 2" not in by_cite["§ 73-9C(1)(d)"]
+    assert "Tier 2" in by_cite["§ 73-13H"] and "Tier 1" not in by_cite["§ 73-13H"]
+
+
+def test_south_bristol_area_compares_its_ordinary_720_square_feet() -> None:
+    """Review 95, 7: 920 = 720 + the 200 square feet of a steep slope parcel (§ 73-9D(2), its
+    own line); the ordinary Tier 1 dock's 720 is what is compared, the same as Jerusalem's."""
+    area = {t.key: t for t in full().topics}["area"]
+    line = _line(area, "south-bristol", "§ 73-9C(1)", "720")
+    assert line.value == 720.0 and "at most 720 square feet" in line.text
+    assert "920" not in line.text
+    steep = _line(area, "south-bristol", "§ 73-9D(2)", "Steep slope parcel")
+    assert steep.value == 920.0
+    assert area.summary["south-bristol"].text == "at most 720 square feet"
+    assert area.summary["south-bristol"].mark == ""
+    assert area.summary["jerusalem"].text == "at most 720 square feet"
+
+
+def test_jerusalem_lighting_is_not_regulated() -> None:
+    """Review 95, 8: a light among the equipment § 160-123A(1)(b)[1] holds to the 65-foot line
+    is a length rule; Jerusalem's text says nothing about lights (its topic reading)."""
+    lighting = {t.key: t for t in full().topics}["lighting"]
+    cell = lighting.cells["jerusalem"]
+    assert cell.empty and cell.status == "not regulated"
+    assert lighting.summary["jerusalem"].text == "not regulated"
+
+
+def test_north_hempstead_width_and_length_say_the_section_42_9c_exception() -> None:
+    """Review 95, 9: § 42-9B(10) and § 42-9A(2) begin "Except as provided under § 42-9C": the
+    Town Board may permit another width and length for multifamily, commercial, yacht club uses."""
+    topics = {t.key: t for t in full().topics}
+    width = _line(topics["width"], "north-hempstead", "§ 42-9B(10)", "six feet")
+    assert "except as § 42-9C(1) provides" in width.text
+    assert topics["width"].summary["north-hempstead"].text == \
+        "at most 6 feet, except as § 42-9C(1) provides"
+    length = _line(topics["length"], "north-hempstead", "§ 42-9A(2)", "150 feet")
+    assert "except as § 42-9C(1) provides" in length.text
+
+
+def test_north_haven_length_answers_as_section_56_2b_reads() -> None:
+    """Review 95, 4: 100 feet for newly constructed docks; the preexisting lawful length for
+    reconstructed or replacement docks; nothing the text does not say about repair."""
+    cell = {t.key: t for t in full().topics}["length"].cells["north-haven"]
+    texts = [ln.text for ln in cell.lines if ln.citation == "§ 56-2B"]
+    new = next(t for t in texts if "newly constructed" in t)
+    assert "(new construction)" in new and "replacement" not in new \
+        and "reconstruction" not in new
+    assert any("preexisting" in t and "(reconstruction, replacement)" in t for t in texts)
+    assert not any("repair" in t or "altered" in t or "whichever is greater" in t for t in texts)

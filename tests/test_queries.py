@@ -260,7 +260,9 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
         "north-hempstead": {"§ 42-9A(2)"},
         # § 160-123A(1)(b): the limit of either branch, where the depth at 65 ft is not stated
         "jerusalem": {"§ 160-123A(1)(b)", "§ 160-123A(1)(b)[1]", "§ 160-123A(1)(b)[2]"},
-        "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-13G"}},  # § 73-5: Tier 3, facility area
+        # § 73-5: Tier 3, facility area; § 73-9C(1)(d) and § 73-13H: the depth extensions of the
+        # 60- and 200-foot lines (review 95, 2)
+        "south-bristol": {"§ 73-5", "§ 73-9C(1)(c)", "§ 73-9C(1)(d)", "§ 73-13G", "§ 73-13H"}},
     "max-width": {
         "north-haven": {"§ 56-2D", "§ 56-4C"}, "kings-point": {"Standards D(2)(b)", "Standards G"},
         "north-hempstead": {"§ 42-9B(10)"}, "south-bristol": {"§ 73-9C(1)(a)"}},
@@ -289,8 +291,8 @@ TOPIC_SECTIONS: dict[str, dict[str, set[str]]] = {
     "lights": {
         "north-haven": {"§ 56-3B", "§ 56-4N"}, "kings-point": {"Standards F", "Standards F(6)"},
         "north-hempstead": {"§ 42-9B(13)"},
-        # a light standing alone is associated equipment held to the 65-ft line
-        "jerusalem": {"§ 160-123A(1)(b)[1]"},
+        # Jerusalem: none. Its text is silent on lighting; § 160-123A(1)(b)[1] names a light among
+        # the associated equipment held to the 65-ft line, a length rule (review 95, 8)
         "south-bristol": {"§ 73-9C(2)", "§ 73-14D", "§ 73-16C"}},
     "treated-wood": {
         "north-haven": {"§ 56-2K", "§ 56-4J"},
@@ -375,7 +377,13 @@ def test_not_variable_per_code() -> None:
     # + § 73-8B: the construction a lift with a roof must state (a boat hoist structure if
     # seasonal, a boat station if permanent, § 73-5), like the § 73-8B(1)-(3) counts, not variable
     assert "§ 73-8B" in got["south-bristol"]
-    assert len(got["south-bristol"]) == 85
+    # - § 73-9, § 73-14, § 73-16 as sections (review 95, 5): each states dl:NotVariable as the
+    # default for its rules, but rules in it are variable (§ 73-22D: Tier 1 dock configuration,
+    # facility area line and outlet setbacks), so the section is not listed; its rules that
+    # cannot be varied are (§ 73-9C(1), § 73-9D(2), § 73-14B, § 73-14D, § 73-16C)
+    assert not got["south-bristol"] & {"§ 73-9", "§ 73-14", "§ 73-16"}
+    assert {"§ 73-14B", "§ 73-14D", "§ 73-16C"} <= got["south-bristol"]
+    assert len(got["south-bristol"]) == 82
 
 
 def test_relief_authorities_every_code() -> None:
@@ -467,3 +475,85 @@ def test_a_bad_date_is_an_input_error_without_a_logged_traceback(
                 run("amended-after", since=bad)
     assert not any(r.exc_info or "Traceback" in r.getMessage() for r in caplog.records)
     assert run("amended-after", since="2021-05-13Z").variables
+
+
+# --- review 95: limits as the texts state them (one answer row per finding) -------------------
+
+
+def _rows(name: str, jid: str) -> list[dict[str, str]]:
+    return [{k: str(v) if v is not None else "" for k, v in r.items()}
+            for r in run(name, jurisdiction=jid).rows]
+
+
+def test_south_bristol_length_rows_carry_the_depth_extensions() -> None:
+    """Review 95, 2: the 60- and 200-foot lines "may be extended to the underwater elevation
+    level of 683.60 feet" (§ 73-9C(1)(d), § 73-13H): the caps name them, and they are rows."""
+    rows = _rows("max-length", "south-bristol")
+    cap = {r["citation"]: r["exceptAsProvidedIn"] for r in rows
+           if r["prop"].endswith("farthestExtentFromMHW")}
+    assert cap == {"§ 73-9C(1)(c)": "§ 73-9C(1)(d)", "§ 73-13G": "§ 73-13H", "§ 73-5": ""}
+    ext = {(r["citation"], r["tier"], r["comparison"], r["limit"]) for r in rows
+           if r["prop"].endswith("bottomElevationAtEnd")}
+    assert ext == {("§ 73-9C(1)(d)", "1", "at least", "683.6"),
+                   ("§ 73-13H", "2", "at least", "683.6")}
+
+
+def test_lake_datum_rows_pair_each_section_with_its_own_rule() -> None:
+    """Review 95, 2: the depth extension level is stated in § 73-9C(1)(d) (Tier 1) and
+    § 73-13H (Tier 2); each row names the rule of its own section."""
+    rows = [r for r in _rows("lake-datums", "south-bristol")
+            if "depth-extension-level" in r["datum"]]
+    assert {(r["citation"], r["rule"].rsplit("/", 1)[-1]) for r in rows} == {
+        ("§ 73-9C(1)(d)", "73-9C-1-d-depth-extension-elevation"),
+        ("§ 73-13H", "73-13H-depth-extension-elevation")}
+
+
+def test_south_bristol_area_row_states_the_720_square_feet() -> None:
+    """Review 95, 7: the computed limit of § 73-9C(1) shows the number its text states
+    (dl:statedLimit), not the 920 a steep slope parcel may reach (§ 73-9D(2), its own row)."""
+    rows = {r["citation"]: r for r in _rows("max-area", "south-bristol")}
+    assert (rows["§ 73-9C(1)"]["limit"], rows["§ 73-9C(1)"]["unit"]) == ("720", "square foot")
+    assert rows["§ 73-9C(1)"]["computed"] == "true"
+    assert rows["§ 73-9D(2)"]["limit"] == ""  # computed from the parcel: no number stated
+
+
+def test_lights_leave_out_a_length_rule_that_names_a_light() -> None:
+    """Review 95, 8: Jerusalem's text is silent on lighting."""
+    assert _rows("lights", "jerusalem") == []
+
+
+def test_north_hempstead_width_and_length_rows_name_section_42_9c() -> None:
+    """Review 95, 9: "Except as provided under § 42-9C" (§ 42-9B(10), § 42-9A(2))."""
+    width = _rows("max-width", "north-hempstead")
+    assert width and all(r["exceptAsProvidedIn"] == "§ 42-9C(1)" for r in width)
+    length = _rows("max-length", "north-hempstead")
+    assert [(r["citation"], r["exceptAsProvidedIn"]) for r in length] == [
+        ("§ 42-9A(2)", "§ 42-9C(1)")]
+    # a relief route reaching other quantities only adds nothing elsewhere
+    assert all(r["exceptAsProvidedIn"] == "" for r in _rows("max-width", "north-haven"))
+
+
+def test_north_haven_length_rows_say_what_section_56_2b_says() -> None:
+    """Review 95, 4: "Newly constructed docks ... 100 feet"; "Reconstructed or replacement docks
+    shall not exceed the length of the preexisting lawfully constructed dock"; nothing on repair.
+    The readings the verdict follows beyond those words are listed by `readings`."""
+    rows = [r for r in _rows("max-length", "north-haven") if r["citation"] == "§ 56-2B"]
+    by_rule = {}
+    for r in rows:
+        by_rule.setdefault(r["rule"].rsplit("/", 1)[-1], set()).add(r["work"])
+    assert by_rule == {"56-2B-length-new": {"new construction"},
+                       "56-2B-length-reconstruction": {"reconstruction", "replacement"}}
+    readings = {r["provision"].rsplit("/", 1)[-1] for r in _rows("readings", "north-haven")
+                if r["citation"] == "§ 56-2B"}
+    assert {"56-2B-length-new", "56-2B-length-repair"} <= readings
+
+
+def test_not_variable_leaves_out_a_section_whose_rules_are_varied() -> None:
+    """Review 95, 5: § 73-22D makes most of § 73-9 variable (its subsections are area variances
+    in `area-variance`); only its rules that cannot be varied are listed."""
+    rows = _rows("not-variable", "south-bristol")
+    cited = {(r["citation"], r["how"]) for r in rows}
+    assert ("§ 73-9", "stated on the section") not in cited
+    assert ("§ 73-9C(1)", "stated on a rule") in cited  # the 720 square feet
+    varied = {r["citation"] for r in _rows("area-variance", "south-bristol")}
+    assert not varied & {r["citation"] for r in rows if r["how"] == "stated on the section"}

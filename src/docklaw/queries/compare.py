@@ -227,6 +227,8 @@ def _line_text(row: dict[str, object]) -> str:
                      f"{_fmt_number(row['triggerValue'])} {unit})")
     if row.get("discretionary") == "true":
         parts.append("(discretionary)")
+    if row.get("exceptAsProvidedIn"):  # the text lets another provision allow more
+        parts.append(f"(except as {row['exceptAsProvidedIn']} provides)")
     return ": ".join(parts[:2]) + (" " + " ".join(parts[2:]) if len(parts) > 2 else "")
 
 
@@ -282,6 +284,8 @@ def build_topic(graph: Store | Graph, key: str, jids: list[str], *,
             continue
         seen.add(keyed)
         value, figure, unit = _figure(row, like)
+        if figure and row.get("exceptAsProvidedIn"):
+            figure += f", except as {row['exceptAsProvidedIn']} provides"
         line = Line(text, str(row.get("citation") or ""), str(row["section"]), value,
                     str(row.get("rule") or row.get("table") or ""), like, figure, unit,
                     printed=row.get("numberPrinted") != "false")
