@@ -10,6 +10,7 @@ so parsing limits, jurisdiction handling and citation behave identically everywh
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 from rdflib import Graph, Literal, URIRef
@@ -246,6 +247,12 @@ def set_aside_unrelied(derived: Graph, prepared: Prepared, jid: str, states: lis
             continue  # undecided on no fact that can be asked: the rule stands
         dropped = [r for r in results if r.focus_node == name and str(r.rule) in own]
         results[:] = [r for r in results if r not in dropped]
+        if not asked:  # the work its parts make of it led to no finding (blind review 94)
+            results[:] = [dataclasses.replace(r, message=(
+                f"{r.message} Here it costs nothing: read as a new structure, {name} meets "
+                f"every rule of the code, so it does not rely on its {curie(prop)} and no "
+                "exception is needed.")) if r.focus_node == name
+                and r.component == "dl:WorkByParts" else r for r in results]
         reason = (f"{name} read with {curie(prop)} false meets every rule of the code: it does "
                   "not rely on that status, so this rule does not bind it")
         if asked:

@@ -61,6 +61,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
     the rules reading it ask for that fact (``ask_unknown_growth``)."""
     vocabulary = prepared.ontology
     adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
+    anew = set(vocabulary.subjects(DL.buildsAnew, Literal(True)))
     decks = deck_classes(vocabulary)
     unknown: list[Unknown] = []
     for prop, before in sorted(vocabulary.subject_objects(DL.beforeTheWork), key=str):
@@ -74,7 +75,8 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
             if was is None:
                 continue
             if now is None:  # unstated: a lower bound, its value still asked (``least_after``)
-                if (whole, prop, None) not in graph:
+                if (whole, prop, None) not in graph and not set(
+                        graph.objects(whole, DL.workKind)) & anew:
                     least_after(graph, prepared, whole, (prop, before), was, adding, decks)
                 continue
             if not is_stated(graph, whole, prop):
@@ -166,7 +168,10 @@ def least_after(graph: Graph, prepared: Prepared, whole: Node, props: tuple[URIR
     still asks for the value (``totals.bounded_by_parts``). A new part of unstated size adds at
     least nothing. Blind review 93 F3: a nonconforming 800 sq ft dock, repaired with a new 40
     sq ft finger and stating no area, was asked its area under the 720 sq ft of Keuka
-    § 160-123A(1)(b), though stating 800 it was read at 840 and cited."""
+    § 160-123A(1)(b), though stating 800 it was read at 840 and cited. Only a whole whose work
+    keeps the structure is so bounded (``grown_wholes``): one reconstructed or replaced
+    (``dl:buildsAnew``) may come out smaller than it was, so its area is asked (blind review
+    94: a dock rebuilt after fire with a new finger, stating no area, was cited at the bound)."""
     prop, before = props
     new: list[tuple[Node, Decimal]] = []
     shrunk = Decimal(0)
