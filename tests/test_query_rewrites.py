@@ -8,7 +8,11 @@ nested OPTIONALs with a FILTER standing for the join, so they are also compared 
 codes plus a made-up code whose rules miss one link of the chain each (no section, a section
 without citation or code, a code without a name, two sections, a kind no query asks for, a
 limit without unit, a comparison without label). The one intended difference, the lint query
-that missed shapes without ``dl:enforces``, has its own test on a small graph.
+that missed shapes without ``dl:enforces``, has its own test on a small graph. Where a later
+fix changed what a question answers (blind review 95: a depth extension as a length row, a
+limit only a reading states left out, the text's kinds of work, a computed limit's stated
+number, a light named in a list of equipment), the same change is made to the old text, so
+the two still answer one question.
 """
 
 from __future__ import annotations
