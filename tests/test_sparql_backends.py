@@ -114,7 +114,7 @@ def test_compare_report_identical_on_every_backend(stores: dict[str, Store]) -> 
     texts = {b: render(build_report(None, None, graph=s), "md") for b, s in stores.items()}
     assert texts["rdflib"] == texts["memory"]
     assert texts["disk"] == texts["memory"]
-    assert "[§ 56-2D](https://w3id.org/docklaw/code/north-haven/56-2D)" in texts["memory"]
+    assert "[§ 56-2D †](https://w3id.org/docklaw/code/north-haven/56-2D)" in texts["memory"]
 
 
 # --------------------------------------------------------------------------- safety per backend
@@ -178,7 +178,7 @@ def test_cli_query_and_compare_on_a_persistent_store(disk_path: Path,
     assert sorted(on_disk.splitlines()) == sorted(on_memory.splitlines())
     assert "§ 56-2D" in on_disk
     assert main(["compare", "--topics", "width", "--store", f"oxigraph:{disk_path}"]) == 0
-    assert "[§ 56-2D](https://w3id.org/docklaw/code/north-haven/56-2D)" in capsys.readouterr().out
+    assert "[§ 56-2D †](https://w3id.org/docklaw/code/north-haven/56-2D)" in capsys.readouterr().out
 
 
 def test_store_from_the_environment(disk_path: Path, monkeypatch: pytest.MonkeyPatch,
