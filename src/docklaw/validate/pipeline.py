@@ -225,7 +225,12 @@ def set_aside_unrelied(derived: Graph, prepared: Prepared, jid: str, states: lis
     structure that conforms as a new one needs no relief of its nonconformity. Where that trial
     breaks a rule on the node or its parts the rule stands; where it only asks a fact there,
     the rule's violation is asked instead (whether the structure relies on the status turns on
-    the fact), never cited on the guess."""
+    the fact), never cited on the guess. Where the rule is set aside, every rule of the same
+    status that only asks a fact on the node (another dimension of the proviso unstated) is set
+    aside alike (blind review 96 F4): it does not bind the structure whatever the fact, so the
+    question cannot change the verdict. The trial runs only where such a rule is broken: the
+    derived graph fixes which rules reach the node (their targets) on the status as stated, and
+    only a broken rule of the status means no exception of it kept a rule off the node."""
     relying = relying_rules(prepared)
     fired = sorted({(r.focus_node, relying[str(r.rule)]) for r in results
                     if r.rule is not None and str(r.rule) in relying
@@ -246,6 +251,8 @@ def set_aside_unrelied(derived: Graph, prepared: Prepared, jid: str, states: lis
                for n in trial_needed):
             continue  # undecided on no fact that can be asked: the rule stands
         dropped = [r for r in results if r.focus_node == name and str(r.rule) in own]
+        if not asked:  # the rule does not bind here, whatever its own facts say
+            needed[:] = [n for n in needed if not (n.focus_node == name and str(n.rule) in own)]
         results[:] = [r for r in results if r not in dropped]
         if not asked:  # the work its parts make of it led to no finding (blind review 94)
             results[:] = [dataclasses.replace(r, message=(
@@ -274,7 +281,8 @@ def set_aside_unrelied(derived: Graph, prepared: Prepared, jid: str, states: lis
                 continue
             changed = False
             for ns in state.nodes:
-                if ns.focus_node == name and ns.state in ("violates", "flagged"):
+                if ns.focus_node == name and (ns.state in ("violates", "flagged") or (
+                        not asked and ns.state == "needed")):
                     ns.state = "needed" if asked else "not-applicable"
                     ns.reason = reason
                     changed = True

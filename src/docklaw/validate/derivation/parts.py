@@ -345,8 +345,13 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
         if grown(graph, node, units) or more_slips_listed(graph, node, parts):
             made.add(DL.Enlargement)  # the whole itself: 4 slips made 6 in a "repair" is an
             like.add(DL.Enlargement)  # increase (North Hempstead § 42-9C(3))
-        if incidental(graph, node):
-            own = own - {DL.Alteration}  # a structural alteration of a part is no incidental one
+        if (node, DL.incidentalAlteration, Literal(False)) not in graph:
+            # a structural alteration of a part is no incidental one; read so too where the
+            # whole does not say whether its alteration is incidental: stated so, the parts
+            # would defeat it, stated not, it is none, so the question decides nothing and is
+            # not asked (blind review 96 F2: a swap of parts was asked it, and "true" changed
+            # nothing). A whole stating its alteration not incidental is altered already.
+            own = own - {DL.Alteration}
         for kind in sorted(made - own, key=str):
             graph.add((node, DL.workByParts, kind))
         for kind in sorted(like - own, key=str):  # (dl:workOfPartsByConstruction reads it)

@@ -1158,7 +1158,13 @@ def placed_structures(data: Graph) -> list[Result]:
                           "rules on the kind of work read both; an exception for a repair or an "
                           "incidental alteration of it (and, where the code reads it so, for "
                           "its restoration 'as before') holds only where its stated values, its "
-                          "parts' growth included, keep within what lawfully existed."))
+                          "parts' growth included, keep within what lawfully existed"
+                          + ("; and where the code bars a nonconforming structure's "
+                             "substitution or structural alteration in part (dl:partsMustAgree),"
+                             " a part altered, replaced or new in place of removed ones makes "
+                             "the work no repair and no incidental alteration, whatever the "
+                             "sizes, so those exceptions do not hold"
+                             if DL.Alteration in made else "") + "."))
     return out
 
 
