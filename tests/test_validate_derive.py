@@ -288,7 +288,20 @@ def test_a_whole_stating_removal_is_refused():
 def test_a_removed_part_is_unlinked_and_its_classes_kept_aside():
     """A removed part is none of its whole after the work: no dl:hasPart, no class a rule
     targets (its classes kept as dl:removedAs), linked by dl:removedPart for the report."""
-    g = derived(extra=":dock dl:hasPart :old . :old a dl:Float ; dl:workKind dl:Removal .")
+    g = derived([(WORK, "    dl:workKind dl:Alteration ;")],
+                extra=":dock dl:hasPart :old . :old a dl:Float ; dl:workKind dl:Removal .")
     old = URIRef("https://example.org/app#old")
     assert (DOCK, DL.hasPart, old) not in g and (DOCK, DL.removedPart, old) in g
     assert not list(g.objects(old, RDF.type)) and (old, DL.removedAs, DL.Float) in g
+
+
+def test_a_part_removed_from_a_new_structure_is_refused_naming_the_part():
+    """A structure built new had no parts before the work: a part of it (at any depth) stated
+    removed contradicts it, and is refused (exit 2) naming the part (blind review 96 F6: a new
+    Kings Point dock listing a second lift removed conformed silently)."""
+    extra = ":dock dl:hasPart :float . :float a dl:Float ; dl:hasPart :old . " \
+            ":old a dl:Float ; dl:workKind dl:Removal ."
+    err = error(extra=extra)
+    assert (err.node, err.prop) == ("https://example.org/app#old", "dl:workKind")
+    assert "stated as new construction" in err.message and str(DOCK) in err.message
+    derived([(WORK, "    dl:workKind dl:Alteration ;")], extra=extra)  # an existing one: read

@@ -853,7 +853,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # makes the dock proposed work (its count of lifts is the application's)
     propose_worked(out, app)
     maintenance_only(out, app)  # after: a whole proposed for its parts' work is read with them
-    work_by_parts(out, app, prepared.units, deck_classes(prepared.ontology))
+    work_by_parts(out, app, prepared.units, deck_classes(prepared.ontology),
+                  frozenset(prepared.ontology.subjects(DL.buildsAnew, Literal(True))))
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated

@@ -20,7 +20,7 @@ from rdflib.term import Node
 from docklaw import jurisdictions
 from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import GROWN, comparable, self_and_parts
+from docklaw.law.targets import GROWN, comparable, self_and_containers, self_and_parts
 from docklaw.law.units import Units
 from docklaw.namespaces import DL, GEO, QUDT, RDF, RDFS
 
@@ -120,7 +120,10 @@ def take_away_removed(graph: Graph, vocabulary: Graph) -> None:
 
     Why: blind review 94 F2. A dock losing its 60 sq ft T-head and gaining a new 60 sq ft L
     finger could not say so, and read as at least its former area plus the new finger's.
-    Only a listed part may be removed: a whole removed is no application (exit 2)."""
+    Only a listed part may be removed: a whole removed is no application (exit 2), nor is a
+    part removed from a structure stated new, itself or a structure it is part of (exit 2: a
+    new structure had no parts before the work; refused, not warned, as the facts contradict
+    each other and either reading of them could turn the verdict)."""
     kinds = {k for k, v in vocabulary.subject_objects(DL.takesAwayFromWhole) if v == Literal(True)}
     removed = sorted({n for k in kinds for n in graph.subjects(DL.workKind, k)}, key=str)
     for part in removed:
@@ -131,6 +134,16 @@ def take_away_removed(graph: Graph, vocabulary: Graph) -> None:
                 f"({', '.join(sorted(str(k) for k in graph.objects(part, DL.workKind)))}), but it "
                 "is no listed part of a structure: state the part removed with dl:hasPart on the "
                 "structure it is taken from (a whole structure removed is no application)",
+                node=str(part), prop="dl:workKind")
+        new = sorted({w for whole in wholes for w in self_and_containers(graph, whole)
+                      if (w, DL.workKind, DL.NewConstruction) in graph}, key=str)
+        if new:  # (blind review 96 F6: a new dock listing a lift removed conformed silently)
+            raise InputError(
+                f"{part} states a kind of work that takes it away, but it is listed as a part "
+                f"of {', '.join(str(w) for w in new)}, stated as new construction "
+                "(dl:NewConstruction): a structure built new had no parts before the work to "
+                "take away; state the existing structure's work (alteration, reconstruction, "
+                "replacement) or leave the part out",
                 node=str(part), prop="dl:workKind")
         for whole in wholes:
             graph.remove((whole, DL.hasPart, part))
@@ -180,6 +193,24 @@ def swapped(graph: Graph, whole: Node, parts: set[Node], units: Units | None) ->
             total += info.to_canonical(number)
         sums.append(total)
     return sums[0] <= sums[1]
+
+
+def rebuilt_within(graph: Graph, whole: Node, units: Units | None) -> bool:
+    """The whole states its area and its former area, the one no larger than the other. Said of
+    a whole built anew (a reconstruction or replacement, dl:buildsAnew), which may come out
+    smaller than it was, its stated area is believed (``grown.grown_wholes``): its new parts
+    are part of what was rebuilt within its former area and do not enlarge it (blind review 96
+    F1: a nonconforming dock rebuilt after fire at its former 600 sq ft, with a new 100 sq ft
+    finger, is restored "as before", Keuka § 160-126B(1) "shall not exceed the dimensions which
+    existed prior to such damage"). A part reaching past the whole's former reach still
+    enlarges it (``past_whole``), and one stated larger than it was (``grown``). A whole
+    stating no area is not read so: whether its new parts enlarge it is not known."""
+    areas = list(graph.objects(whole, DL.area))
+    formers = list(graph.objects(whole, DL.preexistingArea))
+    if len(areas) != 1 or len(formers) != 1:
+        return False
+    pair = in_one_unit(graph, areas[0], formers[0], units)
+    return pair is not None and pair[0] <= pair[1]
 
 
 def removed_parts(graph: Graph, whole: Node, inside: list[Node]) -> list[Node]:
@@ -316,7 +347,8 @@ WHOLE_WORK_WHY = {
 
 
 def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
-                  decks: frozenset[Node] = frozenset()) -> None:
+                  decks: frozenset[Node] = frozenset(),
+                  anew: frozenset[Node] = frozenset()) -> None:
     """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
     finger is enlarged, and a rule on "construction" of docks reaches it; so is a whole that
@@ -325,7 +357,9 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
     whose own work is unstated may be new, or only repaired around a replaced part, so its
     work is asked, not derived. A repair or incidental-alteration clause of an exception that
     no not-extended condition guards holds only where the parts make nothing else of the
-    whole (``compile.exceptions_of``, ``targets.condition_holds``)."""
+    whole (``compile.exceptions_of``, ``targets.condition_holds``). A whole built anew
+    (``anew``: its own work dl:buildsAnew) stating an area no larger than its former one is
+    rebuilt within it: its new parts take their place in it (``rebuilt_within``)."""
     for node in structures_of(graph, app):  # (a part stating its own work too: its parts')
         own = set(graph.objects(node, DL.workKind))
         if not own or DL.NewConstruction in own:
@@ -334,7 +368,8 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
         built = set(graph.objects(node, DL.construction))
         made: set[Node] = set()
         like: set[Node] = set()  # made by the parts stating the whole's own construction
-        swap = swapped(graph, node, parts, units)
+        swap = swapped(graph, node, parts, units) or (
+            bool(own & anew) and rebuilt_within(graph, node, units))
         for part in sorted(parts, key=str):
             by_part = made_by(graph, part, node, units, decks, swap)
             for kind in sorted(by_part, key=str):
