@@ -453,6 +453,48 @@ def reached_by_parts(graph: Graph, prepared: Prepared) -> None:
     that stands apart by definition, ``dl:standsApart``) has a reach of its own and raises
     nothing."""
     beyond_parts(graph, prepared, DL.farthestOfParts, farther=True)
+    reach_bounded_by_parts(graph, prepared)
+
+
+def reach_bounded_by_parts(graph: Graph, prepared: Prepared) -> None:
+    """A whole stating no reach (a property marked ``dl:farthestOfParts``), listing parts that
+    state one: its reach, measured to its farthest part, is at least the farthest of theirs
+    (the same fact ``reached_by_parts`` reads where the whole states a smaller figure). A
+    dl:LowerBoundTotal note carries that bound (``totals.bounded_by_parts``), so a rule holding
+    the reach to a maximum the bound already passes is cited, and every other still asks for
+    the whole's reach (it may reach farther than its parts say). A part that stands apart from
+    its whole (``dl:partLinked``, a class ``dl:standsApart``) has a reach of its own and bounds
+    nothing; a part the work removes is no part of the whole (``parts.take_away_removed``).
+
+    Why: blind review 96 F3. A North Haven pier reconstructed within a preexisting length of 72
+    feet, its own length from MLW unstated, listing a new float reaching 80 feet, was asked
+    its length for "Reconstructed or replacement docks shall not exceed the length of the
+    preexisting lawfully constructed dock" (§ 56-2B, docks "including floats"), though it
+    reaches at least the float's 80 feet; a float reaching 105 feet was cited under the 100
+    feet of new construction on its own node while the pier was still asked the 72."""
+    vocabulary = prepared.ontology
+    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
+                     if v == Literal(True)}
+    for prop in sorted(vocabulary.subjects(DL.farthestOfParts, Literal(True)), key=str):
+        if not isinstance(prop, URIRef):
+            continue
+        for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
+            if (whole, prop, None) in graph:
+                continue  # stated or derived: read as it is (a smaller figure is raised above)
+            reaches = [(part, n) for part in parts_of(graph, whole)
+                       if (part, DL.partLinked, None) not in graph
+                       and not any((part, RDF.type, c) in graph for c in apart_classes)
+                       and (n := number_of(graph, part, prop)) is not None]
+            if not reaches:
+                continue
+            top = max(n for _p, n in reaches)
+            farthest = [p for p, n in reaches if n == top]
+            named = ", ".join(short(p) for p in farthest)
+            bounded_by_parts(graph, prepared, whole, prop, top, farthest, (
+                f"{curie(prop)} of {short(whole)} is not stated, but its part {named} states "
+                f"{shown(prepared, prop, top)}: a structure reaches at least as far as each of "
+                f"its parts, so {short(whole)} reaches at least that; a limit this already "
+                f"passes is cited, every other asks for {curie(prop)}"))
 
 
 def neared_by_parts(graph: Graph, prepared: Prepared) -> None:
