@@ -54,6 +54,12 @@ from docklaw.validate.derivation.totals import (
 Unknown = tuple[Node, URIRef, Node, URIRef]
 
 
+def standing_apart(vocabulary: Graph) -> set[Node]:
+    """The classes whose members stand apart from a whole that lists them (``dl:standsApart``):
+    such a part has its own height, reach and size and bounds nothing of its whole."""
+    return {c for c, v in vocabulary.subject_objects(DL.standsApart) if v == Literal(True)}
+
+
 def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
     """Raise each stated whole value below (before the work + new parts) to that bound; return
     the parts whose growth is not known (a new part stating no value, a part stated enlarged
@@ -246,8 +252,7 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
     ``dl:highestOfParts`` too) is raised the same way from the parts' former heights, so a part
     unchanged by the work never reads as growth (blind review 69)."""
     vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     for prop in sorted(vocabulary.subjects(DL.highestOfParts, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
@@ -323,8 +328,7 @@ def widened_by_portions(graph: Graph, prepared: Prepared, jid: str) -> None:
     Point Standards D(2)(b)) or 4-foot (North Haven § 56-2D, § 56-4C) limit, and a dock stating
     dl:width 4 ft and a 6-foot main walkway conformed with no Discrepancy (blind review 70)."""
     vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     declared = jurisdictions.get(jid).features.width
     own = jurisdictions.get(jid).concept_namespace
     left_out = {DL[c.split(":", 1)[1]] if c.startswith("dl:") else URIRef(own + c.split(":", 1)[1])
@@ -411,8 +415,7 @@ def portions_disagreeing(graph: Graph, prepared: Prepared) -> None:
     South Bristol dock stating a 6-foot main walkway listing a main walkway part stating 9 feet
     (or the reverse) was cited on the 9 with no word of the 6 (blind review 85 F6)."""
     vocabulary, law = prepared.ontology, prepared.knowledge
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     for prop, kind in sorted(vocabulary.subject_objects(DL.widthOfPortion), key=str):
         if not isinstance(prop, URIRef):
             continue
@@ -473,8 +476,7 @@ def reach_bounded_by_parts(graph: Graph, prepared: Prepared) -> None:
     reaches at least the float's 80 feet; a float reaching 105 feet was cited under the 100
     feet of new construction on its own node while the pier was still asked the 72."""
     vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     for prop in sorted(vocabulary.subjects(DL.farthestOfParts, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
             continue
@@ -626,8 +628,7 @@ def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool
     perpendicular to it (``length_from_mark``): there a part's own value is not compared, only
     its reach from the same datum where ``across`` reads it."""
     vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     than, because, bound = words or BOUND_WORDS[farther]
     for prop in sorted(vocabulary.subjects(marker, Literal(True)), key=str):
         if not isinstance(prop, URIRef):
@@ -824,8 +825,7 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
     if not any(DL.mainWalkwayShare in rule.constrains for rule in prepared.rules_of(jid)):
         return  # no rule of the code reads a share
     vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     walkways = {DL.MainWalkway, *prepared.knowledge.subjects(DL.senseOf, DL.MainWalkway)}
     wholes = set(graph.subjects(DL.mainWalkwayShare, None)) | set(graph.subjects(DL.hasPart, None))
     for whole in sorted(wholes, key=str):
@@ -1042,8 +1042,7 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     (dl:lengthFromMLW) listing a 20-foot float at its seaward end conformed to North Haven
     § 56-2B's 100 feet "including floats", though the float may reach 115 (blind review 76)."""
     vocabulary = prepared.ontology
-    apart_classes = {c for c, v in vocabulary.subject_objects(DL.standsApart)
-                     if v == Literal(True)}
+    apart_classes = standing_apart(vocabulary)
     props = sorted((p for p in vocabulary.subjects(DL.farthestOfParts, Literal(True))
                     if isinstance(p, URIRef)), key=str)
     law = prepared.knowledge
