@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
+from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
@@ -87,3 +88,34 @@ def test_an_unstated_former_value_is_what_is_asked() -> None:
         (DOCK, DL.preexistingHeight)]
     stated = graph(["12"], ["12"])
     assert exception_asks(stated, APP, DOCK, ((ASKED,),), AppFacts(stated)) == []
+
+
+REACH_CASES = Path(__file__).parent / "cases" / "jerusalem"
+
+
+@pytest.mark.parametrize("name, cited", [
+    # the finger's 70 feet bound the dock's unstated reach within its former 80: the
+    # restoration's exception holds at the bound, so nothing is cited and the reach is asked
+    ("a-dock-restored-after-fire-stating-no-reach-with-a-new-finger-70-ft-out-within-its-"
+     "former-80-is-asked-its-reach-for-160-123A-1-b-1", 0),
+    # past the former 80: the exception fails at the bound and at every larger reach; the
+    # dock's own figure and its part's are two findings, each listed once (blind review 97 F2)
+    ("a-dock-restored-after-fire-stating-no-reach-with-a-new-finger-80.1-ft-out-past-its-"
+     "former-80-violates-160-123A-1-b-1", 2),
+])
+def test_a_lower_bound_within_the_former_value_cites_nothing(name: str, cited: int) -> None:
+    """A total only bounded below (a part's reach) is checked at its bound; where an exception
+    comparing it with its former value (dl:NotExtendedCondition) holds there, the real value
+    may still pass the former one, so the rule is asked, not cited (pipeline.excused_at_bound);
+    the trial's repeats of the findings no bound decided are not listed again."""
+    from docklaw.validate.pipeline import validate_bytes
+
+    path = REACH_CASES / f"{name}.ttl"
+    report = validate_bytes(path.read_bytes(), "turtle", name=path.name)
+    mine = [r for r in report.results if r.severity == "Violation"
+            and r.rule is not None and r.rule.endswith("/160-123A-1-b-1-extent")]
+    assert len(mine) == cited
+    keys = [(r.rule, r.focus_node, r.path, r.value, r.component, r.message) for r in mine]
+    assert len(keys) == len(set(keys))
+    asked = [n for n in report.information_needed if "dl:farthestExtentFromMHW" in n.facts]
+    assert bool(asked) == (cited == 0)

@@ -17,9 +17,10 @@ from rdflib import Graph, Literal, URIRef
 
 from docklaw import jurisdictions
 from docklaw.errors import InputError
+from docklaw.law.compile import focus_marker
 from docklaw.law.prepare import Prepared
 from docklaw.law.snapshot import get_prepared
-from docklaw.law.targets import self_and_parts
+from docklaw.law.targets import AppFacts, focus_nodes, self_and_parts
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, RDF, RDFS
 from docklaw.validate.checking.check import check
@@ -46,9 +47,11 @@ from docklaw.validate.findings.cite import (
     cite,
     decisive_disagreements,
     limits_from_drawn_operands,
+    needed_message,
     one_per_breach,
     one_per_disagreement,
     portion_classes,
+    purpose_of,
 )
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import Measurement, collect
@@ -131,13 +134,22 @@ def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
             str(r) for r in derived.objects(note, DL.comparedBy)}
     trial_results, _ = trial_cited(trial, prepared, jid,
                                    {r for rules in watched.values() for r in rules})
+    excused = excused_at_bound(derived, trial, prepared, jid, watched)
+    open_now = [r for r in [*results, *trial_results]
+                if r.severity == "Violation" and (r.focus_node, r.rule) in excused]
+    results = [r for r in results if r not in open_now]
+    needed = [*needed, *asked_open(open_now, watched, prepared)]
+    seen = {same_finding(r) for r in results}
     broken: set[tuple[str, str, str]] = set()  # (focus, fact, rule)
     added: list[Result] = []
     for r in trial_results:
         for (focus, fact), rules in watched.items():
-            if r.rule in rules and r.focus_node == focus and r.severity == "Violation":
+            if r.rule in rules and r.focus_node == focus and r.severity == "Violation" \
+                    and (focus, r.rule) not in excused:
                 broken.add((focus, fact, r.rule))
-                added.append(r)
+                if same_finding(r) not in seen:  # (the trial repeats what no bound decided)
+                    seen.add(same_finding(r))
+                    added.append(r)
     for r in trial_results:  # the note saying which number was checked, on the rules cited
         if r.component == "dl:CountedTotal" and any(
                 (r.focus_node, r.path, r.rule) == b for b in broken):
@@ -148,6 +160,67 @@ def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     kept = [n for n in kept
             if not any((n.focus_node, fact) in held for fact in n.facts)]
     return [*results, *added], kept
+
+
+def asked_open(open_now: list[Result], watched: dict[tuple[str, str], set[str]],
+               prepared: Prepared) -> list[InfoNeeded]:
+    """The bounded total asked for each (focus, rule) ``excused_at_bound`` leaves open, once."""
+    out: list[InfoNeeded] = []
+    done: set[tuple[str, str]] = set()
+    for r in open_now:
+        if r.rule is None or (r.focus_node, r.rule) in done:
+            continue
+        done.add((r.focus_node, r.rule))
+        facts = sorted(fact for (focus, fact), rules in watched.items()
+                       if focus == r.focus_node and r.rule in rules)
+        rule = prepared.rules.get(URIRef(r.rule))
+        out.append(InfoNeeded(r.section, r.section_iri, r.focus_node,
+                              needed_message(facts, rule, r.section), r.rule, r.shape,
+                              facts=tuple(facts), purpose=purpose_of(rule, r.section)))
+    return out
+
+
+def same_finding(r: Result) -> tuple[object, ...]:
+    """What makes two results the same finding: the trial of ``bounded`` checks the rules
+    again and repeats the findings no bound decided (blind review 97 F2: a part's reach past
+    the line was listed twice on its dock)."""
+    return (r.rule, r.focus_node, r.path, r.value, r.component, r.severity, r.message)
+
+
+def excused_at_bound(derived: Graph, trial: Graph, prepared: Prepared, jid: str,
+                     watched: dict[tuple[str, str], set[str]]) -> set[tuple[str, str]]:
+    """(focus, rule) pairs where a rule reaches the node only because the bounded total is
+    not stated: with the total at its lower bound an exception of the rule holds and the node
+    is no longer its focus (a dl:NotExtendedCondition: the bound is within the former value).
+    The real total is no smaller, so whether the exception holds is open: nothing the rule
+    says of the node is cited, its total stays asked. Why: a dock restored after fire with a
+    former reach of 80 feet, stating none, was cited under Jerusalem § 160-123A(1)(b)[1]'s
+    65 feet on its new finger's 70, which the same dock stating 80 kept (blind review 97 F2).
+    A bound past the former value defeats the exception at every larger value too: cited."""
+    app = min(trial.subjects(DL.jurisdiction, None), key=str, default=None)
+    if app is None:
+        return set()
+    compiled = prepared.compiled(jid)
+    rules = {r for rs in watched.values() for r in rs}
+    tops: dict[str, set[object]] = {}
+    for shape, rule in compiled.shape_rule.items():
+        if str(rule) in rules:
+            top = compiled.top_shape.get(shape, shape)
+            if top in compiled.targets:
+                tops.setdefault(str(rule), set()).add(top)
+    if not tops:
+        return set()
+    found = focus_nodes(trial, compiled, app, AppFacts(trial),
+                        {t for ts in tops.values() for t in ts})
+    out: set[tuple[str, str]] = set()
+    for (focus, _fact), rs in watched.items():
+        node = node_of(focus)
+        for rule in rs:
+            shapes = tops.get(rule, set())
+            was = [s for s in shapes if (node, RDF.type, focus_marker(s)) in derived]
+            if was and not any(node in found.get(s, []) for s in was):
+                out.add((focus, rule))
+    return out
 
 
 def held_at_greatest(derived: Graph, prepared: Prepared, jid: str,
