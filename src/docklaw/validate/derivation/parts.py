@@ -151,16 +151,10 @@ def take_away_removed(graph: Graph, vocabulary: Graph) -> None:
         for p, o in [(DL.proposes, part), (DL.hasStructure, part)]:
             for s in list(graph.subjects(p, o)):
                 graph.remove((s, p, o))
-        stack, seen = [part], set()
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
+        for node in sorted(self_and_parts(graph, part), key=str):
             for cls in list(graph.objects(node, RDF.type)):
                 graph.remove((node, RDF.type, cls))
                 graph.add((node, DL.removedAs, cls))
-            stack.extend(graph.objects(node, DL.hasPart))
 
 
 def swapped(graph: Graph, whole: Node, parts: set[Node], units: Units | None) -> bool:
