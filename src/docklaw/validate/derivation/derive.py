@@ -77,6 +77,7 @@ from docklaw.validate.derivation.grown import (
     neared_by_parts,
     portions_disagreeing,
     raised_by_parts,
+    reach_identity_follows,
     reach_past_own_lengths,
     reach_within_bounds,
     reached_by_parts,
@@ -895,6 +896,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     reach_past_own_lengths(out, prepared, jid)  # (a part's own length past the whole's reach)
     reach_within_bounds(out, prepared, jid)  # after: a reach another measure bounds
     lengthened_by_parts(out, prepared, jid)  # after both: they read the whole's stated length
+    reach_identity_follows(out, prepared, jid)  # after: one fact with the reach its parts settle
     compared_bounds(out, prepared, jid)  # (the bound it writes where no share is stated)
     if record_exemptions(out, prepared, jid, app):
         return out  # outside the code: no focus nodes, so no shape runs (cite reports why)

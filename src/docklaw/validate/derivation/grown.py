@@ -1588,3 +1588,105 @@ def datum_label(prepared: Prepared, prop: URIRef) -> str | None:
     datum = prepared.ontology.value(prop, DL.measuredFrom)
     label = prepared.ontology.value(datum, RDFS.label) if datum is not None else None
     return f"{label} ({curie(datum)})" if isinstance(datum, URIRef) and label else None
+
+
+def reach_identity_follows(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """Where the code's text makes a whole's reach (a property marked ``dl:farthestOfParts``)
+    one fact with another of its properties (``dl:FactIdentity``: Jerusalem's length "measured
+    perpendicular to the mean high water mark" is its farthest extent from the mark), what its
+    parts settle of the reach settles the other too: a reach raised to a part's
+    (``reached_by_parts``) raises the other where it was read lower (derived from the stated
+    reach by ``samefact.same_facts``, or stated: then a ``dl:Discrepancy`` names it too), and
+    a reach only bounded below by the parts (``reach_bounded_by_parts``) bounds the other, not
+    stated, the same. Why: blind review 97 F3. A Jerusalem dock restored after fire, its former
+    reach 80 feet, stating a reach of 80 with a finger reaching 90, was read at 90 on the 65-foot
+    line but at a length of 80 (derived from the stated 80) under § 160-126B(1) ("shall not
+    exceed the dimensions which existed prior"), which it passed; the same dock stating no reach
+    was asked its length, though the finger already shows it is past 80; stating only its length
+    of 80, its reach was derived at 80 and the finger's 90 contradicted nothing."""
+    vocabulary = prepared.ontology
+    for first, second, on_parts, classes, unless, one_way in identities(prepared, jid):
+        for reach, other in ((first, second), (second, first)):
+            if (reach, DL.farthestOfParts, Literal(True)) not in vocabulary or (
+                    one_way is not None and one_way != reach):
+                continue
+            stated_other_beyond(graph, prepared, reach, other, on_parts, classes, unless)
+            for note in sorted(set(graph.subjects(DL.property, reach)), key=str):
+                whole = graph.value(note, DL.focus)
+                if whole is None or (not on_parts and (None, DL.hasPart, whole) in graph) or (
+                        not read_on(graph, whole, classes, unless)):
+                    continue
+                parts = [p for p in graph.objects(note, PROV.wasDerivedFrom) if p != whole]
+                if (note, RDF.type, DL.Discrepancy) in graph and (
+                        note, DL.derivedValue, None) in graph:
+                    raised = number_of(graph, whole, reach)
+                    now = number_of(graph, whole, other)
+                    if raised is None or now is None or now >= raised:
+                        continue
+                    if is_stated(graph, whole, other):
+                        raise_to(graph, prepared, whole, other, now, raised, parts, why=(
+                            f"the stated {curie(other)} of {short(whole)} "
+                            f"({shown(prepared, other, now)}) is its {curie(reach)} under this "
+                            f"code's text (one fact, dl:FactIdentity), which its part "
+                            f"{', '.join(short(p) for p in parts)} shows is at least "
+                            f"{shown(prepared, reach, raised)}: a structure reaches at least as "
+                            "far as each of its parts, so the rules were checked with that; "
+                            "correct the value or the parts listed"))
+                        continue
+                    for old in list(graph.objects(whole, other)):
+                        graph.remove((whole, other, old))
+                    add_quantity(graph, whole, other, raised,
+                                 prepared.units.canonical_of_property.get(other), parts)
+                elif (note, RDF.type, DL.LowerBoundTotal) in graph and (
+                        whole, other, None) not in graph:
+                    bound = to_decimal(graph.value(note, DL.lowerBound))
+                    if not isinstance(bound, Decimal):
+                        continue
+                    bounded_by_parts(graph, prepared, whole, other, bound, parts, (
+                        f"{curie(other)} of {short(whole)} is not stated; under this code's "
+                        f"text it is its {curie(reach)} (one fact, dl:FactIdentity), which its "
+                        f"part {', '.join(short(p) for p in parts)} shows is at least "
+                        f"{shown(prepared, reach, bound)}: a limit this already passes is "
+                        f"cited, every other asks for {curie(other)}"))
+
+
+def stated_other_beyond(graph: Graph, prepared: Prepared, reach: URIRef, other: URIRef,
+                        on_parts: bool, classes: tuple[URIRef, ...],
+                        unless: tuple[URIRef, ...]) -> None:
+    """A whole stating ``other`` (its length) and not its reach, the reach derived from it
+    (``samefact.same_facts``), listing a part that reaches farther: ``reached_by_parts`` reads
+    only a stated reach, so the two statements (the whole's ``other``, the part's reach) are
+    the contradiction it reports: the reach and ``other`` are read at the part's, and a
+    ``dl:Discrepancy`` names the stated ``other``. A part standing apart from its whole
+    (``dl:partLinked``, a class ``dl:standsApart``) has a reach of its own."""
+    apart_classes = standing_apart(prepared.ontology)
+    for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
+        if (not on_parts and (None, DL.hasPart, whole) in graph) or (
+                not read_on(graph, whole, classes, unless)) or is_stated(graph, whole, reach) \
+                or not is_stated(graph, whole, other):
+            continue
+        values = list(graph.objects(whole, reach))
+        if len(values) != 1 or set(graph.objects(values[0], PROV.wasDerivedFrom)) != {whole}:
+            continue  # (a reach not derived from the whole's own statement)
+        now, said = number_of(graph, whole, reach), number_of(graph, whole, other)
+        if now is None or said is None:
+            continue
+        beyond = [(part, n) for part in parts_of(graph, whole)
+                  if (part, DL.partLinked, None) not in graph
+                  and not any((part, RDF.type, c) in graph for c in apart_classes)
+                  and (n := number_of(graph, part, reach)) is not None and n > now]
+        if not beyond:
+            continue
+        edge = max(n for _p, n in beyond)
+        parts = [p for p, n in beyond if n == edge]
+        named = ", ".join(short(p) for p in parts)
+        graph.remove((whole, reach, values[0]))
+        add_quantity(graph, whole, reach, edge,
+                     prepared.units.canonical_of_property.get(reach), parts)
+        raise_to(graph, prepared, whole, other, said, edge, parts, why=(
+            f"the stated {curie(other)} of {short(whole)} ({shown(prepared, other, said)}) is "
+            f"its {curie(reach)} under this code's text (one fact, dl:FactIdentity), and its "
+            f"part {named} reaches {shown(prepared, reach, edge)}: a structure reaches at "
+            "least as far as each of its parts, so the two statements contradict each other; "
+            "the rules were checked with the part's (a lower bound of the whole's); correct "
+            "the value or the parts listed"))
