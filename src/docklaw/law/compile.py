@@ -241,8 +241,19 @@ class Condition:
                 return within
             # dl:absentAsked: no former value stated holds (the former value is asked,
             # ``targets.exception_asks``); a part extending its own former value still fails
+            wholes = ""
+            if self.prop in REACH_OF_WHOLE:  # (nor past a former reach of a whole of it)
+                wn, wo = f"?condWholeNode{tag}", f"?condWholeFormer{tag}"
+                wb = f"?condWholeB{tag}"
+                wholes = (f"FILTER NOT EXISTS {{ {wn} (<{DL.hasPart}>)+ {subject} . "
+                          f"{wn} <{self.than}> {wo} . {subject} <{self.prop}> {pv} . "
+                          f"OPTIONAL {{ {pv} <{QUDT.numericValue}> {pa} }} "
+                          f"OPTIONAL {{ {wo} <{QUDT.numericValue}> {wb} }} "
+                          f"FILTER(isNumeric(COALESCE({pa}, {pv})) && "
+                          f"isNumeric(COALESCE({wb}, {wo})) && "
+                          f"!(COALESCE({pa}, {pv}) {self.op} COALESCE({wb}, {wo}))) }} ")
             unstated = (f"{{ {prefix}{stated}FILTER NOT EXISTS {{ {subject} "
-                        f"<{self.than}> ?condAnyFormer{tag} }} {past}}}")
+                        f"<{self.than}> ?condAnyFormer{tag} }} {past}{wholes}}}")
             return f"{{ {within} UNION {unstated} }}"
         if self.date is not None and self.absent_holds:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "

@@ -261,12 +261,29 @@ def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
     if not values:
         return False
     if not formers:
-        return cond.absent_asks and not parts_past(graph, subject, cond, None)
+        return (cond.absent_asks and not parts_past(graph, subject, cond, None)
+                and not past_wholes(graph, subject, cond, values))
     return all(actual is not None and former is not None
                and isinstance(actual, bool) == isinstance(former, bool)
                and COMPARE[cond.op](actual, former)
                and not parts_past(graph, subject, cond, former)
                for actual in values for former in formers)
+
+
+def past_wholes(graph: Graph, subject: Node, cond: Condition, values: list[object]) -> bool:
+    """For a reach (``REACH_OF_WHOLE``) of a part stating no former reach of its own: a value
+    past the former reach of a structure it is a part of (a whole's former reach counts its
+    parts, so the part reached no farther): a float 90 ft out on a dock that reached 80 extends
+    it, and its unstated former reach is not asked (fix-jer19: such a float stated repaired,
+    proposed without its dock, conformed)."""
+    if cond.prop not in REACH_OF_WHOLE:
+        return False
+    compare = COMPARE[cond.op]
+    return any(isinstance(actual, Decimal) and isinstance(was, Decimal)
+               and not compare(actual, was)
+               for w in self_and_containers(graph, subject) - {subject}
+               for was in (comparable(graph, f) for f in graph.objects(w, cond.than))
+               for actual in values)
 
 
 def parts_past(graph: Graph, subject: Node, cond: Condition, former: object) -> bool:
