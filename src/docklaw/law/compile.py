@@ -552,6 +552,11 @@ class CompiledShapes:
     #: want of that fact, which is asked (``targets.asked_focus``)
     asked: dict[object, tuple[str, tuple[tuple[Condition, ...], ...]]] = field(
         default_factory=dict)
+    #: hand-written target -> (its text without its rule's exceptions and guard, the
+    #: exceptions): derive runs the text and reads the exceptions as a generated target does
+    #: (``targets.explicit_focus``); the text with them (``targets``) is the reference
+    excepted: dict[object, tuple[str, tuple[tuple[Condition, ...], ...]]] = field(
+        default_factory=dict)
     engine: Any = None  # pyshacl ShapesGraph of runtime_graph, built by check on first use
 
     @property
@@ -1266,6 +1271,7 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
                 if any(c.absent_asks or c.enlargement_defeats
                        for clauses in exceptions for c in clauses):
                     compiled.asked[shape] = (query, exceptions)
+                compiled.excepted[shape] = (query, exceptions)
                 query = with_exceptions(query, exceptions)
                 guard = explicit_guard(prepared, shape, rule, query, problems)
                 if guard is not None:
@@ -1274,7 +1280,8 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
                     query = with_guard(query, prepared, rule, guard)
                 compiled.targets[shape] = query
     for shape, query in [*compiled.targets.items(), *compiled.open_targets.items(),
-                         *((s, q) for s, (q, _e) in compiled.asked.items())]:
+                         *((s, q) for s, (q, _e) in compiled.asked.items()),
+                         *((s, q) for s, (q, _e) in compiled.excepted.items())]:
         if shape in compiled.specs:
             continue
         compiled.target_needs[query] = required_terms(query)

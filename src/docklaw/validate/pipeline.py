@@ -88,12 +88,14 @@ def opened(derived: Graph, prepared: Prepared, jid: str, results: list[Result]) 
     a rule comparing the total that holds as read but fails there is recorded on the note
     (dl:openRule); the accounting then asks the deciding facts of those structures instead of
     "conforms". A rule that holds at the bound holds either way: nothing is asked."""
-    trial = with_upper_bounds(derived, prepared, jid)
-    if trial is None:
-        return
     notes = {(node_name(derived.value(n, DL.focus)), str(r)): n
              for n in derived.subjects(RDF.type, DL.UpperBoundTotal)
              for r in derived.objects(n, DL.comparedBy)}
+    if not notes:
+        return  # no rule compares a total open above: the trial decides nothing
+    trial = with_upper_bounds(derived, prepared, jid)
+    if trial is None:
+        return
     broken = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
     trial_results, _ = trial_cited(trial, prepared, jid, {r for _f, r in notes})
     for r in trial_results:
@@ -124,14 +126,16 @@ def bounded(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
     comparing the total that the bound alone already breaks is cited (the real total is no
     smaller), its question for the total dropped; every other rule keeps asking for it (a
     bound that passes a limit decides nothing)."""
-    trial = with_lower_bounds(derived, prepared, jid)
-    if trial is None:
-        return results, needed
     watched: dict[tuple[str, str], set[str]] = {}
     for note in derived.subjects(RDF.type, DL.LowerBoundTotal):
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
         watched[(node_name(focus), curie(prop))] = {
             str(r) for r in derived.objects(note, DL.comparedBy)}
+    if not any(watched.values()):
+        return results, needed  # no rule compares a bounded total: the trial decides nothing
+    trial = with_lower_bounds(derived, prepared, jid)
+    if trial is None:
+        return results, needed
     trial_results, _ = trial_cited(trial, prepared, jid,
                                    {r for rules in watched.values() for r in rules})
     excused = excused_at_bound(derived, trial, prepared, jid, watched)

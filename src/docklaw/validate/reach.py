@@ -217,7 +217,8 @@ def restricted(prepared: Prepared, jid: str, shape: URIRef) -> Prepared:
         specs={s: v for s, v in full.specs.items() if s == shape},
         target_needs=full.target_needs, engine=full.engine,
         guards={s: v for s, v in full.guards.items() if s == shape},
-        open_targets={s: q for s, q in full.open_targets.items() if s == shape})
+        open_targets={s: q for s, q in full.open_targets.items() if s == shape},
+        excepted={s: v for s, v in full.excepted.items() if s == shape})
     return prepared.with_compiled({jid: cut})
 
 

@@ -657,6 +657,12 @@ def reached_discrepancies(results: list[Result], accounting: list[RuleState]) ->
     and a South Bristol one under § 73-9C(2), the navigation light of a dock 100 feet long, on
     a 50-foot dock (blind review 89 F3): the sections reading the value, not the ones that
     apply."""
+    groups: dict[tuple[object, ...], list[Result]] = {}
+    for r in results:
+        if r.component == "dl:Discrepancy":
+            groups.setdefault((r.severity, r.focus_node, r.path, r.message), []).append(r)
+    if not groups:
+        return list(results)  # (the states of every rule on every node, read only for these)
     on_node: dict[tuple[str, str], set[str]] = {}
     overall: dict[str, set[str]] = {}
     for state in accounting:
@@ -670,16 +676,13 @@ def reached_discrepancies(results: list[Result], accounting: list[RuleState]) ->
         states = on_node.get((r.rule, r.focus_node)) or overall.get(r.rule, set())
         return any(s != "not-applicable" for s in states)
 
-    groups: dict[tuple[object, ...], list[Result]] = {}
-    for r in results:
-        if r.component == "dl:Discrepancy":
-            groups.setdefault((r.severity, r.focus_node, r.path, r.message), []).append(r)
     dropped: set[int] = set()
     unsectioned: dict[int, Result] = {}
     for members in groups.values():
         kept = [m for m in members if reaches(m)]
-        if kept:
-            dropped |= {id(m) for m in members if m not in kept}
+        if kept:  # (by identity: == compares every field of two results, and an equal
+            # member reaches as the kept one does)
+            dropped |= {id(m) for m in members if not reaches(m)}
             continue
         first = members[0]
         unsectioned[id(first)] = bare = dataclasses.replace(

@@ -20,7 +20,8 @@ from rdflib.term import Node
 from docklaw.law.compile import Condition, condition_of, focus_marker, rdflib_path
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import comparable, unstated_subjects
+from docklaw.law.targets import (AppFacts, comparable, exception_holds, part_closure,
+                                  unstated_subjects)
 from docklaw.law.units import display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
@@ -261,6 +262,7 @@ def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
     own exceptions; None where none holds: the reading reaches the focus as the rule does."""
     law = prepared.knowledge
     app = next(iter(derived.subjects(DL.proposes, None)), None)
+    facts, proposed = AppFacts(derived), None
     needs: list[str] = []
     # by label: an exception is a blank node, named anew on every parse and by a remote store
     for exception in sorted(law.objects(reading, DL.readingExceptWhen),
@@ -271,10 +273,10 @@ def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
                                          problems)) is not None]
         if not clauses or problems:
             continue  # (a malformed exception sets nothing aside: the rule still reaches)
-        group = " ".join(c.sparql(f"R{k}") for k, c in enumerate(clauses))
-        if any(c.off_focus for c in clauses):
-            group = f"?app <{DL.proposes}>/(<{DL.hasPart}>*) ?this . {group}"
-        if not derived.query(f"ASK {{ {group} }}", initBindings={"this": focus}).askAnswer:
+        if proposed is None:
+            proposed = part_closure(derived, derived.objects(app, DL.proposes)) \
+                if app is not None else set()
+        if not exception_holds(derived, app, focus, clauses, facts, proposed):
             continue
         missing = [(s, c.than if c.than is not None else c.prop) for c in clauses
                    if c.absent_asks and app is not None
@@ -359,7 +361,9 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
     if limit is None or not values:
         return "undetermined", "needs the value compared"
     bad = [v for v in values if violates(v, limit, *kind)]
-    shown = [_shown(prepared, v, unit) for v in (bad or values)]
+    # in ascending order: the graph's order of two stated values (two sides' setbacks) is the
+    # order they were added in, which the input's form and the process's history can change
+    shown = [_shown(prepared, v, unit) for v in sorted(bad or values)]
     detail = f"{', '.join(shown)}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
     return ("violates" if bad else "conforms"), detail
 
