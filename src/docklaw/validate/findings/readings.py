@@ -20,8 +20,13 @@ from rdflib.term import Node
 from docklaw.law.compile import Condition, condition_of, focus_marker, rdflib_path
 from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import (AppFacts, comparable, exception_holds, part_closure,
-                                  unstated_subjects)
+from docklaw.law.targets import (
+    AppFacts,
+    comparable,
+    exception_holds,
+    part_closure,
+    unstated_subjects,
+)
 from docklaw.law.units import display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
