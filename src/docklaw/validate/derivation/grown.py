@@ -1013,6 +1013,17 @@ def lower_share_bound(graph: Graph, whole: Node, least: Decimal, text: str) -> N
     share_bound_note(graph, whole, least, text)
 
 
+def float_like(graph: Graph, prepared: Prepared, jid: str, whole: Node) -> set[Node]:
+    """The classes of part read as ``whole``'s floats for its stated reach and length
+    (``reach_past_own_lengths``, ``lengths_past_floats``): dl:Float, and each class that a class
+    of the code ``jid`` (its concept namespace: the data carries every code's types) that
+    ``whole`` belongs to names with dl:partAskedAsFloat (North Haven's and North Hempstead's swim
+    float: their texts do not make the dock include it, so the whole's figure may or may not)."""
+    own = jurisdictions.get(jid).concept_namespace
+    return {DL.Float} | {c for d, c in prepared.knowledge.subject_objects(DL.partAskedAsFloat)
+                         if str(d).startswith(own) and (whole, RDF.type, d) in graph}
+
+
 def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     """A whole stating how far it reaches from a datum to its farthest or seaward end (each
     property marked ``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW, which
@@ -1051,7 +1062,7 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
         with_floats = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
                              and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
-            past_own_length(graph, prepared, whole, prop, apart_classes, with_floats)
+            past_own_length(graph, prepared, jid, whole, prop, apart_classes, with_floats)
     lengths_past_floats(graph, prepared, jid, apart_classes)
 
 
@@ -1096,8 +1107,9 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
                     (n, RDF.type, DL.UpperBoundTotal) in graph and (n, DL.property, prop) in graph
                     for n in graph.subjects(DL.focus, whole)):
                 continue  # (a drawn length is the drawing's; a bound already written stands)
+            kinds = float_like(graph, prepared, jid, whole)
             floats = [p for p in parts_of(graph, whole)
-                      if (p, RDF.type, DL.Float) in graph
+                      if any((p, RDF.type, k) in graph for k in kinds)
                       and (p, DL.partLinked, None) not in graph
                       and not any((p, RDF.type, c) in graph for c in apart_classes)
                       and graph.value(p, DL.atSeawardEnd) != Literal(False)
@@ -1207,7 +1219,7 @@ def floats_question(prepared: Prepared, whole: Node, prop: URIRef, value: Decima
             f"({shown(prepared, prop, value)}) includes {'it' if one else 'them'}")
 
 
-def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
+def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, prop: URIRef,
                     apart_classes: set[Node], with_floats: list[URIRef]) -> None:
     """``reach_past_own_lengths`` for one whole and one reach property; ``with_floats``: the
     rules reading the reach with the structure's floats, for which a float stating nothing of
@@ -1225,8 +1237,9 @@ def past_own_length(graph: Graph, prepared: Prepared, whole: Node, prop: URIRef,
     # a float stating nothing of its size or reach (neither dl:length, nor ``prop``, nor a
     # measure bounding it: reach_within_bounds reads that one), not stated off the seaward end
     bounding = set(prepared.ontology.objects(prop, DL.boundedAboveBy)) - {DL.length}
+    kinds = float_like(graph, prepared, jid, whole)
     unsized = [p for p in parts if with_floats and p not in own
-               and (p, RDF.type, DL.Float) in graph
+               and any((p, RDF.type, k) in graph for k in kinds)
                and number_of(graph, p, prop) is None
                and not any(number_of(graph, p, b) is not None for b in bounding)
                and graph.value(p, DL.atSeawardEnd) != Literal(False)]
