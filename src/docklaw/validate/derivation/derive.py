@@ -926,6 +926,12 @@ def with_upper_bounds(derived: Graph, prepared: Prepared, jid: str) -> Graph | N
     return with_bounds(derived, prepared, jid, DL.UpperBoundTotal, DL.upperBound)
 
 
+#: How far past an exclusive lower bound (dl:lowerBoundExclusive) its total is read in the trial:
+#: finer than any figure is stated in (validation.ttl: at most 8 decimal places), so only a
+#: limit the bound reaches is broken there.
+PAST_BOUND = Decimal("1e-12")
+
+
 def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
                 bound: URIRef) -> Graph | None:
     """A copy of the derived application with each total a note of ``kind`` is of at the
@@ -948,6 +954,10 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
         value = to_decimal(derived.value(note, bound))
         if not isinstance(prop, URIRef) or focus is None or value is None:
             continue
+        if bound == DL.lowerBound and derived.value(note, DL.lowerBoundExclusive) == Literal(True):
+            # more than the bound (a listed float stating no area has some): read a step past
+            # it finer than any figure is stated in, so a limit at the bound is broken there
+            value += PAST_BOUND
         if bound != DL.lowerBound or (focus, prop) not in read \
                 or value > read[(focus, prop)][0]:
             read[(focus, prop)] = (value, note)

@@ -1059,11 +1059,25 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     law = prepared.knowledge
     for prop in props:
         # the rules whose text measures the structure with its floats (dl:measureIncludesFloats)
+        # the rules of a code whose dock includes its parts (dl:statedFigureIncludesParts): the
+        # whole's stated figure covers a part stating no reach of its own (blind review 101 F5)
+        covered = covering_rules(prepared, jid, prop)
         with_floats = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
                              and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
+        others = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
+                        and r.iri not in covered) if covered else None
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
-            past_own_length(graph, prepared, jid, whole, prop, apart_classes, with_floats)
+            past_own_length(graph, prepared, jid, whole, prop, apart_classes, with_floats,
+                            (covered, others) if covered and others is not None else None)
     lengths_past_floats(graph, prepared, jid, apart_classes)
+
+
+def covering_rules(prepared: Prepared, jid: str, prop: URIRef) -> set[URIRef]:
+    """The code's rules comparing ``prop`` that read the whole's stated figure as including its
+    listed parts (dl:statedFigureIncludesParts: Kings Point, DOCK 'shall include ... floats')."""
+    law = prepared.knowledge
+    return {r.iri for r in prepared.rules_of(jid) if prop in r.constrains
+            and (r.iri, DL.statedFigureIncludesParts, Literal(True)) in law}
 
 
 def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
@@ -1094,9 +1108,10 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
     vocabulary, law = prepared.ontology, prepared.knowledge
     for prop in sorted((p for p in vocabulary.subjects(DL.longestOfParts, Literal(True))
                         if isinstance(p, URIRef)), key=str):
-        with_floats = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
-                             and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
-        if not with_floats:
+        covered = covering_rules(prepared, jid, prop)
+        every = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
+                       and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
+        if not every:
             continue
         reaches = sorted((q for q in vocabulary.subjects(DL.comparesAs, prop)
                           if isinstance(q, URIRef)), key=str)
@@ -1114,7 +1129,13 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
                       and not any((p, RDF.type, c) in graph for c in apart_classes)
                       and graph.value(p, DL.atSeawardEnd) != Literal(False)
                       and not any(number_of(graph, p, q) is not None for q in reaches)]
-            if floats:
+            # the whole's stated length read as including its parts (dl:statedFigureIncludes
+            # Parts), unless a part reaches past it: then the figure is wrong, and says nothing
+            # of what it includes (blind review 85 F6, grown.floats_past_raise)
+            raised = any(n > length for p in parts_of(graph, whole) for q in reaches
+                         if (n := number_of(graph, p, q)) is not None)
+            with_floats = every if raised else [r for r in every if r not in covered]
+            if floats and with_floats:
                 floats_past_length(graph, prepared, whole, prop, length, floats, ask,
                                    with_floats)
 
@@ -1220,11 +1241,16 @@ def floats_question(prepared: Prepared, whole: Node, prop: URIRef, value: Decima
 
 
 def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, prop: URIRef,
-                    apart_classes: set[Node], with_floats: list[URIRef]) -> None:
+                    apart_classes: set[Node], with_floats: list[URIRef],
+                    covering: tuple[set[URIRef], list[URIRef]] | None = None) -> None:
     """``reach_past_own_lengths`` for one whole and one reach property; ``with_floats``: the
     rules reading the reach with the structure's floats, for which a float stating nothing of
     its size or reach leaves the reach open (the note is compared by them alone, unless a part
-    stating its own length opens it for every rule)."""
+    stating its own length opens it for every rule). ``covering``: where some rules read the
+    whole's stated figure as including its parts (dl:statedFigureIncludesParts), those rules
+    and every other rule comparing the reach: the whole stating the figure itself, a part
+    within it opens it for the others alone; a figure not the applicant's as stated (raised to
+    a part's reach past it) says nothing of what it includes, and is read as before."""
     reach = number_of(graph, whole, prop)
     if reach is None or any(
             (n, RDF.type, DL.UpperBoundTotal) in graph and (n, DL.property, prop) in graph
@@ -1244,6 +1270,12 @@ def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, pro
                and not any(number_of(graph, p, b) is not None for b in bounding)
                and graph.value(p, DL.atSeawardEnd) != Literal(False)]
     figure = applicants_figure(graph, prepared, whole, prop, reach)
+    others: list[URIRef] | None = None
+    if covering is not None and figure == "":
+        # the whole's own stated figure, read as including its parts for the covering rules
+        with_floats = [r for r in with_floats if r not in covering[0]]
+        others = covering[1]
+    unsized = [p for p in unsized if with_floats]
     if not own and not (unsized and figure is not None):
         return
     datum = datum_label(prepared, prop) or "the datum it is measured from"
@@ -1277,9 +1309,13 @@ def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, pro
         text = floats_question(prepared, whole, prop, reach, figure, said, asked, (
             "may reach any distance" if unsized else
             f"reaches {shown(prepared, prop, most)}"))
-    # (only the rules measuring floats; else every rule: compared_bounds)
-    upper_bound_note(graph, whole, prop, most, text,
-                     with_floats if unsized and not own else (), asked, prop)
+    # (only the rules measuring floats; else every rule: compared_bounds; where some rules read
+    # the figure with its parts, every other rule, none left: no note)
+    rules: Iterable[Node] = with_floats if unsized and not own else (
+        others if others is not None else ())
+    if others is not None and not rules:
+        return
+    upper_bound_note(graph, whole, prop, most, text, rules, asked, prop)
 
 
 def upper_bound_note(graph: Graph, whole: Node, prop: URIRef, most: Decimal, text: str,

@@ -301,6 +301,36 @@ def short_of_one(graph: Graph, d: Derivation, members: list[Node]
     return out
 
 
+def positive_silent(graph: Graph, prepared: Prepared, d: Derivation, members: list[Node]
+                    ) -> list[Node]:
+    """The summed structures that state no number of their own, nor have a summed part stating
+    one, where the number they sum can never be 0 (a quantity property without dl:zeroAllowed:
+    a float's dl:area; validation.ttl refuses a stated 0 as an input error). Each adds nothing
+    to what the listed structures add up to, yet has more than nothing, so the real total is
+    more than that figure: a stated total equal to it cannot be true either (blind review 101
+    F1: a Kings Point dock stating 500 sq ft of floats, one float stating 500 and a second
+    stating none, read the second as 0 and conformed)."""
+    out: list[Node] = []
+    for a in d.addends:
+        if a.sums is None or a.where_stated or a.sums in prepared.units.zero_allowed \
+                or prepared.units.canonical_of_property.get(a.sums) is None:
+            continue
+        summed = [m for m in members if is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)]
+        inside = set(summed)
+        for m in summed:
+            if number_of(graph, m, a.sums) is not None or m in out:
+                continue
+            if a.includes_parts and at_least_parts(graph, a, m, inside)[0] is not None:
+                continue  # its parts state theirs: it is at least their sum, maybe no more
+            out.append(m)
+    return out
+
+
+def positive_prop(d: Derivation) -> URIRef:
+    """The summed property (for the words of ``positive_silent``)."""
+    return next(a.sums for a in d.addends if a.sums is not None)
+
+
 def stating_none(graph: Graph, d: Derivation, members: list[Node]) -> list[Node]:
     """The summed structures that state no number of their own where the sum needs one (what
     makes ``summed_members`` a lower bound), for the words of a lower bound."""
@@ -698,13 +728,18 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 if measured and unnumbered(graph, d, members):
                     drop_measured(graph, node, d.prop)
                     stated = None
-                if value > 0 and (stated is None or (
-                        stated < value and is_stated(graph, node, d.prop))):
+                # a structure stating none whose number is never 0 (a float's area) makes the
+                # real total more than the listed figure: a stated total equal to it is not
+                # believed either
+                positive = positive_silent(graph, prepared, d, members)
+                if (value > 0 and stated is None) or (
+                        stated is not None and is_stated(graph, node, d.prop)
+                        and (stated < value or (stated == value and bool(positive)))):
                     lower_bound(graph, node, target, stated, value, used,
                                 basis(graph, d, members, prepared), prepared,
                                 below=short_of_least(graph, d, members),
                                 raised=short_of_one(graph, d, members),
-                                silent=stating_none(graph, d, members))
+                                silent=stating_none(graph, d, members), positive=positive)
                 continue
             if stated is None:
                 write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
@@ -1183,7 +1218,8 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
                 generic: list[Node] | None = None, greatest: Decimal | None = None,
                 below: list[tuple[Node, Decimal]] | None = None,
                 raised: list[tuple[Node, Decimal]] | None = None,
-                silent: list[Node] | None = None) -> None:
+                silent: list[Node] | None = None,
+                positive: list[Node] | None = None) -> None:
     """The listed structures add up to at least ``value`` but one of them states no number of
     its own: the total is not written (it stays asked); a dl:LowerBoundTotal note carries the
     bound and the rules comparing it, for the pipeline to cite a rule the bound already
@@ -1209,6 +1245,13 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
     for member in used:
         graph.add((note, PROV.wasDerivedFrom, member))
     at_least = shown(prepared, d.prop, value)
+    if positive and not generic:
+        # each of them has more than nothing: the total is more than the bound
+        graph.add((note, DL.lowerBoundExclusive, Literal(True)))
+        at_least = f"more than {at_least}"
+        least_words = at_least
+    else:
+        least_words = f"at least {at_least}"
     if generic:
         for member in generic:
             graph.add((note, PROV.wasDerivedFrom, member))
@@ -1248,18 +1291,29 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
                  else "a structure listed states no number of its own")
         graph.add((note, RDFS.comment, Literal(
             f"{curie(d.prop)} is not stated and {which}: the structures the application lists "
-            f"add up to at least {at_least} ({counted}); a rule this already breaks is cited, "
+            f"add up to {least_words} ({counted}); a rule this already breaks is cited, "
             "every other asks for the total")))
         return
     superseded(graph, node, d.prop)
     bad = withdrawn(graph, node, d.prop, derived_too=False)
     for member in used:
         graph.add((bad, PROV.wasDerivedFrom, member))
-    text = (f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, stated)}) is "
-            f"less than the structures the application lists add up to (at least {at_least}: "
-            f"{counted}); a total cannot be smaller than its listed parts, so it is not "
-            "believed: a rule the listed structures already break is cited, every other asks "
-            "for the total; correct the total or the structures listed")
+    if positive and stated >= value:
+        one = len(positive) == 1
+        text = (f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, stated)}) "
+                f"is what the other structures the application lists add up to ({counted}), "
+                f"leaving nothing for {names(positive)}, which state{'s' if one else ''} no "
+                f"{curie(positive_prop(d))} of {'its' if one else 'their'} own: "
+                f"{'it has' if one else 'each has'} more than 0 ({curie(positive_prop(d))} is "
+                f"never 0), so the real total is {at_least} and the stated one is not "
+                "believed: a rule the listed structures already break is cited, every other "
+                "asks for the total; state the missing figure, or correct the total")
+    else:
+        text = (f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, stated)}) "
+                f"is less than the structures the application lists add up to ("
+                f"{least_words}: {counted}); a total cannot be smaller than its listed parts, so "
+                "it is not believed: a rule the listed structures already break is cited, every "
+                "other asks for the total; correct the total or the structures listed")
     graph.add((bad, RDFS.comment, Literal(text)))
     graph.add((note, RDFS.comment, Literal(text)))
 

@@ -26,6 +26,7 @@ from docklaw.law.monthday import month_day_properties
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, SH, jurisdiction_iri
+from docklaw.validate.derivation.derive import PAST_BOUND
 from docklaw.validate.findings.cite import Result
 from docklaw.validate.values import iri_of, node_of
 
@@ -173,6 +174,11 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
                 math.isfinite(float(percent)) else None
         except ArithmeticError:  # beyond what decimal arithmetic holds: no figures
             continue
+        # a total only known to be more than a bound at the limit (dl:lowerBoundExclusive, read
+        # a step past it): over by an unknown amount, said so, never as a made-up figure
+        unknown = excess <= PAST_BOUND
+        if unknown:
+            value, excess, percent = limit, Decimal(0), None
         if not all(math.isfinite(float(x)) for x in (value, limit, excess, nearest)):
             continue  # an absurd magnitude has no figures a board could use
         v = Variance(
@@ -194,6 +200,9 @@ def compute(results: list[Result], derived: Graph, prepared: Prepared,
             v.limit_shown = _shown(prepared, limit, unit)
             v.excess_shown = _shown(prepared, excess, unit)
             v.nearest_shown = _shown(prepared, nearest, unit)
+            if unknown:
+                v.value_shown = f"more than {v.value_shown}"
+                v.excess_shown = "an unknown amount (more than 0)"
         if not inclusive:
             v.limit_shown = ("less than " if direction == "max" else "more than ") + v.limit_shown
         v.percent_shown = f"{display_number(percent)} %" if percent is not None else "-"
