@@ -86,7 +86,8 @@ def extension_rules(code: Jurisdiction, law: Graph,
     """The maximum-extent lines that apply unless the dock is eligible for a shallow-water
     extension (rules constraining dl:farthestExtentFromMHW with a constant limit and
     ``dl:appliesWhen dl:depthExtension false``, for the parcel's Tier), and the depth that
-    decides eligibility (the limit of the rule that ``dl:derives dl:depthExtension``)."""
+    decides eligibility (the limit of the rule that ``dl:derives dl:depthExtension`` from the
+    depth at the line, ``dl:waterDepthAtLimitLine``)."""
     lines: set[float] = set()
     depth: float | None = None
     for rule in _rules_of(code, law):
@@ -94,6 +95,8 @@ def extension_rules(code: Jurisdiction, law: Graph,
         if tiers and tier is not None and tier not in tiers:
             continue
         if (rule, DL.derives, DL.depthExtension) in law:
+            if (rule, DL.constrains, DL.waterDepthAtLimitLine) not in law:
+                continue  # (derived from another fact: the distance to the depth, a length)
             limit = law.value(rule, DL.limit)
             if limit is not None and _number(law, limit) is not None:
                 depth = _number(law, limit)
