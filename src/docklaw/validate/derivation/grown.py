@@ -1056,14 +1056,12 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     apart_classes = standing_apart(vocabulary)
     props = sorted((p for p in vocabulary.subjects(DL.farthestOfParts, Literal(True))
                     if isinstance(p, URIRef)), key=str)
-    law = prepared.knowledge
     for prop in props:
         # the rules whose text measures the structure with its floats (dl:measureIncludesFloats)
         # the rules of a code whose dock includes its parts (dl:statedFigureIncludesParts): the
         # whole's stated figure covers a part stating no reach of its own (blind review 101 F5)
         covered = covering_rules(prepared, jid, prop)
-        with_floats = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
-                             and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
+        with_floats = flagged_rules(prepared, jid, prop, DL.measureIncludesFloats)
         others = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
                         and r.iri not in covered) if covered else None
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
@@ -1072,12 +1070,20 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     lengths_past_floats(graph, prepared, jid, apart_classes)
 
 
+def flagged_rules(prepared: Prepared, jid: str, prop: URIRef, flag: URIRef) -> list[URIRef]:
+    """The code's rules comparing ``prop`` that carry ``flag`` true, in IRI order:
+    dl:measureIncludesFloats (the text measures the structure with its floats) or
+    dl:statedFigureIncludesParts (the whole's stated figure includes its listed parts: Kings
+    Point, DOCK 'shall include ... floats')."""
+    law = prepared.knowledge
+    return sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
+                  and (r.iri, flag, Literal(True)) in law)
+
+
 def covering_rules(prepared: Prepared, jid: str, prop: URIRef) -> set[URIRef]:
     """The code's rules comparing ``prop`` that read the whole's stated figure as including its
-    listed parts (dl:statedFigureIncludesParts: Kings Point, DOCK 'shall include ... floats')."""
-    law = prepared.knowledge
-    return {r.iri for r in prepared.rules_of(jid) if prop in r.constrains
-            and (r.iri, DL.statedFigureIncludesParts, Literal(True)) in law}
+    listed parts (dl:statedFigureIncludesParts)."""
+    return set(flagged_rules(prepared, jid, prop, DL.statedFigureIncludesParts))
 
 
 def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
@@ -1105,12 +1111,11 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
     listing a float of unstated size, conformed to Standards D(1)'s 200 feet 'to the seaward
     terminus of a dock' at any stated length up to the limit, as did one listing a float stating
     its own 10 feet at 195 (fix-kplen; the reach was opened by fix-float)."""
-    vocabulary, law = prepared.ontology, prepared.knowledge
+    vocabulary = prepared.ontology
     for prop in sorted((p for p in vocabulary.subjects(DL.longestOfParts, Literal(True))
                         if isinstance(p, URIRef)), key=str):
         covered = covering_rules(prepared, jid, prop)
-        every = sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
-                       and (r.iri, DL.measureIncludesFloats, Literal(True)) in law)
+        every = flagged_rules(prepared, jid, prop, DL.measureIncludesFloats)
         if not every:
             continue
         reaches = sorted((q for q in vocabulary.subjects(DL.comparesAs, prop)
