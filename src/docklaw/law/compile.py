@@ -268,9 +268,15 @@ class Condition:
                     f"FILTER(!(isNumeric({value}) && {value} {self.op} "
                     f"{format_number(self.threshold)})) }} }}")
         if self.absent_holds and self.op is None and self.equals is not None:
-            # no stated value other than the one the clause names (an unstated one holds)
+            # no stated value other than the one the clause names (an unstated one holds); a
+            # work clause (dl:absentAsked) still fails on a whole its parts show enlarged, as
+            # the stated work's clause does below (South Bristol § 73-21A, blind review 104 F1)
+            enlarged = (f"FILTER NOT EXISTS {{ {subject} <{DL.workByParts}> "
+                        f"{DL.Enlargement.n3()} }} "
+                        if self.enlargement_defeats or (
+                            self.parts_agree and self.equals not in MAINTAINING) else "")
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
-                    f"FILTER({value} != {self.equals.n3()}) }} }}")
+                    f"FILTER({value} != {self.equals.n3()}) }} {enlarged}}}")
         if self.date is not None:
             return (f"{{ {prefix}{subject} <{self.prop}> {value} "
                     f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "

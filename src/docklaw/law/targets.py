@@ -377,7 +377,13 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
                    and COMPARE[cond.op](n, cond.threshold)
                    for s in subjects for v in graph.objects(s, cond.prop))
     if cond.absent_holds and cond.op is None and cond.than is None and cond.equals is not None:
-        return all(v == cond.equals for s in subjects for v in graph.objects(s, cond.prop))
+        # (an unstated work holds, dl:absentAsked; a whole its parts enlarge still fails it,
+        # as the stated work does below: compile.Condition.sparql)
+        defeated = cond.enlargement_defeats or (cond.parts_agree
+                                                and cond.equals not in MAINTAINING)
+        return all(v == cond.equals for s in subjects for v in graph.objects(s, cond.prop)
+                   ) and not (defeated and any((s, DL.workByParts, DL.Enlargement) in graph
+                                               for s in subjects))
     for subject in subjects:
         for value in graph.objects(subject, cond.prop):
             if cond.date is not None:
