@@ -32,9 +32,10 @@ import pytest
 from docklaw.sparql.fingerprint import graph_fingerprint, store_fingerprint
 
 GROUPS_DIR = pytest.StashKey[Path]()
-#: Modules reading the same validated test cases (``test_cases.run_case``, cached per process):
-#: on one worker each case is validated once, not once per module.
-SHARED_CASES = ("test_cases.py", "test_excess.py")
+#: Modules reading the same validated or derived test cases (``test_cases.run_case``,
+#: ``derived_case``, cached per process): on one worker each case is validated and derived once,
+#: not once per module.
+SHARED_CASES = ("test_cases.py", "test_excess.py", "test_fast_shacl.py")
 
 
 def group_of(item: pytest.Item) -> str | None:

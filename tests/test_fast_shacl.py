@@ -11,6 +11,7 @@ not handle must go to pyshacl, never be skipped (fail closed).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 import pytest
 from rdflib import BNode, Graph, Literal, URIRef
@@ -27,6 +28,7 @@ from docklaw.validate.derivation.derive import with_lower_bounds
 from docklaw.validate.intake.admit import jurisdiction_of
 from docklaw.validate.intake.parse import parse
 from docklaw.validate.pipeline import derive
+from test_cases import derived_case
 
 CODES = [j.id for j in jurisdictions.all()]
 
@@ -48,6 +50,25 @@ def applications(jid: str) -> list[tuple[str, Graph]]:
     return out
 
 
+def derived_applications(jid: str) -> Iterator[tuple[str, Graph]]:
+    """The code's examples and cases derived (those derive refuses left out): a case as
+    ``test_cases.derived_case`` derives it, once per process for this module, the case tests'
+    coverage and the direct-target references (the same xdist group, tests/conftest.py)."""
+    code = jurisdictions.get(jid)
+    prepared = get_prepared()
+    for path in sorted(code.examples_dir.glob("*.ttl")):
+        try:
+            yield path.name, derive(parse(path.read_bytes(), "turtle", path.name), prepared,
+                                    path.name)
+        except DocklawError:
+            continue
+    for path in sorted(code.cases_dir.glob("*.ttl")):
+        try:
+            yield path.name, derived_case(path)
+        except DocklawError:
+            continue
+
+
 @pytest.mark.cost(20)  # pyshacl and the fast engine on every case of a code
 @pytest.mark.parametrize("jid", CODES)
 def test_fast_engine_gives_pyshacls_results_on_every_example_and_case(
@@ -61,11 +82,7 @@ def test_fast_engine_gives_pyshacls_results_on_every_example_and_case(
         return reference(graph, index, shapes)  # type: ignore[arg-type]
 
     checked = 0
-    for name, graph in applications(jid):
-        try:
-            derived = derive(graph, prepared, name)
-        except DocklawError:
-            continue
+    for name, derived in derived_applications(jid):
         code = jurisdiction_of(derived)
         graphs = [derived]
         trial = with_lower_bounds(derived, prepared, code)
