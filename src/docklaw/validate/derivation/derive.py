@@ -949,6 +949,7 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
     # several lower bounds of one total (its listed parts' sum, its former value plus its new
     # parts'): each is true, so the greatest is read (blind review 93 F3)
     read: dict[tuple[Node, Node], tuple[Decimal, Node]] = {}
+    past: set[tuple[Node, Node, Decimal]] = set()  # (focus, prop, value) read past its bound
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
         value = to_decimal(derived.value(note, bound))
@@ -958,12 +959,14 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
             # more than the bound (a listed float stating no area has some): read a step past
             # it finer than any figure is stated in, so a limit at the bound is broken there
             value += PAST_BOUND
+            past.add((focus, prop, value))
         if bound != DL.lowerBound or (focus, prop) not in read \
                 or value > read[(focus, prop)][0]:
             read[(focus, prop)] = (value, note)
     for (focus, prop), (value, note) in read.items():
         read_total_at(trial, prepared, focus, prop, value,
-                      derived.value(note, RDFS.comment) or Literal(""))
+                      derived.value(note, RDFS.comment) or Literal(""),
+                      (focus, prop, value) in past)
         only.add((focus, prop))
     compiled = prepared.compiled(jid)
     props = {prop for _focus, prop in only}
@@ -975,9 +978,12 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
 
 
 def read_total_at(graph: Graph, prepared: Prepared, focus: Node, prop: URIRef, value: Decimal,
-                  comment: Literal) -> None:
+                  comment: Literal, past_bound: bool = False) -> None:
     """Write ``value`` as ``focus``'s ``prop`` (in place of any value), marked derived, with a
-    dl:CountedTotal note carrying ``comment`` (the report shows it on the rules reading it)."""
+    dl:CountedTotal note carrying ``comment`` (the report shows it on the rules reading it).
+    ``past_bound``: the value is an exclusive lower bound read a step past it (``PAST_BOUND``),
+    so the quantity is marked dl:lowerBoundExclusive and a violation shows it as "more than"
+    the bound, never as the bound itself (``cite.readable_value``)."""
     graph.remove((focus, prop, None))
     unit = prepared.units.canonical_of_property.get(prop)
     if unit is None:
@@ -989,6 +995,8 @@ def read_total_at(graph: Graph, prepared: Prepared, focus: Node, prop: URIRef, v
         graph.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
         graph.add((qv, QUDT.unit, unit))
         graph.add((qv, DL.derived, Literal(True)))
+        if past_bound:
+            graph.add((qv, DL.lowerBoundExclusive, Literal(True)))
     counted = BNode()
     graph.add((counted, RDF.type, DL.CountedTotal))
     graph.add((counted, DL.focus, focus))

@@ -34,6 +34,7 @@ from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, SH
 from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
+from docklaw.validate.derivation.derive import PAST_BOUND
 from docklaw.validate.derivation.parts import WHOLE_WORK_WHY, worked_parts
 from docklaw.validate.findings.excepted import UnmetException, unmet_exceptions
 from docklaw.validate.findings.relief import NO_BASIS, Basis, basis_of, route_for
@@ -228,6 +229,9 @@ def readable_value(data: Graph, value: Node | None, prepared: Prepared,
     number = to_decimal(data.value(value, QUDT.numericValue))
     unit = data.value(value, QUDT.unit)
     if number is not None and isinstance(unit, URIRef):
+        if data.value(value, DL.lowerBoundExclusive) == Literal(True):
+            # a total only known to be more than a bound (derive.with_lower_bounds)
+            return "more than " + units.describe(number - PAST_BOUND, unit)
         shown = units.describe(number, unit)
         stated = to_decimal(data.value(value, DL.statedValue))
         stated_unit = data.value(value, DL.statedUnit)
