@@ -1024,6 +1024,19 @@ def float_like(graph: Graph, prepared: Prepared, jid: str, whole: Node) -> set[N
                          if str(d).startswith(own) and (whole, RDF.type, d) in graph}
 
 
+def stated_landward(graph: Graph, part: Node) -> bool:
+    """Whether ``part`` is stated landward of the mean high-water mark (dl:locatedWaterside
+    false, as stated or as derived) and states no reach past it (no dl:farthestExtentFromMHW
+    above 0): it reaches nowhere beyond the mark, so nowhere past a line measured out from the
+    mark (or from mean low water, farther out), and no limit on the whole's reach asks its own
+    (blind review 105 N1: a swim float or float stated landward, listed on a dock, was asked its
+    reach in three codes, where a structure standing so on its own is not)."""
+    if graph.value(part, DL.locatedWaterside) != Literal(False):
+        return False
+    reach = number_of(graph, part, DL.farthestExtentFromMHW)
+    return reach is None or reach <= 0
+
+
 def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     """A whole stating how far it reaches from a datum to its farthest or seaward end (each
     property marked ``dl:farthestOfParts``: dl:farthestExtentFromMHW, dl:lengthFromMLW, which
@@ -1133,6 +1146,7 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
                       and (p, DL.partLinked, None) not in graph
                       and not any((p, RDF.type, c) in graph for c in apart_classes)
                       and graph.value(p, DL.atSeawardEnd) != Literal(False)
+                      and not stated_landward(graph, p)
                       and not any(number_of(graph, p, q) is not None for q in reaches)]
             # the whole's stated length read as including its parts (dl:statedFigureIncludes
             # Parts), unless a part reaches past it: then the figure is wrong, and says nothing
@@ -1262,7 +1276,8 @@ def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, pro
             for n in graph.subjects(DL.focus, whole)):
         return  # (the geometry stage's bound on a drawn whole stands)
     parts = [p for p in parts_of(graph, whole) if (p, DL.partLinked, None) not in graph
-             and not any((p, RDF.type, c) in graph for c in apart_classes)]
+             and not any((p, RDF.type, c) in graph for c in apart_classes)
+             and not stated_landward(graph, p)]
     own = {p: n for p in parts if number_of(graph, p, prop) is None
            and (n := number_of(graph, p, DL.length)) is not None}
     # a float stating nothing of its size or reach (neither dl:length, nor ``prop``, nor a
