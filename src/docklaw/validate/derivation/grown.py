@@ -1017,8 +1017,9 @@ def float_like(graph: Graph, prepared: Prepared, jid: str, whole: Node) -> set[N
     """The classes of part read as ``whole``'s floats for its stated reach and length
     (``reach_past_own_lengths``, ``lengths_past_floats``): dl:Float, and each class that a class
     of the code ``jid`` (its concept namespace: the data carries every code's types) that
-    ``whole`` belongs to names with dl:partAskedAsFloat (North Haven's and North Hempstead's swim
-    float: their texts do not make the dock include it, so the whole's figure may or may not)."""
+    ``whole`` belongs to names with dl:partAskedAsFloat (a swim float, where the code's text does
+    not make the dock's figure include it, so the whole's figure may or may not; the data says
+    which codes: ontology/terms/parts.ttl)."""
     own = jurisdictions.get(jid).concept_namespace
     return {DL.Float} | {c for d, c in prepared.knowledge.subject_objects(DL.partAskedAsFloat)
                          if str(d).startswith(own) and (whole, RDF.type, d) in graph}
