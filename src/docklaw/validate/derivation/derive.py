@@ -948,25 +948,24 @@ def with_bounds(derived: Graph, prepared: Prepared, jid: str, kind: URIRef,
     only: set[tuple[Node, Node]] = set()
     # several lower bounds of one total (its listed parts' sum, its former value plus its new
     # parts'): each is true, so the greatest is read (blind review 93 F3)
-    read: dict[tuple[Node, Node], tuple[Decimal, Node]] = {}
-    past: set[tuple[Node, Node, Decimal]] = set()  # (focus, prop, value) read past its bound
+    read: dict[tuple[Node, Node], tuple[Decimal, Node, bool]] = {}  # (value, note, past a bound)
     for note in notes:
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
         value = to_decimal(derived.value(note, bound))
         if not isinstance(prop, URIRef) or focus is None or value is None:
             continue
-        if bound == DL.lowerBound and derived.value(note, DL.lowerBoundExclusive) == Literal(True):
+        past = bound == DL.lowerBound and derived.value(note, DL.lowerBoundExclusive) == Literal(
+            True)
+        if past:
             # more than the bound (a listed float stating no area has some): read a step past
             # it finer than any figure is stated in, so a limit at the bound is broken there
             value += PAST_BOUND
-            past.add((focus, prop, value))
         if bound != DL.lowerBound or (focus, prop) not in read \
                 or value > read[(focus, prop)][0]:
-            read[(focus, prop)] = (value, note)
-    for (focus, prop), (value, note) in read.items():
+            read[(focus, prop)] = (value, note, past)
+    for (focus, prop), (value, note, past) in read.items():
         read_total_at(trial, prepared, focus, prop, value,
-                      derived.value(note, RDFS.comment) or Literal(""),
-                      (focus, prop, value) in past)
+                      derived.value(note, RDFS.comment) or Literal(""), past)
         only.add((focus, prop))
     compiled = prepared.compiled(jid)
     props = {prop for _focus, prop in only}
