@@ -60,6 +60,7 @@ from docklaw.law.units import (
 )
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
+from docklaw.validate.derivation.dated import dated_by_parts
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.defined import (
     class_questions,
@@ -849,6 +850,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     read_listed_non_parts(out, prepared)
     materialise_types(out, prepared, jid)
     imply_status(out)
+    dated_by_parts(out, prepared.ontology)  # a whole no older than its parts (review 110 F1)
     link_appurtenances(out, prepared, jid, app)
     # after the appurtenances: a new lift listed on the parcel, made the only dock's part,
     # makes the dock proposed work (its count of lifts is the application's)

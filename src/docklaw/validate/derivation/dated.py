@@ -1,0 +1,80 @@
+"""A whole in its present form is no older than its parts: a date a structure as a whole has
+(a dl:WholeFact ranging over xsd:date: the date from which it has existed in its present form)
+is at the earliest the latest such date a listed part states of itself.
+
+Why: a nonconforming dock stated "in its present form since 1990" listing a finger stated to
+exist only since 2015 was read as it stood when the article took effect, and conformed at 800
+sq ft (South Bristol § 73-21A "Upon the effective date of this article, an existing
+nonconforming building, structure or use shall not be enlarged or expanded"; blind review 110
+F1). The part's own date was dropped, since a part's whole fact only falls back on its whole's.
+A part added after the whole's stated date changed the whole's form then: the whole has
+existed in its present form only since the part's date, whatever it states, so a date
+condition reads the later date (a bound: the whole is no older than that, so an "on or
+before" condition it fails and an "on or after" one it meets are decided by it). The stated
+earlier date is moved onto a dl:Discrepancy naming both (the rules read the later one); a whole
+stating no date gets the part's, with a note saying where it comes from. A part the work builds
+anew (its work dl:addsToWhole) is no part of the present form: its enlargement of the whole is
+read by the work by parts (``parts.work_by_parts``), not here.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from docklaw.law.targets import self_and_parts
+from docklaw.law.units import curie
+from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
+from docklaw.validate.derivation.totals import short, withdrawn
+
+
+def dated(value: Node) -> date | None:
+    if isinstance(value, Literal) and value.datatype == XSD.date:
+        got = value.toPython()
+        return got if isinstance(got, date) else None
+    return None
+
+
+def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
+    """Each whole's date facts raised to the latest its parts state (module docstring)."""
+    props = sorted(p for p in vocabulary.subjects(RDF.type, DL.WholeFact)
+                   if isinstance(p, URIRef) and (p, RDFS.range, XSD.date) in vocabulary)
+    adding = set(vocabulary.subjects(DL.addsToWhole, Literal(True)))
+    for prop in props:
+        wholes = {w for w in graph.subjects(DL.hasPart, None)}
+        for whole in sorted(wholes, key=str):
+            parts = [p for p in self_and_parts(graph, whole) - {whole}
+                     if not set(graph.objects(p, DL.workKind)) & adding]
+            found = [(d, v, p) for p in parts for v in graph.objects(p, prop)
+                     if (d := dated(v)) is not None]
+            if not found:
+                continue
+            latest, value, _ = max(found, key=lambda f: (f[0], str(f[2])))
+            sources = sorted({p for d, _v, p in found if d == latest}, key=str)
+            own = [d for v in graph.objects(whole, prop) if (d := dated(v)) is not None]
+            if own and min(own) >= latest:
+                continue
+            names = ", ".join(short(p) for p in sources)
+            if own:
+                note = withdrawn(graph, whole, prop)
+                graph.add((note, DL.derivedValue, value))
+                text = (f"{short(whole)} is stated to exist in its present form since "
+                        f"{min(own).isoformat()} ({curie(prop)}), but its part {names} is "
+                        f"stated to exist only since {latest.isoformat()}: a whole is in its "
+                        f"present form no earlier than its parts, so the rules were checked "
+                        f"with {latest.isoformat()}; correct the dates or the parts listed")
+            else:
+                note = BNode()
+                graph.add((note, RDF.type, DL.CountedTotal))
+                graph.add((note, DL.focus, whole))
+                graph.add((note, DL.property, prop))
+                text = (f"{curie(prop)} of {short(whole)} is not stated; its part {names} is "
+                        f"stated to exist only since {latest.isoformat()}, so the whole is in "
+                        f"its present form no earlier than that and was checked with "
+                        f"{latest.isoformat()}; if it is later, state it")
+            for source in sources:
+                graph.add((note, PROV.wasDerivedFrom, source))
+            graph.add((note, RDFS.comment, Literal(text)))
+            graph.add((whole, prop, value))
