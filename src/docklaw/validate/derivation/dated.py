@@ -14,7 +14,9 @@ before" condition it fails and an "on or after" one it meets are decided by it).
 earlier date is moved onto a dl:Discrepancy naming both (the rules read the later one); a whole
 stating no date gets the part's, with a note saying where it comes from. A part the work builds
 anew (its work dl:addsToWhole) is no part of the present form: its enlargement of the whole is
-read by the work by parts (``parts.work_by_parts``), not here.
+read by the work by parts (``parts.work_by_parts``), not here. Nor does a component renewed in
+kind as normal maintenance (its class dl:renewedInKind: a pile, a railing, a light; blind review
+113 F2): its date is its renewal's, not the whole's new form.
 """
 
 from __future__ import annotations
@@ -42,11 +44,14 @@ def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
     props = sorted(p for p in vocabulary.subjects(RDF.type, DL.WholeFact)
                    if isinstance(p, URIRef) and (p, RDFS.range, XSD.date) in vocabulary)
     adding = set(vocabulary.subjects(DL.addsToWhole, Literal(True)))
+    # a component renewed in kind (a pile, a railing: dl:renewedInKind) dates only itself
+    renewed = set(vocabulary.subjects(DL.renewedInKind, Literal(True)))
     for prop in props:
         wholes = {w for w in graph.subjects(DL.hasPart, None)}
         for whole in sorted(wholes, key=str):
             parts = [p for p in self_and_parts(graph, whole) - {whole}
-                     if not set(graph.objects(p, DL.workKind)) & adding]
+                     if not set(graph.objects(p, DL.workKind)) & adding
+                     and not set(graph.objects(p, RDF.type)) & renewed]
             found = [(d, v, p) for p in parts for v in graph.objects(p, prop)
                      if (d := dated(v)) is not None]
             if not found:
