@@ -59,6 +59,9 @@ class Addend:
     #: (with ``covered_by``) a counted part's own stated number is within its whole's, never
     #: on top of it (dl:withinWholesNumber): the whole adds the larger of the two
     within_whole: bool = False
+    #: summed members of these classes listed as parts of one whole may share what they state
+    #: (dl:mayOverlapClass): together at least the largest figure, at most the sum
+    overlap: tuple[URIRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
                 least := law.value(a, DL.leastWhenUnstated), Literal) else Decimal(0),
             least_alone=to_decimal(alone) if isinstance(
                 alone := law.value(a, DL.leastWhenAlone), Literal) else Decimal(0),
-            within_whole=law.value(a, DL.withinWholesNumber) == Literal(True)))
+            within_whole=law.value(a, DL.withinWholesNumber) == Literal(True),
+            overlap=_classes(law, a, DL.mayOverlapClass)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -392,12 +396,14 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
         held[top] = held.get(top, Decimal(0)) + n
 
     sums: dict[URIRef, list[tuple[Node, Decimal]]] = {}
+    shared: set[Node] = set()  # (dl:mayOverlapClass: may share their figures with siblings)
     complete = True
     for a in d.addends:
         if a.sums is not None:
             found, whole = summed_members(graph, a, members)
             complete = complete and whole
             sums.setdefault(a.sums, []).extend(found)
+            shared.update(m for m, _n in found if a.overlap and is_a(graph, m, a.overlap))
     for a in d.addends:
         # a member both summed and counted as at least one of the summed number (dl:coveredBy:
         # a permanent lift is a boat station stating slips and a lift storing a boat) that
@@ -411,7 +417,7 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
         sums[a.covered_by] = [(m, max(Decimal(1), n) if m in counted else n)
                               for m, n in sums[a.covered_by]]
     for prop, rows in sums.items():
-        for m, n in wholes_with_parts(graph, prop, rows, opened):
+        for m, n in wholes_with_parts(graph, prop, rows, opened, shared):
             add(m, n)
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
@@ -458,7 +464,8 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                         tuple(dict.fromkeys([*(was.parts if was else ()), *(c for c, _n in rows)])),
                         (was.parts_sum if was else Decimal(0)) + alone,
                         was.extra if was else Decimal(0),
-                        (was.own_extra if was else Decimal(0)) + extra)
+                        (was.own_extra if was else Decimal(0)) + extra,
+                        was.parts_most if was else None)
     for a in d.addends:
         if not a.vessels_at:
             continue
@@ -482,10 +489,14 @@ class Opened:
     parts_sum: Decimal
     extra: Decimal  # (its summed parts', nested ones' included)
     own_extra: Decimal = Decimal(0)  # (its counted parts stating their own number: dl:coveredBy)
+    #: the most its parts provide where some may share their figures (dl:mayOverlapClass)
+    parts_most: Decimal | None = None
 
 
 def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]],
-                      opened: dict[Node, Opened] | None = None) -> list[tuple[Node, Decimal]]:
+                      opened: dict[Node, Opened] | None = None,
+                      shared: set[Node] | frozenset[Node] = frozenset()
+                      ) -> list[tuple[Node, Decimal]]:
     """(structure, the least it adds) for the outermost structures summed. A structure states
     N and the parts it lists add up to M (each read the same way): its figure may include
     theirs or not (a dock "of 2 slips" beside its 1-slip boathouse provides 2 or 3; a
@@ -495,7 +506,13 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
     most is recorded in ``opened`` (the pipeline asks where a rule holds at the least and fails
     at the most, and cites one the least already breaks). A structure stating less than its
     parts add up to cannot include them all: a dl:Discrepancy names both, and at least its
-    parts' figure is read."""
+    parts' figure is read.
+
+    ``shared``: parts whose figures may overlap with those of the other ``shared`` parts of
+    the same whole (dl:mayOverlapClass: two fingers each forming 2 slip spaces may form 3
+    between them, the middle slip shared): together they provide at least the largest of them
+    and at most their sum (blind review 113 F4: a dock stating 3 slips listing two fingers
+    stating 2 each was read as at least 4, a Discrepancy, and cited under the allocation)."""
     numbers: dict[Node, Decimal] = {}
     for m, n in rows:  # (one structure summed by two addends: its larger figure, once)
         numbers[m] = max(n, numbers.get(m, n))
@@ -505,15 +522,41 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
         if not below:
             return numbers[node], numbers[node]
         found = [value(p) for p in below]
-        parts = sum((lo for lo, _hi in found), Decimal(0))
-        most = numbers[node] + sum((hi for _lo, hi in found), Decimal(0))
+        parts = siblings_least(below, [lo for lo, _hi in found], shared)
+        parts_most = sum((hi for _lo, hi in found), Decimal(0))
+        most = numbers[node] + parts_most
         if numbers[node] < parts:
-            fewer_than_parts(graph, node, prop, numbers[node], parts, below)
+            fewer_than_parts(graph, node, prop, numbers[node], parts, below,
+                             overlap=sum(p in shared for p in below) > 1)
         least = max(numbers[node], parts)
         if opened is not None and most > least and parts > 0:
-            opened[node] = Opened(prop, numbers[node], tuple(below), parts, most - least)
+            opened[node] = Opened(prop, numbers[node], tuple(below), parts, most - least,
+                                  parts_most=parts_most if parts_most > parts else None)
         return least, most
-    return [(m, value(m)[0]) for m in top_level(graph, list(numbers))]
+    tops = top_level(graph, list(numbers))
+    least = {m: value(m)[0] for m in tops}
+    # shared parts of one whole that states no figure (itself summed by no addend: the total
+    # is then a lower bound): the largest of them, not their sum
+    groups: dict[frozenset[Node], list[Node]] = {}
+    for m in tops:
+        if m in shared:
+            groups.setdefault(frozenset(graph.subjects(DL.hasPart, m)), []).append(m)
+    for whole, group in groups.items():
+        if whole and len(group) > 1:
+            largest = max(group, key=lambda m: (least[m], str(m)))
+            for m in group:
+                if m != largest:
+                    least[m] = Decimal(0)
+    return [(m, least[m]) for m in tops]
+
+
+def siblings_least(parts: list[Node], lows: list[Decimal], shared: set[Node] | frozenset[Node]
+                   ) -> Decimal:
+    """The least the parts of one whole provide together: the sum of their least figures,
+    those that may share theirs (``shared``) adding only the largest of them."""
+    alone = sum((lo for p, lo in zip(parts, lows, strict=True) if p not in shared), Decimal(0))
+    among = [lo for p, lo in zip(parts, lows, strict=True) if p in shared]
+    return alone + (max(among) if among else Decimal(0))
 
 
 def fewer_words(node: Node, prop: URIRef) -> str:
@@ -535,10 +578,13 @@ def superseded(graph: Graph, node: Node, prop: URIRef) -> None:
 
 
 def fewer_than_parts(graph: Graph, node: Node, prop: URIRef, stated: Decimal, parts: Decimal,
-                     below: list[Node]) -> None:
-    """A dl:Discrepancy: the structure states less than its listed parts add up to (once)."""
+                     below: list[Node], overlap: bool = False) -> None:
+    """A dl:Discrepancy: the structure states less than its listed parts add up to (once);
+    ``overlap``: some of them may share their figures, so ``parts`` is the least they provide."""
+    what = ("provide at the least, their figures possibly overlapping" if overlap
+            else "add up to")
     text = (f"{fewer_words(node, prop)} {display_number(stated)}, fewer than its listed "
-            f"parts add up to ({display_number(parts)}: {names(below)}); it cannot include "
+            f"parts {what} ({display_number(parts)}: {names(below)}); it cannot include "
             f"them all, so at least {display_number(parts)} is read: correct the figure or "
             "the parts listed")
     if any(graph.value(n, RDFS.comment) == Literal(text)
@@ -641,13 +687,30 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
                      for m in nodes if (n := number_of(graph, m, a.sums)) is not None]
             what = ", ".join(label(prepared, c) for c in a.over)
             parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
-                          + (", ".join(shown) if shown else "none listed")))
+                          + (", ".join(shown) if shown else "none listed")
+                          + overlapping(graph, a, nodes)))
     kept = [text for n, text in parts if n] or [text for _n, text in parts]
     text = "; ".join(kept)
     if d.words:
         cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
         text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
     return text
+
+
+def overlapping(graph: Graph, a: Addend, nodes: list[Node]) -> str:
+    """In words, the members of ``a``'s dl:mayOverlapClass listed as parts of one whole
+    (several, stating their number): what they provide together. '' where none."""
+    if not a.overlap or a.sums is None:
+        return ""
+    groups: dict[frozenset[Node], list[Node]] = {}
+    for m in nodes:
+        if is_a(graph, m, a.overlap) and number_of(graph, m, a.sums) is not None:
+            groups.setdefault(frozenset(graph.subjects(DL.hasPart, m)), []).append(m)
+    said = [f"{names(group)}, parts of {names(sorted(whole, key=str))}, may share what they "
+            "state: together at least the largest, at most the sum"
+            for whole, group in sorted(groups.items(), key=lambda i: str(i[1]))
+            if whole and len(group) > 1]
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def counted_in_whole(graph: Graph, a: Addend, member: Node, number: Decimal,
@@ -910,10 +973,18 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
         raised = ("" if not low else ": " + ", ".join(
             f"{short(p)} states {display_number(n)}" for p, n in low)
             + (", read as at least 1" if len(low) == 1 else ", each read as at least 1"))
-        text = (f"does the stated {curie(o.prop)} of {short(whole)} "
+        # (a figure read for it where its own was not believed: fewer than its parts)
+        which = "the" if any(
+            graph.value(n, DL.property) == o.prop and (n, DL.declaredValue, None) in graph
+            for n in graph.subjects(DL.focus, whole)
+            if (n, RDF.type, DL.Discrepancy) in graph) else "the stated"
+        text = (f"does {which} {curie(o.prop)} of {short(whole)} "
                 f"({display_number(o.stated)}) include {those} of its "
                 f"part{'' if len(o.parts) == 1 else 's'} {names(list(o.parts))} "
-                f"({display_number(o.parts_sum)}{raised})? Read as including "
+                f"({display_number(o.parts_sum)}{raised}"
+                + ("" if o.parts_most is None else
+                   f" to {display_number(o.parts_most)}, as they share what they state or not")
+                + f")? Read as including "
                 f"{'it' if len(o.parts) == 1 else 'them'}, {curie(d.prop)} of {short(node)} is "
                 f"{shown(prepared, d.prop, max(value, read or value))}; as not, up to "
                 f"{shown(prepared, d.prop, most)}")
