@@ -436,6 +436,8 @@ class _Stage:
             self.extent(n, DL.lengthFromMLW, f.mlw.seaward_extent(full, step),
                         [*sources, f.mlw_node], undrawn, note=False)
         walkway = self.main_walkway(n, member_parts)
+        if walkway is not None and self.attached_head(n, walkway, f, src):
+            walkway = None
         if walkway is not None and not walkway.is_empty:
             self.walkway_width(n, walkway, member_parts, f, src)
             if length > 0:
@@ -1203,6 +1205,70 @@ class _Stage:
                 unary_union([self.drawing.drawn(p).geom for p in member_parts])
             )
         return own.geom if is_a(self.g, n, DL.Dock, self.jid) else None
+
+    def attached_head(self, n: Node, walkway: BaseGeometry, f: ParcelFrame,
+                      src: list[Node]) -> bool:
+        """Whether ``n``, drawn as a part of another structure, is a head attached to the whole's
+        walkway rather than a section of it, so that it has no main walkway of its own: its
+        ``walkway`` (its own deck) begins out from the mean high-water mark and is shallower
+        toward the lake than it is wide along the mark (the head of a T or L, a float across the
+        walkway's end). "The main walkway of the dock is the section of the dock that extends
+        from the mean high-water mark toward the center of the lake" (Canandaigua
+        § 73-9C(1)(a)); "T" or "L" shaped appendages are permitted "from the main walkway of the
+        dock" (§ 73-9C(1)(e)). The whole's own walkway is read without the part (its deck less
+        its parts, ``main_walkway``), so the walkway is still measured there; an Info note says
+        the part was read as attached. A part reaching the mark, or deeper toward the lake than
+        it is wide (a continuation in line with the walkway, which may be walkway), is read as
+        before, on its own deck. A drawing in one outline is not a part: its head reads two ways
+        (``head_reading``, ``head_area``). Why: a dl:Float part drawn 20 x 10 ft across the
+        seaward end of a drawn 8 x 40 ft walkway was cited under § 73-9C(1)(a) as a main walkway
+        20 feet wide (blind review 114 F1)."""
+        if f.mhw is None or f.along is None or not any(self.g.subjects(DL.hasPart, n)):
+            return False
+        wet = f.mhw.waterside(walkway)
+        if wet.is_empty or wet.area <= 0:
+            return False
+        tol = self.s.tolerances[UNIT.FT].absolute
+        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
+        if not len(own) or float(own.min()) <= tol:
+            return False  # reaches the mark: it may be the section extending from it
+        depth = float(own.max()) - float(own.min())
+        across = parallel_width(wet, f.along)
+        if across is None or depth >= across.widest - self.s.precision:
+            return False  # deeper toward the lake than wide: a continuation may be walkway
+        if not any(self.reaches_mark([x for x in [w, *parts(self.g, w)] if x != n], f)
+                   for w in self.g.subjects(DL.hasPart, n)):
+            return False  # nothing else of the whole is drawn from the mark: read as before
+        measure = self.declared.width_measure
+        self.out.note(
+            n, f"{label(n)} is drawn as a part of "
+            f"{', '.join(label(w) for w in sorted(self.g.subjects(DL.hasPart, n), key=str))} "
+            f"beginning {float(own.min()):.2f} ft out from the mean high-water mark and lying "
+            f"along it ({depth:.2f} ft toward the lake, {across.widest:.2f} ft wide): the head "
+            "of a T or L attached to the main walkway, not the section of the dock that extends "
+            "from the mark. It has no main walkway of its own; the whole's main walkway is "
+            "measured without it. If it is walkway, draw it in one outline with the walkway or "
+            "as a dl:MainWalkway part.",
+            section=section_iri(self.jid, measure.section)
+            if measure is not None and measure.section else None,
+            severity=SH.Info, sources=src)
+        return True
+
+    def reaches_mark(self, nodes: list[Node], f: ParcelFrame) -> bool:
+        """Whether any of ``nodes`` is drawn on the water side from the mean high-water mark."""
+        assert f.mhw is not None
+        tol = self.s.tolerances[UNIT.FT].absolute
+        for x in nodes:
+            d = self.drawing.drawn(x)
+            if d is None:
+                continue
+            wet = f.mhw.waterside(d.geom)
+            if wet.is_empty or wet.area <= 0:
+                continue
+            own = f.mhw.signed(sample_points(wet, self.s.densify_step))
+            if len(own) and float(own.min()) <= tol:
+                return True
+        return False
 
     def walkway_beside_deck(self, n: Node, member_parts: list[Node],
                             marked: BaseGeometry) -> BaseGeometry:
