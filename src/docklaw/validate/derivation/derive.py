@@ -86,6 +86,7 @@ from docklaw.validate.derivation.grown import (
     unknown_reach,
     widened_by_portions,
 )
+from docklaw.validate.derivation.mutual import mutual_distances
 from docklaw.validate.derivation.partflags import (
     counts_from_flags,
     facts_from_parts,
@@ -887,6 +888,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     facts_from_wholes(out, prepared)
     classify_defined(out, prepared, jid)
     derive_totals(out, prepared, jid, app)
+    # after: a parcel's two docks, one stating the distance between them (review 115 F1)
+    mutual_distances(out, prepared.ontology, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so
