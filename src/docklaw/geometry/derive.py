@@ -439,10 +439,77 @@ class _Stage:
         if walkway is not None and self.attached_head(n, walkway, f, src):
             walkway = None
         if walkway is not None and not walkway.is_empty:
-            self.walkway_width(n, walkway, member_parts, f, src)
+            walkway, read_in, before, gap = self.walkway_to_mark(n, walkway, member_parts, f)
+            self.walkway_width(n, walkway, [p for p in member_parts if p not in read_in], f,
+                               src, before)
             if length > 0:
-                self.walkway_share(n, walkway, length, f, src, undrawn)
+                self.walkway_share(n, walkway, length, f, src, undrawn, before, gap)
             self.head_area(n, walkway, length, f, src)
+
+    def walkway_to_mark(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
+                        f: ParcelFrame
+                        ) -> tuple[BaseGeometry, list[Node], list[Node], float]:
+        """The main walkway of a structure whose drawn dl:MainWalkway parts begin out from the
+        mean high-water mark, with the drawn deck parts running from the mark to them: "The
+        main walkway of the dock is the section of the dock that extends from the mean
+        high-water mark toward the center of the lake" (Canandaigua § 73-9C(1)(a)), and
+        "the length of the portion of the main walkway that extends from the mean high-water
+        mark" is the share of § 73-9C(1)(b). Deck between the mark and the walkway parts is
+        either the walkway's section at the mark (its width counts) or not walkway (then the
+        walkway does not extend from the mark, and its share is at most its own depth). A part
+        deeper toward the lake than it is wide along the mark is read as main walkway (the
+        wider reading, as ``walkway_beside_deck``; a Warning note names it; returned as
+        ``read_in``, so it is not read beside the walkway again); one shallower
+        than it is wide (a platform or landing along the mark) reads two ways, returned in
+        ``before`` with ``gap`` (how far out the walkway parts begin), so the width and share
+        are bounded between the readings and a limit between asks. Why: a dl:MainWalkway part
+        8 x 20 ft beginning 25 ft out behind a 10-foot deck part from the mark read 8 ft wide
+        and 100 % of the length, and conformed, though either reading breaks § 73-9C(1)(a) or
+        (b) (blind review 116 F1)."""
+        none: tuple[BaseGeometry, list[Node], list[Node], float] = (walkway, [], [], 0.0)
+        if f.mhw is None or f.along is None or not is_a(self.g, n, DL.Dock, self.jid) or not any(
+                is_a(self.g, p, DL.MainWalkway, self.jid) for p in member_parts):
+            return none
+        step = self.s.densify_step
+        tol = self.s.tolerances[UNIT.FT].absolute
+        wet = f.mhw.waterside(walkway)
+        if wet.is_empty or wet.area <= 0:
+            return none
+        values = f.mhw.signed(sample_points(wet, step))
+        if not len(values) or float(values.min()) <= tol:
+            return none
+        gap = float(values.min())
+        walkways = [p for p in member_parts if is_a(self.g, p, DL.MainWalkway, self.jid)]
+        deep, shallow = [], []
+        for p in member_parts:
+            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
+                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
+                continue
+            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
+            if geom.is_empty or geom.area <= 0:
+                continue
+            own = f.mhw.signed(sample_points(geom, step))
+            if not len(own) or float(own.min()) > tol:
+                continue  # not from the mark
+            if geom.buffer(tol / 2.0).intersection(walkway).area <= 0:
+                continue  # not running to the walkway parts
+            across = parallel_width(geom, f.along)
+            depth = float(own.max()) - float(own.min())
+            if across is not None and depth >= across.widest - self.s.precision:
+                deep.append(p)
+            else:
+                shallow.append(p)
+        measure = self.declared.width_measure
+        walkway = self.read_as_walkway(
+            n, walkway, deep, None if measure is None else measure.section,
+            f"drawn from the mean high-water mark to its main walkway "
+            f"{'part, which begins' if len(walkways) == 1 else 'parts, which begin'} "
+            f"{gap:.2f} ft out",
+            "deck running from the mark to the walkway parts, deeper toward the lake than it is "
+            "wide, is the section of the dock that extends from the mark and is read as main "
+            "walkway whatever it is called (read without it, the main walkway would not extend "
+            "from the mark, and its share of the length would be at most its own)")
+        return walkway, deep, shallow, (gap if shallow and not deep else 0.0)
 
     #: Parts that are deck of the dock (a portion a person walks on), whatever the code calls them.
     DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
@@ -543,14 +610,16 @@ class _Stage:
         return unary_union([walkway, *(self.drawing.drawn(p).geom for p in parts)])
 
     def walkway_width(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
-                      f: ParcelFrame, src: list[Node]) -> None:
+                      f: ParcelFrame, src: list[Node], before: list[Node] | None = None) -> None:
         """dl:mainWalkwayWidth of a drawn structure: its main walkway (``main_walkway``) with the
         deck parts beside it (``beside_walkway``). A part running the walkway's full length, or
         beside it for more than half its reach, is read as main walkway whatever its type, with
         a Warning note; one beside it for a shorter stretch may be either (a platform at
         the shore beside the walkway, or a widening of the walkway): the width is read without
         it and bounded by the width with it, so a limit between the two asks. The walkway share
-        (§ 73-9C(1)(b)) and a drawn head's area are read on the walkway as before."""
+        (§ 73-9C(1)(b)) and a drawn head's area are read on the walkway as before. ``before``:
+        parts along the mark in front of walkway parts beginning out from it
+        (``walkway_to_mark``), read the same two ways."""
         assert f.along is not None
         full, most, partial, apart = self.beside_walkway(walkway, member_parts, f) \
             if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [], [], [])
@@ -565,11 +634,12 @@ class _Stage:
             "high-water mark for more than half of the walkway's reach", "deck beside the "
             "walkway for most of its length forms no slip beside it and widens the walkway, "
             "whatever it is called")
-        if not partial and not apart:
+        before = before or []
+        if not partial and not apart and not before:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
         # a part apart from the walkway is read across the water between (the hull of the two)
-        wider = unary_union([walkway, *(self.drawing.drawn(p).geom for p in partial),
+        wider = unary_union([walkway, *(self.drawing.drawn(p).geom for p in [*partial, *before]),
                              *(unary_union([walkway, self.drawing.drawn(p).geom]).convex_hull
                                for p in apart)])
         if measure is not None and measure.method == "parallel-to-mhw":
@@ -592,7 +662,12 @@ class _Stage:
                     (apart, "drawn from the mean high-water mark beside its main walkway with "
                      "water between: a section of the dock extending from the mark, and the code "
                      "does not say whether the water between is part of the main walkway's "
-                     "width.")) if parts]
+                     "width."),
+                    (before, "drawn from the mean high-water mark to its main walkway parts, "
+                     "which begin out from the mark, lying along the mark (wider than it is "
+                     "deep): the section of the dock extending from the mark, so walkway, or a "
+                     "platform the walkway goes out from (then the walkway does not extend from "
+                     "the mark).")) if parts]
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
                      " ".join(said) + " "
@@ -603,7 +678,8 @@ class _Stage:
                      section=section)
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
-                      src: list[Node], undrawn: list[Node]) -> None:
+                      src: list[Node], undrawn: list[Node], before: list[Node] | None = None,
+                      gap: float = 0.0) -> None:
         """dl:mainWalkwayShare: how far the main walkway reaches from the mark, as a share of
         the structure's length. A walkway drawn in one outline with a head lying along the mark
         (a T or L) reads two ways, as its main walkway width does (``parallel_width``): the head
@@ -626,7 +702,12 @@ class _Stage:
         the drawn one with a bound note carrying 0 %, so a minimum the drawing already breaks
         is cited and one it meets asks. Why: a dock drawn as a 6-foot walkway listing an undrawn
         float read 100 % and met § 73-9C(1)(b), the float being nowhere in the drawing
-        (fix-sb9)."""
+        (fix-sb9).
+
+        ``before`` and ``gap`` (``walkway_to_mark``): the walkway parts begin ``gap`` feet out,
+        behind ``before`` lying along the mark, which may be walkway or not; not walkway, the
+        walkway does not extend from the mark and its share is at most its own depth (the
+        reach less ``gap``): the share is read between the two (blind review 116 F1)."""
         step = self.s.densify_step
         assert f.mhw is not None and f.along is not None
         reach = f.mhw.seaward_extent(walkway, step)
@@ -665,6 +746,19 @@ class _Stage:
                          "parts.", section=section, read_most=True)
             return
         least = 100.0 * (reach if stem_reach is None else stem_reach) / longest
+        if before and gap > 0:
+            least = max(0.0, least - 100.0 * gap / longest)
+            self.bounded(n, DL.mainWalkwayShare, least, share, UNIT.PERCENT, src, None,
+                         f"{label(n)} lists {', '.join(label(p) for p in before)} drawn from "
+                         "the mean high-water mark along it, in front of its main walkway parts, "
+                         f"which begin {gap:.2f} ft out: read as walkway, the main walkway "
+                         f"extends from the mark and reaches {share:.2f} % of the length; read "
+                         "as a platform the walkway goes out from, the walkway does not extend "
+                         f"from the mark and is at most {least:.2f} % of it{cited}. State "
+                         f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} or correct the "
+                         "drawing where a limit falls between them.", section=section,
+                         read_most=True)
+            return
         if stem_reach is None and share - least <= self.s.precision:
             self.out.quantity(n, DL.mainWalkwayShare, share, UNIT.PERCENT, src)
             return

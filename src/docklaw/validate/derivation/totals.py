@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
@@ -60,7 +60,7 @@ class Addend:
     #: on top of it (dl:withinWholesNumber): the whole adds the larger of the two
     within_whole: bool = False
     #: summed members of these classes listed as parts of one whole may share what they state
-    #: (dl:mayOverlapClass): together at least the largest figure, at most the sum
+    #: (dl:mayOverlapClass): together at least the largest figure and half the sum, at most the sum
     overlap: tuple[URIRef, ...] = ()
 
 
@@ -537,26 +537,64 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
     least = {m: value(m)[0] for m in tops}
     # shared parts of one whole that states no figure (itself summed by no addend: the total
     # is then a lower bound): the largest of them, not their sum
+    # (one group per outermost whole: a finger on the dock and one on the dock's float may
+    # border the same slip, blind review 116 F5)
     groups: dict[frozenset[Node], list[Node]] = {}
     for m in tops:
         if m in shared:
-            groups.setdefault(frozenset(graph.subjects(DL.hasPart, m)), []).append(m)
+            groups.setdefault(outermost(graph, m), []).append(m)
     for whole, group in groups.items():
         if whole and len(group) > 1:
             largest = max(group, key=lambda m: (least[m], str(m)))
+            together = shared_least([least[m] for m in group])
             for m in group:
-                if m != largest:
-                    least[m] = Decimal(0)
+                least[m] = together if m == largest else Decimal(0)
     return [(m, least[m]) for m in tops]
 
 
 def siblings_least(parts: list[Node], lows: list[Decimal], shared: set[Node] | frozenset[Node]
                    ) -> Decimal:
     """The least the parts of one whole provide together: the sum of their least figures,
-    those that may share theirs (``shared``) adding only the largest of them."""
+    those that may share theirs (``shared``) adding only what they provide together at the
+    least (``shared_least``)."""
     alone = sum((lo for p, lo in zip(parts, lows, strict=True) if p not in shared), Decimal(0))
     among = [lo for p, lo in zip(parts, lows, strict=True) if p in shared]
-    return alone + (max(among) if among else Decimal(0))
+    return alone + shared_least(among)
+
+
+def shared_least(lows: list[Decimal]) -> Decimal:
+    """The least members that may share their figures (dl:mayOverlapClass) provide together:
+    one shared item lies between two members (a slip between two fingers), so it is in at
+    most two members' figures, and together they provide at least half the sum of their
+    figures (rounded up), and at least the largest. Why: three fingers of one dock each
+    stating 3 slips were read as at least 3 (the largest), though a slip borders at most two
+    fingers, so they form at least 5 (blind review 116 F2); two fingers stating 2 each still
+    form at least 2."""
+    if not lows:
+        return Decimal(0)
+    half = sum(lows, Decimal(0)) / 2
+    if all(lo == lo.to_integral_value() for lo in lows):  # counted things: whole ones
+        half = half.to_integral_value(rounding=ROUND_CEILING)
+    return max(max(lows), half)
+
+
+def outermost(graph: Graph, node: Node) -> frozenset[Node]:
+    """The outermost wholes ``node`` is a part of (through dl:hasPart; none for a node that is
+    no part)."""
+    out: set[Node] = set()
+    seen: set[Node] = {node}
+    stack = list(graph.subjects(DL.hasPart, node))
+    while stack:
+        w = stack.pop()
+        if w in seen:
+            continue
+        seen.add(w)
+        above = [x for x in graph.subjects(DL.hasPart, w) if x not in seen]
+        if above:
+            stack.extend(above)
+        elif not any(graph.subjects(DL.hasPart, w)):
+            out.add(w)
+    return frozenset(out)
 
 
 def fewer_words(node: Node, prop: URIRef) -> str:
@@ -705,9 +743,10 @@ def overlapping(graph: Graph, a: Addend, nodes: list[Node]) -> str:
     groups: dict[frozenset[Node], list[Node]] = {}
     for m in nodes:
         if is_a(graph, m, a.overlap) and number_of(graph, m, a.sums) is not None:
-            groups.setdefault(frozenset(graph.subjects(DL.hasPart, m)), []).append(m)
+            groups.setdefault(outermost(graph, m), []).append(m)
     said = [f"{names(group)}, parts of {names(sorted(whole, key=str))}, may share what they "
-            "state: together at least the largest, at most the sum"
+            "state: together at least the largest and at least half their sum (a shared one "
+            "lies between two), at most the sum"
             for whole, group in sorted(groups.items(), key=lambda i: str(i[1]))
             if whole and len(group) > 1]
     return f" ({'; '.join(said)})" if said else ""
