@@ -441,7 +441,7 @@ class _Stage:
         if walkway is not None and not walkway.is_empty:
             walkway, read_in, before, gap = self.walkway_to_mark(n, walkway, member_parts, f)
             self.walkway_width(n, walkway, [p for p in member_parts if p not in read_in], f,
-                               src, before)
+                               src, [p for p in before if p != n])
             if length > 0:
                 self.walkway_share(n, walkway, length, f, src, undrawn, before, gap)
             self.head_area(n, walkway, length, f, src)
@@ -465,22 +465,50 @@ class _Stage:
         are bounded between the readings and a limit between asks. Why: a dl:MainWalkway part
         8 x 20 ft beginning 25 ft out behind a 10-foot deck part from the mark read 8 ft wide
         and 100 % of the length, and conformed, though either reading breaks § 73-9C(1)(a) or
-        (b) (blind review 116 F1)."""
+        (b) (blind review 116 F1).
+
+        The whole's own outline less its parts, drawn from the mark to the walkway parts, is
+        weighed as such a part: deeper than wide it is walkway (``walkway_beside_deck`` read it
+        in), wider than deep it is returned in ``before`` as ``n`` itself (for the share only:
+        its width is read by the T/L head reading). With nothing drawn from the mark to the
+        walkway, ``before`` is empty and ``gap`` is still returned: the share is read between
+        the walkway's own depth and its reach from the mark. Why: a lone 8 x 15 ft walkway part
+        drawn 25 ft out read 100 % and conformed; a dock drawn as a 20 x 12 ft platform at the
+        mark with a walkway part beyond read 100 % (blind review 117 F1-F3). A plain dock (no
+        walkway part) is read as before, on its own deck from wherever it begins."""
         none: tuple[BaseGeometry, list[Node], list[Node], float] = (walkway, [], [], 0.0)
-        if f.mhw is None or f.along is None or not is_a(self.g, n, DL.Dock, self.jid) or not any(
-                is_a(self.g, p, DL.MainWalkway, self.jid) for p in member_parts):
+        if f.mhw is None or f.along is None or not is_a(self.g, n, DL.Dock, self.jid):
             return none
+        walkways = [p for p in member_parts if is_a(self.g, p, DL.MainWalkway, self.jid)]
+        if not walkways:
+            return none  # a plain dock's walkway is its own deck, read as before
         step = self.s.densify_step
         tol = self.s.tolerances[UNIT.FT].absolute
-        wet = f.mhw.waterside(walkway)
+        # the walkway parts themselves (the whole's own deck read in beside them by
+        # ``walkway_beside_deck`` is weighed below, like a deck part)
+        marked = unary_union([self.drawing.drawn(p).geom for p in walkways])
+        wet = f.mhw.waterside(marked)
         if wet.is_empty or wet.area <= 0:
             return none
         values = f.mhw.signed(sample_points(wet, step))
         if not len(values) or float(values.min()) <= tol:
             return none
         gap = float(values.min())
-        walkways = [p for p in member_parts if is_a(self.g, p, DL.MainWalkway, self.jid)]
         deep, shallow = [], []
+        own = self.drawing.drawn(n)
+        if own is not None:
+            deck = own.geom.difference(unary_union([self.drawing.drawn(p).geom
+                                                    for p in member_parts]))
+            deck = f.mhw.waterside(deck)
+            if not deck.is_empty and deck.area > 0 and \
+                    deck.buffer(tol / 2.0).intersection(marked).area > 0:
+                at = f.mhw.signed(sample_points(deck, step))
+                across = parallel_width(deck, f.along)
+                if len(at) and float(at.min()) <= tol:
+                    if across is not None and float(at.max()) - float(at.min()) \
+                            >= across.widest - self.s.precision:
+                        return none  # deeper than wide: walkway from the mark, read in already
+                    shallow.append(n)  # its own outline along the mark: a platform or walkway
         for p in member_parts:
             if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
                     is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
@@ -509,7 +537,7 @@ class _Stage:
             "wide, is the section of the dock that extends from the mark and is read as main "
             "walkway whatever it is called (read without it, the main walkway would not extend "
             "from the mark, and its share of the length would be at most its own)")
-        return walkway, deep, shallow, (gap if shallow and not deep else 0.0)
+        return walkway, deep, shallow, (0.0 if deep else gap)
 
     #: Parts that are deck of the dock (a portion a person walks on), whatever the code calls them.
     DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
@@ -705,9 +733,10 @@ class _Stage:
         (fix-sb9).
 
         ``before`` and ``gap`` (``walkway_to_mark``): the walkway parts begin ``gap`` feet out,
-        behind ``before`` lying along the mark, which may be walkway or not; not walkway, the
-        walkway does not extend from the mark and its share is at most its own depth (the
-        reach less ``gap``): the share is read between the two (blind review 116 F1)."""
+        behind ``before`` lying along the mark (or nothing: ``before`` empty), which may be
+        walkway or not; not walkway, the walkway does not extend from the mark and its share is
+        at most its own depth (the reach less ``gap``): the share is read between the two (blind
+        review 116 F1, 117 F1-F3)."""
         step = self.s.densify_step
         assert f.mhw is not None and f.along is not None
         reach = f.mhw.seaward_extent(walkway, step)
@@ -746,17 +775,28 @@ class _Stage:
                          "parts.", section=section, read_most=True)
             return
         least = 100.0 * (reach if stem_reach is None else stem_reach) / longest
-        if before and gap > 0:
+        if gap > 0:
             least = max(0.0, least - 100.0 * gap / longest)
+            listed = [p for p in before if p != n]
+            front = " and ".join(
+                [*([f"lists {', '.join(label(p) for p in listed)} drawn from the mean "
+                    "high-water mark along it"] if listed else []),
+                 *(["is itself drawn from the mean high-water mark along it (its own outline, "
+                    "less its parts)"] if n in before else [])])
             self.bounded(n, DL.mainWalkwayShare, least, share, UNIT.PERCENT, src, None,
-                         f"{label(n)} lists {', '.join(label(p) for p in before)} drawn from "
-                         "the mean high-water mark along it, in front of its main walkway parts, "
-                         f"which begin {gap:.2f} ft out: read as walkway, the main walkway "
-                         f"extends from the mark and reaches {share:.2f} % of the length; read "
-                         "as a platform the walkway goes out from, the walkway does not extend "
-                         f"from the mark and is at most {least:.2f} % of it{cited}. State "
-                         f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} or correct the "
-                         "drawing where a limit falls between them.", section=section,
+                         (f"{label(n)} {front}, in front of its main walkway, which begins "
+                          f"{gap:.2f} ft out: read as walkway, the main walkway extends from the "
+                          f"mark and reaches {share:.2f} % of the length; read as a platform the "
+                          "walkway goes out from, the walkway does not extend from the mark and "
+                          f"is at most {least:.2f} % of it{cited}." if before else
+                          f"The main walkway of {label(n)} is drawn beginning {gap:.2f} ft out "
+                          "from the mean high-water mark, with nothing drawn between it and the "
+                          "mark: the main walkway is the section of the dock that extends from "
+                          "the mark, and the drawing does not show that this one does. Read "
+                          f"from the mark it reaches {share:.2f} % of the length; read from "
+                          f"where it begins, its own depth is {least:.2f} % of it{cited}.")
+                         + f" State {DL.mainWalkwayShare.n3(self.g.namespace_manager)} or correct "
+                         "the drawing where a limit falls between them.", section=section,
                          read_most=True)
             return
         if stem_reach is None and share - least <= self.s.precision:
