@@ -11,19 +11,20 @@ A part added after the whole's stated date changed the whole's form then: the wh
 existed in its present form only since the part's date, whatever it states, so a date
 condition reads the later date (a bound: the whole is no older than that, so an "on or
 before" condition it fails and an "on or after" one it meets are decided by it). The stated
-earlier date is moved onto a dl:Discrepancy naming both (the rules read the later one); a whole
-stating no date gets the part's, with a note saying where it comes from. A part the work builds
-anew (its work dl:addsToWhole) is no part of the present form: its enlargement of the whole is
-read by the work by parts (``parts.work_by_parts``), not here. Nor does a component renewed in
-kind as normal maintenance (its class dl:renewedInKind: a pile, a railing, a light; blind review
-113 F2): its date is its renewal's, not the whole's new form.
+earlier date is moved onto a dl:Discrepancy naming both (the rules read the later one). A whole
+stating no date is given none: its part's date only bounds it (the whole is no older), which
+decides an "existed by" condition only where it falls after the condition's date. A part the
+work builds anew (its work dl:addsToWhole) is no part of the present form: its enlargement of
+the whole is read by the work by parts (``parts.work_by_parts``), not here. Nor does a
+component renewed in kind as normal maintenance (its class dl:renewedInKind: a pile, a railing,
+a light; blind review 113 F2): its date is its renewal's, not the whole's new form.
 """
 
 from __future__ import annotations
 
 from datetime import date
 
-from rdflib import BNode, Graph, Literal, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.law.targets import self_and_parts
@@ -59,26 +60,21 @@ def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
             latest, value, _ = max(found, key=lambda f: (f[0], str(f[2])))
             sources = sorted({p for d, _v, p in found if d == latest}, key=str)
             own = [d for v in graph.objects(whole, prop) if (d := dated(v)) is not None]
-            if own and min(own) >= latest:
+            if not own or min(own) >= latest:
+                # a whole stating no date: its part's date is only a bound (no older than it),
+                # which decides an "existed by" condition only where it falls after the
+                # condition's date; given as the whole's date it made a North Hempstead dock
+                # stating none, with a float "since 1985", look excepted by § 42-9A(3) (lead
+                # check). Nothing is derived; the whole's date stays unstated.
                 continue
             names = ", ".join(short(p) for p in sources)
-            if own:
-                note = withdrawn(graph, whole, prop)
-                graph.add((note, DL.derivedValue, value))
-                text = (f"{short(whole)} is stated to exist in its present form since "
-                        f"{min(own).isoformat()} ({curie(prop)}), but its part {names} is "
-                        f"stated to exist only since {latest.isoformat()}: a whole is in its "
-                        f"present form no earlier than its parts, so the rules were checked "
-                        f"with {latest.isoformat()}; correct the dates or the parts listed")
-            else:
-                note = BNode()
-                graph.add((note, RDF.type, DL.CountedTotal))
-                graph.add((note, DL.focus, whole))
-                graph.add((note, DL.property, prop))
-                text = (f"{curie(prop)} of {short(whole)} is not stated; its part {names} is "
-                        f"stated to exist only since {latest.isoformat()}, so the whole is in "
-                        f"its present form no earlier than that and was checked with "
-                        f"{latest.isoformat()}; if it is later, state it")
+            note = withdrawn(graph, whole, prop)
+            graph.add((note, DL.derivedValue, value))
+            text = (f"{short(whole)} is stated to exist in its present form since "
+                    f"{min(own).isoformat()} ({curie(prop)}), but its part {names} is "
+                    f"stated to exist only since {latest.isoformat()}: a whole is in its "
+                    f"present form no earlier than its parts, so the rules were checked "
+                    f"with {latest.isoformat()}; correct the dates or the parts listed")
             for source in sources:
                 graph.add((note, PROV.wasDerivedFrom, source))
             graph.add((note, RDFS.comment, Literal(text)))
