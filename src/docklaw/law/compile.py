@@ -117,6 +117,11 @@ class Condition:
     limit: Decimal | None = None
     limit_op: str | None = None
     absent_holds: bool = False  # dl:absentHolds: every stated value must meet the clause
+    #: with ``date``: the property carrying a lower bound on the date (its dl:boundedBelowBy,
+    #: dl:existsNoEarlierThan: a whole is no older than its parts, derivation/dated.py). A
+    #: bound past an "on or before" threshold fails the clause; one meeting an "on or after"
+    #: threshold holds it; otherwise it decides nothing (``targets.bound_decides``)
+    bound: URIRef | None = None
     #: dl:absentAsked: an unstated fact neither establishes nor defeats the exception: the
     #: clause holds for the target (as with ``absent_holds``) and the fact is asked where the
     #: rule, read without the exception, would not hold (``targets.exception_undecided``)
@@ -164,6 +169,16 @@ class Condition:
             return (f"{{ {self._sparql(tag)} FILTER NOT EXISTS {{ {other} <{DL.hasPart}> "
                     f"?this . FILTER NOT EXISTS {{ {self._sparql(tag + 'o')} }} }} }}")
         return self._sparql(tag)
+
+    def _bound_fails(self, subject: str, tag: str) -> str:
+        """A date clause "on or before" its threshold: no lower bound on the date past it
+        (``bound``; empty where there is none or the clause is "on or after")."""
+        if self.bound is None or self.date is None or self.op not in BEFORE_OPS:
+            return ""
+        bound = f"?condBound{tag}"
+        return (f"FILTER NOT EXISTS {{ {subject} <{self.bound}> {bound} "
+                f"FILTER(DATATYPE({bound}) = <{XSD.date}> && !({bound} {self.op} "
+                f"{self.date.n3()})) }} ")
 
     def _sparql(self, tag: str = "") -> str:
         subject = "?this"
@@ -258,7 +273,7 @@ class Condition:
         if self.date is not None and self.absent_holds:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
                     f"FILTER(!(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
-                    f"{self.date.n3()})) }} }}")
+                    f"{self.date.n3()})) }} {self._bound_fails(subject, tag)}}}")
         if self.absent_holds and self.op is not None and self.than is None:
             # every stated number meets the clause (an unstated one holds)
             stated, number = f"?condStated{tag}", f"?condNumber{tag}"
@@ -278,9 +293,15 @@ class Condition:
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
                     f"FILTER({value} != {self.equals.n3()}) }} {enlarged}}}")
         if self.date is not None:
-            return (f"{{ {prefix}{subject} <{self.prop}> {value} "
-                    f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
-                    f"{self.date.n3()}) }}")
+            stated = (f"{{ {prefix}{subject} <{self.prop}> {value} "
+                      f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
+                      f"{self.date.n3()}) {self._bound_fails(subject, tag)}}}")
+            if self.bound is None or self.op in BEFORE_OPS:
+                return stated
+            bound = f"?condBound{tag}"  # ("on or after": a bound meeting it holds it)
+            return (f"{{ {stated} UNION {{ {prefix}{subject} <{self.bound}> {bound} "
+                    f"FILTER(DATATYPE({bound}) = <{XSD.date}> && {bound} {self.op} "
+                    f"{self.date.n3()}) }} }}")
         if self.op is not None:  # a quantity's number, or a count stated as a number
             stated, number = f"?condStated{tag}", f"?condNumber{tag}"
             return (f"{{ {prefix}{subject} <{self.prop}> {stated} . "
@@ -300,6 +321,10 @@ class Condition:
                     f"{{ {subject} <{DL.workByParts}> {other} FILTER(({other} != "
                     f"{self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} }}")
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
+
+
+#: The date comparisons "on or before" (a lower bound past the threshold fails them).
+BEFORE_OPS = frozenset({"<", "<="})
 
 
 def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
@@ -339,10 +364,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         if op is None:
             problems.append(f"{rule}: {what} on {curie(prop)} needs a dl:comparison")
             return None
+        bound = g.value(prop, DL.boundedBelowBy)  # (a lower bound read beside the date)
         return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
                          direct=direct, whole_first=whole_first, on_app=on_app,
                          on_proposed=on_proposed,
-                         absent_holds=g.value(node, DL.absentHolds) == Literal(True))
+                         absent_holds=g.value(node, DL.absentHolds) == Literal(True),
+                         bound=bound if isinstance(bound, URIRef) else None)
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
         qv = threshold

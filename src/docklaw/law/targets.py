@@ -23,6 +23,7 @@ from rdflib.term import Node
 
 from docklaw.kg.flatstore import remembered
 from docklaw.law.compile import (
+    BEFORE_OPS,
     MAINTAINING,
     REACH_OF_WHOLE,
     CompiledShapes,
@@ -319,6 +320,22 @@ def date_holds(value: Node, cond: Condition) -> bool:
             and COMPARE[cond.op](value.toPython(), cond.date.toPython()))
 
 
+def bound_decides(graph: Graph, subject: Node, cond: Condition) -> bool | None:
+    """What a lower bound on a date clause's fact (``Condition.bound``: a whole is no older
+    than its parts, derivation/dated.py) decides on ``subject``: False where a bound falls past
+    an "on or before" threshold (the date, stated or not, is past it too), True where one meets
+    an "on or after" threshold, None where no bound decides (a bound on or before an "on or
+    before" threshold says nothing of whether the date is)."""
+    if cond.bound is None:
+        return None
+    meets = [date_holds(b, cond) for b in graph.objects(subject, cond.bound)
+             if isinstance(b, Literal) and b.datatype == XSD.date
+             and isinstance(b.toPython(), date)]
+    if cond.op in BEFORE_OPS:
+        return False if not all(meets) else None
+    return True if any(meets) else None
+
+
 #: each condition object -> the one equal condition that stands for it (``condition_holds``);
 #: the key is its ``id``, kept alive in the entry so the id is not reused
 _SAME_CONDITION: dict[int, tuple[Condition, Condition]] = {}
@@ -371,7 +388,8 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
     if cond.than is not None:
         return any(kept_within(graph, s, cond) for s in subjects)
     if cond.date is not None and cond.absent_holds:
-        return all(date_holds(v, cond) for s in subjects for v in graph.objects(s, cond.prop))
+        return all(date_holds(v, cond) for s in subjects for v in graph.objects(s, cond.prop)
+                   ) and all(bound_decides(graph, s, cond) is not False for s in subjects)
     if cond.absent_holds and cond.op is not None and cond.than is None:
         return all(isinstance(n := comparable(graph, v), Decimal)
                    and COMPARE[cond.op](n, cond.threshold)
@@ -384,12 +402,12 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
         return all(v == cond.equals for s in subjects for v in graph.objects(s, cond.prop)
                    ) and not (defeated and any((s, DL.workByParts, DL.Enlargement) in graph
                                                for s in subjects))
+    if cond.date is not None and any(bound_decides(graph, s, cond) for s in subjects):
+        return True  # ("on or after": a lower bound meeting the threshold)
     for subject in subjects:
         for value in graph.objects(subject, cond.prop):
             if cond.date is not None:
-                if (isinstance(value, Literal) and value.datatype == XSD.date
-                        and isinstance(value.toPython(), date)
-                        and COMPARE[cond.op](value.toPython(), cond.date.toPython())):
+                if date_holds(value, cond) and bound_decides(graph, subject, cond) is not False:
                     return True
                 continue
             if cond.op is None:

@@ -12,8 +12,15 @@ existed in its present form only since the part's date, whatever it states, so a
 condition reads the later date (a bound: the whole is no older than that, so an "on or
 before" condition it fails and an "on or after" one it meets are decided by it). The stated
 earlier date is moved onto a dl:Discrepancy naming both (the rules read the later one). A whole
-stating no date is given none: its part's date only bounds it (the whole is no older), which
-decides an "existed by" condition only where it falls after the condition's date. A part the
+stating no date is given none: its part's date only bounds it (the whole is no older), written
+as that lower bound (the date property's dl:boundedBelowBy, dl:existsNoEarlierThan), which
+decides an "existed by" condition only where it falls after the condition's date
+(``compile.Condition``, ``targets.bound_decides``): a nonconforming South Bristol dock stating
+no date, with a finger since 2015, is not shown to have existed in its present form upon the
+article's effective date (§ 73-21A), while a North Hempstead dock stating none, with a float
+since 1985, is not thereby shown to have existed so by October 1, 1991 (§ 42-9A(3): the part's
+date given as the whole's had excepted it; a bound on or before a clause's date leaves the
+whole's unstated date to the clause's own handling). A part the
 work builds anew (its work dl:addsToWhole) is no part of the present form: its enlargement of
 the whole is read by the work by parts (``parts.work_by_parts``), not here. Nor does a
 component renewed in kind as normal maintenance (its class dl:renewedInKind: a pile, a railing,
@@ -60,12 +67,17 @@ def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
             latest, value, _ = max(found, key=lambda f: (f[0], str(f[2])))
             sources = sorted({p for d, _v, p in found if d == latest}, key=str)
             own = [d for v in graph.objects(whole, prop) if (d := dated(v)) is not None]
-            if not own or min(own) >= latest:
-                # a whole stating no date: its part's date is only a bound (no older than it),
-                # which decides an "existed by" condition only where it falls after the
-                # condition's date; given as the whole's date it made a North Hempstead dock
-                # stating none, with a float "since 1985", look excepted by § 42-9A(3) (lead
-                # check). Nothing is derived; the whole's date stays unstated.
+            if not own:
+                # a whole stating no date: its part's date is only a lower bound (no older
+                # than it), not its date; given as the whole's date it made a North Hempstead
+                # dock stating none, with a float "since 1985", look excepted by § 42-9A(3)
+                # (lead check). The bound is written where the vocabulary names its property;
+                # the whole's date stays unstated.
+                bound = vocabulary.value(prop, DL.boundedBelowBy)
+                if isinstance(bound, URIRef):
+                    graph.add((whole, bound, value))
+                continue
+            if min(own) >= latest:
                 continue
             names = ", ".join(short(p) for p in sources)
             note = withdrawn(graph, whole, prop)

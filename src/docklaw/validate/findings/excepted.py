@@ -26,9 +26,9 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from docklaw.kg.flatstore import remembered
-from docklaw.law.compile import Condition, exception_clauses
+from docklaw.law.compile import BEFORE_OPS, Condition, exception_clauses
 from docklaw.law.prepare import Prepared
-from docklaw.law.targets import condition_holds, condition_subjects
+from docklaw.law.targets import condition_holds, condition_subjects, date_holds
 from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDFS
 from docklaw.validate.intake.admit import find_application
@@ -147,4 +147,10 @@ def stated(data: Graph, prepared: Prepared, app: Node, focus: Node, cond: Condit
                 number = to_decimal(value)
                 out.append(display_number(number) if number is not None and value.datatype
                            and cond.date is None else str(value))
+        if cond.bound is not None and cond.op in BEFORE_OPS:
+            # a lower bound past the threshold (a part's later date: derivation/dated.py)
+            out.extend(f"no earlier than {bound}, the latest date a part of it states: "
+                       f"{curie(cond.bound)}"
+                       for bound in data.objects(subject, cond.bound)
+                       if isinstance(bound, Literal) and not date_holds(bound, cond))
     return sorted(set(out))
