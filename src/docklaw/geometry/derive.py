@@ -9,8 +9,10 @@ describes the vocabulary; every construction cites its text in the module that b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import SH
@@ -509,15 +511,8 @@ class _Stage:
                             >= across.widest - self.s.precision:
                         return none  # deeper than wide: walkway from the mark, read in already
                     shallow.append(n)  # its own outline along the mark: a platform or walkway
-        for p in member_parts:
-            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
-                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
-                continue
-            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
-            if geom.is_empty or geom.area <= 0:
-                continue
-            own = f.mhw.signed(sample_points(geom, step))
-            if not len(own) or float(own.min()) > tol:
+        for p, geom, own in self.deck_parts_on_water(member_parts, f):
+            if float(own.min()) > tol:
                 continue  # not from the mark
             if geom.buffer(tol / 2.0).intersection(walkway).area <= 0:
                 continue  # not running to the walkway parts
@@ -541,6 +536,24 @@ class _Stage:
 
     #: Parts that are deck of the dock (a portion a person walks on), whatever the code calls them.
     DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
+
+    def deck_parts_on_water(self, member_parts: list[Node], f: ParcelFrame
+                            ) -> Iterator[tuple[Node, BaseGeometry, np.ndarray]]:
+        """Each drawn deck part (``DECK_KINDS``, not a dl:MainWalkway part) of ``member_parts``
+        with some area on the water side of the mean high-water mark: the part, its water-side
+        drawing and the signed distances from the mark of its sampled points (what
+        ``walkway_to_mark`` and ``beside_walkway`` weigh it by)."""
+        assert f.mhw is not None
+        for p in member_parts:
+            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
+                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
+                continue
+            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
+            if geom.is_empty or geom.area <= 0:
+                continue
+            own = f.mhw.signed(sample_points(geom, self.s.densify_step))
+            if len(own):
+                yield p, geom, own
 
     def beside_walkway(self, walkway: BaseGeometry, member_parts: list[Node], f: ParcelFrame
                        ) -> tuple[list[Node], list[Node], list[Node], list[Node]]:
@@ -583,14 +596,7 @@ class _Stage:
             return [], [], [], []  # a walkway not drawn from the mark: nothing beside it from there
         edge = walkway.boundary
         full, most, partial, apart = [], [], [], []
-        for p in member_parts:
-            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
-                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
-                continue
-            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
-            if geom.is_empty or geom.area <= 0:
-                continue
-            own = f.mhw.signed(sample_points(geom, step))
+        for p, geom, own in self.deck_parts_on_water(member_parts, f):
             at_mark = float(own.min()) <= tol
             if geom.distance(walkway) > tol / 2.0:
                 # water between: a section from the mark beside the walkway reads two ways
