@@ -96,13 +96,16 @@ def test_a_width_measure_or_area_exclusion_quotes_its_section() -> None:
     § 160-123A(1)(b), Canandaigua § 73-9C(1) "width is measured parallel to the mean high water
     mark") or what a dock's area leaves out (``[features] area``: Keuka "The open water space
     of boat hoist structures, or boat stations, is not included in the calculation of dock
-    area") quotes the words of the section that says so."""
+    area") or that its walkway share counts the walkway from the mark (``[features]
+    walkway_from_mark``: Canandaigua § 73-9C(1)(b)) quotes the words of the section that says
+    so."""
     from docklaw.law.narrowing import text_of
     from docklaw.namespaces import section_iri
 
     law = get_prepared().knowledge
     declared = [(j.id, d) for j in jurisdictions.all()
-                for d in (j.features.width_measure, j.features.area) if d is not None]
+                for d in (j.features.width_measure, j.features.area,
+                          j.features.walkway_from_mark) if d is not None]
     assert {jid for jid, _d in declared} >= {"jerusalem", "south-bristol"}
     for jid, d in declared:
         text = text_of(law, section_iri(jid, d.section))

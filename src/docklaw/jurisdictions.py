@@ -131,6 +131,15 @@ class WidthMeasure:
 
 
 @dataclass(frozen=True)
+class Quoted:
+    """A construction a code's text states in so many words (its section, citation and words)."""
+
+    section: str
+    citation: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class Features:
     """The constructions a code uses, declared in its description (``[features]``)."""
 
@@ -145,6 +154,11 @@ class Features:
     #: water space of boat hoist structures, or boat stations, is not included in the
     #: calculation of dock area"); the same shape as ``width``
     area: WidthExclusion | None = None
+    #: the code limits the main walkway's share of the dock's length by the portion of it that
+    #: extends from the mean high-water mark (Canandaigua § 73-9C(1)(b)): a drawn dock whose own
+    #: deck, its walkway, begins out from the mark is read both from the mark and from where it
+    #: begins (docklaw.geometry.derive walkway_to_mark)
+    walkway_from_mark: Quoted | None = None
 
 
 @dataclass(frozen=True)
@@ -261,7 +275,7 @@ def _width(feats: dict[str, Any], prefix: str, src: Path, key: str = "width"
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs",
-             "width", "width_measure", "area"}
+             "width", "width_measure", "area", "walkway_from_mark"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -310,9 +324,14 @@ def _features(data: dict[str, Any], src: Path) -> Features:
             _choice(_field(wm, "method", str, src, w), WIDTH_METHODS, f"{w}.method", src) or "",
             _field(wm, "section", str, src, w), _field(wm, "citation", str, src, w),
             _field(wm, "quote", str, src, w))
+    from_mark = None
+    if (fm := _field(feats, "walkway_from_mark", dict, src, "features", False)) is not None:
+        w = "features.walkway_from_mark"
+        from_mark = Quoted(_field(fm, "section", str, src, w), _field(fm, "citation", str, src, w),
+                           _field(fm, "quote", str, src, w))
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
                     frontage=frontage, survey_crs=survey, width=width, width_measure=measure,
-                    area=area)
+                    area=area, walkway_from_mark=from_mark)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:

@@ -9,8 +9,10 @@ describes the vocabulary; every construction cites its text in the module that b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import SH
@@ -436,7 +438,8 @@ class _Stage:
             self.extent(n, DL.lengthFromMLW, f.mlw.seaward_extent(full, step),
                         [*sources, f.mlw_node], undrawn, note=False)
         walkway = self.main_walkway(n, member_parts)
-        if walkway is not None and self.attached_head(n, walkway, f, src):
+        if walkway is not None and (self.attached_head(n, walkway, f, src)
+                                    or self.float_apart(n, member_parts, f, src)):
             walkway = None
         if walkway is not None and not walkway.is_empty:
             walkway, read_in, before, gap = self.walkway_to_mark(n, walkway, member_parts, f)
@@ -474,19 +477,30 @@ class _Stage:
         walkway, ``before`` is empty and ``gap`` is still returned: the share is read between
         the walkway's own depth and its reach from the mark. Why: a lone 8 x 15 ft walkway part
         drawn 25 ft out read 100 % and conformed; a dock drawn as a 20 x 12 ft platform at the
-        mark with a walkway part beyond read 100 % (blind review 117 F1-F3). A plain dock (no
-        walkway part) is read as before, on its own deck from wherever it begins."""
+        mark with a walkway part beyond read 100 % (blind review 117 F1-F3).
+
+        A plain dock (no walkway part: its walkway is its own deck less its parts) beginning out
+        from the mark is weighed the same way, its deck standing for the walkway parts, in a code
+        whose share counts the portion of the walkway from the mark (``[features]
+        walkway_from_mark``: a code limiting no such share is not told of one), unless it is a
+        part of a whole whose other drawing reaches the mark (then it continues that whole's
+        walkway, ``attached_head``). Why: a dock drawn 8 x 15 ft, 25 to 40 ft out from
+        the mark, listing no walkway part, read a 100 % share and conformed to § 73-9C(1)(b)
+        (blind review 117); it is 37.5 to 100 %, asked."""
         none: tuple[BaseGeometry, list[Node], list[Node], float] = (walkway, [], [], 0.0)
         if f.mhw is None or f.along is None or not is_a(self.g, n, DL.Dock, self.jid):
             return none
         walkways = [p for p in member_parts if is_a(self.g, p, DL.MainWalkway, self.jid)]
-        if not walkways:
-            return none  # a plain dock's walkway is its own deck, read as before
+        if not walkways and (self.declared.walkway_from_mark is None or any(
+                self.reaches_mark([x for x in [w, *parts(self.g, w)] if x != n], f)
+                for w in self.g.subjects(DL.hasPart, n))):
+            return none  # read on its own deck as before; or continuing its whole's walkway
         step = self.s.densify_step
         tol = self.s.tolerances[UNIT.FT].absolute
         # the walkway parts themselves (the whole's own deck read in beside them by
-        # ``walkway_beside_deck`` is weighed below, like a deck part)
-        marked = unary_union([self.drawing.drawn(p).geom for p in walkways])
+        # ``walkway_beside_deck`` is weighed below, like a deck part); a plain dock's deck
+        marked = unary_union([self.drawing.drawn(p).geom for p in walkways]) if walkways \
+            else walkway
         wet = f.mhw.waterside(marked)
         if wet.is_empty or wet.area <= 0:
             return none
@@ -495,7 +509,7 @@ class _Stage:
             return none
         gap = float(values.min())
         deep, shallow = [], []
-        own = self.drawing.drawn(n)
+        own = self.drawing.drawn(n) if walkways else None  # a plain dock's own is ``marked``
         if own is not None:
             deck = own.geom.difference(unary_union([self.drawing.drawn(p).geom
                                                     for p in member_parts]))
@@ -509,15 +523,8 @@ class _Stage:
                             >= across.widest - self.s.precision:
                         return none  # deeper than wide: walkway from the mark, read in already
                     shallow.append(n)  # its own outline along the mark: a platform or walkway
-        for p in member_parts:
-            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
-                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
-                continue
-            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
-            if geom.is_empty or geom.area <= 0:
-                continue
-            own = f.mhw.signed(sample_points(geom, step))
-            if not len(own) or float(own.min()) > tol:
+        for p, geom, own in self.deck_parts_on_water(member_parts, f):
+            if float(own.min()) > tol:
                 continue  # not from the mark
             if geom.buffer(tol / 2.0).intersection(walkway).area <= 0:
                 continue  # not running to the walkway parts
@@ -528,11 +535,11 @@ class _Stage:
             else:
                 shallow.append(p)
         measure = self.declared.width_measure
+        begins = "deck, which begins" if not walkways else \
+            "part, which begins" if len(walkways) == 1 else "parts, which begin"
         walkway = self.read_as_walkway(
             n, walkway, deep, None if measure is None else measure.section,
-            f"drawn from the mean high-water mark to its main walkway "
-            f"{'part, which begins' if len(walkways) == 1 else 'parts, which begin'} "
-            f"{gap:.2f} ft out",
+            f"drawn from the mean high-water mark to its main walkway {begins} {gap:.2f} ft out",
             "deck running from the mark to the walkway parts, deeper toward the lake than it is "
             "wide, is the section of the dock that extends from the mark and is read as main "
             "walkway whatever it is called (read without it, the main walkway would not extend "
@@ -541,6 +548,24 @@ class _Stage:
 
     #: Parts that are deck of the dock (a portion a person walks on), whatever the code calls them.
     DECK_KINDS = (DL.Dock, DL.Appendage, DL.Landing)
+
+    def deck_parts_on_water(self, member_parts: list[Node], f: ParcelFrame
+                            ) -> Iterator[tuple[Node, BaseGeometry, np.ndarray]]:
+        """Each drawn deck part (``DECK_KINDS``, not a dl:MainWalkway part) of ``member_parts``
+        with some area on the water side of the mean high-water mark: the part, its water-side
+        drawing and the signed distances from the mark of its sampled points (what
+        ``walkway_to_mark`` and ``beside_walkway`` weigh it by)."""
+        assert f.mhw is not None
+        for p in member_parts:
+            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
+                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
+                continue
+            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
+            if geom.is_empty or geom.area <= 0:
+                continue
+            own = f.mhw.signed(sample_points(geom, self.s.densify_step))
+            if len(own):
+                yield p, geom, own
 
     def beside_walkway(self, walkway: BaseGeometry, member_parts: list[Node], f: ParcelFrame
                        ) -> tuple[list[Node], list[Node], list[Node], list[Node]]:
@@ -583,14 +608,7 @@ class _Stage:
             return [], [], [], []  # a walkway not drawn from the mark: nothing beside it from there
         edge = walkway.boundary
         full, most, partial, apart = [], [], [], []
-        for p in member_parts:
-            if is_a(self.g, p, DL.MainWalkway, self.jid) or not any(
-                    is_a(self.g, p, c, self.jid) for c in self.DECK_KINDS):
-                continue
-            geom = f.mhw.waterside(self.drawing.drawn(p).geom)
-            if geom.is_empty or geom.area <= 0:
-                continue
-            own = f.mhw.signed(sample_points(geom, step))
+        for p, geom, own in self.deck_parts_on_water(member_parts, f):
             at_mark = float(own.min()) <= tol
             if geom.distance(walkway) > tol / 2.0:
                 # water between: a section from the mark beside the walkway reads two ways
@@ -618,6 +636,69 @@ class _Stage:
             elif stretch > self.s.precision and geom.area / stretch <= stretch + self.s.precision:
                 partial.append(p)  # lies along the walkway: reaches out no more than its stretch
         return full, most, partial, apart
+
+    def beyond_walkway(self, walkway: BaseGeometry, member_parts: list[Node], f: ParcelFrame
+                       ) -> tuple[list[Node], list[Node]]:
+        """Drawn deck parts (not main walkway parts) lying beyond the seaward end of the main
+        walkway, in line with it (``beyond_end``), in two kinds: those continuing it (deeper
+        toward the lake than wide), read as main walkway where the whole lists dl:MainWalkway
+        parts (else such a part is read on its own deck as before: ``main_walkway``,
+        ``attached_head``); and those wider than deep with most of their width in line with the
+        walkway, which read two ways (the walkway continuing, or a head across its end). A part
+        most of whose width lies beside the walkway's line is a "T" or "L" head attached to it
+        (``attached_head``), listed in neither. Why: a 9-foot float drawn in line beyond an
+        8-foot walkway was read as a head attached to it and § 73-9C(1)(a) was not applied to
+        its 9 feet; a 12 x 14 ft float in line beyond a dl:MainWalkway part was no walkway at all
+        (blind review 117 F5)."""
+        walkway_parts = any(is_a(self.g, p, DL.MainWalkway, self.jid) for p in member_parts)
+        onward, either = [], []
+        for p, geom, _ in self.deck_parts_on_water(member_parts, f):
+            reading = self.beyond_end(geom, walkway, f)
+            if reading == "continuation" and walkway_parts:
+                onward.append(p)
+            elif reading == "either":
+                either.append(p)
+        return onward, either
+
+    def beyond_end(self, geom: BaseGeometry, walkway: BaseGeometry, f: ParcelFrame
+                   ) -> str | None:
+        """How a drawn part lies beyond the seaward end of ``walkway`` (beginning where the
+        walkway reaches farthest from the mean high-water mark, or farther out): None if it
+        does not, or lies wholly beside the walkway's line; else, across the mark (the
+        direction widths are measured in, § 73-9C(1)), its span is compared with the span of
+        the walkway's seaward end. Deeper toward the lake than it is wide it is a
+        "continuation" (it may be walkway, as before); wider than deep it is a "head" (the head
+        of a "T" or "L", § 73-9C(1)(e)) where more of its width lies beside the walkway's line
+        than in it, and "either" where most of it lies in line with the walkway (the walkway
+        continuing toward the lake, widened or not, or a head across its end: the text does
+        not say which, so both are read). A 20-foot float across the end of an 8-foot walkway
+        (12 feet beside its line, 8 in it) is a head; a 9-foot float in line beyond it (1 foot
+        beside, 8 in) is either."""
+        assert f.mhw is not None and f.along is not None
+        step = self.s.densify_step
+        tol = self.s.tolerances[UNIT.FT].absolute
+        ends = sample_points(walkway, step)
+        reach = f.mhw.signed(ends)
+        pts = sample_points(geom, step)
+        own = f.mhw.signed(pts)
+        if not len(reach) or not len(own):
+            return None
+        far = float(reach.max())
+        if float(own.min()) < far - tol:
+            return None  # not beyond the walkway's end
+        along = np.asarray(f.along, dtype=float)
+        end = ends[reach >= far - tol] @ along
+        side = pts @ along
+        overlap = min(float(end.max()), float(side.max())) - max(float(end.min()),
+                                                                   float(side.min()))
+        if overlap <= self.s.precision:
+            return None  # wholly beside the walkway's line: a head or a part of its own
+        span = float(side.max()) - float(side.min())
+        across = parallel_width(geom, f.along)
+        depth = float(own.max()) - float(own.min())
+        if across is None or depth >= across.widest - self.s.precision:
+            return "continuation"
+        return "head" if span - overlap > overlap + self.s.precision else "either"
 
     def read_as_walkway(self, n: Node, walkway: BaseGeometry, parts: list[Node],
                         section: str | None, where: str, why: str) -> BaseGeometry:
@@ -649,10 +730,17 @@ class _Stage:
         parts along the mark in front of walkway parts beginning out from it
         (``walkway_to_mark``), read the same two ways."""
         assert f.along is not None
+        deck = bool(member_parts) and is_a(self.g, n, DL.Dock, self.jid)
         full, most, partial, apart = self.beside_walkway(walkway, member_parts, f) \
-            if member_parts and is_a(self.g, n, DL.Dock, self.jid) else ([], [], [], [])
+            if deck else ([], [], [], [])
+        onward, either = self.beyond_walkway(walkway, member_parts, f) if deck else ([], [])
         measure = self.declared.width_measure
         section = None if measure is None else measure.section
+        walkway = self.read_as_walkway(
+            n, walkway, onward, section, "drawn beyond the seaward end of its main walkway, in "
+            "line with it and deeper toward the lake than it is wide", "a part continuing the "
+            "walkway toward the lake is a section of the dock extending from the mark with it "
+            "and is read as main walkway whatever it is called")
         walkway = self.read_as_walkway(
             n, walkway, full, section, "drawn beside its main walkway along its whole length "
             "from the mean high-water mark", "a part running beside the walkway from the mark is "
@@ -663,11 +751,12 @@ class _Stage:
             "walkway for most of its length forms no slip beside it and widens the walkway, "
             "whatever it is called")
         before = before or []
-        if not partial and not apart and not before:
+        if not partial and not apart and not before and not either:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return
         # a part apart from the walkway is read across the water between (the hull of the two)
-        wider = unary_union([walkway, *(self.drawing.drawn(p).geom for p in [*partial, *before]),
+        wider = unary_union([walkway, *(self.drawing.drawn(p).geom
+                                        for p in [*partial, *before, *either]),
                              *(unary_union([walkway, self.drawing.drawn(p).geom]).convex_hull
                                for p in apart)])
         if measure is not None and measure.method == "parallel-to-mhw":
@@ -695,7 +784,11 @@ class _Stage:
                      "which begin out from the mark, lying along the mark (wider than it is "
                      "deep): the section of the dock extending from the mark, so walkway, or a "
                      "platform the walkway goes out from (then the walkway does not extend from "
-                     "the mark).")) if parts]
+                     "the mark)."),
+                    (either, "drawn beyond the seaward end of its main walkway, wider than it is "
+                     "deep but most of it in line with the walkway: the walkway continuing "
+                     "toward the lake, or a head across its end attached to it (a \"T\" or "
+                     "\"L\" shaped appendage).")) if parts]
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
                      " ".join(said) + " "
@@ -1374,15 +1467,68 @@ class _Stage:
                    for w in self.g.subjects(DL.hasPart, n)):
             return False  # nothing else of the whole is drawn from the mark: read as before
         measure = self.declared.width_measure
+        wholes = sorted(self.g.subjects(DL.hasPart, n), key=str)
+        in_line = any(self.beyond_end(wet, outline, f) == "either"
+                      for outline in (self.whole_walkway(w, n) for w in wholes)
+                      if outline is not None)
         self.out.note(
-            n, f"{label(n)} is drawn as a part of "
-            f"{', '.join(label(w) for w in sorted(self.g.subjects(DL.hasPart, n), key=str))} "
+            n, f"{label(n)} is drawn as a part of {', '.join(label(w) for w in wholes)} "
             f"beginning {float(own.min()):.2f} ft out from the mean high-water mark and lying "
-            f"along it ({depth:.2f} ft toward the lake, {across.widest:.2f} ft wide): the head "
-            "of a T or L attached to the main walkway, not the section of the dock that extends "
-            "from the mark. It has no main walkway of its own; the whole's main walkway is "
-            "measured without it. If it is walkway, draw it in one outline with the walkway or "
-            "as a dl:MainWalkway part.",
+            f"along it ({depth:.2f} ft toward the lake, {across.widest:.2f} ft wide): " + (
+                "beyond the seaward end of the main walkway, most of its width in line with it, "
+                "so the walkway continuing toward the lake or the head of a T or L attached to "
+                "it. It has no main walkway of its own; the whole's main walkway is read both "
+                "with it and without it (a limit between the two asks)." if in_line else
+                "the head of a T or L attached to the main walkway, not the section of the dock "
+                "that extends from the mark. It has no main walkway of its own; the whole's "
+                "main walkway is measured without it.") +
+            " If it is walkway, draw it in one outline with the walkway or as a dl:MainWalkway "
+            "part.",
+            section=section_iri(self.jid, measure.section)
+            if measure is not None and measure.section else None,
+            severity=SH.Info, sources=src)
+        return True
+
+    def whole_walkway(self, whole: Node, part: Node) -> BaseGeometry | None:
+        """The drawn outline of ``whole``'s main walkway as ``main_walkway`` reads it, without
+        notes: its drawn dl:MainWalkway parts, else its own drawing less its drawn parts (what
+        ``attached_head`` weighs ``part`` against); None if neither is drawn."""
+        drawn = [p for p in parts(self.g, whole) if p != part and self.drawing.drawn(p)]
+        marked = [self.drawing.drawn(p).geom for p in drawn
+                  if is_a(self.g, p, DL.MainWalkway, self.jid)]
+        if marked:
+            return unary_union(marked)
+        own = self.drawing.drawn(whole)
+        if own is None:
+            return None
+        rest = own.geom.difference(unary_union(
+            [self.drawing.drawn(p).geom for p in [part, *drawn]]))
+        return None if rest.is_empty else rest
+
+    def float_apart(self, n: Node, member_parts: list[Node], f: ParcelFrame,
+                    src: list[Node]) -> bool:
+        """Whether ``n`` is a dl:Float standing on its own (no part of another structure, listing
+        no dl:MainWalkway part) drawn wholly out from the mean high-water mark, so that it has
+        no main walkway drawn: a float is secured to the shore, a dock or a piling anywhere in
+        the lake, and "the main walkway of the dock is the section of the dock that extends
+        from the mean high-water mark toward the center of the lake" (Canandaigua
+        § 73-9C(1)(a)): nothing of this one does. dl:mainWalkwayWidth and dl:mainWalkwayShare
+        are not derived from its deck (the rules reading them ask, as they do of a float stated
+        on its own); an Info note says why. A float drawn from the mark is read as before, its
+        deck its walkway. Why: a 10 x 10 ft float drawn 30 ft out on its own was given a
+        10-foot main walkway and a 100 % share from its own deck (blind review 117)."""
+        if not is_a(self.g, n, DL.Float, self.jid) or any(self.g.subjects(DL.hasPart, n)) \
+                or any(is_a(self.g, p, DL.MainWalkway, self.jid) for p in member_parts) \
+                or f.mhw is None or self.reaches_mark([n, *member_parts], f):
+            return False
+        measure = self.declared.width_measure
+        self.out.note(
+            n, f"{label(n)} is a float standing on its own, drawn wholly out from the mean "
+            "high-water mark: nothing of it is drawn as a section extending from the mark, so "
+            "no main walkway width or share is measured from its deck. State "
+            f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} and "
+            f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} where a rule reads them, or "
+            "draw how it is reached from the shore.",
             section=section_iri(self.jid, measure.section)
             if measure is not None and measure.section else None,
             severity=SH.Info, sources=src)
