@@ -217,6 +217,8 @@ class Condition:
                 return (f"{{ {bound}FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> "
                         f"{value} }} }}")
             return f"{{ {bound}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
+        if self.than is not None and self.on_proposed:
+            return self._proposed_kept_sparql(tag)
         if self.than is not None:
             other, a, b = f"?condOther{tag}", f"?condA{tag}", f"?condB{tag}"
             # no part worse than its own former value and than the rule's limit (nor, for a
@@ -323,6 +325,27 @@ class Condition:
         return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
 
 
+    def _proposed_kept_sparql(self, tag: str) -> str:
+        """``targets.proposed_kept`` as SPARQL: no proposed structure with a value worse than a
+        former one, nor with a total bounded only (dl:LowerBoundTotal) beside a former one
+        stated; without dl:absentAsked none with a value or a bound and no former one either."""
+        p, v, f = f"?condProposed{tag}", f"?condValue{tag}", f"?condFormer{tag}"
+        a, b, n = f"?condA{tag}", f"?condB{tag}", f"?condNote{tag}"
+        bounded = (f"{n} a <{DL.LowerBoundTotal}> ; <{DL.focus}> {p} ; "
+                   f"<{DL.property}> <{self.prop}> . ")
+        fails = [f"{{ {p} <{self.prop}> {v} . {p} <{self.than}> {f} . "
+                 f"OPTIONAL {{ {v} <{QUDT.numericValue}> {a} }} "
+                 f"OPTIONAL {{ {f} <{QUDT.numericValue}> {b} }} "
+                 f"FILTER(!COALESCE(COALESCE({a}, {v}) {self.op} COALESCE({b}, {f}), false)) }}",
+                 f"{{ {p} <{self.than}> {f} . FILTER NOT EXISTS {{ {p} <{self.prop}> {v} }} "
+                 f"{bounded}}}"]
+        if not self.absent_asks:
+            fails.append(f"{{ {{ {p} <{self.prop}> {v} }} UNION {{ {bounded}}} "
+                         f"FILTER NOT EXISTS {{ {p} <{self.than}> {f} }} }}")
+        return (f"{{ ?this a ?condTypedThis . FILTER NOT EXISTS {{ ?app <{DL.proposes}> {p} . "
+                f"{' UNION '.join(fails)} }} }}")
+
+
 #: The date comparisons "on or before" (a lower bound past the threshold fails them).
 BEFORE_OPS = frozenset({"<", "<="})
 
@@ -332,7 +355,8 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     """One condition node (thresholds normalised to canonical units), or None and a lint."""
     g = prepared.knowledge
     if (node, RDF.type, DL.NotExtendedCondition) in g:
-        kept = not_extended(prepared, rule)
+        kept = (not_extended(prepared, rule) if g.value(node, DL.property) is None
+                else named_not_extended(prepared, rule, node, problems))
         if kept is not None and g.value(node, DL.absentAsked) == Literal(True):
             # an unstated former value neither establishes nor defeats the exception: asked
             kept = dataclasses.replace(kept, absent_holds=True, absent_asks=True)
@@ -433,6 +457,26 @@ def not_extended(prepared: Prepared, rule: URIRef) -> Condition | None:
                                            prepared.units.canonical_of_property.get(props[0]))
     return Condition(props[0], False, op=op, than=than, limit=limit,
                      limit_op=limit_op if limit is not None else None)
+
+
+def named_not_extended(prepared: Prepared, rule: URIRef, node: object,
+                       problems: list[str]) -> Condition | None:
+    """A dl:NotExtendedCondition naming its own fact (dl:property, read dl:of dl:Proposed): every
+    structure the application proposes keeps that fact within its preexisting counterpart (at
+    most it, or at least it with dl:comparison dl:AtLeast), whatever the rule compares: a
+    parcel's count that only maintenance leaves as it was holds only while no proposed
+    structure has more of what the count adds up (South Bristol § 73-21A(1): a repair adding
+    boat slips is no maintenance, blind review 117 F4). ``targets.proposed_kept`` reads it."""
+    g = prepared.knowledge
+    prop = g.value(node, DL.property)
+    than = g.value(prop, DL.preexistingCounterpart) if isinstance(prop, URIRef) else None
+    if not isinstance(prop, URIRef) or not isinstance(than, URIRef) \
+            or g.value(node, DL.of) != DL.Proposed:
+        problems.append(f"{rule}: a dl:NotExtendedCondition naming dl:property needs a property "
+                        "with a dl:preexistingCounterpart, read dl:of dl:Proposed")
+        return None
+    op = ">=" if g.value(node, DL.comparison) in (DL.AtLeast, DL.MoreThan) else "<="
+    return Condition(prop, False, op=op, than=than, on_proposed=True)
 
 
 #: A rule's dl:comparison -> the operator a conforming value meets its constant limit with.

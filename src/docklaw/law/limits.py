@@ -534,7 +534,9 @@ class Bounds:
                 return value, value
             except MissingOperand:
                 low, high = self.ev.units.bounds.get(prop, (None, None))
-                return (max(low, Decimal(0)) if low is not None else Decimal(0)), high
+                low = max(low, Decimal(0)) if low is not None else Decimal(0)
+                listed = self.listed_at_least(law.value(expr, DL.of), focus, prop)
+                return (max(low, listed) if listed is not None else low), high
         if kinds & {DL.GreaterOf, DL.LesserOf, DL.Sum}:
             parts = [self.interval(e, focus)
                      for e in Collection(law, law.value(expr, DL.operands))]
@@ -578,6 +580,24 @@ class Bounds:
         except MissingOperand:
             return Decimal(0), None
         return value, value
+
+
+    def listed_at_least(self, of: Node | None, focus: Node, prop: URIRef) -> Decimal | None:
+        """The greatest lower bound a dl:LowerBoundTotal note gives an unstated total (what the
+        structures the application lists add up to at least): the real total is no smaller,
+        so a limit computed from it is no smaller either (blind review 117 F6: one hoist on a
+        parcel whose listed structures give at least one slip meets § 73-8B(2)'s one per slip
+        whatever the total, and was asked it)."""
+        if of in (DL.FocusOrWhole, DL.WholeOrFocus):
+            return None
+        subject = self.ev.parcel_of(focus) if of == DL.Parcel else focus
+        data = self.ev.data
+        found = [to_decimal(data.value(note, DL.lowerBound))
+                 for note in data.subjects(DL.focus, subject)
+                 if (note, RDF.type, DL.LowerBoundTotal) in data
+                 and (note, DL.property, prop) in data]
+        known = [v for v in found if v is not None]
+        return max(known) if known else None
 
 
 def decide_by_bounds(interval: Interval, measured: Decimal, maximum: bool, strict: bool

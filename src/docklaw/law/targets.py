@@ -222,6 +222,8 @@ def condition_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> 
         return list(graph.objects(app, DL.parcel))
     if cond.on_app:
         return [app]
+    if cond.on_proposed and cond.than is not None:  # (each proposed structure: its values
+        return sorted(graph.objects(app, DL.proposes), key=str)  # include its parts')
     if cond.on_proposed:  # what the application proposes, and their parts
         return sorted({q for p in graph.objects(app, DL.proposes)
                        for q in self_and_parts(graph, p)}, key=str)
@@ -269,6 +271,29 @@ def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
                and COMPARE[cond.op](actual, former)
                and not parts_past(graph, subject, cond, former)
                for actual in values for former in formers)
+
+
+def bounded_only(graph: Graph, subject: Node, prop: URIRef) -> bool:
+    """The structure's total of ``prop`` is known only from below (a dl:LowerBoundTotal note:
+    what its listed parts state), its value not written."""
+    return (subject, prop, None) not in graph and any(
+        (note, RDF.type, DL.LowerBoundTotal) in graph and (note, DL.property, prop) in graph
+        for note in graph.subjects(DL.focus, subject))
+
+
+def proposed_kept(graph: Graph, subject: Node, cond: Condition) -> bool:
+    """A dl:NotExtendedCondition naming its fact, read on one proposed structure: nothing after
+    the work stated or read from its parts holds (the work is what it is stated to be); a value
+    is held within its former one (``kept_within``); a total its parts bound only from below
+    beside a stated former value is not shown within it (the bounds decide: at the lower bound
+    within it the total is asked, past it the rule is cited, ``pipeline.bounded``). With
+    dl:absentAsked a value or bound with no former one holds, and the former one is asked
+    (``unstated_subjects``)."""
+    if (subject, cond.prop, None) in graph:
+        return kept_within(graph, subject, cond)
+    if not bounded_only(graph, subject, cond.prop):
+        return True
+    return cond.absent_asks and (subject, cond.than, None) not in graph
 
 
 def past_wholes(graph: Graph, subject: Node, cond: Condition, values: list[object]) -> bool:
@@ -385,6 +410,8 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
             subjects = sorted(self_and_containers(graph, node), key=str)
         return not any(cond.equals is None or v == cond.equals
                        for s in subjects for v in graph.objects(s, cond.prop))
+    if cond.than is not None and cond.on_proposed:
+        return all(proposed_kept(graph, s, cond) for s in subjects)
     if cond.than is not None:
         return any(kept_within(graph, s, cond) for s in subjects)
     if cond.date is not None and cond.absent_holds:
@@ -887,6 +914,9 @@ def unstated_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> l
     them (the one asked), or none where one states it (the clause is then decided)."""
     subjects = condition_subjects(graph, app, node, cond)
     fact = cond.than if cond.than is not None else cond.prop  # (a former value: its own)
+    if cond.than is not None and cond.on_proposed:  # each structure stating what it now has
+        return [s for s in subjects if (s, fact, None) not in graph and (
+            (s, cond.prop, None) in graph or bounded_only(graph, s, cond.prop))]
     if any(True for s in subjects for _v in graph.objects(s, fact)):
         return []
     return subjects[:1]

@@ -20,7 +20,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.geometry.derive import UNBOUNDED
-from docklaw.law.limits import Evaluator, MissingOperand, matching_row, value_branches
+from docklaw.law.limits import Bounds, Evaluator, MissingOperand, matching_row, value_branches
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import (
     DISPLAY_QUANTUM,
@@ -452,6 +452,11 @@ def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> s
         number = to_decimal(value)
         shown = ev.units.describe(number, unit) if unit is not None and number is not None \
             else value
+        least = Bounds(ev).listed_at_least(law.value(expr, DL.of), focus, prop) \
+            if number is None and isinstance(prop, URIRef) else None
+        if least is not None:  # (an unstated total the listed structures bound below)
+            shown = (f"not stated; at least {display_number(least)}, what the structures "
+                     "listed add up to")
         return f"{curie(prop)} ({shown})"
     names = {DL.GreaterOf: "greater of", DL.LesserOf: "lesser of", DL.Sum: "sum of"}
     for kind, name in names.items():
