@@ -11,6 +11,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectNotFocus <#node>         ... and on this one not (one breach cited once, on the
                                    structure the rule reaches, not again on its part)
   t:expectNotShape <shape>         this shape produced no result (it may ask for a fact)
+  t:expectMessage "words"          a result of an expected shape says these words in its message
+                                   (the other structure a breach between two is named in)
   t:expectConforms true|false      the report's conforms flag (true only for status "conforms")
   t:expectStatus "incomplete"      the report's status: "conforms" | "violates" | "incomplete"
   t:expectInformationNeeded "§ X"  an information-needed item cites this section
@@ -86,6 +88,7 @@ class Case:
     information_needed: list[str] = field(default_factory=list)
     no_information_needed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
     discrepancies: list[str] = field(default_factory=list)
     no_discrepancies: list[str] = field(default_factory=list)
     needed_rules: list[URIRef] = field(default_factory=list)
@@ -139,6 +142,7 @@ def load_case(path: Path) -> Case:
         information_needed=strs(T.expectInformationNeeded),
         no_information_needed=strs(T.expectNoInformationNeeded),
         notes=strs(T.expectNote),
+        messages=strs(T.expectMessage),
         discrepancies=strs(T.expectDiscrepancy),
         no_discrepancies=strs(T.expectNoDiscrepancy),
         needed_rules=iris(T.expectNeeded),
@@ -228,6 +232,10 @@ def test_case(path: Path | None) -> None:
             assert focus in hits, f"expected {shape} on {focus}; it fired on {hits}"
         for focus in case.not_focus:
             assert focus not in hits, f"{shape} must not fire on {focus}; it fired on {hits}"
+    said_by_shapes = [r.message for r in report.results if r.shape in {str(s) for s in case.shapes}]
+    for words in case.messages:
+        assert any(words in m for m in said_by_shapes), (
+            f"no result of an expected shape says {words!r}; got:\n{got}")
     for shape in case.not_shapes:
         fired = [r.focus_node for r in report.results if r.shape == str(shape)]
         assert not fired, f"{shape} must not fire; got:\n{got}"

@@ -36,11 +36,13 @@ from docklaw.geometry.lines import (
     MhwPoint,
     Riparian,
     meet,
+    off_axis,
     right_angle_extension,
     riparian_lines,
     riparian_setback,
     same_axis_extension,
     side_clearance,
+    water_part,
 )
 from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
@@ -1795,6 +1797,7 @@ class _Stage:
         assert f.mhw is not None
         step, length = self.s.densify_step, self.s.projection_length
         same, right = [], []
+        bent: list[tuple[str, float]] = []  # (lot line, clearance from its drawn water part)
         for i, m in enumerate(f.own_points):
             inside = self.inside_point(f, i)
             if inside is None:
@@ -1805,6 +1808,9 @@ class _Stage:
             self.record.add("right-angle", m.node, right_line)
             same.append(side_clearance(wet, same_line, inside, step))
             right.append(side_clearance(wet, right_line, inside, step))
+            drawn = water_part(f.mhw, m)
+            if drawn is not None and off_axis(drawn, same_line) > self.s.precision:
+                bent.append((m.node, 0.0 if wet.intersects(drawn) else wet.distance(drawn)))
         if not same:
             return
         src = [*sources, f.mhw_node, *f.own_sources]
@@ -1823,6 +1829,38 @@ class _Stage:
             ("same-axis", "right-angle") if both else ("same-axis",))
         q(n, DL.sideSetback, value, UNIT.FT, src, SIDE_SETBACK_CONSTRUCTION[
             self.declared.side_setback or "same-axis"])
+        if bent:
+            self.bent_in_water(n, value, bent, src)
+
+    def bent_in_water(self, n: Node, value: float, bent: list[tuple[str, float]],
+                      sources: list[Node]) -> None:
+        """A lot line drawn over the water off the axis it runs onshore where it meets the water
+        (bending there): the codes measure the side setback from the property line extended
+        (North Haven § 56-3A "on the same axis as the property line runs onshore where it meets
+        the water"; Kings Point "side property line or its seaward extension"; North Hempstead
+        § 42-9B(9) "the uplands boundary as it extends offshore"), which the drawn bend is not,
+        yet it may be the property line itself, drawn where the application says it runs. The
+        extension is read; an Info note names the drawn line and the structure's clearance
+        from it, and where that clearance is less, a dl:UpperBoundTotal carries it, so a limit
+        between the two asks for the setback (one the extension breaks is cited, one both meet
+        holds). Why: a North Haven lot line drawn bending in the water toward the dock, 26.65 ft
+        from it, was dropped without a word and the 40.00 ft of its extension conformed to
+        § 56-3A (blind review 114 F2)."""
+        node, nearest = min(bent, key=lambda b: b[1])
+        lines = ", ".join(b[0] for b in bent)
+        text = (f"the lot line {lines} is drawn over the water off the axis on which it runs "
+                f"onshore where it meets the water: {label(n)} is {value:.2f} ft from the line "
+                f"extended as the code measures the side setback, and {nearest:.2f} ft from "
+                f"{node} as drawn in the water")
+        if nearest < value - self.s.precision:
+            text += (", which may be the property line itself: the side setback is read from "
+                     "the extension, and a limit between the two asks which line the setback "
+                     "is measured from (state dl:sideSetback, or draw the lot line on its "
+                     "onshore axis or stopping at the mean high water line)")
+            self.out.upper_bound(n, DL.sideSetback, max(nearest, 0.0), text)
+        else:
+            text += ", no nearer: the extension decides"
+        self.out.note(n, text[0].upper() + text[1:] + ".", severity=SH.Info, sources=sources)
 
     def inside_point(self, f: ParcelFrame, i: int) -> Point | None:
         """A point on the parcel side of lot line i: the other MHW point, or the parcel."""

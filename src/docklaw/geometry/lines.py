@@ -58,15 +58,30 @@ def ray(p: Point, d: Vector, length: float) -> LineString:
     return LineString([(p.x, p.y), (p.x + length * d[0], p.y + length * d[1])])
 
 
+def halves(shore: Shore, m: MhwPoint, wet: bool) -> list[LineString]:
+    """The lot line's parts on either side of its mean high water point that lie over the
+    water (``wet``) or onshore (not ``wet``), each from its far end to the point or back."""
+    s = m.lot_line.project(m.point)
+    both = [substring(m.lot_line, 0, s), substring(m.lot_line, s, m.lot_line.length)]
+    return [h for h in both
+            if h.length > 1e-9 and shore.water.covers(h.interpolate(0.5, normalized=True)) == wet]
+
+
+def water_part(shore: Shore, m: MhwPoint) -> LineString | None:
+    """The lot line as drawn over the water past its mean high water point (None: it stops
+    there)."""
+    wet = halves(shore, m, True)
+    return wet[0] if wet else None
+
+
+def off_axis(part: LineString, axis: LineString) -> float:
+    """How far a drawn line strays from ``axis`` at most (0: drawn along it)."""
+    return max(Point(c).distance(axis) for c in part.coords)
+
+
 def same_axis_extension(shore: Shore, m: MhwPoint, length: float) -> LineString:
     """The lot line continued over the water along the direction of its last onshore segment."""
-    s = m.lot_line.project(m.point)
-    halves = [substring(m.lot_line, 0, s), substring(m.lot_line, s, m.lot_line.length)]
-    onshore = [
-        h
-        for h in halves
-        if h.length > 1e-9 and not shore.water.covers(h.interpolate(0.5, normalized=True))
-    ]
+    onshore = halves(shore, m, False)
     if not onshore:
         raise InputError(
             "lot line has no onshore part, so the axis on which it runs onshore is unknown",

@@ -56,6 +56,7 @@ from docklaw.validate.findings.cite import (
 from docklaw.validate.findings.drawn import drawn_limits
 from docklaw.validate.findings.measurements import Measurement, collect
 from docklaw.validate.findings.moot import set_aside_moot_exceptions
+from docklaw.validate.findings.mutual import one_per_pair
 from docklaw.validate.findings.questions import absence_hint, one_per_fact
 from docklaw.validate.findings.redirect import described_parts
 from docklaw.validate.findings.unread import not_read, unread_warnings
@@ -438,6 +439,7 @@ def validate_graph(
     results = reached_discrepancies(results, accounting)  # (the rules reaching the node)
     results = one_per_disagreement(results)  # (each rule's result counted above)
     results = one_per_breach(results, derived, portion_classes(prepared))
+    results = one_per_pair(results, derived, prepared.ontology)  # (one distance, two docks)
     needed = one_per_fact(needed, absence_hint(derived, described_parts(prepared)))
     report = Report(jurisdiction=jid, results=results, information_needed=needed, name=name,
                     accounting=accounting,

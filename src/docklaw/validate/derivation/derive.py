@@ -889,7 +889,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     classify_defined(out, prepared, jid)
     derive_totals(out, prepared, jid, app)
     # after: a parcel's two docks, one stating the distance between them (review 115 F1)
-    mutual_distances(out, prepared.ontology, app)
+    mutual_distances(out, prepared, jid, app)
     unknown_growth = grown_wholes(out, prepared) + unknown_reach(out, prepared)
     raised_by_parts(out, prepared)
     reached_by_parts(out, prepared)  # after: a whole raised for its grown parts is read so

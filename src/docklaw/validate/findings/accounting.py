@@ -347,15 +347,21 @@ def own_reason(derived: Graph, rule_iri: Node, node: Node, member: Node) -> str 
 def states_open(derived: Graph, rule_iri: Node, node: Node, member: Node) -> bool:
     """Whether ``member`` states every fact an open bound's entry asks of it (a structure's
     stated figure that may or may not include its parts', totals.parts_open): the question is
-    then what the stated value means, not the value."""
+    then what the stated value means, not the value. A fact whose statements a
+    ``dl:Discrepancy`` on ``member`` holds (two figures of one fact, read between them:
+    samefact.disagreeing, mutual.disagreeing) is stated too: the question is which is right."""
+    held = {derived.value(d, DL.property) for d in derived.subjects(DL.focus, member)
+            if (d, RDF.type, DL.Discrepancy) in derived
+            and (d, DL.declaredValue, None) in derived}
     for note in sorted(derived.subjects(DL.openRule, rule_iri), key=str):
         if derived.value(note, DL.focus) != node:
             continue
         for entry in derived.objects(note, DL.undecidedMember):
             props = list(derived.objects(entry, DL.property))
             if derived.value(entry, DL.focus) == member and props and all(
-                    any(derived.value(v, DL.derived) != Literal(True)
-                        for v in derived.objects(member, prop)) for prop in props):
+                    prop in held or any(derived.value(v, DL.derived) != Literal(True)
+                                        for v in derived.objects(member, prop))
+                    for prop in props):
                 return True
     return False
 
