@@ -437,7 +437,9 @@ def test_parameters_bound_first_in_the_where_group() -> None:
 
 def test_readings_lists_every_reading_once_with_the_one_the_verdict_follows() -> None:
     """Every dl:Reading the data records appears once (one per provision and label), the
-    default marked as followed; North Hempstead § 42-9A(3) reads 'within 50 feet' two ways."""
+    default marked as followed; North Hempstead § 42-9A(3) reads 'within 50 feet' two ways, and
+    the lead-in of § 42-9 (does 'altered or improved' take in a repair?) a third (reading R,
+    blind review 118 F1)."""
     g = graph()
     recorded = {(str(p), str(g.value(r, RDFS.label)), prop == DL.defaultReading)
                 for prop in (DL.defaultReading, DL.alternativeReading)
@@ -448,7 +450,8 @@ def test_readings_lists_every_reading_once_with_the_one_the_verdict_follows() ->
     assert listed == recorded and len(rows) == len(recorded)
     nh = [r for r in rows if str(r["citation"]) == "§ 42-9A(3)"]
     assert [(str(r["followed"])[:3], str(r["reading"])[:1]) for r in nh] == [("yes", "A"),
-                                                                            ("no:", "B")]
+                                                                            ("no:", "B"),
+                                                                            ("no:", "R")]
 
 
 def test_relief_class_inferred_where_the_text_does_not_name_it() -> None:

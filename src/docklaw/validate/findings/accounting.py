@@ -67,6 +67,7 @@ from docklaw.validate.findings.redirect import (
     measured_at_seaward_end,
     own_limit,
     short,
+    whole_bounds,
 )
 from docklaw.validate.findings.relief import NO_BASIS
 from docklaw.validate.intake.admit import find_application
@@ -300,7 +301,8 @@ def account(derived: Graph, prepared: Prepared, jid: str, results: list[Result],
                 **by_name, **{node_name(n): n for n in focus_set - candidates}}
             drop.update(asked_of_whole(state.nodes, named, items, spec, facts))
             drop.update(decided_by_whole(derived, state.nodes, named, items, spec, facts,
-                                         shape.reads_class, apart, answers))
+                                         shape.reads_class, apart, answers,
+                                         whole_bounds(prepared, rule_iri)))
         if not state.nodes:
             guard = compiled.guards.get(top)  # a hand-written target: the condition ruled out
             state.reason = why_not(derived, app, app, guard, facts) if guard is not None and (

@@ -31,6 +31,7 @@ from docklaw.law.components import absent as absent_facts
 from docklaw.law.limits import Evaluator, MissingOperand, value_branches
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, self_and_containers, shares_applicability
+from docklaw.law.units import curie
 from docklaw.namespaces import DL, RDF
 from docklaw.validate.findings.cite import InfoNeeded
 from docklaw.validate.values import node_name
@@ -282,7 +283,8 @@ APPLIED = ("violates", "flagged", "conforms")
 def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, Node],
                      items: dict[str, list[InfoNeeded]], spec: TargetSpec | None,
                      facts: AppFacts, class_read: bool = False,
-                     apart: Apart | None = None, answers: OwnLimit | None = None) -> set[int]:
+                     apart: Apart | None = None, answers: OwnLimit | None = None,
+                     bounded: dict[str, URIRef] | None = None) -> set[int]:
     """The items (by id) of one rule asked of a part (a float, a main walkway, a station
     listed as a dock's part) that the rule reaches because its class is also governed, and
     that states none of the facts the rule reads, where a structure it is a part of is a
@@ -294,7 +296,16 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
     that the whole does not share (``targets.shares_applicability``). A rule whose test
     reads the class (``class_read``: a sundeck on a boat station is of a kind § 160-122H does
     not permit, whatever the station is) decides each part on its own, and so does a limit
-    the part states a fact of its own for (``own_limit``)."""
+    the part states a fact of its own for (``own_limit``).
+
+    A part of another governed kind (a lift listed on a dock) answers for itself, except for
+    a fact its whole's stated value bounds toward the rule's limit (``bounded``: a distance to
+    a line measured to the structure's nearest part, dl:nearestOfParts, under a minimum): a
+    whole meeting the rule on its own stated figure has every part at least that far, so the
+    part is decided there too. A whole breaking it bounds nothing (the part's figure is only
+    known to be at least the whole's): the part stays asked. Why: a lift listed on a dock
+    stated 36 ft from the side line was asked its own setback under North Hempstead
+    § 42-9B(9)'s 15 ft (blind review 118 F2)."""
     if spec is None or class_read:
         return set()
     by_name = {n.focus_node: n for n in nodes}
@@ -309,12 +320,16 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
         own = facts.types(node) & spec.governs
         if spec.counts_own(facts.types(node)):
             continue  # a fact each member has of its own (dl:ownCount): asked of it
-        if apart is not None and stands_apart(data, node, facts_asked(items[state.focus_node]),
-                                              apart):
+        asked = facts_asked(items[state.focus_node])
+        if apart is not None and stands_apart(data, node, asked, apart):
             continue  # it stands apart from the whole it was read into: asked itself
         for whole in sorted(facts.containers(node), key=str):
             other = by_name.get(node_name(whole))
-            if other is None or not own or not own <= facts.types(whole):
+            if other is None or not own:
+                continue
+            kind = own <= facts.types(whole)
+            if not kind and not bounded_by_whole(data, whole, other.state, asked,
+                                                 bounded or {}):
                 continue  # a component of another governed kind answers for itself
             if answers is not None and answers(node, whole):
                 continue  # its limit is its own (it states the fact the limit reads)
@@ -323,10 +338,40 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
                     and shares_applicability(data, node, whole, spec, facts)):
                 continue
             state.state = "conforms"
-            state.reason = f"decided on {short(whole)}, the structure it is a part of"
+            state.reason = f"decided on {short(whole)}, the structure it is a part of" + (
+                "" if kind else f": no part is nearer than {short(whole)}'s stated "
+                f"{', '.join(asked)}, which meets the rule")
             drop.update(id(i) for i in items[state.focus_node])
             break
     return drop
+
+
+def bounded_by_whole(data: Graph, whole: Node, state: str, asked: list[str],
+                     bounded: dict[str, URIRef]) -> bool:
+    """Every fact asked of a part is one its whole's stated value bounds toward the rule's
+    limit (``bounded``), the whole states it and meets the rule: the part meets it too."""
+    return state == "conforms" and bool(asked) and all(
+        f in bounded and (whole, bounded[f], None) in data for f in asked)
+
+
+def whole_bounds(prepared: Prepared, rule: Node | None) -> dict[str, URIRef]:
+    """The facts of ``rule`` a whole's stated value bounds for each of its parts toward the
+    rule's limit: a property measured to the structure's nearest part (dl:nearestOfParts: a
+    whole is no farther from the line than its nearest part, so each part is at least as far
+    as the whole) that the rule holds to a minimum."""
+    def read() -> dict[URIRef, dict[str, URIRef]]:
+        law, vocabulary = prepared.knowledge, prepared.ontology
+        nearest = {p for p in vocabulary.subjects(DL.nearestOfParts, Literal(True))
+                   if isinstance(p, URIRef)}
+        out: dict[URIRef, dict[str, URIRef]] = {}
+        for iri, info in prepared.rules.items():
+            if law.value(iri, DL.comparison) in (DL.AtLeast, DL.MoreThan):
+                found = {curie(p): p for p in info.constrains if p in nearest}
+                if found:
+                    out[iri] = found
+        return out
+    table = prepared.law_memo("redirect.whole_bounds", read)
+    return table.get(rule, {}) if isinstance(rule, URIRef) else {}
 
 
 def measured_at_seaward_end(prepared: Prepared, rule_iri: Node | None) -> bool:
