@@ -22,6 +22,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectState "<rule> state"     the report's accounting gives this rule (its IRI's last segment)
                                    this state ("42-9B-7-dock-count conforms")
   t:expectQuestion "words"         an information-needed item's message says these words
+  t:expectNoQuestion "words"       no information-needed item's message says these words (a fact
+                                   the text does not need is not asked)
   t:expectNote "words"             a result citing an expected section carries these words in a
                                    note of its section or of its relief's basis, or an Info
                                    result citing it says them (a lower bound's words)
@@ -94,6 +96,7 @@ class Case:
     needed_rules: list[URIRef] = field(default_factory=list)
     rule_states: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
+    no_questions: list[str] = field(default_factory=list)
     misplaced: list[str] = field(default_factory=list)
     depends_on_reading: list[str] = field(default_factory=list)
     not_depends_on_reading: list[str] = field(default_factory=list)
@@ -148,6 +151,7 @@ def load_case(path: Path) -> Case:
         needed_rules=iris(T.expectNeeded),
         rule_states=strs(T.expectState),
         questions=strs(T.expectQuestion),
+        no_questions=strs(T.expectNoQuestion),
         misplaced=strs(T.expectMisplaced),
         depends_on_reading=strs(T.expectDependsOnReading),
         not_depends_on_reading=strs(T.expectNotDependsOnReading),
@@ -261,6 +265,9 @@ def test_case(path: Path | None) -> None:
     for words in case.questions:
         assert any(words in n.message for n in report.information_needed), (
             f"no information-needed item says {words!r}; got:\n{got}")
+    for words in case.no_questions:
+        assert not any(words in n.message for n in report.information_needed), (
+            f"an information-needed item says {words!r}; got:\n{got}")
     for expected in case.misplaced:
         term, node = expected.split()
         assert any(r.component == "dl:UnreadTerm" and r.severity == "Warning" and r.path == term

@@ -286,14 +286,12 @@ class Condition:
                     f"{format_number(self.threshold)})) }} }}")
         if self.absent_holds and self.op is None and self.equals is not None:
             # no stated value other than the one the clause names (an unstated one holds); a
-            # work clause (dl:absentAsked) still fails on a whole its parts show enlarged, as
-            # the stated work's clause does below (South Bristol § 73-21A, blind review 104 F1)
-            enlarged = (f"FILTER NOT EXISTS {{ {subject} <{DL.workByParts}> "
-                        f"{DL.Enlargement.n3()} }} "
-                        if self.enlargement_defeats or (
-                            self.parts_agree and self.equals not in MAINTAINING) else "")
+            # work clause (dl:absentAsked) still fails on a whole its parts make something
+            # else of, as the stated work's clause does below (South Bristol § 73-21A, blind
+            # review 104 F1; Keuka § 160-123A(1)(e), fix-jer35)
             return (f"{{ {prefix}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} "
-                    f"FILTER({value} != {self.equals.n3()}) }} {enlarged}}}")
+                    f"FILTER({value} != {self.equals.n3()}) }} "
+                    f"{self._parts_filter(subject, tag)}}}")
         if self.date is not None:
             stated = (f"{{ {prefix}{subject} <{self.prop}> {value} "
                       f"FILTER(DATATYPE({value}) = <{XSD.date}> && {value} {self.op} "
@@ -311,18 +309,23 @@ class Condition:
                     f"BIND(COALESCE({number}, {stated}) AS {value}) "
                     f"FILTER(isNumeric({value}) && {value} {self.op} "
                     f"{format_number(self.threshold)}) }}")
+        return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} "
+                f"{self._parts_filter(subject, tag)}}}")
+
+    def _parts_filter(self, subject: str, tag: str) -> str:
+        """A work clause's test of what the whole's parts make of it (dl:workByParts,
+        ``targets.parts_defeat``); empty where the clause reads no such thing."""
         if (self.parts_agree and self.equals not in MAINTAINING) or self.enlargement_defeats:
             # a restoration (targets.parts_defeat), or the whole not read as enlarged
-            return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
-                    f"{{ {subject} <{DL.workByParts}> {DL.Enlargement.n3()} }} }}")
+            return (f"FILTER NOT EXISTS {{ {subject} <{DL.workByParts}> "
+                    f"{DL.Enlargement.n3()} }} ")
         if self.parts_agree:  # the work the whole's parts make of it must agree
             other = f"?condByParts{tag}"
             also = (f" && {other} != {DL.Reconstruction.n3()}"
                     if self.parts_may_restore else "")
-            return (f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} FILTER NOT EXISTS "
-                    f"{{ {subject} <{DL.workByParts}> {other} FILTER(({other} != "
-                    f"{self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} }}")
-        return f"{{ {prefix}{subject} <{self.prop}> {self.equals.n3()} }}"
+            return (f"FILTER NOT EXISTS {{ {subject} <{DL.workByParts}> {other} FILTER(({other} "
+                    f"!= {self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} ")
+        return ""
 
 
     def _proposed_kept_sparql(self, tag: str) -> str:
@@ -517,15 +520,16 @@ def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
         # nothing guards the parts' growth, or the code bars work on the structure's parts
         # whatever its size (dl:partsMustAgree: Keuka § 160-126B "structurally altered")
         guarded = any(c.than is not None for _n, c in clauses)
+        agree = g.value(exception, DL.partsMustAgree) == Literal(True)
+        enlargement = g.value(exception, DL.enlargementDefeatsWork) == Literal(True)
         if g.value(exception, DL.expansionPermitted) == Literal(True):
             pass  # the work it names may enlarge the structure (dl:expansionPermitted)
-        elif not guarded or g.value(exception, DL.partsMustAgree) == Literal(True):
+        elif (not guarded and not enlargement) or agree:
             # (a restoration's clause only where the code says so: targets.parts_defeat)
-            agree = g.value(exception, DL.partsMustAgree) == Literal(True)
             clauses = [(n, dataclasses.replace(c, parts_agree=True, parts_may_restore=guarded))
                        if c.prop == DL.workKind and (c.equals in MAINTAINING or agree)
                        else (n, c) for n, c in clauses]
-        elif g.value(exception, DL.enlargementDefeatsWork) == Literal(True):
+        elif enlargement:  # (guarded or not: only the enlargement defeats the work named)
             clauses = [(n, dataclasses.replace(c, enlargement_defeats=True))
                        if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
                        for n, c in clauses]

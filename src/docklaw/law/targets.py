@@ -422,13 +422,10 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
                    and COMPARE[cond.op](n, cond.threshold)
                    for s in subjects for v in graph.objects(s, cond.prop))
     if cond.absent_holds and cond.op is None and cond.than is None and cond.equals is not None:
-        # (an unstated work holds, dl:absentAsked; a whole its parts enlarge still fails it,
-        # as the stated work does below: compile.Condition.sparql)
-        defeated = cond.enlargement_defeats or (cond.parts_agree
-                                                and cond.equals not in MAINTAINING)
+        # (an unstated work holds, dl:absentAsked; a whole its parts make something else of
+        # still fails it, as the stated work does below: compile.Condition.sparql)
         return all(v == cond.equals for s in subjects for v in graph.objects(s, cond.prop)
-                   ) and not (defeated and any((s, DL.workByParts, DL.Enlargement) in graph
-                                               for s in subjects))
+                   ) and not any(work_defeated(graph, s, cond) for s in subjects)
     if cond.date is not None and any(bound_decides(graph, s, cond) for s in subjects):
         return True  # ("on or after": a lower bound meeting the threshold)
     for subject in subjects:
@@ -438,10 +435,7 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
                     return True
                 continue
             if cond.op is None:
-                if value == cond.equals and not (cond.parts_agree and any(
-                        parts_defeat(cond, w) for w in graph.objects(subject, DL.workByParts))
-                        ) and not (cond.enlargement_defeats
-                                   and (subject, DL.workByParts, DL.Enlargement) in graph):
+                if value == cond.equals and not work_defeated(graph, subject, cond):
                     return True  # (a repair of a whole its new parts enlarge is no repair)
                 continue
             actual = comparable(graph, value)  # a quantity's number, or a count
@@ -450,6 +444,16 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
             if COMPARE[cond.op](actual, cond.threshold):
                 return True
     return False
+
+
+def work_defeated(graph: Graph, subject: Node, cond: Condition) -> bool:
+    """Whether what ``subject``'s parts make of it (dl:workByParts) defeats the work clause
+    ``cond``: any work ``parts_defeat`` names (``parts_agree``), or its enlargement
+    (``enlargement_defeats``)."""
+    return (cond.parts_agree and any(parts_defeat(cond, w)
+                                     for w in graph.objects(subject, DL.workByParts))
+            ) or (cond.enlargement_defeats
+                  and (subject, DL.workByParts, DL.Enlargement) in graph)
 
 
 #: A value and its preexisting counterpart (ontology/terms/nonconformity.ttl): a structure or
@@ -856,7 +860,7 @@ def exception_asks(graph: Graph, app: Node, node: Node,
                    ) -> list[tuple[Node, URIRef]]:
     """The facts whose absence alone makes an exception seem to hold on ``node`` (see
     ``exception_undecided``); none where an exception the stated facts establish holds."""
-    asked: list[tuple[Node, URIRef]] = []
+    asked: list[frozenset[tuple[Node, URIRef]]] = []
     for clauses in exceptions:
         if not all(facts.holds(graph, app, node, c) for c in clauses):
             continue
@@ -866,12 +870,22 @@ def exception_asks(graph: Graph, app: Node, node: Node,
         found += [(s, c.than if c.than is not None else c.prop)
                   for c in clauses if c.absent_asks
                   for s in unstated_subjects(graph, app, node, c)]
-        found += [pair for c in clauses if c.enlargement_defeats
+        # (an exception guarding the dimensions asks the former values its enlargement turns
+        # on; one guarding none reads the enlargement only from what is stated)
+        guarded = any(c.than is not None for c in clauses)
+        found += [pair for c in clauses if c.enlargement_defeats and guarded
                   for pair in enlargement_asks(graph, app, node, c)]
         if not found:
             return []  # an exception the stated facts establish: the rule does not apply
-        asked += found
-    return asked
+        asked.append(frozenset(found))
+    # Only what the text needs: an exception established by answering fewer facts than
+    # another asks (a strict subset) leaves the other's further facts moot, as an exception
+    # the stated facts establish leaves every question moot (above). Keuka § 160-126B: an
+    # alteration of a nonconforming dock stating no damage continues under (4) once it is
+    # stated incidental; the damage cause and the 18 months of (1), which the restoring
+    # alterations would ask beside it, decide nothing (fix-jer35, blind review 119 F3).
+    return [pair for found in asked if not any(other < found for other in asked)
+            for pair in sorted(found, key=str)]
 
 
 def asked_focus(graph: Graph, compiled: CompiledShapes, app: Node,
@@ -1142,8 +1156,11 @@ def undecided_conditions(
                         spec.constructions)):
                 continue  # the rule does not apply to it whatever the condition says
             if any(all(facts.holds(graph, app, node, c) for c in clauses)
-                   for clauses in spec.exceptions):
+                   for clauses in spec.exceptions) and not exception_asks(
+                    graph, app, node, spec.exceptions, facts):
                 continue  # an exception the stated facts establish: nor whatever it says
+                # (one holding only for want of a fact it asks, dl:absentAsked, establishes
+                # nothing: the condition is asked beside it, fix-jer35)
             if whole_rules_out(graph, app, node, spec, facts) or silent_part(
                     graph, node, spec, facts):
                 continue  # a portion that does not state the condition's fact: its whole's
