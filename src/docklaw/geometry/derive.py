@@ -121,6 +121,8 @@ class _Stage:
         self.out = Writer(graph, settings, jurisdiction=jurisdiction_iri(code.id))
         self.frames: dict[Node, ParcelFrame] = {}
         self.record = GeometryRecord(code.id)
+        #: wholes whose dl:appendageArea is written once every part is weighed (``run``)
+        self.appendage_wholes: list[tuple[Node, list[Node]]] = []
 
     # ---- discovery -------------------------------------------------------------------
     def structures(self) -> list[Node]:
@@ -189,6 +191,10 @@ class _Stage:
             frame = self.frame(self.parcel_of(n))
             self.measure(n, full, sources, frame)
             self.setbacks(n, full, sources, frame)
+        # after every part is weighed: a drawn head attached to the walkway is an appendage
+        for n, sources in self.appendage_wholes:
+            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources,
+                           also=DL.drawnAsAttachedHead)
         self.walkway_parts(structures)
         for b in boats:
             d = self.drawing.drawn(b)
@@ -419,7 +425,7 @@ class _Stage:
         self.area(n, full, member_parts, sources)
         if member_parts:
             self.part_area(n, DL.totalFloatArea, (DL.Float,), sources)
-            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources)
+            self.appendage_wholes.append((n, sources))
         if f is None or f.mhw is None:
             return
         src = [*sources, f.mhw_node]
@@ -794,9 +800,10 @@ class _Stage:
                      " ".join(said) + " "
                      f"Without it the main walkway is {narrow.least:.2f} ft wide, with it "
                      f"{wide.widest:.2f} ft: state "
-                     f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (a value between the "
-                     "two is read) or correct the drawing where a limit falls between them.",
-                     section=section)
+                     f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the one the dock is "
+                     "built to: a value that is neither does not replace the drawing, both are "
+                     "checked) or correct the drawing where a limit falls between them.",
+                     section=section, readings=True)
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
                       src: list[Node], undrawn: list[Node], before: list[Node] | None = None,
@@ -1165,15 +1172,18 @@ class _Stage:
         return None
 
     def part_area(self, n: Node, prop: URIRef, classes: tuple[URIRef, ...],
-                  sources: list[Node]) -> None:
+                  sources: list[Node], also: URIRef | None = None) -> None:
         """The area of the structure's parts of ``classes`` (dl:PartArea; 0 if it lists none),
         derived only when every such part it lists is drawn. A total over parts some of which
         are not drawn is not the drawing's to give: the code's own total (the parts' dl:area,
         drawn ones measured, the others stated) is read. Why: a dock drawing its walkways and
         listing an undrawn 480-square-foot float was given 0 square feet of floats against its
-        stated 480 (review 57)."""
+        stated 480 (review 57). ``also``: a flag this stage derived (true) that counts a part
+        too (dl:drawnAsAttachedHead: a head ``attached_head`` read as attached to the main
+        walkway is an appendage, § 73-5 of Canandaigua; blind review 120 F1)."""
         listed = [p for p in parts(self.g, n)
-                  if any(is_a(self.g, p, c, self.jid) for c in classes)]
+                  if any(is_a(self.g, p, c, self.jid) for c in classes)
+                  or (also is not None and (p, also, Literal(True)) in self.g)]
         drawn = [self.drawing.drawn(p) for p in listed]
         if any(d is None for d in drawn):
             return
@@ -1361,8 +1371,8 @@ class _Stage:
 
     def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
                 src: list[Node], construction: URIRef | None, text: str,
-                section: str | None = None, note: bool = True, read_most: bool = False
-                ) -> None:
+                section: str | None = None, note: bool = True, read_most: bool = False,
+                readings: bool = False) -> None:
         """A value the drawing gives only between ``least`` and ``most``: the rules read
         ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
         the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
@@ -1373,12 +1383,23 @@ class _Stage:
         believed as stated (review 61: a T stating the 6-foot width of its stem was cited at its
         head's depth, with a discrepancy). ``read_most``: the rules read ``most`` and the note
         carries ``least`` (a value a minimum limits: the larger reading is the laxer one; the
-        note's dl:upperBound is then the other, stricter reading, compared the same way)."""
+        note's dl:upperBound is then the other, stricter reading, compared the same way).
+
+        ``readings``: ``least`` and ``most`` are the drawing's only two readings (a part read
+        without and with it), not a range of values: a stated value is one of them only where
+        it equals one (within the precision); one between them matches no drawn reading, so it
+        does not replace the drawing: the bounds are written as if nothing were stated (both
+        are checked, docs/geometry.md) and the stated value is a dl:Discrepancy with the value
+        read. Why: a 6-foot main walkway part with a 9-foot float in line beyond it, stating
+        an 8-foot main walkway, conformed with no discrepancy (blind review 120 F2)."""
         stated = [v for v in self.g.objects(n, prop)
                   if self.g.value(v, DL.derived) != Literal(True)]
         value = self.out.stated_value(stated[0], unit) if stated else None
         within = value is not None and \
             least - self.s.precision <= value <= most + self.s.precision
+        between = within and readings and value is not None and all(
+            abs(value - x) > self.s.precision for x in (least, most))
+        within = within and not between
         if note and not within:
             self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
                           severity=SH.Info, sources=src)
@@ -1393,7 +1414,8 @@ class _Stage:
             elif value is not None and value > most + self.s.precision:
                 self.out.quantity(n, prop, most, unit, src, construction)
                 self.out.upper_bound(n, prop, least, text)
-            return
+            if not between:
+                return
         read, other = (most, least) if read_most else (least, most)
         self.out.quantity(n, prop, read, unit, src, construction)
         self.out.upper_bound(n, prop, other, text)
@@ -1447,9 +1469,14 @@ class _Stage:
         the part was read as attached. A part reaching the mark, or deeper toward the lake than
         it is wide (a continuation in line with the walkway, which may be walkway), is read as
         before, on its own deck. A drawing in one outline is not a part: its head reads two ways
-        (``head_reading``, ``head_area``). Why: a dl:Float part drawn 20 x 10 ft across the
-        seaward end of a drawn 8 x 40 ft walkway was cited under § 73-9C(1)(a) as a main walkway
-        20 feet wide (blind review 114 F1)."""
+        (``head_reading``, ``head_area``). A head read one way (not mostly in line with the
+        walkway) is flagged dl:drawnAsAttachedHead: "The portion of the dock that is attached
+        to the main walkway" is an APPENDAGE (Canandaigua § 73-5), so the whole's
+        dl:appendageArea counts it (``part_area``) and the code may read it as its appendage
+        (blind review 120 F1: a 30 x 10 ft float head read so conformed with an appendage area
+        of 0, the same float beside a dl:MainWalkway part cited at 300 sq ft). Why: a dl:Float
+        part drawn 20 x 10 ft across the seaward end of a drawn 8 x 40 ft walkway was cited under
+        § 73-9C(1)(a) as a main walkway 20 feet wide (blind review 114 F1)."""
         if f.mhw is None or f.along is None or not any(self.g.subjects(DL.hasPart, n)):
             return False
         wet = f.mhw.waterside(walkway)
@@ -1481,12 +1508,15 @@ class _Stage:
                 "with it and without it (a limit between the two asks)." if in_line else
                 "the head of a T or L attached to the main walkway, not the section of the dock "
                 "that extends from the mark. It has no main walkway of its own; the whole's "
-                "main walkway is measured without it.") +
+                "main walkway is measured without it, and as a portion attached to the main "
+                "walkway it is counted as an appendage (dl:drawnAsAttachedHead).") +
             " If it is walkway, draw it in one outline with the walkway or as a dl:MainWalkway "
             "part.",
             section=section_iri(self.jid, measure.section)
             if measure is not None and measure.section else None,
             severity=SH.Info, sources=src)
+        if not in_line:  # read one way: a portion attached to the walkway (an appendage)
+            self.out.flag(n, DL.drawnAsAttachedHead, True, src)
         return True
 
     def whole_walkway(self, whole: Node, part: Node) -> BaseGeometry | None:
