@@ -123,6 +123,8 @@ class _Stage:
         self.out = Writer(graph, settings, jurisdiction=jurisdiction_iri(code.id))
         self.frames: dict[Node, ParcelFrame] = {}
         self.record = GeometryRecord(code.id)
+        #: wholes whose dl:appendageArea is written once every part is weighed (``run``)
+        self.appendage_wholes: list[tuple[Node, list[Node]]] = []
 
     # ---- discovery -------------------------------------------------------------------
     def structures(self) -> list[Node]:
@@ -191,6 +193,10 @@ class _Stage:
             frame = self.frame(self.parcel_of(n))
             self.measure(n, full, sources, frame)
             self.setbacks(n, full, sources, frame)
+        # after every part is weighed: a drawn head attached to the walkway is an appendage
+        for n, sources in self.appendage_wholes:
+            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources,
+                           also=DL.drawnAsAttachedHead)
         self.walkway_parts(structures)
         for b in boats:
             d = self.drawing.drawn(b)
@@ -421,7 +427,7 @@ class _Stage:
         self.area(n, full, member_parts, sources)
         if member_parts:
             self.part_area(n, DL.totalFloatArea, (DL.Float,), sources)
-            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources)
+            self.appendage_wholes.append((n, sources))
         if f is None or f.mhw is None:
             return
         src = [*sources, f.mhw_node]
@@ -445,10 +451,11 @@ class _Stage:
             walkway = None
         if walkway is not None and not walkway.is_empty:
             walkway, read_in, before, gap = self.walkway_to_mark(n, walkway, member_parts, f)
-            self.walkway_width(n, walkway, [p for p in member_parts if p not in read_in], f,
-                               src, [p for p in before if p != n])
+            in_line = self.walkway_width(n, walkway, [p for p in member_parts
+                                                      if p not in read_in], f,
+                                         src, [p for p in before if p != n])
             if length > 0:
-                self.walkway_share(n, walkway, length, f, src, undrawn, before, gap)
+                self.walkway_share(n, walkway, length, f, src, undrawn, before, gap, in_line)
             self.head_area(n, walkway, length, f, src)
 
     def walkway_to_mark(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
@@ -643,20 +650,20 @@ class _Stage:
                        ) -> tuple[list[Node], list[Node]]:
         """Drawn deck parts (not main walkway parts) lying beyond the seaward end of the main
         walkway, in line with it (``beyond_end``), in two kinds: those continuing it (deeper
-        toward the lake than wide), read as main walkway where the whole lists dl:MainWalkway
-        parts (else such a part is read on its own deck as before: ``main_walkway``,
-        ``attached_head``); and those wider than deep with most of their width in line with the
-        walkway, which read two ways (the walkway continuing, or a head across its end). A part
+        toward the lake than wide), which may be walkway (``walkway_width`` reads the width
+        with them where the whole lists dl:MainWalkway parts; else such a part is read on its
+        own deck as before: ``main_walkway``, ``attached_head``); and those wider than deep
+        with most of their width in line with the walkway, which read two ways (the walkway
+        continuing, or a head across its end). Both bound the share (``walkway_share``). A part
         most of whose width lies beside the walkway's line is a "T" or "L" head attached to it
         (``attached_head``), listed in neither. Why: a 9-foot float drawn in line beyond an
         8-foot walkway was read as a head attached to it and § 73-9C(1)(a) was not applied to
         its 9 feet; a 12 x 14 ft float in line beyond a dl:MainWalkway part was no walkway at all
         (blind review 117 F5)."""
-        walkway_parts = any(is_a(self.g, p, DL.MainWalkway, self.jid) for p in member_parts)
         onward, either = [], []
         for p, geom, _ in self.deck_parts_on_water(member_parts, f):
             reading = self.beyond_end(geom, walkway, f)
-            if reading == "continuation" and walkway_parts:
+            if reading == "continuation":
                 onward.append(p)
             elif reading == "either":
                 either.append(p)
@@ -721,7 +728,8 @@ class _Stage:
         return unary_union([walkway, *(self.drawing.drawn(p).geom for p in parts)])
 
     def walkway_width(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
-                      f: ParcelFrame, src: list[Node], before: list[Node] | None = None) -> None:
+                      f: ParcelFrame, src: list[Node], before: list[Node] | None = None
+                      ) -> list[Node]:
         """dl:mainWalkwayWidth of a drawn structure: its main walkway (``main_walkway``) with the
         deck parts beside it (``beside_walkway``). A part running the walkway's full length, or
         beside it for more than half its reach, is read as main walkway whatever its type, with
@@ -730,19 +738,27 @@ class _Stage:
         it and bounded by the width with it, so a limit between the two asks. The walkway share
         (§ 73-9C(1)(b)) and a drawn head's area are read on the walkway as before. ``before``:
         parts along the mark in front of walkway parts beginning out from it
-        (``walkway_to_mark``), read the same two ways."""
+        (``walkway_to_mark``), read the same two ways.
+
+        A part in line beyond the walkway's seaward end (``beyond_walkway``) may be walkway or
+        a portion attached to it: deeper toward the lake than wide (a continuation) beyond
+        dl:MainWalkway parts, or wider than deep with most of its width in line, the width is
+        read without it and with it. Returned: the in-line parts (continuations whatever the
+        walkway is drawn as, and those read either way), so that the share is read the same
+        two ways (``walkway_share``). Why: a 10 x 30 ft float in line beyond an 8 x 20 ft
+        walkway part was read as walkway for the width (cited at 10 ft) and as no walkway for
+        the share (cited at 40 %), citations from two incompatible readings (blind review 120
+        F3; before, blind review 117 F5 read it as walkway for the width only)."""
         assert f.along is not None
         deck = bool(member_parts) and is_a(self.g, n, DL.Dock, self.jid)
         full, most, partial, apart = self.beside_walkway(walkway, member_parts, f) \
             if deck else ([], [], [], [])
-        onward, either = self.beyond_walkway(walkway, member_parts, f) if deck else ([], [])
+        continuing, either = self.beyond_walkway(walkway, member_parts, f) if deck else ([], [])
+        in_line = [*continuing, *either]
+        if not any(is_a(self.g, p, DL.MainWalkway, self.jid) for p in member_parts):
+            continuing = []  # read on its own deck as before (``attached_head``)
         measure = self.declared.width_measure
         section = None if measure is None else measure.section
-        walkway = self.read_as_walkway(
-            n, walkway, onward, section, "drawn beyond the seaward end of its main walkway, in "
-            "line with it and deeper toward the lake than it is wide", "a part continuing the "
-            "walkway toward the lake is a section of the dock extending from the mark with it "
-            "and is read as main walkway whatever it is called")
         walkway = self.read_as_walkway(
             n, walkway, full, section, "drawn beside its main walkway along its whole length "
             "from the mean high-water mark", "a part running beside the walkway from the mark is "
@@ -753,12 +769,12 @@ class _Stage:
             "walkway for most of its length forms no slip beside it and widens the walkway, "
             "whatever it is called")
         before = before or []
-        if not partial and not apart and not before and not either:
+        if not partial and not apart and not before and not either and not continuing:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
-            return
+            return in_line
         # a part apart from the walkway is read across the water between (the hull of the two)
         wider = unary_union([walkway, *(self.drawing.drawn(p).geom
-                                        for p in [*partial, *before, *either]),
+                                        for p in [*partial, *before, *either, *continuing]),
                              *(unary_union([walkway, self.drawing.drawn(p).geom]).convex_hull
                                for p in apart)])
         if measure is not None and measure.method == "parallel-to-mhw":
@@ -770,7 +786,7 @@ class _Stage:
             construction = DL.WidestCrossSection
         if narrow is None or wide is None or wide.widest - narrow.widest <= self.s.precision:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
-            return
+            return in_line
         said = [f"{label(n)} lists {', '.join(label(p) for p in parts)} as "
                 f"{'a part' if len(parts) == 1 else 'parts'} {words}" for parts, words in (
                     (partial, "drawn beside its main walkway for part of its length (from the "
@@ -790,19 +806,26 @@ class _Stage:
                     (either, "drawn beyond the seaward end of its main walkway, wider than it is "
                      "deep but most of it in line with the walkway: the walkway continuing "
                      "toward the lake, or a head across its end attached to it (a \"T\" or "
-                     "\"L\" shaped appendage).")) if parts]
+                     "\"L\" shaped appendage)."),
+                    (continuing, "drawn beyond the seaward end of its main walkway, in line "
+                     "with it and deeper toward the lake than it is wide: the walkway continuing "
+                     "toward the lake (a section of the dock extending from the mark with it), "
+                     "or a portion attached to it (an appendage, which may go out from the "
+                     "walkway in any configuration).")) if parts]
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
                      " ".join(said) + " "
                      f"Without it the main walkway is {narrow.least:.2f} ft wide, with it "
                      f"{wide.widest:.2f} ft: state "
-                     f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (a value between the "
-                     "two is read) or correct the drawing where a limit falls between them.",
-                     section=section)
+                     f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the one the dock is "
+                     "built to: a value that is neither does not replace the drawing, both are "
+                     "checked) or correct the drawing where a limit falls between them.",
+                     section=section, readings=True)
+        return in_line
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
                       src: list[Node], undrawn: list[Node], before: list[Node] | None = None,
-                      gap: float = 0.0) -> None:
+                      gap: float = 0.0, in_line: list[Node] | None = None) -> None:
         """dl:mainWalkwayShare: how far the main walkway reaches from the mark, as a share of
         the structure's length. A walkway drawn in one outline with a head lying along the mark
         (a T or L) reads two ways, as its main walkway width does (``parallel_width``): the head
@@ -831,7 +854,15 @@ class _Stage:
         behind ``before`` lying along the mark (or nothing: ``before`` empty), which may be
         walkway or not; not walkway, the walkway does not extend from the mark and its share is
         at most its own depth (the reach less ``gap``): the share is read between the two (blind
-        review 116 F1, 117 F1-F3)."""
+        review 116 F1, 117 F1-F3).
+
+        ``in_line`` (``walkway_width``): parts drawn in line beyond the walkway's seaward end,
+        which may be walkway (the walkway continuing toward the lake) or portions attached to
+        it: the share is read with them (the larger, laxer reading, read) and without them (a
+        bound note), as the width is, so a minimum between the two asks and one both break is
+        cited. Why: an 8 x 20 ft walkway part with an 8 x 30 ft float in line beyond it read
+        40 % and was cited under § 73-9C(1)(b), the same float read as walkway for the width
+        (blind review 120 F3)."""
         step = self.s.densify_step
         assert f.mhw is not None and f.along is not None
         reach = f.mhw.seaward_extent(walkway, step)
@@ -850,6 +881,26 @@ class _Stage:
         measure = self.declared.width_measure
         cited = "" if measure is None else f" ({measure.citation})"
         section = None if measure is None else measure.section
+        onward = reach if not in_line else f.mhw.seaward_extent(unary_union(
+            [walkway, *(self.drawing.drawn(p).geom for p in in_line)]), step)
+        also = ""
+        if 100.0 * (onward - reach) / total > self.s.precision:
+            without = share
+            share = 100.0 * onward / total  # the walkway continuing through them
+            also = (f" {label(n)} also lists {', '.join(label(p) for p in in_line)} drawn in "
+                    "line beyond the seaward end of its main walkway: the walkway continuing "
+                    f"toward the lake (with {'it' if len(in_line) == 1 else 'them'} the walkway "
+                    f"reaches {share:.2f} % of the length) or "
+                    f"{'a portion' if len(in_line) == 1 else 'portions'} attached to it (an "
+                    f"appendage; without {'it' if len(in_line) == 1 else 'them'}, "
+                    f"{without:.2f} %).")
+            if not silent and gap <= 0 and stem_reach is None:
+                self.bounded(n, DL.mainWalkwayShare, 100.0 * reach / longest, share,
+                             UNIT.PERCENT, src, None, also.strip() + f"{cited} State "
+                             f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} or correct the "
+                             "drawing where a limit falls between them.", section=section,
+                             read_most=True)
+                return
         if silent:
             stem_text = ("" if stem_reach is None else
                          " Its main walkway is also drawn in one outline with a member lying "
@@ -867,7 +918,7 @@ class _Stage:
                          f"{cited}.{stem_text} State "
                          f"{DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
                          f"{DL.length.n3(self.g.namespace_manager)} of {label(n)}, or draw its "
-                         "parts.", section=section, read_most=True)
+                         "parts." + also, section=section, read_most=True)
             return
         least = 100.0 * (reach if stem_reach is None else stem_reach) / longest
         if gap > 0:
@@ -891,7 +942,7 @@ class _Stage:
                           f"from the mark it reaches {share:.2f} % of the length; read from "
                           f"where it begins, its own depth is {least:.2f} % of it{cited}.")
                          + f" State {DL.mainWalkwayShare.n3(self.g.namespace_manager)} or correct "
-                         "the drawing where a limit falls between them.", section=section,
+                         "the drawing where a limit falls between them." + also, section=section,
                          read_most=True)
             return
         if stem_reach is None and share - least <= self.s.precision:
@@ -927,7 +978,7 @@ class _Stage:
                      + f"{cited}: state {DL.mainWalkwayShare.n3(self.g.namespace_manager)} or "
                      f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the stem's width or "
                      "the whole), or draw the head as its own part (dl:Appendage), where a limit "
-                     "falls between them.", section=section, read_most=True)
+                     "falls between them." + also, section=section, read_most=True)
 
     def total_length(self, n: Node, drawn: float, undrawn: list[Node]
                      ) -> tuple[float, float, list[Node]]:
@@ -1167,15 +1218,18 @@ class _Stage:
         return None
 
     def part_area(self, n: Node, prop: URIRef, classes: tuple[URIRef, ...],
-                  sources: list[Node]) -> None:
+                  sources: list[Node], also: URIRef | None = None) -> None:
         """The area of the structure's parts of ``classes`` (dl:PartArea; 0 if it lists none),
         derived only when every such part it lists is drawn. A total over parts some of which
         are not drawn is not the drawing's to give: the code's own total (the parts' dl:area,
         drawn ones measured, the others stated) is read. Why: a dock drawing its walkways and
         listing an undrawn 480-square-foot float was given 0 square feet of floats against its
-        stated 480 (review 57)."""
+        stated 480 (review 57). ``also``: a flag this stage derived (true) that counts a part
+        too (dl:drawnAsAttachedHead: a head ``attached_head`` read as attached to the main
+        walkway is an appendage, § 73-5 of Canandaigua; blind review 120 F1)."""
         listed = [p for p in parts(self.g, n)
-                  if any(is_a(self.g, p, c, self.jid) for c in classes)]
+                  if any(is_a(self.g, p, c, self.jid) for c in classes)
+                  or (also is not None and (p, also, Literal(True)) in self.g)]
         drawn = [self.drawing.drawn(p) for p in listed]
         if any(d is None for d in drawn):
             return
@@ -1363,8 +1417,8 @@ class _Stage:
 
     def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
                 src: list[Node], construction: URIRef | None, text: str,
-                section: str | None = None, note: bool = True, read_most: bool = False
-                ) -> None:
+                section: str | None = None, note: bool = True, read_most: bool = False,
+                readings: bool = False) -> None:
         """A value the drawing gives only between ``least`` and ``most``: the rules read
         ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
         the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
@@ -1375,12 +1429,23 @@ class _Stage:
         believed as stated (review 61: a T stating the 6-foot width of its stem was cited at its
         head's depth, with a discrepancy). ``read_most``: the rules read ``most`` and the note
         carries ``least`` (a value a minimum limits: the larger reading is the laxer one; the
-        note's dl:upperBound is then the other, stricter reading, compared the same way)."""
+        note's dl:upperBound is then the other, stricter reading, compared the same way).
+
+        ``readings``: ``least`` and ``most`` are the drawing's only two readings (a part read
+        without and with it), not a range of values: a stated value is one of them only where
+        it equals one (within the precision); one between them matches no drawn reading, so it
+        does not replace the drawing: the bounds are written as if nothing were stated (both
+        are checked, docs/geometry.md) and the stated value is a dl:Discrepancy with the value
+        read. Why: a 6-foot main walkway part with a 9-foot float in line beyond it, stating
+        an 8-foot main walkway, conformed with no discrepancy (blind review 120 F2)."""
         stated = [v for v in self.g.objects(n, prop)
                   if self.g.value(v, DL.derived) != Literal(True)]
         value = self.out.stated_value(stated[0], unit) if stated else None
         within = value is not None and \
             least - self.s.precision <= value <= most + self.s.precision
+        between = within and readings and value is not None and all(
+            abs(value - x) > self.s.precision for x in (least, most))
+        within = within and not between
         if note and not within:
             self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
                           severity=SH.Info, sources=src)
@@ -1395,7 +1460,8 @@ class _Stage:
             elif value is not None and value > most + self.s.precision:
                 self.out.quantity(n, prop, most, unit, src, construction)
                 self.out.upper_bound(n, prop, least, text)
-            return
+            if not between:
+                return
         read, other = (most, least) if read_most else (least, most)
         self.out.quantity(n, prop, read, unit, src, construction)
         self.out.upper_bound(n, prop, other, text)
@@ -1449,9 +1515,14 @@ class _Stage:
         the part was read as attached. A part reaching the mark, or deeper toward the lake than
         it is wide (a continuation in line with the walkway, which may be walkway), is read as
         before, on its own deck. A drawing in one outline is not a part: its head reads two ways
-        (``head_reading``, ``head_area``). Why: a dl:Float part drawn 20 x 10 ft across the
-        seaward end of a drawn 8 x 40 ft walkway was cited under § 73-9C(1)(a) as a main walkway
-        20 feet wide (blind review 114 F1)."""
+        (``head_reading``, ``head_area``). A head read one way (not mostly in line with the
+        walkway) is flagged dl:drawnAsAttachedHead: "The portion of the dock that is attached
+        to the main walkway" is an APPENDAGE (Canandaigua § 73-5), so the whole's
+        dl:appendageArea counts it (``part_area``) and the code may read it as its appendage
+        (blind review 120 F1: a 30 x 10 ft float head read so conformed with an appendage area
+        of 0, the same float beside a dl:MainWalkway part cited at 300 sq ft). Why: a dl:Float
+        part drawn 20 x 10 ft across the seaward end of a drawn 8 x 40 ft walkway was cited under
+        § 73-9C(1)(a) as a main walkway 20 feet wide (blind review 114 F1)."""
         if f.mhw is None or f.along is None or not any(self.g.subjects(DL.hasPart, n)):
             return False
         wet = f.mhw.waterside(walkway)
@@ -1483,12 +1554,15 @@ class _Stage:
                 "with it and without it (a limit between the two asks)." if in_line else
                 "the head of a T or L attached to the main walkway, not the section of the dock "
                 "that extends from the mark. It has no main walkway of its own; the whole's "
-                "main walkway is measured without it.") +
+                "main walkway is measured without it, and as a portion attached to the main "
+                "walkway it is counted as an appendage (dl:drawnAsAttachedHead).") +
             " If it is walkway, draw it in one outline with the walkway or as a dl:MainWalkway "
             "part.",
             section=section_iri(self.jid, measure.section)
             if measure is not None and measure.section else None,
             severity=SH.Info, sources=src)
+        if not in_line:  # read one way: a portion attached to the walkway (an appendage)
+            self.out.flag(n, DL.drawnAsAttachedHead, True, src)
         return True
 
     def whole_walkway(self, whole: Node, part: Node) -> BaseGeometry | None:
