@@ -24,7 +24,19 @@ whole's unstated date to the clause's own handling). A part the
 work builds anew (its work dl:addsToWhole) is no part of the present form: its enlargement of
 the whole is read by the work by parts (``parts.work_by_parts``), not here. Nor does a
 component renewed in kind as normal maintenance (its class dl:renewedInKind: a pile, a railing,
-a light; blind review 113 F2): its date is its renewal's, not the whole's new form.
+a light; blind review 113 F2): its date is its renewal's, not the whole's new form. The mark is
+read on the part (``parts.renewed_in_kind`` writes its class's; a pile stated not renewed in kind
+dates its whole, and a float stated renewed in kind is not read so: blind review 120 F7, a
+float gives the dock its area, so its renewal is the dock's new form).
+
+A part of any other class dates its whole, whatever it is (blind review 120 F7: a boat lift
+added in 2015 to a dock "since 2000" dates the dock 2015, though a lift's open water is no dock
+area, Keuka § 160-123A(1)(b)): the whole's present form includes each listed part (the codes'
+structure, not only its deck: Kings Point's dock includes "boat lifts"), and a part added after
+the effective date changed the structure then ("enlarged, extended, ... or structurally
+altered", Keuka § 160-126B; "enlarged or expanded", South Bristol § 73-21A); the owner bears the
+burden of showing what existed (Keuka § 160-126C). The reading not chosen (only a part giving
+the whole its area or reach dates it) is recorded in the codes' curation notes.
 """
 
 from __future__ import annotations
@@ -52,14 +64,14 @@ def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
     props = sorted(p for p in vocabulary.subjects(RDF.type, DL.WholeFact)
                    if isinstance(p, URIRef) and (p, RDFS.range, XSD.date) in vocabulary)
     adding = set(vocabulary.subjects(DL.addsToWhole, Literal(True)))
-    # a component renewed in kind (a pile, a railing: dl:renewedInKind) dates only itself
-    renewed = set(vocabulary.subjects(DL.renewedInKind, Literal(True)))
     for prop in props:
         wholes = {w for w in graph.subjects(DL.hasPart, None)}
         for whole in sorted(wholes, key=str):
+            # a component renewed in kind (a pile, a railing: dl:renewedInKind, written on
+            # the part by parts.renewed_in_kind) dates only itself
             parts = [p for p in self_and_parts(graph, whole) - {whole}
                      if not set(graph.objects(p, DL.workKind)) & adding
-                     and not set(graph.objects(p, RDF.type)) & renewed]
+                     and (p, DL.renewedInKind, Literal(True)) not in graph]
             found = [(d, v, p) for p in parts for v in graph.objects(p, prop)
                      if (d := dated(v)) is not None]
             if not found:

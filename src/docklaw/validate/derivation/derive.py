@@ -101,6 +101,7 @@ from docklaw.validate.derivation.parts import (
     portion_widths,
     propose_worked,
     read_listed_non_parts,
+    renewed_in_kind,
     take_away_removed,
     walkway_widths,
     work_by_parts,
@@ -851,6 +852,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     read_listed_non_parts(out, prepared)
     materialise_types(out, prepared, jid)
     imply_status(out)
+    renewed_in_kind(out, prepared.ontology)  # before its date or work is read (review 120)
     dated_by_parts(out, prepared.ontology)  # a whole no older than its parts (review 110 F1)
     link_appurtenances(out, prepared, jid, app)
     # after the appurtenances: a new lift listed on the parcel, made the only dock's part,

@@ -255,15 +255,46 @@ def propose_worked(graph: Graph, app: Node) -> None:
 
 
 
+def renewed_in_kind(graph: Graph, vocabulary: Graph) -> None:
+    """``dl:renewedInKind`` on each node of a class of component renewed in kind (the
+    vocabulary's: a pile, a railing, a light) that does not state it itself (a pile stated
+    ``dl:renewedInKind false``, replaced by another kind of thing, keeps its statement). A node
+    of any other class stating it true is not read so (the statement is taken off and kept as
+    ``dl:renewalInKindNotRead``, which the report shows): a float, a finger, a walkway gives
+    its whole its area or reach, and its replacement, even in kind, substitutes part of the
+    structure (Keuka § 160-126B "substituted"), which the application's word does not make
+    "normal maintenance and repairs" (as its word that an alteration is incidental does not:
+    blind review 96 F2). Run after the types are materialised, before anything reads a part's
+    date or work (``dated.dated_by_parts``, ``maintenance``).
+
+    Why: blind review 120 F6/F7. A nonconforming 800 sq ft dock under repair listing a pile
+    replaced in kind was read as substituted in part (dl:workByParts dl:Alteration) and lost
+    the repair exception of Keuka § 160-126B(4) ("Normal maintenance and repairs"); the
+    vocabulary's renewal in kind was read for the dates only."""
+    kinds = set(vocabulary.subjects(DL.renewedInKind, Literal(True)))
+    for node in sorted(set(graph.subjects(RDF.type, None)), key=str):
+        stated = set(graph.objects(node, DL.renewedInKind))
+        if set(graph.objects(node, RDF.type)) & kinds:
+            if not stated:
+                graph.add((node, DL.renewedInKind, Literal(True)))
+        elif Literal(True) in stated:
+            graph.remove((node, DL.renewedInKind, Literal(True)))
+            graph.add((node, DL.renewalInKindNotRead, Literal(True)))
+
+
 def maintenance(graph: Graph, node: Node) -> bool:
-    """The node states a repair or an incidental alteration (``dl:incidentalAlteration``)
-    that does not enlarge it (its area or length no larger than the preexisting one it states:
-    Canandaigua § 73-21A(1), Keuka § 160-126B(4) "provided that it does not extend or expand")."""
+    """The node states a repair or an incidental alteration (``dl:incidentalAlteration``), or
+    is a component replaced in kind (``dl:renewedInKind``, ``renewed_in_kind``: a pile
+    replaced as it was is "normal maintenance and repairs", Keuka § 160-126B(4), South Bristol
+    § 73-21A(1)), that does not enlarge it (its area or length no larger than the preexisting
+    one it states: Canandaigua § 73-21A(1), Keuka § 160-126B(4) "provided that it does not
+    extend or expand")."""
     kinds = set(graph.objects(node, DL.workKind))
     if grown(graph, node):
         return False
     return kinds == {DL.Repair} or (
-        kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph)
+        kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph
+    ) or (kinds == {DL.Replacement} and (node, DL.renewedInKind, Literal(True)) in graph)
 
 
 def grown(graph: Graph, node: Node, units: Units | None = None) -> bool:

@@ -335,6 +335,7 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
     out.extend(linked_parts(data, prepared))
     out.extend(listings_read(data, prepared))
     out.extend(removed_listed(data))
+    out.extend(renewals_not_read(data))
     out.extend(unlisted_parts(data))
     out.extend(placed_structures(data))
     needed.sort(key=lambda n: (n.section or "", n.focus_node, n.message))
@@ -1100,6 +1101,23 @@ def removed_listed(data: Graph) -> list[Result]:
                    relief=None, relief_authority=None, component="dl:RemovedPart")
             for whole, part in sorted(data.subject_objects(DL.removedPart),
                                       key=lambda t: (str(t[1]), str(t[0])))]
+
+
+def renewals_not_read(data: Graph) -> list[Result]:
+    """An Info result for each part stating dl:renewedInKind true that is of no class of
+    component renewed in kind (``derivation.parts.renewed_in_kind``): the statement was not
+    read, and the report says what that does."""
+    return [Result(section=None, section_iri=None, section_text=None, severity="Info",
+                   message=f"{node_name(part)} is stated renewed in kind (dl:renewedInKind), but "
+                           "only a component (a pile, a railing, a light) is read so: a part "
+                           "that gives its whole its area or reach is part of the structure's "
+                           "form, so its replacement, even in kind, alters (substitutes) its "
+                           "whole in part and its date (dl:existsSince) dates its whole; the "
+                           "statement was not read.",
+                   focus_node=node_name(part), path="dl:renewedInKind", value=None,
+                   relief=None, relief_authority=None, component="dl:RenewalInKindNotRead")
+            for part in sorted(set(data.subjects(DL.renewalInKindNotRead, Literal(True))),
+                               key=str)]
 
 
 def unlisted_parts(data: Graph) -> list[Result]:
