@@ -36,7 +36,18 @@ from docklaw.law.monthday import describe as describe_month_day
 from docklaw.law.monthday import is_month_day, ordinal_of
 from docklaw.law.required import IRI, required_terms
 from docklaw.law.units import curie, display_number, format_number, to_decimal
-from docklaw.namespaces import DL, OWL, QUDT, RDF, SH, XSD, jurisdiction_iri, rule_ns, shape_ns
+from docklaw.namespaces import (
+    DL,
+    OWL,
+    QUDT,
+    RDF,
+    RDFS,
+    SH,
+    XSD,
+    jurisdiction_iri,
+    rule_ns,
+    shape_ns,
+)
 
 if TYPE_CHECKING:  # compile reads a Prepared; prepare compiles on first use (no import cycle)
     from docklaw.law.prepare import Prepared
@@ -533,8 +544,12 @@ def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
             clauses = [(n, dataclasses.replace(c, enlargement_defeats=True))
                        if c.prop == DL.workKind and c.equals in MAINTAINING else (n, c)
                        for n, c in clauses]
-        out.append((exception, tuple(clauses)))
-    return out
+        out.append((exception, tuple(sorted(clauses, key=lambda nc: repr(nc[1])))))
+    # in an order of their own, not the graph's: a report naming the first of two exceptions
+    # failing on one condition named another when the law was read back from a remote store
+    return sorted(out, key=lambda e: (str(g.value(e[0], RDFS.label) or ""),
+                                      str(g.value(e[0], DL.section) or ""),
+                                      [repr(c) for _n, c in e[1]]))
 
 
 @dataclass(frozen=True)
