@@ -35,6 +35,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
                                    reading (readings[].verdict_depends; the JSON's
                                    verdict_depends_on_reading is then true)
   t:expectNotDependsOnReading "§ X"  no reading of § X changes its verdict (it may be listed)
+  t:expectMayDependOnReading "§ X"  the verdict under § X is decided under one reading and open
+                                   under another (readings[].verdict_may_depend)
   t:boundary t:AtLimit | t:JustOver
       AtLimit: the application holds a value exactly at the limit of the case's expected
       (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
@@ -100,6 +102,7 @@ class Case:
     misplaced: list[str] = field(default_factory=list)
     depends_on_reading: list[str] = field(default_factory=list)
     not_depends_on_reading: list[str] = field(default_factory=list)
+    may_depend_on_reading: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
     #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
     boundary_shapes: list[URIRef] = field(default_factory=list)
@@ -155,6 +158,7 @@ def load_case(path: Path) -> Case:
         misplaced=strs(T.expectMisplaced),
         depends_on_reading=strs(T.expectDependsOnReading),
         not_depends_on_reading=strs(T.expectNotDependsOnReading),
+        may_depend_on_reading=strs(T.expectMayDependOnReading),
         boundary=boundary if isinstance(boundary, URIRef) else None,
         boundary_shapes=iris(T.boundaryShape),
     )
@@ -280,6 +284,11 @@ def test_case(path: Path | None) -> None:
         assert report.to_json()["verdict_depends_on_reading"] is True
     for section in case.not_depends_on_reading:
         assert section not in depends, f"no reading should change the verdict under {section}; " \
+            f"readings: {[(o.section, o.summary) for o in report.readings]}"
+    may_depend = {o.section for o in report.readings if o.verdict_may_depend}
+    for section in case.may_depend_on_reading:
+        assert section in may_depend, f"the verdict under {section} should be decided under " \
+            f"one reading and open under another; " \
             f"readings: {[(o.section, o.summary) for o in report.readings]}"
     said = [r.message for r in report.results if r.component == "dl:Discrepancy"]
     for words in case.discrepancies:

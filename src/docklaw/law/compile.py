@@ -212,6 +212,12 @@ class Condition:
                       f"<{self.prop}> ?condAny{tag} }} FILTER NOT EXISTS {{ {subject} "
                       f"(^<{DL.hasPart}>)+ {outer} . {outer} <{self.prop}> "
                       f"?condOuterValue{tag} }} ")
+            if self.absent_holds:  # (none stating it: the node itself, as
+                # ``targets.condition_subjects`` reads it, where an unstated fact holds)
+                prefix = (f"{{ {prefix}}} UNION {{ ?this a ?condTypedThis . FILTER NOT "
+                          f"EXISTS {{ ?this (^<{DL.hasPart}>)* ?condNone{tag} . "
+                          f"?condNone{tag} <{self.prop}> ?condNoneValue{tag} }} "
+                          f"BIND(?this AS {subject}) }} ")
         if self.unstated:  # nowhere the condition reads it is the fact stated
             if self.equals is not None:  # (with dl:equals: nowhere is that value stated)
                 value = self.equals.n3()
@@ -394,7 +400,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          unstated=True, equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
-    asks = g.value(node, DL.absentAsked) == Literal(True)  # (quantity and boolean clauses)
+    asks = g.value(node, DL.absentAsked) == Literal(True)  # (date, quantity, boolean clauses)
     holds = asks or g.value(node, DL.absentHolds) == Literal(True)
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
@@ -406,7 +412,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return Condition(prop, on_parcel, op=op, date=threshold, on_whole=on_whole,
                          direct=direct, whole_first=whole_first, on_app=on_app,
                          on_proposed=on_proposed,
-                         absent_holds=g.value(node, DL.absentHolds) == Literal(True),
+                         absent_holds=holds, absent_asks=asks,
                          bound=bound if isinstance(bound, URIRef) else None)
     if DL.QuantityCondition in kinds or threshold is not None:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
