@@ -344,7 +344,6 @@ class Condition:
                     f"!= {self.equals.n3()} || {other} = {DL.Alteration.n3()}){also}) }} ")
         return ""
 
-
     def _proposed_kept_sparql(self, tag: str) -> str:
         """``targets.proposed_kept`` as SPARQL: no proposed structure with a value worse than a
         former one, nor with a total bounded only (dl:LowerBoundTotal) beside a former one
@@ -1066,7 +1065,6 @@ def defined_reach(prepared: Prepared, cls: URIRef) -> frozenset[URIRef] | None:
                 if isinstance(s, URIRef))
         return out
     return prepared.law_memo(("compile.defined_reach",), read).get(cls)
-
 
 
 def code_namespace(cls: URIRef) -> str:

@@ -581,7 +581,6 @@ class Bounds:
             return Decimal(0), None
         return value, value
 
-
     def listed_at_least(self, of: Node | None, focus: Node, prop: URIRef) -> Decimal | None:
         """The greatest lower bound a dl:LowerBoundTotal note gives an unstated total (what the
         structures the application lists add up to at least): the real total is no smaller,

@@ -253,8 +253,6 @@ def propose_worked(graph: Graph, app: Node) -> None:
                 graph.add((node, DL.proposedByWork, app))
 
 
-
-
 def renewed_in_kind(graph: Graph, vocabulary: Graph) -> None:
     """``dl:renewedInKind`` on each node of a class of component renewed in kind (the
     vocabulary's: a pile, a railing, a light) that does not state it itself (a pile stated
