@@ -21,6 +21,7 @@ from docklaw import jurisdictions, paths
 from docklaw.jurisdictions import ontology_files  # the registry's list (kg reads it from there)
 from docklaw.kg.cache import cache_dir, read_verified, write_verified
 from docklaw.kg.flatstore import FlatGraph
+from docklaw.kg.kinds import governed_kinds
 from docklaw.namespaces import bind_prefixes
 
 CURATED_FILES: tuple[str, ...] = ("concepts.ttl", "rules.ttl", "curation.ttl", "topics.ttl")
@@ -93,13 +94,17 @@ def schema_graph() -> Graph:
 @lru_cache(maxsize=1)
 def law_graph() -> Graph:
     """Asserted knowledge graph: ontology, codes, curated rules and shapes (on a flat store:
-    the validator reads it millions of times, ``docklaw.kg.flatstore``)."""
+    the validator reads it millions of times, ``docklaw.kg.flatstore``), and each rule's
+    generic kinds (``dl:governsKind``)."""
     g = FlatGraph()
     g += schema_graph()
     for jid in jurisdictions.ids():
         g += section_graph(jid)
         load_turtle(g, [f for f in code_files(jid) if f.name != "concepts.ttl"])
     load_turtle(g, shape_files())
+    # each rule's generic kinds, walked once here in its own code (docklaw.kg.kinds): questions
+    # across codes read them instead of walking every code's class hierarchy
+    g += governed_kinds(g, schema_closure())
     return bind_prefixes(g)
 
 
