@@ -11,6 +11,22 @@ whose counted total of them (``dl:totalProperty`` of a code's derivation, e.g. d
 two where it is known, to the one not stating it, at the value the other states (marked derived
 from it). With three or more, the nearest other of each may differ: nothing is derived.
 
+Three or more stating it (blind review 121 F1: three docks stating 12, 12 and 8 ft conformed in
+silence, each read at its own figure, though the third's nearest other, 8 ft from it, would have
+a nearest no farther). The property is the distance to the nearest other (its skos:definition),
+so the least figure stated must be stated by two at least: the nearest pair see each other. One
+alone stating it contradicts the others (``no_nearest``): a ``dl:Discrepancy`` names them, and
+each is read between what the figures leave it. Any other may be the partner: read at its own
+figure, with a ``dl:UpperBoundTotal`` at the least. The one stating the least, were its figure
+wrong, would be at least as far from each other as that one's own figure: read at the least
+other figure, with a ``dl:UpperBoundTotal`` at its own, where that reading meets every fixed
+limit of the rules reading the property, else not read (how far it is is then unknown). A limit
+both ends break is cited, one only the least breaks asks which is right, one both meet holds.
+A structure stating none may be the partner: nothing is contradicted. Which structures the
+rules reach is not changed: a structure the work neither proposes nor works on is reached by
+none, so two existing docks 8 ft from each other beside a new one 12 ft from its nearest do not
+make the new one's verdict (the two-dock case's existing partner is not cited either).
+
 Both stating it, at different values, state one fact two ways (blind review 116 F3: a dock
 stating 20 feet from the other, the other 30 feet from it, was read at each dock's own figure,
 in silence). Which is right cannot be read from the application: both statements are moved onto
@@ -43,15 +59,12 @@ LOWER_LIMITS = frozenset({DL.AtLeast, DL.MoreThan})
 UPPER_LIMITS = frozenset({DL.AtMost, DL.LessThan})
 
 
-def pairs(graph: Graph, vocabulary: Graph, app: Node
-          ) -> Iterator[tuple[URIRef, URIRef, Node, Node]]:
-    """(property, class, first, second) for each ``dl:mutualAmong`` property and parcel of ``app``
-    whose structures (listed on it, or proposed) include exactly two of its class that are no
-    part of another, and whose counted total of them (``dl:mutualCountedBy``) is two where it
-    is known: each one's nearest other is the other, and the distance between them is one. The
-    first is the one the application proposes where it proposes only one, else the one stating
-    the property itself where only one does (docklaw derives the other's from it), else the
-    first by name."""
+def groups(graph: Graph, vocabulary: Graph, app: Node
+           ) -> Iterator[tuple[URIRef, URIRef, list[Node]]]:
+    """(property, class, members) for each ``dl:mutualAmong`` property and parcel of ``app``:
+    the structures of its class listed on the parcel (or proposed) that are no part of another,
+    sorted by name, where their counted total (``dl:mutualCountedBy``) is their number where it
+    is known (a code counting another structure among them leaves each one's nearest unknown)."""
     for prop, kind in sorted(vocabulary.subject_objects(DL.mutualAmong)):
         if not isinstance(prop, URIRef) or not isinstance(kind, URIRef):
             continue
@@ -61,15 +74,28 @@ def pairs(graph: Graph, vocabulary: Graph, app: Node
                 graph.objects(app, DL.proposes))
             members = sorted((s for s in listed if (s, RDF.type, kind) in graph
                               and (None, DL.hasPart, s) not in graph), key=str)
-            if len(members) != 2:
-                continue
             if isinstance(counted, URIRef):
                 totals = {to_decimal(v) for v in graph.objects(parcel, counted)}
-                if totals and totals != {Decimal(2)}:
+                if totals and totals != {Decimal(len(members))}:
                     continue  # the code counts another structure among them: which is nearest?
-            members.sort(key=lambda m: ((app, DL.proposes, m) not in graph,
-                                        not stating(graph, m, prop), str(m)))
-            yield prop, kind, members[0], members[1]
+            yield prop, kind, members
+
+
+def pairs(graph: Graph, vocabulary: Graph, app: Node
+          ) -> Iterator[tuple[URIRef, URIRef, Node, Node]]:
+    """(property, class, first, second) for each ``dl:mutualAmong`` property and parcel of ``app``
+    whose structures (listed on it, or proposed) include exactly two of its class that are no
+    part of another, and whose counted total of them (``dl:mutualCountedBy``) is two where it
+    is known: each one's nearest other is the other, and the distance between them is one. The
+    first is the one the application proposes where it proposes only one, else the one stating
+    the property itself where only one does (docklaw derives the other's from it), else the
+    first by name."""
+    for prop, kind, members in groups(graph, vocabulary, app):
+        if len(members) != 2:
+            continue
+        members.sort(key=lambda m: ((app, DL.proposes, m) not in graph,
+                                    not stating(graph, m, prop), str(m)))
+        yield prop, kind, members[0], members[1]
 
 
 def stating(graph: Graph, node: Node, prop: URIRef) -> bool:
@@ -81,6 +107,9 @@ def mutual_distances(graph: Graph, prepared: Prepared, jid: str, app: Node) -> N
     """Each ``dl:mutualAmong`` distance stated by one of a parcel's two structures of its class,
     given to the other; stated by both at different figures, read between them with a
     ``dl:Discrepancy`` (module docstring)."""
+    for prop, kind, members in groups(graph, prepared.ontology, app):
+        if len(members) > 2:
+            no_nearest(graph, prepared, jid, app, prop, kind, members)
     for prop, kind, first, second in pairs(graph, prepared.ontology, app):
         with_value = [m for m in (first, second) if (m, prop, None) in graph]
         if len(with_value) == 2:
@@ -154,3 +183,90 @@ def disagreeing(graph: Graph, prepared: Prepared, jid: str, prop: URIRef, kind: 
         graph.add((bound, RDFS.comment, Literal(question)))
         for rule in rules:
             graph.add((bound, DL.comparedBy, rule))
+
+
+def no_nearest(graph: Graph, prepared: Prepared, jid: str, app: Node, prop: URIRef,
+               kind: URIRef, members: list[Node]) -> None:
+    """Three or more structures of ``kind``, each stating its distance to the nearest other, the
+    least figure stated by one alone: that one's nearest other is that far from it, so has a
+    nearest no farther, yet every other states more. One ``dl:Discrepancy`` names them all and
+    each is read between what its own figure and the others' leave it (module docstring): each
+    other one, any of which may be the partner, at its own figure and as near as the least
+    (a ``dl:UpperBoundTotal``); the one stating the least, its figure wrong, is as far from
+    every other as each other's own figure at least: it is read at the least of those and as
+    near as its own figure, where that reading meets every limit of the rules reading it, and
+    is otherwise not read (its distance were its figure wrong is unknown: the rules ask). A
+    limit both ends break is cited, one only the least breaks asks which is right. A structure
+    stating none may be the partner: nothing is contradicted. (Blind review 121 F1: three docks
+    stating 12, 12 and 8 ft conformed in silence.)"""
+    stated = {m: stated_quantity(graph, m, prop) for m in members}
+    figures = {m: v[0] for m, v in stated.items() if v is not None}
+    units = {v[1] for v in stated.values() if v is not None}
+    if len(figures) != len(members) or len(units) != 1:
+        return  # (one states none, or several, or units left apart: no contradiction read)
+    least = min(figures.values())
+    alone = [m for m, n in figures.items() if n == least]
+    if len(alone) != 1:
+        return  # (the least figure stated twice: the nearest pair see each other)
+    low, unit = alone[0], units.pop()
+    others = [m for m in members if m != low]
+    nearest = min(figures[m] for m in others)
+    proposed = [m for m in members if (app, DL.proposes, m) in graph]
+    focus = proposed[0] if len(proposed) == 1 else low
+    rules = [r.iri for r in prepared.rules_of(jid) if prop in r.constrains]
+    directions = {prepared.knowledge.value(r, DL.comparison) for r in rules}
+    listing = ", ".join(f"{short(m)} {shown(prepared, prop, figures[m])}" for m in others)
+    said = (f"{short(low)} states {curie(prop)} {shown(prepared, prop, least)}, the distance to "
+            f"its nearest other {curie(kind)}, and the others state more ({listing}): the one "
+            f"nearest {short(low)} would then be no more than {shown(prepared, prop, least)} "
+            f"from a {curie(kind)}, so one of the figures is wrong, and which cannot be read "
+            "from the application")
+    note = withdrawn(graph, low, prop)
+    graph.set((note, DL.focus, focus))  # (on the structure the work proposes, where one)
+    if not rules or not directions <= LOWER_LIMITS:
+        graph.add((note, RDFS.comment, Literal(
+            f"{said}; {short(low)}'s figure is not read and the rules reading it ask for it")))
+        return
+    question = (f"which is right: {short(low)}'s {curie(prop)} "
+                f"{shown(prepared, prop, least)} or the others' ({listing})? If "
+                f"{short(low)}'s, the nearest {curie(kind)} to it is no more than "
+                f"{shown(prepared, prop, least)} from it")
+    limits = [fixed_limit(prepared, r, prop) for r in rules]
+    read_low = all(v is not None and nearest >= v for v in limits)
+    graph.add((note, RDFS.comment, Literal(
+        f"{said}; each other is read at its own figure and as near as "
+        f"{shown(prepared, prop, least)} (it may be {short(low)}'s nearest), and {short(low)} "
+        + (f"as far as {shown(prepared, prop, nearest)} (if its figure is wrong, it is at least "
+           f"that far from each other) and as near as {shown(prepared, prop, least)}"
+           if read_low else "is not read (if its figure is wrong, how far it is is unknown)")
+        + f": a limit both break is cited, one only {shown(prepared, prop, least)} breaks asks "
+        "which is right; correct one of them")))
+    entry = BNode()  # (one question, asked of the structure noted)
+    graph.add((entry, DL.focus, focus))
+    graph.add((entry, DL.property, prop))
+    graph.add((entry, RDFS.comment, Literal(question)))
+    if read_low:
+        add_quantity(graph, low, prop, nearest, unit if isinstance(unit, URIRef) else None,
+                     members)
+    for m in others + ([low] if read_low else []):
+        bound = BNode()
+        graph.add((bound, RDF.type, DL.UpperBoundTotal))
+        graph.add((bound, DL.focus, m))
+        graph.add((bound, DL.property, prop))
+        graph.add((bound, DL.upperBound, Literal(format_number(least), datatype=XSD.decimal)))
+        graph.add((bound, DL.undecidedMember, entry))
+        graph.add((bound, RDFS.comment, Literal(question)))
+        for rule in rules:
+            graph.add((bound, DL.comparedBy, rule))
+
+
+def fixed_limit(prepared: Prepared, rule: URIRef, prop: URIRef) -> Decimal | None:
+    """The rule's ``dl:limit`` in ``prop``'s canonical unit (None where it states no fixed one:
+    a limit computed from other facts)."""
+    limit = prepared.knowledge.value(rule, DL.limit)
+    number = to_decimal(prepared.knowledge.value(limit, QUDT.numericValue)) \
+        if limit is not None else None
+    unit = prepared.knowledge.value(limit, QUDT.unit) if limit is not None else None
+    if not isinstance(number, Decimal) or not isinstance(unit, URIRef):
+        return None
+    return prepared.units.convert(number, unit, prepared.units.canonical_of_property.get(prop))
