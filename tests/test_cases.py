@@ -37,6 +37,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectNotDependsOnReading "§ X"  no reading of § X changes its verdict (it may be listed)
   t:expectMayDependOnReading "§ X"  the verdict under § X is decided under one reading and open
                                    under another (readings[].verdict_may_depend)
+  t:expectNoReading "§ X"         no reading of § X is listed (none can change its verdict here:
+                                   the report does not name it as deciding, nor as maybe deciding)
   t:boundary t:AtLimit | t:JustOver
       AtLimit: the application holds a value exactly at the limit of the case's expected
       (not-)shapes; JustOver: a value just beyond it, and the shape must fire.
@@ -103,6 +105,7 @@ class Case:
     depends_on_reading: list[str] = field(default_factory=list)
     not_depends_on_reading: list[str] = field(default_factory=list)
     may_depend_on_reading: list[str] = field(default_factory=list)
+    no_reading: list[str] = field(default_factory=list)
     boundary: URIRef | None = None
     #: the shapes the boundary is about (t:boundaryShape; unstated: every expected shape)
     boundary_shapes: list[URIRef] = field(default_factory=list)
@@ -159,6 +162,7 @@ def load_case(path: Path) -> Case:
         depends_on_reading=strs(T.expectDependsOnReading),
         not_depends_on_reading=strs(T.expectNotDependsOnReading),
         may_depend_on_reading=strs(T.expectMayDependOnReading),
+        no_reading=strs(T.expectNoReading),
         boundary=boundary if isinstance(boundary, URIRef) else None,
         boundary_shapes=iris(T.boundaryShape),
     )
@@ -289,6 +293,10 @@ def test_case(path: Path | None) -> None:
     for section in case.may_depend_on_reading:
         assert section in may_depend, f"the verdict under {section} should be decided under " \
             f"one reading and open under another; " \
+            f"readings: {[(o.section, o.summary) for o in report.readings]}"
+    listed = {o.section for o in report.readings}
+    for section in case.no_reading:
+        assert section not in listed, f"no reading of {section} should be listed; " \
             f"readings: {[(o.section, o.summary) for o in report.readings]}"
     said = [r.message for r in report.results if r.component == "dl:Discrepancy"]
     for words in case.discrepancies:

@@ -69,7 +69,7 @@ from docklaw.validate.derivation.defined import (
     meets,
 )
 from docklaw.validate.derivation.eligibility import asked_as, derive_flags
-from docklaw.validate.derivation.existing import imply_status, maintenance_only
+from docklaw.validate.derivation.existing import ask_incidental, imply_status, maintenance_only
 from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
     free_standing_lengths,
@@ -915,6 +915,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
     ask_unknown_growth(out, prepared, compiled, unknown_growth, focus_sets, app, facts)
+    ask_incidental(out, app)  # after: it moves the parcel's unknown flag to its alterations
     return out
 
 

@@ -11,13 +11,15 @@ builds: an application that only repairs or incidentally alters existing structu
 
 from __future__ import annotations
 
-from rdflib import BNode, Graph, Literal
+from collections.abc import Callable
+
+from rdflib import RDFS, BNode, Graph, Literal
 from rdflib.term import Node
 
 from docklaw.errors import InputError
 from docklaw.law.targets import self_and_parts
 from docklaw.namespaces import DL
-from docklaw.validate.derivation.parts import maintenance
+from docklaw.validate.derivation.parts import grown, maintenance
 
 
 def node_label(node: Node) -> str:
@@ -40,18 +42,62 @@ def maintenance_only(graph: Graph, app: Node) -> None:
     """dl:onlyMaintenanceProposed on the application's parcels: whether every proposed
     structure, and every part of one that states work, is repaired or incidentally altered
     (unstated work: not shown, so false). Run after ``parts.propose_worked``: a structure
-    listed on the parcel whose part states new work is proposed work too."""
+    listed on the parcel whose part states new work is proposed work too. Where the only work
+    not shown maintenance is an alteration not saying whether it is incidental (and not
+    enlarging), the flag is not written: whether the application only maintains is unknown,
+    so a clause reading it with dl:absentAsked asks it, never reads the silence as a
+    non-incidental alteration (South Bristol § 73-21A(1), blind review fix-sb41)."""
     proposed = list(graph.objects(app, DL.proposes))
     if not proposed:
         return
 
-    def maintained(node: Node) -> bool:
+    def maintained(node: Node, test: Callable[[Graph, Node], bool]) -> bool:
         """The node's own work is maintenance, and so is every work its parts state (a new
         hoist on a repaired dock adds to the parcel's count)."""
-        return maintenance(graph, node) and all(
-            maintenance(graph, p) for p in self_and_parts(graph, node)
+        return test(graph, node) and all(
+            test(graph, p) for p in self_and_parts(graph, node)
             if (p, DL.workKind, None) in graph)
-    flag = Literal(all(maintained(n) for n in proposed))
     for parcel in graph.objects(app, DL.parcel):
         graph.remove((parcel, DL.onlyMaintenanceProposed, None))
+    if all(maintained(n, maintenance) for n in proposed):
+        flag = Literal(True)
+    elif all(maintained(n, maybe_maintenance) for n in proposed):
+        return  # (an alteration not saying whether it is incidental: unknown)
+    else:
+        flag = Literal(False)
+    for parcel in graph.objects(app, DL.parcel):
         graph.add((parcel, DL.onlyMaintenanceProposed, flag))
+
+
+def maybe_maintenance(graph: Graph, node: Node) -> bool:
+    """Maintenance, or an alteration that does not say whether it is incidental
+    (``dl:incidentalAlteration`` unstated) and that its stated values do not show enlarging."""
+    return maintenance(graph, node) or (
+        set(graph.objects(node, DL.workKind)) == {DL.Alteration}
+        and (node, DL.incidentalAlteration, None) not in graph and not grown(graph, node))
+
+
+def ask_incidental(graph: Graph, app: Node) -> None:
+    """An unknown dl:onlyMaintenanceProposed (``maintenance_only`` left it unwritten) is asked
+    as what decides it: whether each alteration not saying so is incidental. Each note asking
+    the flag of a parcel moves to those alterations, asking dl:incidentalAlteration for its
+    rule (the parcel's flag is written by derive, refused as input). Run after the undecided
+    rules are recorded."""
+    undecided = sorted({p for n in graph.objects(app, DL.proposes)
+                        for p in self_and_parts(graph, n)
+                        if maybe_maintenance(graph, p) and not maintenance(graph, p)}, key=str)
+    for parcel in graph.objects(app, DL.parcel):
+        for note in list(graph.objects(parcel, DL.conditionUnknown)):
+            if graph.value(note, DL.property) != DL.onlyMaintenanceProposed or not undecided:
+                continue
+            graph.remove((parcel, DL.conditionUnknown, note))
+            for node in undecided:
+                ask = BNode()
+                graph.add((node, DL.conditionUnknown, ask))
+                graph.add((ask, DL.property, DL.incidentalAlteration))
+                for rule in graph.objects(note, DL.rule):
+                    graph.add((ask, DL.rule, rule))
+                graph.add((ask, RDFS.comment, Literal(
+                    "whether the alteration is incidental decides whether the application "
+                    "only maintains existing facilities (dl:onlyMaintenanceProposed), which "
+                    "the parcel's counts leave unread")))

@@ -168,6 +168,9 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                     found = _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
                     if found is None and narrows:
                         found = outcome.readings[0].verdict, ""  # reached as by the default
+                    elif base is not None and same_limit(derived, prepared, rule.iri, focus,
+                                                         alt, evaluator, alt_evaluator):
+                        found = outcome.readings[0].verdict, base[1]  # it changes nothing here
                     aside = _set_aside(read, prepared, rule.iri, focus, alt)
                     if aside is not None:
                         held, why = aside
@@ -194,6 +197,33 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
 #: What a reading may change beside the rule's reach (ontology/terms/readings.ttl).
 CHANGES = (DL.comparison, DL.limit, DL.limitExpression, DL.readingValue, DL.readsConstruction,
            DL.varianceClass)
+
+
+def same_limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, reading: Node,
+               evaluator: Evaluator, alt_evaluator: Evaluator) -> bool:
+    """The reading changes only the rule's limit (no value, comparison, construction or
+    exception of its own), and its limit for the focus is the default's: it cannot change the
+    verdict, which is then the default's, whatever decided it (an exception, a count known
+    only from below, an unstated value). Why: the readings of a count's table that differ only
+    in rows the focus's parcel is not in (South Bristol Table 1's Category F) were reported
+    as deciding the verdict on parcels of other categories, where the default's verdict came
+    from the report and the other's from the bare comparison (fix-sb41)."""
+    law = prepared.knowledge
+    if any((reading, p, None) in law for p in (DL.readingValue, DL.readsConstruction,
+                                               DL.readingExceptWhen)) or \
+            law.value(reading, DL.comparison) not in (None, law.value(rule, DL.comparison)):
+        return False
+    kind = COMPARISONS.get(law.value(rule, DL.comparison))
+    if kind is None:
+        return False
+    unit = prepared.units.canonical_of_property.get(law.value(rule, DL.constrains))
+    try:
+        limits = [_limit(derived, prepared, rule, focus, read, ev, unit,
+                         maximum=kind[0] == "max")
+                  for read, ev in ((None, evaluator), (reading, alt_evaluator))]
+    except MissingOperand:
+        return False
+    return limits[0] is not None and limits[0] == limits[1]
 
 
 def narrows_only(law: Graph, reading: Node) -> bool:
