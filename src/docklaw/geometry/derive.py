@@ -195,8 +195,7 @@ class _Stage:
             self.setbacks(n, full, sources, frame)
         # after every part is weighed: a drawn head attached to the walkway is an appendage
         for n, sources in self.appendage_wholes:
-            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources,
-                           also=DL.drawnAsAttachedHead)
+            self.appendage_area(n, sources)
         self.walkway_parts(structures)
         for b in boats:
             d = self.drawing.drawn(b)
@@ -1227,14 +1226,77 @@ class _Stage:
         stated 480 (review 57). ``also``: a flag this stage derived (true) that counts a part
         too (dl:drawnAsAttachedHead: a head ``attached_head`` read as attached to the main
         walkway is an appendage, § 73-5 of Canandaigua; blind review 120 F1)."""
+        geoms = self.typed_part_geoms(n, classes, also)
+        if geoms is None:
+            return
+        area = unary_union(list(geoms.values())).area if geoms else 0.0
+        self.out.quantity(n, prop, area, UNIT.FT2, sources)
+
+    def typed_part_geoms(self, n: Node, classes: tuple[URIRef, ...], also: URIRef | None = None
+                         ) -> dict[Node, BaseGeometry] | None:
+        """The drawn geometry of each part of ``n`` of ``classes`` (or flagged ``also``), or
+        None where one it lists is not drawn (``part_area``)."""
         listed = [p for p in parts(self.g, n)
                   if any(is_a(self.g, p, c, self.jid) for c in classes)
                   or (also is not None and (p, also, Literal(True)) in self.g)]
-        drawn = [self.drawing.drawn(p) for p in listed]
-        if any(d is None for d in drawn):
+        drawn = {p: self.drawing.drawn(p) for p in listed}
+        if any(d is None for d in drawn.values()):
+            return None
+        return {p: d.geom for p, d in drawn.items() if d is not None}
+
+    def appendage_area(self, n: Node, sources: list[Node]) -> None:
+        """dl:appendageArea of a whole, "Total area of an appendage of a dock": the area of its
+        largest drawn appendage (dl:LargestAppendageArea; 0 if it lists none), derived only when
+        every part read as one (a dl:Appendage or dl:Finger part, or a head flagged
+        dl:drawnAsAttachedHead) is drawn. The drawn parts are grouped into appendages
+        (``appendage_groups``): parts touching one another form one appendage, each measured
+        whole (Canandaigua § 73-9C(1)(f) "Any appendage shall not exceed a total area of 256
+        square feet", read per appendage; the sum over all of them is the code's alternative
+        reading, evaluated on the parts). Why: two 6 x 25 ft fingers drawn apart on either side
+        of the walkway were summed as one 300-square-foot appendage and cited (blind review
+        122 F1); a T head drawn as two abutting floats is still one appendage."""
+        geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
+        if geoms is None:
             return
-        geoms = [d.geom for d in drawn if d is not None]
-        self.out.quantity(n, prop, unary_union(geoms).area if geoms else 0.0, UNIT.FT2, sources)
+        groups = self.appendage_groups(n, geoms)
+        area = max((unary_union([geoms[p] for p in g]).area for g in groups), default=0.0)
+        self.out.quantity(n, DL.appendageArea, area, UNIT.FT2, sources)
+
+    def appendage_groups(self, n: Node, geoms: dict[Node, BaseGeometry]) -> list[list[Node]]:
+        """The parts of ``geoms`` grouped into appendages by connectivity among themselves, the
+        walkway aside (APPENDAGE, Canandaigua § 73-5, "The portion of the dock that is attached
+        to the main walkway": every part touches the walkway; that alone does not make two
+        parts one portion). Two parts are joined where they touch or overlap (within the
+        drawing tolerance), and two heads lying along the mark (dl:drawnAsAttachedHead) where
+        the rest of the whole's deck fills the gap between them (the outline around both is
+        covered by the two and the deck: a T head drawn as two floats flanking the walkway's
+        end is the one head of a T, § 73-9C(1)(e) "'T' or 'L' shaped appendages"). Fingers or
+        appendages drawn apart, even flanking the walkway at one place, are each their own."""
+        tol = self.s.tolerances[UNIT.FT].absolute
+        nodes = sorted(geoms, key=str)
+        deck = [d.geom for x in [n, *parts(self.g, n)] if x not in geoms
+                for d in [self.drawing.drawn(x)] if d is not None]
+        heads = {p for p in nodes if (p, DL.drawnAsAttachedHead, Literal(True)) in self.g}
+
+        def joined(a: Node, b: Node) -> bool:
+            if geoms[a].distance(geoms[b]) <= tol:
+                return True
+            if a not in heads or b not in heads or not deck:
+                return False
+            pair = unary_union([geoms[a], geoms[b]])
+            gap = pair.convex_hull.difference(unary_union([pair, *deck]).buffer(tol))
+            return gap.area <= self.s.precision
+
+        group = {p: i for i, p in enumerate(nodes)}
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1:]:
+                if group[a] != group[b] and joined(a, b):
+                    old_id, new_id = group[b], group[a]
+                    group = {p: new_id if g == old_id else g for p, g in group.items()}
+        found: dict[int, list[Node]] = {}
+        for p in nodes:
+            found.setdefault(group[p], []).append(p)
+        return list(found.values())
 
     def walkway_parts(self, structures: list[Node]) -> None:
         """dl:mainWalkwayWidth of each dl:MainWalkway part a rule may read it on (South Bristol
