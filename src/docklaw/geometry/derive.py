@@ -1267,8 +1267,9 @@ class _Stage:
         walkway aside (APPENDAGE, Canandaigua § 73-5, "The portion of the dock that is attached
         to the main walkway": every part touches the walkway; that alone does not make two
         parts one portion). Two parts are joined where they touch or overlap (within the
-        drawing tolerance), and two heads lying along the mark (dl:drawnAsAttachedHead) where
-        the rest of the whole's deck fills the gap between them (the outline around both is
+        drawing tolerance), and two heads lying along the mark (dl:drawnAsAttachedHead, or a
+        dl:Appendage or dl:Finger part drawn so, ``lying_along_mark``) where the rest of the
+        whole's deck fills the gap between them (the outline around both is
         covered by the two and the deck: a T head drawn as two floats flanking the walkway's
         end is the one head of a T, § 73-9C(1)(e) "'T' or 'L' shaped appendages"). Fingers or
         appendages drawn apart, even flanking the walkway at one place, are each their own."""
@@ -1276,7 +1277,9 @@ class _Stage:
         nodes = sorted(geoms, key=str)
         deck = [d.geom for x in [n, *parts(self.g, n)] if x not in geoms
                 for d in [self.drawing.drawn(x)] if d is not None]
-        heads = {p for p in nodes if (p, DL.drawnAsAttachedHead, Literal(True)) in self.g}
+        frame = self.frame(self.parcel_of(n))
+        heads = {p for p in nodes if (p, DL.drawnAsAttachedHead, Literal(True)) in self.g
+                 or self.lying_along_mark(geoms[p], frame) is not None}
 
         def joined(a: Node, b: Node) -> bool:
             if geoms[a].distance(geoms[b]) <= tol:
@@ -1585,19 +1588,12 @@ class _Stage:
         of 0, the same float beside a dl:MainWalkway part cited at 300 sq ft). Why: a dl:Float
         part drawn 20 x 10 ft across the seaward end of a drawn 8 x 40 ft walkway was cited under
         § 73-9C(1)(a) as a main walkway 20 feet wide (blind review 114 F1)."""
-        if f.mhw is None or f.along is None or not any(self.g.subjects(DL.hasPart, n)):
+        if not any(self.g.subjects(DL.hasPart, n)):
             return False
-        wet = f.mhw.waterside(walkway)
-        if wet.is_empty or wet.area <= 0:
+        shape = self.lying_along_mark(walkway, f)
+        if shape is None:
             return False
-        tol = self.s.tolerances[UNIT.FT].absolute
-        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
-        if not len(own) or float(own.min()) <= tol:
-            return False  # reaches the mark: it may be the section extending from it
-        depth = float(own.max()) - float(own.min())
-        across = parallel_width(wet, f.along)
-        if across is None or depth >= across.widest - self.s.precision:
-            return False  # deeper toward the lake than wide: a continuation may be walkway
+        wet, out, depth, widest = shape
         if not any(self.reaches_mark([x for x in [w, *parts(self.g, w)] if x != n], f)
                    for w in self.g.subjects(DL.hasPart, n)):
             return False  # nothing else of the whole is drawn from the mark: read as before
@@ -1608,8 +1604,8 @@ class _Stage:
                       if outline is not None)
         self.out.note(
             n, f"{label(n)} is drawn as a part of {', '.join(label(w) for w in wholes)} "
-            f"beginning {float(own.min()):.2f} ft out from the mean high-water mark and lying "
-            f"along it ({depth:.2f} ft toward the lake, {across.widest:.2f} ft wide): " + (
+            f"beginning {out:.2f} ft out from the mean high-water mark and lying "
+            f"along it ({depth:.2f} ft toward the lake, {widest:.2f} ft wide): " + (
                 "beyond the seaward end of the main walkway, most of its width in line with it, "
                 "so the walkway continuing toward the lake or the head of a T or L attached to "
                 "it. It has no main walkway of its own; the whole's main walkway is read both "
@@ -1626,6 +1622,27 @@ class _Stage:
         if not in_line:  # read one way: a portion attached to the walkway (an appendage)
             self.out.flag(n, DL.drawnAsAttachedHead, True, src)
         return True
+
+    def lying_along_mark(self, geom: BaseGeometry, f: ParcelFrame | None
+                         ) -> tuple[BaseGeometry, float, float, float] | None:
+        """Whether ``geom`` lies along the mean high-water mark as the head of a T or L does:
+        its waterside part begins out from the mark (beyond the drawing tolerance) and is
+        shallower toward the lake than it is wide along the mark. None where not (or no mark is
+        drawn); else (the waterside part, how far out it begins, its depth, its widest cut)."""
+        if f is None or f.mhw is None or f.along is None:
+            return None
+        wet = f.mhw.waterside(geom)
+        if wet.is_empty or wet.area <= 0:
+            return None
+        tol = self.s.tolerances[UNIT.FT].absolute
+        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
+        if not len(own) or float(own.min()) <= tol:
+            return None  # reaches the mark: it may be the section extending from it
+        depth = float(own.max()) - float(own.min())
+        across = parallel_width(wet, f.along)
+        if across is None or depth >= across.widest - self.s.precision:
+            return None  # deeper toward the lake than wide: a continuation may be walkway
+        return wet, float(own.min()), depth, across.widest
 
     def whole_walkway(self, whole: Node, part: Node) -> BaseGeometry | None:
         """The drawn outline of ``whole``'s main walkway as ``main_walkway`` reads it, without
