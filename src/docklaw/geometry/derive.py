@@ -195,8 +195,7 @@ class _Stage:
             self.setbacks(n, full, sources, frame)
         # after every part is weighed: a drawn head attached to the walkway is an appendage
         for n, sources in self.appendage_wholes:
-            self.part_area(n, DL.appendageArea, (DL.Appendage, DL.Finger), sources,
-                           also=DL.drawnAsAttachedHead)
+            self.appendage_area(n, sources)
         self.walkway_parts(structures)
         for b in boats:
             d = self.drawing.drawn(b)
@@ -1227,14 +1226,80 @@ class _Stage:
         stated 480 (review 57). ``also``: a flag this stage derived (true) that counts a part
         too (dl:drawnAsAttachedHead: a head ``attached_head`` read as attached to the main
         walkway is an appendage, § 73-5 of Canandaigua; blind review 120 F1)."""
+        geoms = self.typed_part_geoms(n, classes, also)
+        if geoms is None:
+            return
+        area = unary_union(list(geoms.values())).area if geoms else 0.0
+        self.out.quantity(n, prop, area, UNIT.FT2, sources)
+
+    def typed_part_geoms(self, n: Node, classes: tuple[URIRef, ...], also: URIRef | None = None
+                         ) -> dict[Node, BaseGeometry] | None:
+        """The drawn geometry of each part of ``n`` of ``classes`` (or flagged ``also``), or
+        None where one it lists is not drawn (``part_area``)."""
         listed = [p for p in parts(self.g, n)
                   if any(is_a(self.g, p, c, self.jid) for c in classes)
                   or (also is not None and (p, also, Literal(True)) in self.g)]
-        drawn = [self.drawing.drawn(p) for p in listed]
-        if any(d is None for d in drawn):
+        drawn = {p: self.drawing.drawn(p) for p in listed}
+        if any(d is None for d in drawn.values()):
+            return None
+        return {p: d.geom for p, d in drawn.items() if d is not None}
+
+    def appendage_area(self, n: Node, sources: list[Node]) -> None:
+        """dl:appendageArea of a whole, "Total area of an appendage of a dock": the area of its
+        largest drawn appendage (dl:LargestAppendageArea; 0 if it lists none), derived only when
+        every part read as one (a dl:Appendage or dl:Finger part, or a head flagged
+        dl:drawnAsAttachedHead) is drawn. The drawn parts are grouped into appendages
+        (``appendage_groups``): parts touching one another form one appendage, each measured
+        whole (Canandaigua § 73-9C(1)(f) "Any appendage shall not exceed a total area of 256
+        square feet", read per appendage; the sum over all of them is the code's alternative
+        reading, evaluated on the parts). Why: two 6 x 25 ft fingers drawn apart on either side
+        of the walkway were summed as one 300-square-foot appendage and cited (blind review
+        122 F1); a T head drawn as two abutting floats is still one appendage."""
+        geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
+        if geoms is None:
             return
-        geoms = [d.geom for d in drawn if d is not None]
-        self.out.quantity(n, prop, unary_union(geoms).area if geoms else 0.0, UNIT.FT2, sources)
+        groups = self.appendage_groups(n, geoms)
+        area = max((unary_union([geoms[p] for p in g]).area for g in groups), default=0.0)
+        self.out.quantity(n, DL.appendageArea, area, UNIT.FT2, sources)
+
+    def appendage_groups(self, n: Node, geoms: dict[Node, BaseGeometry]) -> list[list[Node]]:
+        """The parts of ``geoms`` grouped into appendages by connectivity among themselves, the
+        walkway aside (APPENDAGE, Canandaigua § 73-5, "The portion of the dock that is attached
+        to the main walkway": every part touches the walkway; that alone does not make two
+        parts one portion). Two parts are joined where they touch or overlap (within the
+        drawing tolerance), and two heads lying along the mark (dl:drawnAsAttachedHead, or a
+        dl:Appendage or dl:Finger part drawn so, ``lying_along_mark``) where the rest of the
+        whole's deck fills the gap between them (the outline around both is
+        covered by the two and the deck: a T head drawn as two floats flanking the walkway's
+        end is the one head of a T, § 73-9C(1)(e) "'T' or 'L' shaped appendages"). Fingers or
+        appendages drawn apart, even flanking the walkway at one place, are each their own."""
+        tol = self.s.tolerances[UNIT.FT].absolute
+        nodes = sorted(geoms, key=str)
+        deck = [d.geom for x in [n, *parts(self.g, n)] if x not in geoms
+                for d in [self.drawing.drawn(x)] if d is not None]
+        frame = self.frame(self.parcel_of(n))
+        heads = {p for p in nodes if (p, DL.drawnAsAttachedHead, Literal(True)) in self.g
+                 or self.lying_along_mark(geoms[p], frame) is not None}
+
+        def joined(a: Node, b: Node) -> bool:
+            if geoms[a].distance(geoms[b]) <= tol:
+                return True
+            if a not in heads or b not in heads or not deck:
+                return False
+            pair = unary_union([geoms[a], geoms[b]])
+            gap = pair.convex_hull.difference(unary_union([pair, *deck]).buffer(tol))
+            return gap.area <= self.s.precision
+
+        group = {p: i for i, p in enumerate(nodes)}
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1:]:
+                if group[a] != group[b] and joined(a, b):
+                    old_id, new_id = group[b], group[a]
+                    group = {p: new_id if g == old_id else g for p, g in group.items()}
+        found: dict[int, list[Node]] = {}
+        for p in nodes:
+            found.setdefault(group[p], []).append(p)
+        return list(found.values())
 
     def walkway_parts(self, structures: list[Node]) -> None:
         """dl:mainWalkwayWidth of each dl:MainWalkway part a rule may read it on (South Bristol
@@ -1523,19 +1588,12 @@ class _Stage:
         of 0, the same float beside a dl:MainWalkway part cited at 300 sq ft). Why: a dl:Float
         part drawn 20 x 10 ft across the seaward end of a drawn 8 x 40 ft walkway was cited under
         § 73-9C(1)(a) as a main walkway 20 feet wide (blind review 114 F1)."""
-        if f.mhw is None or f.along is None or not any(self.g.subjects(DL.hasPart, n)):
+        if not any(self.g.subjects(DL.hasPart, n)):
             return False
-        wet = f.mhw.waterside(walkway)
-        if wet.is_empty or wet.area <= 0:
+        shape = self.lying_along_mark(walkway, f)
+        if shape is None:
             return False
-        tol = self.s.tolerances[UNIT.FT].absolute
-        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
-        if not len(own) or float(own.min()) <= tol:
-            return False  # reaches the mark: it may be the section extending from it
-        depth = float(own.max()) - float(own.min())
-        across = parallel_width(wet, f.along)
-        if across is None or depth >= across.widest - self.s.precision:
-            return False  # deeper toward the lake than wide: a continuation may be walkway
+        wet, out, depth, widest = shape
         if not any(self.reaches_mark([x for x in [w, *parts(self.g, w)] if x != n], f)
                    for w in self.g.subjects(DL.hasPart, n)):
             return False  # nothing else of the whole is drawn from the mark: read as before
@@ -1546,8 +1604,8 @@ class _Stage:
                       if outline is not None)
         self.out.note(
             n, f"{label(n)} is drawn as a part of {', '.join(label(w) for w in wholes)} "
-            f"beginning {float(own.min()):.2f} ft out from the mean high-water mark and lying "
-            f"along it ({depth:.2f} ft toward the lake, {across.widest:.2f} ft wide): " + (
+            f"beginning {out:.2f} ft out from the mean high-water mark and lying "
+            f"along it ({depth:.2f} ft toward the lake, {widest:.2f} ft wide): " + (
                 "beyond the seaward end of the main walkway, most of its width in line with it, "
                 "so the walkway continuing toward the lake or the head of a T or L attached to "
                 "it. It has no main walkway of its own; the whole's main walkway is read both "
@@ -1564,6 +1622,27 @@ class _Stage:
         if not in_line:  # read one way: a portion attached to the walkway (an appendage)
             self.out.flag(n, DL.drawnAsAttachedHead, True, src)
         return True
+
+    def lying_along_mark(self, geom: BaseGeometry, f: ParcelFrame | None
+                         ) -> tuple[BaseGeometry, float, float, float] | None:
+        """Whether ``geom`` lies along the mean high-water mark as the head of a T or L does:
+        its waterside part begins out from the mark (beyond the drawing tolerance) and is
+        shallower toward the lake than it is wide along the mark. None where not (or no mark is
+        drawn); else (the waterside part, how far out it begins, its depth, its widest cut)."""
+        if f is None or f.mhw is None or f.along is None:
+            return None
+        wet = f.mhw.waterside(geom)
+        if wet.is_empty or wet.area <= 0:
+            return None
+        tol = self.s.tolerances[UNIT.FT].absolute
+        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
+        if not len(own) or float(own.min()) <= tol:
+            return None  # reaches the mark: it may be the section extending from it
+        depth = float(own.max()) - float(own.min())
+        across = parallel_width(wet, f.along)
+        if across is None or depth >= across.widest - self.s.precision:
+            return None  # deeper toward the lake than wide: a continuation may be walkway
+        return wet, float(own.min()), depth, across.widest
 
     def whole_walkway(self, whole: Node, part: Node) -> BaseGeometry | None:
         """The drawn outline of ``whole``'s main walkway as ``main_walkway`` reads it, without
