@@ -26,8 +26,12 @@ the whole is read by the work by parts (``parts.work_by_parts``), not here. Nor 
 component renewed in kind as normal maintenance (its class dl:renewedInKind: a pile, a railing,
 a light; blind review 113 F2): its date is its renewal's, not the whole's new form. The mark is
 read on the part (``parts.renewed_in_kind`` writes its class's; a pile stated not renewed in kind
-dates its whole, and a float stated renewed in kind is not read so: blind review 120 F7, a
-float gives the dock its area, so its renewal is the dock's new form).
+dates its whole). A float (a finger, a walkway) stated renewed in kind does not date its whole
+either (blind review 122 F4, which reverses 120 F7 for the date): renewed in kind, it has the
+form it had, so the whole's present form is the one it had before; a float dated 2024 replaced
+in kind on a dock since 1990 left the dock read as new since 2024 and cited under the 720 sq ft.
+Its replacement is still read as the substitution of part of the whole (its renewal in kind is
+not read as maintenance: ``parts.renewed_in_kind``), which the work by parts decides.
 
 A part of any other class dates its whole, whatever it is (blind review 120 F7: a boat lift
 added in 2015 to a dock "since 2000" dates the dock 2015, though a lift's open water is no dock
@@ -59,6 +63,13 @@ def dated(value: Node) -> date | None:
     return None
 
 
+def renewed(graph: Graph, part: Node) -> bool:
+    """The part is stated (or its class makes it) renewed in kind, read as maintenance or not
+    (``parts.renewed_in_kind``): it was renewed in the form it had."""
+    return ((part, DL.renewedInKind, Literal(True)) in graph
+            or (part, DL.renewalInKindNotRead, Literal(True)) in graph)
+
+
 def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
     """Each whole's date facts raised to the latest its parts state (module docstring)."""
     props = sorted(p for p in vocabulary.subjects(RDF.type, DL.WholeFact)
@@ -67,11 +78,12 @@ def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
     for prop in props:
         wholes = {w for w in graph.subjects(DL.hasPart, None)}
         for whole in sorted(wholes, key=str):
-            # a component renewed in kind (a pile, a railing: dl:renewedInKind, written on
-            # the part by parts.renewed_in_kind) dates only itself
+            # a part renewed in kind (a pile, a railing: dl:renewedInKind, written on the part
+            # by parts.renewed_in_kind; a float stated so: dl:renewalInKindNotRead) dates only
+            # itself: the whole keeps its form (blind review 122 F4)
             parts = [p for p in self_and_parts(graph, whole) - {whole}
                      if not set(graph.objects(p, DL.workKind)) & adding
-                     and (p, DL.renewedInKind, Literal(True)) not in graph]
+                     and not renewed(graph, p)]
             found = [(d, v, p) for p in parts for v in graph.objects(p, prop)
                      if (d := dated(v)) is not None]
             if not found:

@@ -94,6 +94,7 @@ from docklaw.validate.derivation.partflags import (
     least_from_parts,
 )
 from docklaw.validate.derivation.parts import (
+    component_classes,
     deck_classes,
     facts_from_wholes,
     link_appurtenances,
@@ -860,7 +861,8 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     propose_worked(out, app)
     maintenance_only(out, app)  # after: a whole proposed for its parts' work is read with them
     work_by_parts(out, app, prepared.units, deck_classes(prepared.ontology),
-                  frozenset(prepared.ontology.subjects(DL.buildsAnew, Literal(True))))
+                  frozenset(prepared.ontology.subjects(DL.buildsAnew, Literal(True))),
+                  component_classes(prepared.ontology))
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated

@@ -36,7 +36,12 @@ from docklaw.law.targets import (
 )
 from docklaw.law.units import curie, to_decimal
 from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
-from docklaw.validate.derivation.parts import deck_classes, maintenance, removed_parts
+from docklaw.validate.derivation.parts import (
+    component_classes,
+    deck_classes,
+    maintenance,
+    removed_parts,
+)
 from docklaw.validate.derivation.samefact import identities, read_on
 from docklaw.validate.derivation.totals import (
     add_quantity,
@@ -69,6 +74,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
     adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
     anew = set(vocabulary.subjects(DL.buildsAnew, Literal(True)))
     decks = deck_classes(vocabulary)
+    components = component_classes(vocabulary)
     unknown: list[Unknown] = []
     for prop, before in sorted(vocabulary.subject_objects(DL.beforeTheWork), key=str):
         if not isinstance(prop, URIRef) or not isinstance(before, URIRef):
@@ -98,8 +104,9 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                 b = number_of(graph, p, before)
                 if works & adding:
                     counted.add(p)
-                    if n is None:
-                        unknown.append((whole, prop, p, prop))  # new, of unstated size
+                    if n is None:  # new, of unstated size; a component bears no area
+                        if not any((p, RDF.type, c) in graph for c in components):  # (r122)
+                            unknown.append((whole, prop, p, prop))
                     else:
                         new.append((p, n))
                 elif n is not None and b is not None:

@@ -371,7 +371,8 @@ WHOLE_WORK_WHY = {
 
 def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
                   decks: frozenset[Node] = frozenset(),
-                  anew: frozenset[Node] = frozenset()) -> None:
+                  anew: frozenset[Node] = frozenset(),
+                  components: frozenset[Node] = frozenset()) -> None:
     """``dl:workByParts`` on an existing whole whose parts state work (read by the rules'
     kinds of work beside its own ``dl:workKind``): a dock stated as a repair that gains a new
     finger is enlarged, and a rule on "construction" of docks reaches it; so is a whole that
@@ -382,7 +383,9 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
     no not-extended condition guards holds only where the parts make nothing else of the
     whole (``compile.exceptions_of``, ``targets.condition_holds``). A whole built anew
     (``anew``: its own work dl:buildsAnew) stating an area no larger than its former one is
-    rebuilt within it: its new parts take their place in it (``rebuilt_within``)."""
+    rebuilt within it: its new parts take their place in it (``rebuilt_within``). A new
+    component of a class bearing no area (``components``: ``component_classes``) enlarges
+    nothing by being added (``made_by``)."""
     for node in structures_of(graph, app):  # (a part stating its own work too: its parts')
         own = set(graph.objects(node, DL.workKind))
         if not own or DL.NewConstruction in own:
@@ -394,7 +397,7 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
         swap = swapped(graph, node, parts, units) or (
             bool(own & anew) and rebuilt_within(graph, node, units))
         for part in sorted(parts, key=str):
-            by_part = made_by(graph, part, node, units, decks, swap)
+            by_part = made_by(graph, part, node, units, decks, swap, components)
             for kind in sorted(by_part, key=str):
                 graph.add((part, DL.makesOfWhole, kind))
             made |= by_part
@@ -417,17 +420,24 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
 
 
 def made_by(graph: Graph, part: Node, whole: Node, units: Units | None,
-            decks: frozenset[Node], swap: bool = False) -> set[Node]:
+            decks: frozenset[Node], swap: bool = False,
+            components: frozenset[Node] = frozenset()) -> set[Node]:
     """The kinds of work one part makes of its whole (``WHOLE_WORK``): its own work unless it
     is maintenance, and an enlargement where it is larger than it states it was (whatever its
     work is called) or reaches past what the whole was (review 15). A new part in place of
     removed ones covering no less area (``swapped``) alters its whole, as a part replaced
-    does: it enlarges nothing."""
+    does: it enlarges nothing. A new component of a class bearing no area (``components``:
+    a light, a railing, a pile) makes nothing of its whole by being added: it is an
+    incidental alteration, which neither extends nor expands the area the whole occupies
+    (Keuka § 160-126B(4), Canandaigua § 73-21A(1)); its stated reach or size past the whole's
+    former one still enlarges it (blind review 122 F2: a light added to a nonconforming
+    800 sq ft dock under repair made it "enlarged" and cited under the 720 sq ft)."""
     made: set[Node] = set()
+    added = DL.NewConstruction if any((part, RDF.type, c) in graph for c in components) else None
     if not maintenance(graph, part):
         made |= {DL.Reconstruction if restored(graph, part) else
                  DL.Alteration if swap and w == DL.NewConstruction else WHOLE_WORK[w]
-                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK}
+                 for w in graph.objects(part, DL.workKind) if w in WHOLE_WORK and w != added}
     if grown(graph, part, units) or past_whole(graph, part, whole, units, decks):
         made.add(DL.Enlargement)
     return made
@@ -467,6 +477,13 @@ def deck_classes(vocabulary: Graph) -> frozenset[Node]:
     smaller offsets another's growth; a boat station or hoist stated smaller does not (its
     open water space is no dock area, Keuka § 160-123A(1)(b))."""
     return frozenset({DL.Dock, *vocabulary.subjects(DL.portionOf, None)})
+
+
+def component_classes(vocabulary: Graph) -> frozenset[Node]:
+    """The classes of a component that bears no area of its whole (``<class> dl:addsNoArea
+    true``: a light, a railing, a pile): one added new does not enlarge its whole
+    (``made_by``)."""
+    return frozenset(vocabulary.subjects(DL.addsNoArea, Literal(True)))
 
 
 def more_slips_listed(graph: Graph, whole: Node, parts: set[Node]) -> bool:

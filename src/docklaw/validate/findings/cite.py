@@ -1112,8 +1112,9 @@ def renewals_not_read(data: Graph) -> list[Result]:
                            "only a component (a pile, a railing, a light) is read so: a part "
                            "that gives its whole its area or reach is part of the structure's "
                            "form, so its replacement, even in kind, alters (substitutes) its "
-                           "whole in part and its date (dl:existsSince) dates its whole; the "
-                           "statement was not read.",
+                           "whole in part and is not read as maintenance. Renewed in kind, it "
+                           "keeps the form it had, so its date (dl:existsSince) is its "
+                           "renewal's and does not date its whole.",
                    focus_node=node_name(part), path="dl:renewedInKind", value=None,
                    relief=None, relief_authority=None, component="dl:RenewalInKindNotRead")
             for part in sorted(set(data.subjects(DL.renewalInKindNotRead, Literal(True))),
