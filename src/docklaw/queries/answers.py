@@ -14,7 +14,9 @@ module only keeps and reads their rows, so the two do not import each other).
 Fail-closed rules: every load drops the answers before it writes the law, so an answer is
 never read after a docklaw load changed the data; answers are only read from persistent and
 remote stores (an in-memory store is filled in this process and never has any); the rows are
-kept with the number of rows and the query's name and are refused if they do not decode. A
+kept with the number of rows and the query's name and are refused if they do not decode. The
+rows' JSON is kept in numbered pieces (``PIECE`` characters each: a store's parser caps one
+literal), and an answer missing a piece is refused too. A
 store changed by something other than ``docklaw load`` must be re-answered (documented in
 docs/web.md); ``docklaw query --evaluate`` always evaluates.
 """
@@ -106,11 +108,12 @@ def lookup(store: Store, text: str) -> tuple[list[str], list[tuple[Node | None, 
     found = store.execute(store.check(
         f"SELECT ?v ?r ?n WHERE {{ GRAPH <{ANSWERS_GRAPH}> {{ <{node}> <{VARIABLES}> ?v ; "
         f"<{ROWS}> ?r ; <{COUNT}> ?n }} }}"), None, deadline=None).rows
-    if len(found) != 1:
+    # one row per piece of the rows' JSON; one variables list and one count
+    if not found or len({(str(f[0]), str(f[2])) for f in found}) != 1:
         return None
     try:
         variables = json.loads(str(found[0][0]))
-        rows = decode_rows(json.loads(str(found[0][1])))
+        rows = decode_rows(json.loads(joined([str(f[1]) for f in found])))
         if len(rows) != int(str(found[0][2])) or any(len(r) != len(variables) for r in rows):
             return None
     except (ValueError, TypeError, IndexError):
@@ -125,11 +128,40 @@ def drop(store: Store) -> None:
         dropper(ANSWERS_GRAPH)
 
 
+#: characters of the rows' JSON per literal: a store's parser caps one term (Oxigraph server:
+#: 16 MiB, "Reached the buffer maximal size"), and at 1,000 codes one answer's JSON is larger
+PIECE = 1_000_000
+
+
+def pieces(text: str, size: int | None = None) -> list[str]:
+    """``text`` cut into literals "i/n:..." (i of n), read back in order by ``joined``."""
+    size = size or PIECE
+    parts = [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    return [f"{i}/{len(parts)}:{part}" for i, part in enumerate(parts)]
+
+
+def joined(values: list[str]) -> str:
+    """The text of ``pieces``; ValueError unless every piece of one cut is there once."""
+    found: dict[int, str] = {}
+    totals: set[int] = set()
+    for value in values:
+        head, colon, part = value.partition(":")
+        index, slash, total = head.partition("/")
+        if not (colon and slash):
+            raise ValueError("not a piece of kept rows")
+        found[int(index)] = part
+        totals.add(int(total))
+    if len(totals) != 1 or len(found) != len(values) or set(found) != set(range(totals.pop())):
+        raise ValueError("the kept rows are incomplete")
+    return "".join(found[i] for i in sorted(found))
+
+
 def keep(out: Graph, name: str, text: str, result: Result) -> None:
     node = subject(text)
     out.add((node, NAME, Literal(name)))
     out.add((node, VARIABLES, Literal(json.dumps(result.variables))))
-    out.add((node, ROWS, Literal(json.dumps(
-        [[encode(r.get(v)) for v in result.variables] for r in result.rows],
-        ensure_ascii=False))))
+    rows = json.dumps([[encode(r.get(v)) for v in result.variables] for r in result.rows],
+                      ensure_ascii=False)
+    for piece in pieces(rows):
+        out.add((node, ROWS, Literal(piece)))
     out.add((node, COUNT, Literal(len(result.rows))))
