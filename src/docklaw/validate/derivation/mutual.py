@@ -114,8 +114,12 @@ def ordered(graph: Graph, app: Node, prop: URIRef, two: list[Node]) -> tuple[Nod
 
 def figure(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
     """The one number ``node`` has for ``prop``, stated or derived (in its canonical unit once
-    units are normalised); None where it has none or several."""
+    units are normalised), or, beside stated ones, the one docklaw derived (a drawn distance the
+    shapes check beside the stated one: the drawing places the structures); None where it has
+    none or several of either."""
     values = list(graph.objects(node, prop))
+    if len(values) > 1:
+        values = [v for v in values if graph.value(v, DL.derived) == Literal(True)]
     if len(values) != 1:
         return None
     number = to_decimal(graph.value(values[0], QUDT.numericValue))
@@ -315,12 +319,14 @@ def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
     F5: docks stating 10 and 12 ft beside one stating nothing asked the third; two docks already
     did this by ``pairs``). Below a limit the least figure says nothing of it: not read, asked.
     Two or more without a figure: how far they are from each other is unknown, nothing read."""
-    figures = {m: figure(graph, m, prop) for m in members}
     missing = [m for m in members if (m, prop, None) not in graph]
-    if len(missing) != 1 or any(figures[m] is None for m in members if m not in missing):
-        return
     others = [m for m in members if m not in missing]
-    least = min(f for f in (figures[m] for m in others) if f is not None)
+    numbers = [to_decimal(graph.value(v, QUDT.numericValue))
+               for m in others for v in graph.objects(m, prop)]
+    if len(missing) != 1 or not all(isinstance(n, Decimal) for n in numbers):
+        return
+    # (every figure a structure has, stated or drawn: the least of them all bounds it)
+    least = min(n for n in numbers if isinstance(n, Decimal))
     rules = [r.iri for r in prepared.rules_of(jid) if prop in r.constrains]
     directions = {prepared.knowledge.value(r, DL.comparison) for r in rules}
     limits = [fixed_limit(prepared, r, prop) for r in rules]
