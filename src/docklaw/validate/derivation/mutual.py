@@ -27,6 +27,13 @@ rules reach is not changed: a structure the work neither proposes nor works on i
 none, so two existing docks 8 ft from each other beside a new one 12 ft from its nearest do not
 make the new one's verdict (the two-dock case's existing partner is not cited either).
 
+Three or more, the two alone at the least figure (stated or drawn) are each other's nearest: each
+is that far from its nearest, whose own nearest is no farther (``nearest_pairs``; the findings
+cite their breach once, blind review 124 F6). All but one with a figure (``one_unstated``): the
+one without is, from each other X, at least X's own figure away, so its nearest at least the
+least of the others' figures; where that meets every minimum of the rules it is read there, and
+the rules are decided, not asked (blind review 124 F5).
+
 Both stating it, at different values, state one fact two ways (blind review 116 F3: a dock
 stating 20 feet from the other, the other 30 feet from it, was read at each dock's own figure,
 in silence). Which is right cannot be read from the application: both statements are moved onto
@@ -93,9 +100,50 @@ def pairs(graph: Graph, vocabulary: Graph, app: Node
     for prop, kind, members in groups(graph, vocabulary, app):
         if len(members) != 2:
             continue
-        members.sort(key=lambda m: ((app, DL.proposes, m) not in graph,
-                                    not stating(graph, m, prop), str(m)))
-        yield prop, kind, members[0], members[1]
+        first, second = ordered(graph, app, prop, members)
+        yield prop, kind, first, second
+
+
+def ordered(graph: Graph, app: Node, prop: URIRef, two: list[Node]) -> tuple[Node, Node]:
+    """Two structures, the one the application proposes first where it proposes only one, else
+    the one stating ``prop`` itself where only one does, else by name."""
+    first, second = sorted(two, key=lambda m: ((app, DL.proposes, m) not in graph,
+                                               not stating(graph, m, prop), str(m)))
+    return first, second
+
+
+def figure(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
+    """The one number ``node`` has for ``prop``, stated or derived (in its canonical unit once
+    units are normalised), or, beside stated ones, the one docklaw derived (a drawn distance the
+    shapes check beside the stated one: the drawing places the structures); None where it has
+    none or several of either."""
+    values = list(graph.objects(node, prop))
+    if len(values) > 1:
+        values = [v for v in values if graph.value(v, DL.derived) == Literal(True)]
+    if len(values) != 1:
+        return None
+    number = to_decimal(graph.value(values[0], QUDT.numericValue))
+    return number if isinstance(number, Decimal) else None
+
+
+def nearest_pairs(graph: Graph, vocabulary: Graph, app: Node
+                  ) -> Iterator[tuple[URIRef, URIRef, Node, Node, bool]]:
+    """(property, class, first, second, only two) for each pair of structures known to be each
+    other's nearest: a parcel's only two of the class (``pairs``), or, among three or more each
+    with one figure (stated or drawn), the two alone at the least figure. Each of those two is
+    that far from its nearest, whose own nearest is no farther, so at the least figure too: the
+    other of the two (blind review 124 F6: three docks, two drawn 9.99 ft apart, cited the one
+    breach twice). Three or more at the least figure may pair in more than one way: none."""
+    for prop, kind, first, second in pairs(graph, vocabulary, app):
+        yield prop, kind, first, second, True
+    for prop, kind, members in groups(graph, vocabulary, app):
+        figures = [figure(graph, m, prop) for m in members]
+        if len(members) < 3 or any(f is None for f in figures):
+            continue
+        least = min(f for f in figures if f is not None)
+        at = [m for m, f in zip(members, figures, strict=True) if f == least]
+        if len(at) == 2:
+            yield prop, kind, *ordered(graph, app, prop, at), False
 
 
 def stating(graph: Graph, node: Node, prop: URIRef) -> bool:
@@ -110,6 +158,7 @@ def mutual_distances(graph: Graph, prepared: Prepared, jid: str, app: Node) -> N
     for prop, kind, members in groups(graph, prepared.ontology, app):
         if len(members) > 2:
             no_nearest(graph, prepared, jid, app, prop, kind, members)
+            one_unstated(graph, prepared, jid, prop, members)
     for prop, kind, first, second in pairs(graph, prepared.ontology, app):
         with_value = [m for m in (first, second) if (m, prop, None) in graph]
         if len(with_value) == 2:
@@ -258,6 +307,36 @@ def no_nearest(graph: Graph, prepared: Prepared, jid: str, app: Node, prop: URIR
         graph.add((bound, RDFS.comment, Literal(question)))
         for rule in rules:
             graph.add((bound, DL.comparedBy, rule))
+
+
+def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
+                 members: list[Node]) -> None:
+    """Three or more structures, all but one with one figure (stated or drawn): the one
+    without is, from each other X, at least as far as X's nearest (X's own figure), so its own
+    nearest is at least the least of the others' figures. Where every rule reading ``prop`` is
+    a minimum that reading meets, it is read at that least figure (derived from the others), so
+    the rules are decided rather than asking what the figures already settle (blind review 124
+    F5: docks stating 10 and 12 ft beside one stating nothing asked the third; two docks already
+    did this by ``pairs``). Below a limit the least figure says nothing of it: not read, asked.
+    Two or more without a figure: how far they are from each other is unknown, nothing read."""
+    missing = [m for m in members if (m, prop, None) not in graph]
+    others = [m for m in members if m not in missing]
+    numbers = [to_decimal(graph.value(v, QUDT.numericValue))
+               for m in others for v in graph.objects(m, prop)]
+    if len(missing) != 1 or not all(isinstance(n, Decimal) for n in numbers):
+        return
+    # (every figure a structure has, stated or drawn: the least of them all bounds it)
+    least = min(n for n in numbers if isinstance(n, Decimal))
+    rules = [r.iri for r in prepared.rules_of(jid) if prop in r.constrains]
+    directions = {prepared.knowledge.value(r, DL.comparison) for r in rules}
+    limits = [fixed_limit(prepared, r, prop) for r in rules]
+    if not rules or not directions <= LOWER_LIMITS or not all(
+            v is not None and least >= v for v in limits):
+        return
+    units = {graph.value(v, QUDT.unit) for m in others for v in graph.objects(m, prop)}
+    unit = units.pop() if len(units) == 1 else None
+    add_quantity(graph, missing[0], prop, least, unit if isinstance(unit, URIRef) else None,
+                 others)
 
 
 def fixed_limit(prepared: Prepared, rule: URIRef, prop: URIRef) -> Decimal | None:
