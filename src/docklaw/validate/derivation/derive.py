@@ -98,6 +98,7 @@ from docklaw.validate.derivation.parts import (
     deck_classes,
     facts_from_wholes,
     link_appurtenances,
+    parts_altered_incidentally,
     place_proposed,
     portion_widths,
     propose_worked,
@@ -863,6 +864,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     work_by_parts(out, app, prepared.units, deck_classes(prepared.ontology),
                   frozenset(prepared.ontology.subjects(DL.buildsAnew, Literal(True))),
                   component_classes(prepared.ontology))
+    parts_altered_incidentally(out, app)  # (read by a code's repair exceptions, review 124)
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
     walkway_widths(out, prepared, app)
     run_geometry(out, jid)  # before units: it compares the declared values as stated

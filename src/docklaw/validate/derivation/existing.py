@@ -19,7 +19,7 @@ from rdflib.term import Node
 from docklaw.errors import InputError
 from docklaw.law.targets import self_and_parts
 from docklaw.namespaces import DL
-from docklaw.validate.derivation.parts import grown, maintenance
+from docklaw.validate.derivation.parts import altered_parts, grown, maintenance
 
 
 def node_label(node: Node) -> str:
@@ -81,23 +81,38 @@ def ask_incidental(graph: Graph, app: Node) -> None:
     """An unknown dl:onlyMaintenanceProposed (``maintenance_only`` left it unwritten) is asked
     as what decides it: whether each alteration not saying so is incidental. Each note asking
     the flag of a parcel moves to those alterations, asking dl:incidentalAlteration for its
-    rule (the parcel's flag is written by derive, refused as input). Run after the undecided
-    rules are recorded."""
+    rule (the parcel's flag is written by derive, refused as input). So does a note asking a
+    whole's dl:partsAlteredIncidentally (``parts.parts_altered_incidentally``): it moves to its
+    parts altered not saying whether incidentally. Run after the undecided rules are
+    recorded."""
     undecided = sorted({p for n in graph.objects(app, DL.proposes)
                         for p in self_and_parts(graph, n)
                         if maybe_maintenance(graph, p) and not maintenance(graph, p)}, key=str)
     for parcel in graph.objects(app, DL.parcel):
-        for note in list(graph.objects(parcel, DL.conditionUnknown)):
-            if graph.value(note, DL.property) != DL.onlyMaintenanceProposed or not undecided:
-                continue
-            graph.remove((parcel, DL.conditionUnknown, note))
-            for node in undecided:
-                ask = BNode()
-                graph.add((node, DL.conditionUnknown, ask))
-                graph.add((ask, DL.property, DL.incidentalAlteration))
-                for rule in graph.objects(note, DL.rule):
-                    graph.add((ask, DL.rule, rule))
-                graph.add((ask, RDFS.comment, Literal(
-                    "whether the alteration is incidental decides whether the application "
-                    "only maintains existing facilities (dl:onlyMaintenanceProposed), which "
-                    "the parcel's counts leave unread")))
+        move_asked(graph, parcel, DL.onlyMaintenanceProposed, undecided,
+                   "whether the alteration is incidental decides whether the application "
+                   "only maintains existing facilities (dl:onlyMaintenanceProposed), which "
+                   "the parcel's counts leave unread")
+    for whole in sorted(set(graph.subjects(DL.conditionUnknown, None)), key=str):
+        unsaid = [p for p in altered_parts(graph, whole)
+                  if (p, DL.incidentalAlteration, None) not in graph]
+        move_asked(graph, whole, DL.partsAlteredIncidentally, unsaid,
+                   "an alteration of a part is an alteration of its whole in part: whether it "
+                   "is incidental decides whether the whole's work is the maintenance, repair "
+                   "or incidental alteration an exception names (dl:partsAlteredIncidentally)")
+
+
+def move_asked(graph: Graph, holder: Node, prop: Node, nodes: list[Node], why: str) -> None:
+    """Each note on ``holder`` asking ``prop`` moves to ``nodes``, asking their
+    dl:incidentalAlteration for its rules (none where ``nodes`` is empty)."""
+    for note in list(graph.objects(holder, DL.conditionUnknown)):
+        if graph.value(note, DL.property) != prop or not nodes:
+            continue
+        graph.remove((holder, DL.conditionUnknown, note))
+        for node in nodes:
+            ask = BNode()
+            graph.add((node, DL.conditionUnknown, ask))
+            graph.add((ask, DL.property, DL.incidentalAlteration))
+            for rule in graph.objects(note, DL.rule):
+                graph.add((ask, DL.rule, rule))
+            graph.add((ask, RDFS.comment, Literal(why)))

@@ -419,6 +419,34 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
             graph.add((node, DL.workByPartsOfItsConstruction, kind))
 
 
+def altered_parts(graph: Graph, node: Node) -> list[Node]:
+    """The node's parts, at any depth, stating an alteration (dl:workKind dl:Alteration)."""
+    return sorted((p for p in self_and_parts(graph, node) - {node}
+                   if (p, DL.workKind, DL.Alteration) in graph), key=str)
+
+
+def parts_altered_incidentally(graph: Graph, app: Node) -> None:
+    """``dl:partsAlteredIncidentally`` on each structure of the application: false where a part
+    of it states an alteration stated not incidental (``dl:incidentalAlteration false``), true
+    where every part stating an alteration states it incidental (or none states one), unwritten
+    where a part's alteration does not say (asked as that part's ``dl:incidentalAlteration``:
+    ``existing.ask_incidental``). A stated value is replaced (the validator writes it).
+
+    Why: blind review 124 F1. A nonconforming 800 sq ft dock stated repaired, whose finger is
+    stated altered not incidentally, conformed with Canandaigua § 73-9C(1) under the repair
+    exception of § 73-21A(1), while the same dock stated altered not incidentally violated it:
+    "Normal maintenance and repairs and incidental alteration ... is permitted" excepts only an
+    incidental alteration, and a part's alteration is the alteration of its whole in part. A
+    code reads the flag in its exceptions (a dl:BooleanCondition), none is made to."""
+    for node in structures_of(graph, app):
+        graph.remove((node, DL.partsAlteredIncidentally, None))
+        said = [graph.value(p, DL.incidentalAlteration) for p in altered_parts(graph, node)]
+        if Literal(False) in said:
+            graph.add((node, DL.partsAlteredIncidentally, Literal(False)))
+        elif all(v == Literal(True) for v in said):
+            graph.add((node, DL.partsAlteredIncidentally, Literal(True)))
+
+
 def made_by(graph: Graph, part: Node, whole: Node, units: Units | None,
             decks: frozenset[Node], swap: bool = False,
             components: frozenset[Node] = frozenset()) -> set[Node]:
