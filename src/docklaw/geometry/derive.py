@@ -35,6 +35,7 @@ from docklaw.geometry.features import (
 from docklaw.geometry.lines import (
     MhwPoint,
     Riparian,
+    distinct_points,
     meet,
     off_axis,
     right_angle_extension,
@@ -268,6 +269,7 @@ class _Stage:
             f.mlw_node = mlw.geometry_node
         f.own_points = [meet(f.mhw, d.geom, label(d.node)) for d in own_d]
         f.own_sources = [d.geometry_node for d in own_d]
+        distinct_points(f.own_points, label(parcel))
         if len(f.own_points) == 2:  # the parcel's mean high water tie line
             a, b = sorted(f.own_points, key=lambda m: m.station)
             f.along = unit((b.point.x - a.point.x, b.point.y - a.point.y))
