@@ -381,7 +381,7 @@ def test_lot_lines_meeting_the_shore_at_one_point_are_an_input_error_naming_both
     assert "east" in err.value.message and "farEast" in err.value.message
     assert err.value.node == A + "parcel" and err.value.exit_code == 2
     base = COVE.replace('LINESTRING(100 -100, 100 5)', 'LINESTRING(0 -100, 0 5)')
-    with pytest.raises(InputError, match="#east and .*#west|#west and .*#east"):
+    with pytest.raises(InputError, match=r"#east and .*#west|#west and .*#east"):
         build(body, "south-bristol", base=base.replace("dl:landUse dl:ResidentialUse",
                                                         "dl:tier 1"))
 
