@@ -368,6 +368,24 @@ def test_self_intersecting_shoreline_and_lot_line_that_misses_the_shore():
     assert err.value.node == A + "east"
 
 
+def test_lot_lines_meeting_the_shore_at_one_point_are_an_input_error_naming_both():
+    # blind review 124 F7: "internal error: ValueError: zero vector" (exit 3) before
+    body = f':dock a dl:FixedDock ; {geom("POLYGON((48 0, 52 0, 52 40, 48 40, 48 0))")} .'
+    base = COVE.replace(':farEast a dl:LotLine ; {g}'.format(
+        g=geom("LINESTRING(200 0, 150 50, 145 55)")),
+        ':farEast a dl:LotLine ; {g}'.format(g=geom("LINESTRING(100 -100, 100 5)")))
+    assert base != COVE
+    with pytest.raises(InputError, match="meet the mean high water line at the same point") as err:
+        build(body, "south-bristol", base=base.replace("dl:landUse dl:ResidentialUse",
+                                                        "dl:tier 1"))
+    assert "east" in err.value.message and "farEast" in err.value.message
+    assert err.value.node == A + "parcel" and err.value.exit_code == 2
+    base = COVE.replace('LINESTRING(100 -100, 100 5)', 'LINESTRING(0 -100, 0 5)')
+    with pytest.raises(InputError, match=r"#east and .*#west|#west and .*#east"):
+        build(body, "south-bristol", base=base.replace("dl:landUse dl:ResidentialUse",
+                                                        "dl:tier 1"))
+
+
 def test_unknown_jurisdiction():
     with pytest.raises(InputError, match="unknown jurisdiction"):
         derive_geometry(Graph(), "atlantis")

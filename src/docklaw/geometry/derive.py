@@ -35,6 +35,7 @@ from docklaw.geometry.features import (
 from docklaw.geometry.lines import (
     MhwPoint,
     Riparian,
+    distinct_points,
     meet,
     off_axis,
     right_angle_extension,
@@ -268,6 +269,7 @@ class _Stage:
             f.mlw_node = mlw.geometry_node
         f.own_points = [meet(f.mhw, d.geom, label(d.node)) for d in own_d]
         f.own_sources = [d.geometry_node for d in own_d]
+        distinct_points(f.own_points, label(parcel))
         if len(f.own_points) == 2:  # the parcel's mean high water tie line
             a, b = sorted(f.own_points, key=lambda m: m.station)
             f.along = unit((b.point.x - a.point.x, b.point.y - a.point.y))
@@ -1254,10 +1256,16 @@ class _Stage:
         square feet", read per appendage; the sum over all of them is the code's alternative
         reading, evaluated on the parts). Why: two 6 x 25 ft fingers drawn apart on either side
         of the walkway were summed as one 300-square-foot appendage and cited (blind review
-        122 F1); a T head drawn as two abutting floats is still one appendage."""
+        122 F1); a T head drawn as two abutting floats is still one appendage. Each part is
+        measured without the deck it lies over where the main walkway goes on past it
+        (``walkway_over``, blind review 124 F3)."""
         geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
         if geoms is None:
             return
+        for p, geom in list(geoms.items()):
+            over = self.walkway_over(p, geom)
+            if over is not None:
+                geoms[p] = geom.difference(over)
         groups = self.appendage_groups(n, geoms)
         area = max((unary_union([geoms[p] for p in g]).area for g in groups), default=0.0)
         self.out.quantity(n, DL.appendageArea, area, UNIT.FT2, sources)
@@ -1272,7 +1280,11 @@ class _Stage:
         whole's deck fills the gap between them (the outline around both is
         covered by the two and the deck: a T head drawn as two floats flanking the walkway's
         end is the one head of a T, § 73-9C(1)(e) "'T' or 'L' shaped appendages"). Fingers or
-        appendages drawn apart, even flanking the walkway at one place, are each their own."""
+        appendages drawn apart, even flanking the walkway at one place, are each their own, and
+        so are two heads past which the deck between them goes on toward the lake
+        (``continues_past``): two fingers drawn opposite each other across the middle of the
+        walkway are not a head split by its end (blind review 124 F4: two 200-square-foot
+        fingers were one appendage of 400 and cited)."""
         tol = self.s.tolerances[UNIT.FT].absolute
         nodes = sorted(geoms, key=str)
         deck = [d.geom for x in [n, *parts(self.g, n)] if x not in geoms
@@ -1287,8 +1299,14 @@ class _Stage:
             if a not in heads or b not in heads or not deck:
                 return False
             pair = unary_union([geoms[a], geoms[b]])
-            gap = pair.convex_hull.difference(unary_union([pair, *deck]).buffer(tol))
-            return gap.area <= self.s.precision
+            hull = pair.convex_hull
+            gap = hull.difference(unary_union([pair, *deck]).buffer(tol))
+            if gap.area > self.s.precision:
+                return False
+            rest = unary_union(deck).difference(hull.buffer(tol))  # the deck beside the pair
+            return not any(piece.distance(hull) <= 2 * tol
+                           and self.continues_past(pair, piece, frame)
+                           for piece in getattr(rest, "geoms", [rest]) if not piece.is_empty)
 
         group = {p: i for i, p in enumerate(nodes)}
         for i, a in enumerate(nodes):
@@ -1300,6 +1318,51 @@ class _Stage:
         for p in nodes:
             found.setdefault(group[p], []).append(p)
         return list(found.values())
+
+    def continues_past(self, geom: BaseGeometry, walkway: BaseGeometry,
+                       f: ParcelFrame | None) -> bool:
+        """Whether ``walkway`` reaches farther from the mean high-water mark than ``geom`` does
+        (beyond the drawing tolerance): the walkway continues toward the lake past it."""
+        if f is None or f.mhw is None or walkway.is_empty or geom.is_empty:
+            return False
+        step = self.s.densify_step
+        far = f.mhw.signed(sample_points(walkway, step))
+        own = f.mhw.signed(sample_points(geom, step))
+        return bool(len(far) and len(own)
+                    and float(far.max()) > float(own.max()) + self.s.tolerances[UNIT.FT].absolute)
+
+    def walkway_over(self, part: Node, geom: BaseGeometry) -> BaseGeometry | None:
+        """The portion of ``geom``, the drawing of a dl:Appendage or dl:Finger part, lying over
+        the main walkway of a whole listing it (its drawn dl:MainWalkway parts, else the whole's
+        own drawing) where that walkway continues toward the lake past the part; None where
+        there is none. That deck is walkway (the whole's footprint counts it once, as walkway):
+        an appendage is "The portion of the dock that is attached to the main walkway"
+        (Canandaigua § 73-5), so its area is read without it. Where the walkway ends under the
+        part (a head across its end), or the outline covers all of the part (a dock drawn
+        whole), nothing is taken out. Why: a 32.0125 x 8 ft appendage bar
+        drawn across a 4 x 40 ft walkway was read at 256.1 sq ft and cited, the same deck drawn
+        as two parts flanking the walkway conforming (blind review 124 F3)."""
+        if not any(is_a(self.g, part, c, self.jid) for c in (DL.Appendage, DL.Finger)):
+            return None
+        over: list[BaseGeometry] = []
+        for whole in sorted(self.g.subjects(DL.hasPart, part), key=str):
+            marked = [d.geom for p in parts(self.g, whole) if p != part
+                      and is_a(self.g, p, DL.MainWalkway, self.jid)
+                      for d in [self.drawing.drawn(p)] if d is not None]
+            own = self.drawing.drawn(whole)
+            walkway = (unary_union(marked) if marked else
+                       own.geom if own is not None and any(
+                           is_a(self.g, whole, c, self.jid) for c in (DL.Dock, DL.MainWalkway))
+                       else None)
+            if walkway is None:
+                continue
+            lying = geom.intersection(walkway)
+            if geom.area - lying.area <= self.s.precision:
+                continue  # an outline drawn around the part too (the dock drawn whole)
+            if lying.area > self.s.precision and self.continues_past(
+                    geom, walkway, self.frame(self.parcel_of(whole))):
+                over.append(lying)
+        return unary_union(over) if over else None
 
     def walkway_parts(self, structures: list[Node]) -> None:
         """dl:mainWalkwayWidth of each dl:MainWalkway part a rule may read it on (South Bristol
@@ -1449,6 +1512,16 @@ class _Stage:
         walkways), the rest of it read as open water; one listing none does not say how much
         of it is open water: the value read leaves it out, a bound note carries the area with
         it, and a limit between the two asks for the area."""
+        over = self.walkway_over(n, full)
+        if over is not None:
+            full = full.difference(over)
+            self.out.note(
+                n, f"{label(n)} is drawn over the main walkway for {over.area:.2f} sq ft, and the "
+                "walkway continues toward the lake past it: that deck is walkway, counted once "
+                "(as the whole's footprint counts it), so it is left out of the appendage's area "
+                f"({full.area:.2f} sq ft). An appendage is 'the portion of the dock that is "
+                "attached to the main walkway', not the walkway under it.",
+                severity=SH.Info, sources=sources)
         declared = self.declared.area
         open_parts = [] if declared is None else [
             p for p in member_parts

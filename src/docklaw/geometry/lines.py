@@ -146,6 +146,24 @@ def _bisector(shore: Shore, p: Point, a: Point, b: Point) -> tuple[Vector, float
     return water_d, angle
 
 
+def distinct_points(points: list[MhwPoint], parcel: str, tolerance: float = 1e-9) -> None:
+    """Refuse lot lines meeting the mean high water line at one point: the tie lines between
+    them have no direction, so neither the shoreline frontage nor a riparian line can be drawn
+    (an input error naming both lines, not an internal one). Why: a parcel's east lot line
+    and its neighbour's far lot line drawn on one line stopped the run with "internal error:
+    ValueError: zero vector" (blind review 124 F7)."""
+    for i, a in enumerate(points):
+        for b in points[i + 1:]:
+            if a.point.distance(b.point) <= tolerance:
+                raise InputError(
+                    f"the lot lines {a.node} and {b.node} meet the mean high water line at the "
+                    f"same point ({a.point.x:.2f}, {a.point.y:.2f}): each of the parcel's lot "
+                    "lines (dl:lotLine) and the neighbours' far lot lines (dl:neighbourLotLine) "
+                    "must meet it at its own point",
+                    node=parcel,
+                )
+
+
 def riparian_lines(
     shore: Shore, own: list[MhwPoint], neighbours: list[MhwPoint], length: float, parcel: str
 ) -> Riparian:
@@ -157,6 +175,7 @@ def riparian_lines(
             f"{len(neighbours)})",
             node=parcel,
         )
+    distinct_points([*own, *neighbours], parcel)
     ordered = sorted([*own, *neighbours], key=lambda m: m.station)
     if {id(ordered[1]), id(ordered[2])} != {id(own[0]), id(own[1])}:
         raise InputError(
