@@ -1267,8 +1267,13 @@ class _Stage:
             if over is not None:
                 geoms[p] = geom.difference(over)
         groups = self.appendage_groups(n, geoms)
-        area = max((unary_union([geoms[p] for p in g]).area for g in groups), default=0.0)
-        self.out.quantity(n, DL.appendageArea, area, UNIT.FT2, sources)
+        measured = [(unary_union([geoms[p] for p in g]).area, g) for g in groups]
+        area, largest = max(measured, key=lambda m: m[0], default=(0.0, []))
+        # its provenance names the largest appendage's parts, not the others' (the readings of
+        # a part's own rule read whether the dock's figure was measured from that part)
+        others = {self.drawing.drawn(p).geometry_node for p in geoms if p not in largest}
+        self.out.quantity(n, DL.appendageArea, area, UNIT.FT2,
+                          [s for s in sources if s not in others])
 
     def appendage_groups(self, n: Node, geoms: dict[Node, BaseGeometry]) -> list[list[Node]]:
         """The parts of ``geoms`` grouped into appendages by connectivity among themselves, the

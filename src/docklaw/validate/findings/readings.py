@@ -28,7 +28,7 @@ from docklaw.law.targets import (
     unstated_subjects,
 )
 from docklaw.law.units import display_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDFS, SH
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
 from docklaw.validate.values import node_name
@@ -157,8 +157,12 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                     continue  # the focus has no value the rule compares (a part the rule reads
                     # through its whole): no reading decides anything on it
                 verdict = "violates" if fired else ("undetermined" if open_ else "conforms")
-                outcome.readings.append(ReadingVerdict(label, note, True, verdict,
-                                                       base[1] if base else ""))
+                detail = base[1] if base else ""
+                whole = None if fired or open_ else cited_whole(results, law, derived, rule.iri,
+                                                                rule.section, focus)
+                if whole is not None:
+                    verdict, detail = "violates", whole
+                outcome.readings.append(ReadingVerdict(label, note, True, verdict, detail))
                 reach_only = False
                 for alt in alternatives:
                     label, note = _reading(law, alt, False)
@@ -192,6 +196,35 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 out.append(outcome)
     out += _relief_readings(results, prepared)
     return out
+
+
+def cited_whole(results: list[Result], law: Graph, derived: Graph, rule: URIRef,
+                section: Node | None, focus: Node) -> str | None:
+    """Where ``focus`` (a part) is cited under the encoded reading through its whole: another
+    rule of the same section violated on a whole listing it (dl:hasPart*), on a derived value
+    measured from the focus's own drawing (prov:wasDerivedFrom). Then the section is broken
+    under the default reading by that portion measured whole, and the report may not also say
+    the part conforms under it; the text saying where it is cited, else None. Why: a T head
+    drawn as two 150-square-foot parts is one 300-square-foot appendage cited on the dock, and
+    the Readings said each part 'conforms under reading A (encoded)' (blind review 124 F4)."""
+    if section is None:
+        return None
+    drawings = set(derived.objects(focus, GEO.hasGeometry))
+    if not drawings:
+        return None
+    for r in results:
+        if r.severity != "Violation" or r.rule in (None, str(rule)) or \
+                r.section_iri != str(section):
+            continue
+        whole = URIRef(r.focus_node)
+        if whole == focus or focus not in part_closure(derived, [whole]):
+            continue
+        for prop in law.objects(URIRef(r.rule), DL.constrains):
+            for qv in derived.objects(whole, prop):
+                if drawings & set(derived.objects(qv, PROV.wasDerivedFrom)):
+                    return (f"measured whole with the rest of the portion it belongs to, "
+                            f"cited on {r.focus_node}" + (f" at {r.value}" if r.value else ""))
+    return None
 
 
 #: What a reading may change beside the rule's reach (ontology/terms/readings.ttl).
