@@ -1382,7 +1382,6 @@ def share_bound_note(graph: Graph, whole: Node, least: Decimal, text: str) -> No
     graph.add((note, RDFS.comment, Literal(text)))
 
 
-
 def least_share(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node],
                 length: Decimal | None, reaches: list[tuple[Node, Decimal]],
                 lengths: list[tuple[Node, Decimal]], total: Decimal, most: Decimal,
