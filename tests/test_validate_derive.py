@@ -271,8 +271,14 @@ def test_an_application_that_only_repairs_adds_nothing_to_the_parcels_counts():
     incidental = derived([(WORK, "    dl:workKind dl:Alteration ;\n"
                                  "    dl:incidentalAlteration true ;")])
     assert (parcel, DL.onlyMaintenanceProposed, Literal(True)) in incidental
+    # an alteration not saying whether it is incidental leaves the flag unwritten: the
+    # question goes to its dl:incidentalAlteration (fix-sb41, § 73-21A(1)); stated not
+    # incidental, it is not maintenance
     altered = derived([(WORK, "    dl:workKind dl:Alteration ;")])
-    assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in altered
+    assert not list(altered.objects(parcel, DL.onlyMaintenanceProposed))
+    structural = derived([(WORK, "    dl:workKind dl:Alteration ;\n"
+                                 "    dl:incidentalAlteration false ;")])
+    assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in structural
     unstated = derived([(WORK, "")])
     assert (parcel, DL.onlyMaintenanceProposed, Literal(False)) in unstated
 
