@@ -49,7 +49,7 @@ cite it once (``findings.cite.one_per_pair``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -223,15 +223,7 @@ def disagreeing(graph: Graph, prepared: Prepared, jid: str, prop: URIRef, kind: 
     for node in (first, second):
         add_quantity(graph, node, prop, read, a[1] if isinstance(a[1], URIRef) else None,
                      [first, second])
-        bound = BNode()
-        graph.add((bound, RDF.type, DL.UpperBoundTotal))
-        graph.add((bound, DL.focus, node))
-        graph.add((bound, DL.property, prop))
-        graph.add((bound, DL.upperBound, Literal(format_number(other), datatype=XSD.decimal)))
-        graph.add((bound, DL.undecidedMember, entry))
-        graph.add((bound, RDFS.comment, Literal(question)))
-        for rule in rules:
-            graph.add((bound, DL.comparedBy, rule))
+        bounded_by(graph, node, prop, other, entry, question, rules)
 
 
 def no_nearest(graph: Graph, prepared: Prepared, jid: str, app: Node, prop: URIRef,
@@ -298,15 +290,7 @@ def no_nearest(graph: Graph, prepared: Prepared, jid: str, app: Node, prop: URIR
         add_quantity(graph, low, prop, nearest, unit if isinstance(unit, URIRef) else None,
                      members)
     for m in others + ([low] if read_low else []):
-        bound = BNode()
-        graph.add((bound, RDF.type, DL.UpperBoundTotal))
-        graph.add((bound, DL.focus, m))
-        graph.add((bound, DL.property, prop))
-        graph.add((bound, DL.upperBound, Literal(format_number(least), datatype=XSD.decimal)))
-        graph.add((bound, DL.undecidedMember, entry))
-        graph.add((bound, RDFS.comment, Literal(question)))
-        for rule in rules:
-            graph.add((bound, DL.comparedBy, rule))
+        bounded_by(graph, m, prop, least, entry, question, rules)
 
 
 def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
@@ -349,3 +333,18 @@ def fixed_limit(prepared: Prepared, rule: URIRef, prop: URIRef) -> Decimal | Non
     if not isinstance(number, Decimal) or not isinstance(unit, URIRef):
         return None
     return prepared.units.convert(number, unit, prepared.units.canonical_of_property.get(prop))
+
+
+def bounded_by(graph: Graph, node: Node, prop: URIRef, upper: Decimal, entry: Node,
+               question: str, rules: Iterable[Node]) -> None:
+    """``node``'s ``prop`` is at most ``upper`` (another structure's figure): a bound the rules
+    comparing it read, undecided until the question ``entry`` is answered."""
+    bound = BNode()
+    graph.add((bound, RDF.type, DL.UpperBoundTotal))
+    graph.add((bound, DL.focus, node))
+    graph.add((bound, DL.property, prop))
+    graph.add((bound, DL.upperBound, Literal(format_number(upper), datatype=XSD.decimal)))
+    graph.add((bound, DL.undecidedMember, entry))
+    graph.add((bound, RDFS.comment, Literal(question)))
+    for rule in rules:
+        graph.add((bound, DL.comparedBy, rule))
