@@ -109,6 +109,7 @@ from docklaw.validate.derivation.parts import (
     work_by_parts,
 )
 from docklaw.validate.derivation.samefact import same_facts
+from docklaw.validate.derivation.site import ask_site
 from docklaw.validate.derivation.totals import derive_totals, unlisted_parts
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
@@ -918,6 +919,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     computed_limits(out, prepared, jid, focus_sets)
     mark_focus_nodes(out, focus_sets)
     record_undecided(out, compiled, app, facts, prepared)
+    ask_site(out, prepared, jid, app)  # no parcel named: every rule reading the lot waits on it
     ask_unknown_growth(out, prepared, compiled, unknown_growth, focus_sets, app, facts)
     ask_incidental(out, app)  # after: it moves the parcel's unknown flag to its alterations
     return out
