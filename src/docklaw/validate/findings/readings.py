@@ -27,7 +27,7 @@ from docklaw.law.targets import (
     part_closure,
     unstated_subjects,
 )
-from docklaw.law.units import display_number, to_decimal
+from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, GEO, PROV, QUDT, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
@@ -369,12 +369,12 @@ def _stated(law: Graph, derived: Graph, focus: Node, clauses: list[Condition]) -
                   if v is not None and not isinstance(v, bool)]
         if values:
             numbers_ = ", ".join(display_number(v) for v in values)
-            shown.append(f"{c.prop.n3(law.namespace_manager)} {numbers_}")
+            shown.append(f"{curie(c.prop)} {numbers_}")
     return f" ({'; '.join(shown)})" if shown else ""
 
 
 def _needed(law: Graph, subject: Node, prop: URIRef, focus: Node) -> str:
-    name = prop.n3(law.namespace_manager)
+    name = curie(prop)  # (not the law graph's prefixes: a store's copy of the law has none)
     return name if subject == focus else f"{name} of {node_name(subject)}"
 
 
