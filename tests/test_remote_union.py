@@ -106,3 +106,39 @@ def test_the_option_is_refused_on_a_server_without_a_union_default_graph() -> No
         plain.query("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
     assert err.value.http_status == 502
     plain.drop_graph(GRAPH)
+
+
+def test_with_answers_kept_only_a_query_that_could_read_them_is_sent_the_graph_list(
+        union_store: RemoteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept answers sit in the server's union too; a query none of whose patterns could
+    match one of their triples (every predicate named, none in their namespace) reads the same
+    rows without the list of every other graph, which on 1,000 codes cost minutes; one that
+    could (a variable predicate, their own predicate) is sent the list and never sees them."""
+    from rdflib import Graph, Literal, URIRef
+
+    from docklaw.queries.answers import ROWS
+    from docklaw.sparql.specs import ANSWERS_GRAPH
+
+    kept = Graph()
+    kept.add((URIRef(ANSWERS_GRAPH + "/test-union"), ROWS, Literal("0/1:[]")))
+    union_store.add_graph(ANSWERS_GRAPH, kept)
+    sent: list[tuple[list[str], list[str]]] = []
+    original = union_store._post_query
+
+    def spy(sparql, kind, default, named, max_rows, timeout):  # type: ignore[no-untyped-def]
+        sent.append((list(default), list(named)))
+        return original(sparql, kind, default, named, max_rows, timeout)
+
+    monkeypatch.setattr(union_store, "_post_query", spy)
+    try:
+        closed = union_store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s a ?c }")
+        assert int(closed.rows[0][0]) > 0  # type: ignore[arg-type]
+        assert sent[-1] == ([], [])  # (before it: the graph names, read again after the load)
+        sent.clear()
+        for text in (f"SELECT ?o WHERE {{ ?s <{ROWS}> ?o }}",
+                     f"SELECT ?o WHERE {{ ?s ?p ?o FILTER(?p = <{ROWS}>) }}"):
+            assert union_store.query(text).rows == []
+            default, named = sent.pop()
+            assert ANSWERS_GRAPH not in default and GRAPH in default and ANSWERS_GRAPH in named
+    finally:
+        union_store.drop_graph(ANSWERS_GRAPH)

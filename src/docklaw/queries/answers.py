@@ -34,9 +34,12 @@ if TYPE_CHECKING:
     from docklaw.queries.run import Result
     from docklaw.sparql.store import Store
 
-from docklaw.sparql.specs import ANSWERS_GRAPH  # a named graph outside the default graph
+from docklaw.sparql.specs import (  # a named graph outside the default graph
+    ANSWERS_GRAPH,
+    BOOKKEEPING_PREDICATES,
+)
 
-NS = ANSWERS_GRAPH + "#"
+NS = BOOKKEEPING_PREDICATES[0]  # (every predicate written here: sparql.reads relies on it)
 ROWS, VARIABLES, COUNT, NAME = (URIRef(NS + p) for p in ("rows", "variables", "count", "query"))
 
 

@@ -34,9 +34,10 @@ from rdflib.namespace import XSD
 from rdflib.term import Node
 
 from docklaw.errors import QueryError, QueryTimeout
+from docklaw.sparql.reads import could_read
 from docklaw.sparql.results import QueryResult
 from docklaw.sparql.safety import QueryPlan, check_query
-from docklaw.sparql.specs import law_graphs
+from docklaw.sparql.specs import BOOKKEEPING_PREDICATES, law_graphs
 from docklaw.sparql.store import LazyGraphNames, Store, effective_dataset
 from docklaw.sparql.tsv import TSV
 from docklaw.sparql.tsv import read as read_tsv
@@ -237,12 +238,15 @@ class RemoteStore(Store):
         """Send a checked query; the dataset is the loaded graphs' union unless it names one."""
         dataset = effective_dataset(plan)
         visible = law_graphs(self.graph_names()) if dataset is None else None
-        if dataset is None and self.endpoints.server_union and visible is None:
+        if dataset is None and self.endpoints.server_union and (visible is None or not could_read(
+                plan.text, plan.base_iri, BOOKKEEPING_PREDICATES)):
+            # the server's default graph is the union; a query none of whose patterns could
+            # match a bookkeeping triple reads the same rows from it as from the law's graphs
             self.check_server_union()
-            default, named = [], []  # the server's default graph is the union
+            default, named = [], []
         elif dataset is None:
             # every graph but docklaw's bookkeeping (answers kept at load) is the default;
-            # a union server holding them is sent the list too (its union would show them)
+            # a union server holding them is sent the list too where a pattern could read them
             names = sorted(self.graph_names())
             default = visible if visible is not None else names
             default, named = (default, names) if names else ([], [])

@@ -20,6 +20,10 @@ LAW_GRAPH_IRI = "https://w3id.org/docklaw/graph/law"
 #: ``GRAPH <…/graph/answers>`` reads it.
 ANSWERS_GRAPH = "https://w3id.org/docklaw/graph/answers"
 BOOKKEEPING_GRAPHS = frozenset({ANSWERS_GRAPH})
+#: the namespace of every predicate in the bookkeeping graphs (``queries.answers`` writes its
+#: rows with these and nothing else): a query naming none of them in its patterns cannot
+#: match a bookkeeping triple (``sparql.reads``)
+BOOKKEEPING_PREDICATES = (ANSWERS_GRAPH + "#",)
 
 
 def law_graphs(names: frozenset[str]) -> list[str] | None:

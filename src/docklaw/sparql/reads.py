@@ -1,0 +1,125 @@
+"""Which predicates a query can read: whether docklaw's bookkeeping triples could answer it.
+
+Why: a store keeping the saved queries' answers (``docklaw load``) holds them in a named graph
+of its own, which a query naming no graph must not see. On a server whose default graph is
+the union of its named graphs (``#union=server``) the only way to leave it out was to send the
+list of every other graph, 1,001 names on a store of 1,000 codes, and the server then took
+minutes over a question it answers in a third of a second without the list (bench/RESULTS.md,
+twenty-sixth session: use-variance 147 s against 0.3 s). The bookkeeping triples all have
+predicates of their own namespace, so a query whose every pattern names its predicate, none of
+them there, reads the same rows from the union with or without them: the list is sent only
+when a pattern could match them (a variable or negated predicate, a GRAPH pattern, DESCRIBE,
+or a zero-length path between two variables, which matches every node of the graph).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from rdflib import URIRef, Variable
+from rdflib.paths import AlternativePath, InvPath, MulPath, NegatedPath, Path, SequencePath
+from rdflib.plugins.sparql.algebra import translateQuery
+from rdflib.plugins.sparql.parser import parseQuery
+from rdflib.plugins.sparql.parserutils import CompValue
+
+from docklaw.sparql.safety import PARSE_LOCK
+
+#: algebra nodes under which any triple may be read (a graph named by a variable or an IRI)
+OPEN_NODES = frozenset({"Graph", "ServiceGraphPattern", "DescribeQuery"})
+
+
+def could_read(text: str, base_iri: str | None, namespaces: tuple[str, ...]) -> bool:
+    """True unless every pattern of ``text`` names its predicate and none lies in one of
+    ``namespaces`` (a text that does not parse: True, the caller's check refuses it)."""
+    read = predicates_read(text, base_iri)
+    return read is None or any(p.startswith(namespaces) for p in read)
+
+
+@lru_cache(maxsize=512)
+def predicates_read(text: str, base_iri: str | None = None) -> frozenset[str] | None:
+    """The predicate IRIs the query's patterns name; None when a pattern may read any."""
+    try:
+        with PARSE_LOCK:
+            algebra = translateQuery(parseQuery(text), base=base_iri).algebra
+    except Exception:  # (refused with its reason by safety.check_query before it runs)
+        return None
+    found: set[str] = set()
+    for node in nodes(algebra):
+        if node.name in OPEN_NODES:
+            return None
+        if node.name in ("BGP", "TriplesBlock"):
+            triples = list(triples_of(node))
+            if not all(path_predicates(t, found, anchored(t, triples)) for t in triples):
+                return None
+    return frozenset(found)
+
+
+def triples_of(node: CompValue) -> Iterator[tuple[Any, ...]]:
+    """A BGP's triples; a TriplesBlock's (an EXISTS pattern, left untranslated by rdflib) are
+    flat lists, three terms a triple (any other length is yielded whole: read as open)."""
+    for item in node.get("triples") or ():
+        if node.name == "BGP" or len(item) % 3:
+            yield tuple(item)
+        else:
+            yield from (tuple(item[i:i + 3]) for i in range(0, len(item), 3))
+
+
+def nodes(node: Any) -> Iterator[CompValue]:
+    """Every CompValue below ``node`` (algebra, expressions, EXISTS patterns), depth first."""
+    stack = [node]
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, CompValue):
+            yield current
+            stack.extend(current.values())
+        elif isinstance(current, list | tuple | set | frozenset):
+            stack.extend(current)
+
+
+def anchored(triple: tuple[Any, ...], triples: list[tuple[Any, ...]]) -> bool:
+    """Another triple of the same basic pattern, naming its predicate, binds the triple's
+    subject or object: a path of length zero there joins to what that triple matches, not to
+    every node of the graph."""
+    ends = {t for t in (triple[0], triple[-1]) if isinstance(t, Variable)} \
+        if len(triple) == 3 else set()
+    return any(other is not triple and len(other) == 3 and isinstance(other[1], URIRef)
+               and ends & {other[0], other[2]} for other in triples)
+
+
+def path_predicates(triple: tuple[Any, ...], found: set[str], anchored: bool = False) -> bool:
+    """Add the triple's predicate IRIs to ``found``; False when it may match any predicate."""
+    if len(triple) != 3:
+        return False
+    s, p, o = triple
+    if isinstance(p, URIRef):
+        found.add(str(p))
+        return True
+    if isinstance(p, Path):
+        both_open = isinstance(s, Variable) and isinstance(o, Variable) and not anchored
+        return walk_path(p, found, both_open)
+    return False  # a variable (or anything unforeseen) in the predicate's place
+
+
+def walk_path(path: Any, found: set[str], both_open: bool) -> bool:
+    """The IRIs of a property path; False for a negated set, or a path that may be of length
+    zero between two variables (it binds every node of the graph)."""
+    if isinstance(path, URIRef):
+        found.add(str(path))
+        return True
+    if isinstance(path, NegatedPath):
+        return False
+    if isinstance(path, MulPath):
+        if both_open and path.zero:
+            return False
+        return walk_path(path.path, found, both_open)
+    if isinstance(path, InvPath):
+        return walk_path(path.arg, found, both_open)
+    if isinstance(path, SequencePath | AlternativePath):
+        return all(walk_path(a, found, both_open) for a in path.args)
+    return False
