@@ -22,6 +22,7 @@ from docklaw.namespaces import DL, RDF, interned
 from docklaw.validate.intake.cardinality import check_one_unit_per_measure, check_single_values
 from docklaw.validate.intake.literals import check_numeric_literals
 from docklaw.validate.intake.ranges import check_value_ranges
+from docklaw.validate.intake.site import check_site
 from docklaw.validate.intake.structures import check_part_cycles, check_structure_classes
 from docklaw.validate.intake.vocabulary import check_terms
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
@@ -39,6 +40,7 @@ def admit(graph: Graph, prepared: Prepared, name: str | None = None) -> Applicat
     app, jid = find_application(out, name)
     check_structure_classes(out, prepared, name)
     check_part_cycles(out, name)
+    check_site(out, app, name)  # (after the cycles: a part's wholes are walked)
     check_terms(out, prepared, name)
     check_numeric_literals(out, name)
     check_value_ranges(out, prepared, name)
