@@ -425,6 +425,14 @@ class _Stage:
     ) -> None:
         step = self.s.densify_step
         member_parts = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
+        # whether it is a head attached to the whole's walkway is read first: its area as an
+        # appendage is then read as a dl:Appendage part's is (``area``, blind review 125 F4b)
+        walkway: BaseGeometry | None = None
+        head = False
+        if f is not None and f.mhw is not None:
+            walkway = self.main_walkway(n, member_parts)
+            head = walkway is not None and self.attached_head(n, walkway, f,
+                                                              [*sources, f.mhw_node])
         self.area(n, full, member_parts, sources)
         if member_parts:
             self.part_area(n, DL.totalFloatArea, (DL.Float,), sources)
@@ -446,9 +454,7 @@ class _Stage:
         if f.mlw is not None and f.mlw_node is not None:
             self.extent(n, DL.lengthFromMLW, f.mlw.seaward_extent(full, step),
                         [*sources, f.mlw_node], undrawn, note=False)
-        walkway = self.main_walkway(n, member_parts)
-        if walkway is not None and (self.attached_head(n, walkway, f, src)
-                                    or self.float_apart(n, member_parts, f, src)):
+        if walkway is not None and (head or self.float_apart(n, member_parts, f, src)):
             walkway = None
         if walkway is not None and not walkway.is_empty:
             walkway, read_in, before, gap = self.walkway_to_mark(n, walkway, member_parts, f)
@@ -1258,24 +1264,56 @@ class _Stage:
         of the walkway were summed as one 300-square-foot appendage and cited (blind review
         122 F1); a T head drawn as two abutting floats is still one appendage. Each part is
         measured without the deck it lies over where the main walkway goes on past it
-        (``walkway_over``, blind review 124 F3)."""
+        (``walkway_over``, blind review 124 F3), a head flagged dl:drawnAsAttachedHead (a float
+        read as an appendage) as a dl:Appendage part is: the same deck is the same appendage
+        whatever the part is typed (blind review 125 F4b: a float bar was measured whole, 280 sq
+        ft, the same bar typed dl:Appendage 240). Where the walkway goes on past only by a stub
+        (``past_reading``) the drawing reads two ways: the walkway continuing (the value read)
+        and a head across its end (the bound): a limit between them asks (blind review 125 F2:
+        a 33 x 8 ft T head with the walkway drawn 1 ft past it conformed at 232 sq ft, drawn
+        flush it was cited at 264)."""
         geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
         if geoms is None:
             return
-        for p, geom in list(geoms.items()):
-            over = self.walkway_over(p, geom)
-            if over is not None:
-                geoms[p] = geom.difference(over)
-        groups = self.appendage_groups(n, geoms)
-        measured = [(unary_union([geoms[p] for p in g]).area, g) for g in groups]
-        area, largest = max(measured, key=lambda m: m[0], default=(0.0, []))
+        (area, largest), (whole, largest_whole) = (
+            self.largest_appendage(n, geoms, stub_continues) for stub_continues in (True, False))
         # its provenance names the largest appendage's parts, not the others' (the readings of
         # a part's own rule read whether the dock's figure was measured from that part)
-        others = {self.drawing.drawn(p).geometry_node for p in geoms if p not in largest}
-        self.out.quantity(n, DL.appendageArea, area, UNIT.FT2,
-                          [s for s in sources if s not in others])
+        others = {self.drawing.drawn(p).geometry_node for p in geoms
+                  if p not in largest and p not in largest_whole}
+        src = [s for s in sources if s not in others]
+        if whole - area <= self.s.precision:
+            self.out.quantity(n, DL.appendageArea, area, UNIT.FT2, src)
+            return
+        self.bounded(n, DL.appendageArea, area, whole, UNIT.FT2, src, None,
+                     f"The drawing of {label(n)} reads two ways at its appendage "
+                     f"{', '.join(label(p) for p in sorted(largest_whole, key=str))}: its main "
+                     "walkway goes on past it toward the lake only by a stub, or the heads "
+                     "flanking the walkway's end leave only a notch beyond it (shallower toward "
+                     "the lake than wide, reaching no further structure). Read as the walkway "
+                     "going on, the deck under an appendage is walkway and parts on either side "
+                     f"of it are each their own appendage: the largest is {area:.2f} sq ft; read "
+                     "as one head across the walkway's end (the head of a T or L), it is one "
+                     f"appendage measured whole, {whole:.2f} sq ft. State dl:appendageArea of "
+                     f"{label(n)}, or draw the walkway ending at the head or going on past it, "
+                     "where a limit falls between them.", readings=True)
 
-    def appendage_groups(self, n: Node, geoms: dict[Node, BaseGeometry]) -> list[list[Node]]:
+    def largest_appendage(self, n: Node, drawn: dict[Node, BaseGeometry], stub_continues: bool
+                          ) -> tuple[float, list[Node]]:
+        """The area of the largest appendage of ``n`` among its ``drawn`` appendage parts (and
+        its parts), each part read without the deck it lies over where the walkway goes on past
+        it, under one reading of a stub of walkway past it (``past_reading``)."""
+        geoms = dict(drawn)
+        for p, geom in list(geoms.items()):
+            over = self.walkway_over(p, geom, stub_continues, heads=True)
+            if over is not None:
+                geoms[p] = geom.difference(over)
+        groups = self.appendage_groups(n, geoms, stub_continues)
+        measured = [(unary_union([geoms[p] for p in g]).area, g) for g in groups]
+        return max(measured, key=lambda m: m[0], default=(0.0, []))
+
+    def appendage_groups(self, n: Node, geoms: dict[Node, BaseGeometry],
+                         stub_continues: bool = True) -> list[list[Node]]:
         """The parts of ``geoms`` grouped into appendages by connectivity among themselves, the
         walkway aside (APPENDAGE, Canandaigua § 73-5, "The portion of the dock that is attached
         to the main walkway": every part touches the walkway; that alone does not make two
@@ -1289,7 +1327,10 @@ class _Stage:
         so are two heads past which the deck between them goes on toward the lake
         (``continues_past``): two fingers drawn opposite each other across the middle of the
         walkway are not a head split by its end (blind review 124 F4: two 200-square-foot
-        fingers were one appendage of 400 and cited)."""
+        fingers were one appendage of 400 and cited). ``stub_continues``: whether a stub of
+        deck past them (``past_reading``) is the deck going on (True) or the walkway's end
+        under a head (False); under the latter reading two heads flanking the walkway's end
+        are one head across a notch beyond it too (``notch``)."""
         tol = self.s.tolerances[UNIT.FT].absolute
         nodes = sorted(geoms, key=str)
         deck = [d.geom for x in [n, *parts(self.g, n)] if x not in geoms
@@ -1306,11 +1347,12 @@ class _Stage:
             pair = unary_union([geoms[a], geoms[b]])
             hull = pair.convex_hull
             gap = hull.difference(unary_union([pair, *deck]).buffer(tol))
-            if gap.area > self.s.precision:
+            if gap.area > self.s.precision and (stub_continues
+                                                or not self.notch(gap, deck, frame)):
                 return False
             rest = unary_union(deck).difference(hull.buffer(tol))  # the deck beside the pair
             return not any(piece.distance(hull) <= 2 * tol
-                           and self.continues_past(pair, piece, frame)
+                           and self.continues_past(pair, piece, frame, stub_continues)
                            for piece in getattr(rest, "geoms", [rest]) if not piece.is_empty)
 
         group = {p: i for i, p in enumerate(nodes)}
@@ -1324,22 +1366,86 @@ class _Stage:
             found.setdefault(group[p], []).append(p)
         return list(found.values())
 
-    def continues_past(self, geom: BaseGeometry, walkway: BaseGeometry,
-                       f: ParcelFrame | None) -> bool:
-        """Whether ``walkway`` reaches farther from the mean high-water mark than ``geom`` does
-        (beyond the drawing tolerance): the walkway continues toward the lake past it."""
+    def continues_past(self, geom: BaseGeometry, walkway: BaseGeometry, f: ParcelFrame | None,
+                       stub_continues: bool, others: list[BaseGeometry] | None = None) -> bool:
+        """Whether ``walkway`` goes on toward the lake past ``geom`` (``past_reading``) under
+        the reading ``stub_continues`` of a stub past it."""
+        reading = self.past_reading(geom, walkway, f, others or [])
+        return reading == "onward" or (reading == "stub" and stub_continues)
+
+    def past_reading(self, geom: BaseGeometry, walkway: BaseGeometry, f: ParcelFrame | None,
+                     others: list[BaseGeometry]) -> str | None:
+        """How ``walkway`` reaches past ``geom`` toward the lake: None where it reaches no
+        farther from the mean high-water mark than ``geom`` does (beyond the drawing tolerance);
+        "onward" where the deck past it is a section going on toward the lake (deeper toward the
+        lake than it is wide, or reaching one of ``others``, drawn deck reaching farther out);
+        "stub" where it is not: a lip of deck shallower than it is wide and reaching nothing,
+        which reads two ways (the walkway going on, or its end under a head drawn across it).
+        MAIN WALKWAY is "the section of the dock that extends from the mean high-water mark
+        toward the center of the lake" (Canandaigua § 73-5); a piece of deck shallower toward
+        the lake than it is wide lies along the mark as a head does, deeper than wide it may be
+        walkway (``lying_along_mark``, ``beyond_end``): the same test tells a stub from a
+        section. Why: a T head drawn as one bar across the walkway was measured whole (264 sq
+        ft, cited), the walkway drawn 1 ft past it leaving the deck under it out and the head
+        conforming at 232 (blind review 125 F2)."""
         if f is None or f.mhw is None or walkway.is_empty or geom.is_empty:
-            return False
+            return None
         step = self.s.densify_step
+        tol = self.s.tolerances[UNIT.FT].absolute
         far = f.mhw.signed(sample_points(walkway, step))
         own = f.mhw.signed(sample_points(geom, step))
-        return bool(len(far) and len(own)
-                    and float(far.max()) > float(own.max()) + self.s.tolerances[UNIT.FT].absolute)
+        if not len(far) or not len(own) or float(far.max()) <= float(own.max()) + tol:
+            return None
+        reach = max(float(own.max()), 0.0)
+        stub = f.mhw.waterside(walkway).difference(f.mhw.line.buffer(reach, quad_segs=64))
+        if stub.is_empty or not self.shallow(stub, f):
+            return "onward"
+        if any(f.mhw.seaward_extent(o, step) > reach + tol and o.distance(stub) <= tol
+               for o in others):
+            return "onward"
+        return "stub"
 
-    def walkway_over(self, part: Node, geom: BaseGeometry) -> BaseGeometry | None:
-        """The portion of ``geom``, the drawing of a dl:Appendage or dl:Finger part, lying over
-        the main walkway of a whole listing it (its drawn dl:MainWalkway parts, else the whole's
-        own drawing) where that walkway continues toward the lake past the part; None where
+    def notch(self, gap: BaseGeometry, deck: list[BaseGeometry], f: ParcelFrame | None
+              ) -> bool:
+        """Whether ``gap``, the water left between two heads and the deck, is only a notch in
+        a head across the walkway's end: each piece lies beyond the deck's seaward end, against
+        it, shallower toward the lake than it is wide (``shallow``). Two floats flanking the end
+        of a walkway and reaching 1 ft past it are one T head with a notch, or two heads: the
+        drawing reads two ways (blind review 125 F2: read only as two, a 260 sq ft head
+        conformed at 130)."""
+        if f is None or f.mhw is None or not deck:
+            return False
+        tol = self.s.tolerances[UNIT.FT].absolute
+        step = self.s.densify_step
+        body = unary_union(deck)
+        end = f.mhw.seaward_extent(body, step)
+        for piece in pieces(gap):
+            if piece.area <= self.s.precision:
+                continue
+            near = f.mhw.signed(sample_points(piece, step))
+            if (not len(near) or float(near.min()) < end - 2 * tol
+                    or piece.distance(body) > 2 * tol or not self.shallow(piece, f)):
+                return False
+        return True
+
+    def shallow(self, geom: BaseGeometry, f: ParcelFrame) -> bool:
+        """Whether ``geom`` is shallower toward the lake than it is wide along the mean
+        high-water mark (the test ``lying_along_mark`` and ``beyond_end`` read a head by)."""
+        assert f.mhw is not None
+        across = None if f.along is None or geom.is_empty else parallel_width(geom, f.along)
+        if across is None:
+            return False
+        near = f.mhw.signed(sample_points(geom, self.s.densify_step))
+        return bool(len(near)) and (float(near.max()) - float(near.min())
+                                    < across.widest - self.s.precision)
+
+    def walkway_over(self, part: Node, geom: BaseGeometry, stub_continues: bool = True,
+                     heads: bool = False) -> BaseGeometry | None:
+        """The portion of ``geom``, the drawing of a dl:Appendage or dl:Finger part (or, with
+        ``heads``, a head flagged dl:drawnAsAttachedHead: a part read as an appendage), lying
+        over the main walkway of a whole listing it (its drawn dl:MainWalkway parts, else the
+        whole's own drawing) where that walkway continues toward the lake past the part
+        (``continues_past``; a stub past it continues under ``stub_continues``); None where
         there is none. That deck is walkway (the whole's footprint counts it once, as walkway):
         an appendage is "The portion of the dock that is attached to the main walkway"
         (Canandaigua § 73-5), so its area is read without it. Where the walkway ends under the
@@ -1347,7 +1453,8 @@ class _Stage:
         whole), nothing is taken out. Why: a 32.0125 x 8 ft appendage bar
         drawn across a 4 x 40 ft walkway was read at 256.1 sq ft and cited, the same deck drawn
         as two parts flanking the walkway conforming (blind review 124 F3)."""
-        if not any(is_a(self.g, part, c, self.jid) for c in (DL.Appendage, DL.Finger)):
+        if not (any(is_a(self.g, part, c, self.jid) for c in (DL.Appendage, DL.Finger))
+                or (heads and (part, DL.drawnAsAttachedHead, Literal(True)) in self.g)):
             return None
         over: list[BaseGeometry] = []
         for whole in sorted(self.g.subjects(DL.hasPart, part), key=str):
@@ -1364,8 +1471,11 @@ class _Stage:
             lying = geom.intersection(walkway)
             if geom.area - lying.area <= self.s.precision:
                 continue  # an outline drawn around the part too (the dock drawn whole)
+            further = [d.geom for p in parts(self.g, whole) if p != part
+                       and not is_a(self.g, p, DL.MainWalkway, self.jid)
+                       for d in [self.drawing.drawn(p)] if d is not None]
             if lying.area > self.s.precision and self.continues_past(
-                    geom, walkway, self.frame(self.parcel_of(whole))):
+                    geom, walkway, self.frame(self.parcel_of(whole)), stub_continues, further):
                 over.append(lying)
         return unary_union(over) if over else None
 
@@ -1517,8 +1627,14 @@ class _Stage:
         walkways), the rest of it read as open water; one listing none does not say how much
         of it is open water: the value read leaves it out, a bound note carries the area with
         it, and a limit between the two asks for the area."""
-        over = self.walkway_over(n, full)
-        if over is not None:
+        declared = self.declared.area
+        open_parts = [] if declared is None else [
+            p for p in member_parts
+            if any(is_a(self.g, p, c, self.jid) for c in self.classes_of(declared))]
+        over = self.walkway_over(n, full, heads=True)
+        onward = None if over is None else self.walkway_over(n, full, False, heads=True)
+        typed = any(is_a(self.g, n, c, self.jid) for c in (DL.Appendage, DL.Finger))
+        if over is not None and onward is not None and typed:
             full = full.difference(over)
             self.out.note(
                 n, f"{label(n)} is drawn over the main walkway for {over.area:.2f} sq ft, and the "
@@ -1527,10 +1643,28 @@ class _Stage:
                 f"({full.area:.2f} sq ft). An appendage is 'the portion of the dock that is "
                 "attached to the main walkway', not the walkway under it.",
                 severity=SH.Info, sources=sources)
-        declared = self.declared.area
-        open_parts = [] if declared is None else [
-            p for p in member_parts
-            if any(is_a(self.g, p, c, self.jid) for c in self.classes_of(declared))]
+        elif over is not None and not open_parts:
+            # two readings (with open water to leave out too, the whole is read: the stricter):
+            # the walkway goes on past it only by a stub (``past_reading``), or it is a head
+            # read as an appendage (dl:drawnAsAttachedHead) whose own area is also its
+            # typed kind's (a float's area, read whole by the rules on it)
+            least = full.difference(over).area
+            why = ("the walkway goes on toward the lake past it only by a stub (shallower "
+                   "toward the lake than it is wide, reaching no further structure)"
+                   if onward is None else "the walkway continues toward the lake past it")
+            whole = ("read as the walkway ending under a head drawn across it (the head of a T "
+                     "or L), the head is measured whole" if onward is None else
+                     "read as the part it is listed as (its own area, which the rules on its "
+                     "kind read), it is measured whole")
+            self.bounded(n, DL.area, least, full.area, UNIT.FT2, sources, DL.FootprintArea,
+                         f"{label(n)} is drawn over the main walkway for {over.area:.2f} sq ft, "
+                         f"and {why}: the drawing reads two ways. Read as an appendage attached "
+                         "to the walkway with the walkway going on, that deck is walkway, left "
+                         f"out of the appendage's area ({least:.2f} sq ft); {whole} "
+                         f"({full.area:.2f} sq ft). State dl:area of {label(n)}, or draw it "
+                         "beside the walkway, or the walkway ending at it, where a limit falls "
+                         "between them.", readings=True)
+            return
         if not open_parts:
             self.out.quantity(n, DL.area, full.area, UNIT.FT2, sources, DL.FootprintArea)
             return
