@@ -81,16 +81,23 @@ def test_a_saved_query_answers_on_the_server_union_as_on_the_embedded_store(
     assert rows(union_store, text) == rows(embedded, text)
 
 
-def test_a_query_naming_no_graph_sends_no_graph_list(union_store: RemoteStore,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def sent_lists(store: RemoteStore, monkeypatch: pytest.MonkeyPatch
+               ) -> list[tuple[list[str], list[str]]]:
+    """The (default, named) graph lists of every request the store sends from now on."""
     sent: list[tuple[list[str], list[str]]] = []
-    original = union_store._post_query
+    original = store._post_query
 
     def spy(sparql, kind, default, named, max_rows, timeout):  # type: ignore[no-untyped-def]
         sent.append((list(default), list(named)))
         return original(sparql, kind, default, named, max_rows, timeout)
 
-    monkeypatch.setattr(union_store, "_post_query", spy)
+    monkeypatch.setattr(store, "_post_query", spy)
+    return sent
+
+
+def test_a_query_naming_no_graph_sends_no_graph_list(union_store: RemoteStore,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = sent_lists(union_store, monkeypatch)
     result = union_store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s a ?c }")
     assert int(result.rows[0][0]) > 0  # type: ignore[arg-type]
     assert sent == [([], [])]
@@ -122,14 +129,7 @@ def test_with_answers_kept_only_a_query_that_could_read_them_is_sent_the_graph_l
     kept = Graph()
     kept.add((URIRef(ANSWERS_GRAPH + "/test-union"), ROWS, Literal("0/1:[]")))
     union_store.add_graph(ANSWERS_GRAPH, kept)
-    sent: list[tuple[list[str], list[str]]] = []
-    original = union_store._post_query
-
-    def spy(sparql, kind, default, named, max_rows, timeout):  # type: ignore[no-untyped-def]
-        sent.append((list(default), list(named)))
-        return original(sparql, kind, default, named, max_rows, timeout)
-
-    monkeypatch.setattr(union_store, "_post_query", spy)
+    sent = sent_lists(union_store, monkeypatch)
     try:
         closed = union_store.query("SELECT (COUNT(*) AS ?n) WHERE { ?s a ?c }")
         assert int(closed.rows[0][0]) > 0  # type: ignore[arg-type]
