@@ -46,14 +46,64 @@ def predicates_read(text: str, base_iri: str | None = None) -> frozenset[str] | 
     except Exception:  # (refused with its reason by safety.check_query before it runs)
         return None
     found: set[str] = set()
+    listed = values_joined(algebra)
     for node in nodes(algebra):
         if node.name in OPEN_NODES:
             return None
         if node.name in ("BGP", "TriplesBlock"):
-            triples = list(triples_of(node))
+            triples = [bound_predicate(t, listed.get(id(node), {}), found)
+                       for t in triples_of(node)]
             if not all(path_predicates(t, found, anchored(t, triples)) for t in triples):
                 return None
     return frozenset(found)
+
+
+def values_joined(algebra: Any) -> dict[int, dict[Any, frozenset[str]]]:
+    """id(BGP) -> {variable: the IRIs a VALUES block joined with it allows}, where the BGP and
+    the VALUES block are operands of one chain of plain joins (a variable predicate there
+    matches only those IRIs: a row binding it to another is dropped by the join, with no
+    OPTIONAL, UNION or MINUS between them to keep anything of it)."""
+    out: dict[int, dict[Any, frozenset[str]]] = {}
+    for node in nodes(algebra):
+        if node.name != "Join":
+            continue
+        operands = join_operands(node)
+        allowed: dict[Any, frozenset[str]] = {}
+        for operand in operands:
+            inner = operand.get("p") if operand.name == "ToMultiSet" else None
+            if isinstance(inner, CompValue) and inner.name == "values":
+                rows = inner.get("res") or []
+                for var in {v for row in rows for v in row}:
+                    if rows and all(isinstance(row.get(var), URIRef) for row in rows):
+                        allowed[var] = frozenset(str(row[var]) for row in rows)
+        for operand in operands:
+            if operand.name == "BGP" and allowed:
+                out.setdefault(id(operand), {}).update(allowed)
+    return out
+
+
+def join_operands(node: CompValue) -> list[CompValue]:
+    """The operands of a chain of plain joins (Join of Join of ...), each once."""
+    out: list[CompValue] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        for side in (current.get("p1"), current.get("p2")):
+            if isinstance(side, CompValue) and side.name == "Join":
+                stack.append(side)
+            elif isinstance(side, CompValue):
+                out.append(side)
+    return out
+
+
+def bound_predicate(triple: tuple[Any, ...], allowed: dict[Any, frozenset[str]],
+                    found: set[str]) -> tuple[Any, ...]:
+    """A triple whose variable predicate a joined VALUES block lists only IRIs for: those IRIs
+    added to ``found``, and the triple returned with a stand-in predicate (named)."""
+    if len(triple) == 3 and isinstance(triple[1], Variable) and triple[1] in allowed:
+        found.update(allowed[triple[1]])
+        return (triple[0], URIRef(sorted(allowed[triple[1]])[0]), triple[2])
+    return triple
 
 
 def triples_of(node: CompValue) -> Iterator[tuple[Any, ...]]:
