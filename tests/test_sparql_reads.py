@@ -38,6 +38,12 @@ CASES = [
     (f"SELECT * {{ VALUES ?p {{ {P} }} OPTIONAL {{ ?s ?p ?o }} }}", False),
     (f"SELECT * {{ VALUES ?p {{ {P} }} {{ ?s ?p ?o }} UNION {{ ?s {Q} ?o }} }}", False),
     ("SELECT * { VALUES ?p { 1 } ?s ?p ?o }", False),
+    # a path of length zero in an OPTIONAL whose required side binds one of its ends
+    (f"SELECT * {{ ?a {Q} ?l OPTIONAL {{ ?l {P}* ?c }} }}", True),
+    (f"SELECT * {{ ?a {Q} ?l OPTIONAL {{ ?l {P}* ?c OPTIONAL {{ ?c {Q} ?d }} }} }}", True),
+    (f"SELECT * {{ OPTIONAL {{ ?a {Q} ?l }} OPTIONAL {{ ?l {P}* ?c }} }}", False),
+    (f"SELECT * {{ ?a {Q} ?x OPTIONAL {{ ?l {P}* ?c }} }}", False),
+    (f"SELECT * {{ ?a {Q} ?l OPTIONAL {{ {{ ?l {P}* ?c }} UNION {{ ?z {Q} 1 }} }} }}", False),
     (f"SELECT * {{ {{ VALUES ?p {{ {P} }} }} UNION {{ ?s {Q} ?o }} ?s ?p ?o }}", False),
 ]
 
@@ -65,9 +71,10 @@ def test_prefixed_names_are_read_as_the_iris_they_stand_for() -> None:
     assert predicates_read(text) == frozenset({BOOKKEEPING_PREDICATES[0] + "rows"})
 
 
-def test_most_saved_queries_are_closed_and_none_reads_the_bookkeeping() -> None:
-    """The saved all-code questions are what a union server answers without the list."""
+def test_every_saved_query_is_closed_and_none_reads_the_bookkeeping() -> None:
+    """The saved all-code questions are what a union server answers without the list (a new
+    one that is open is answered right, but slowly there: rewrite it or teach reads.py)."""
     texts = {p.stem: p.read_text(encoding="utf-8") for p in paths.QUERIES_DIR.glob("*.rq")}
     closed = [name for name, text in texts.items() if predicates_read(text) is not None]
-    assert len(closed) >= len(texts) - 1, sorted(set(texts) - set(closed))
+    assert len(closed) == len(texts), sorted(set(texts) - set(closed))
     assert not any(could_read(texts[name], None, BOOKKEEPING_PREDICATES) for name in closed)

@@ -47,13 +47,15 @@ def predicates_read(text: str, base_iri: str | None = None) -> frozenset[str] | 
         return None
     found: set[str] = set()
     listed = values_joined(algebra)
+    outer = bound_outside(algebra)
     for node in nodes(algebra):
         if node.name in OPEN_NODES:
             return None
         if node.name in ("BGP", "TriplesBlock"):
             triples = [bound_predicate(t, listed.get(id(node), {}), found)
                        for t in triples_of(node)]
-            if not all(path_predicates(t, found, anchored(t, triples)) for t in triples):
+            if not all(path_predicates(t, found, anchored(t, triples, outer.get(id(node))))
+                       for t in triples):
                 return None
     return frozenset(found)
 
@@ -132,14 +134,54 @@ def nodes(node: Any) -> Iterator[CompValue]:
             stack.extend(current)
 
 
-def anchored(triple: tuple[Any, ...], triples: list[tuple[Any, ...]]) -> bool:
+def anchored(triple: tuple[Any, ...], triples: list[tuple[Any, ...]],
+             outside: set[Any] | None = None) -> bool:
     """Another triple of the same basic pattern, naming its predicate, binds the triple's
-    subject or object: a path of length zero there joins to what that triple matches, not to
-    every node of the graph."""
+    subject or object, or the pattern is optional to one that binds it (``bound_outside``): a
+    path of length zero there joins to what that triple matches, not to every node."""
     ends = {t for t in (triple[0], triple[-1]) if isinstance(t, Variable)} \
         if len(triple) == 3 else set()
-    return any(other is not triple and len(other) == 3 and isinstance(other[1], URIRef)
-               and ends & {other[0], other[2]} for other in triples)
+    return bool(ends & (outside or set())) or any(
+        other is not triple and len(other) == 3 and isinstance(other[1], URIRef)
+        and ends & {other[0], other[2]} for other in triples)
+
+
+def named_ends(pattern: CompValue) -> set[Any]:
+    """The variables every row of ``pattern`` binds through a triple naming its predicate: a
+    BGP's, or those of the operands of a chain of plain joins of BGPs (else none)."""
+    parts = join_operands(pattern) if pattern.name == "Join" else [pattern]
+    if not all(part.name == "BGP" for part in parts):
+        return set()
+    return {t for part in parts for triple in part.get("triples") or ()
+            if len(triple) == 3 and isinstance(triple[1], URIRef)
+            for t in (triple[0], triple[2]) if isinstance(t, Variable)}
+
+
+def bound_outside(algebra: Any) -> dict[int, set[Any]]:
+    """id(BGP) -> variables bound in every row it can extend: the BGP lies in the optional
+    side of a LeftJoin (through plain joins, filters and the required side of inner
+    LeftJoins), and the required side binds them by named predicates. A row of the optional
+    side binding such a variable to a node the required side never gives is dropped."""
+    out: dict[int, set[Any]] = {}
+    for node in nodes(algebra):
+        if node.name != "LeftJoin" or not isinstance(node.get("p1"), CompValue) \
+                or not isinstance(node.get("p2"), CompValue):
+            continue
+        bound = named_ends(node["p1"])
+        if not bound:
+            continue
+        stack = [node["p2"]]
+        while stack:
+            current = stack.pop()
+            if current.name == "BGP":
+                out.setdefault(id(current), set()).update(bound)
+            elif current.name == "Join":
+                stack.extend(join_operands(current))
+            elif current.name in ("Filter", "LeftJoin"):
+                inner = current.get("p") if current.name == "Filter" else current.get("p1")
+                if isinstance(inner, CompValue):
+                    stack.append(inner)
+    return out
 
 
 def path_predicates(triple: tuple[Any, ...], found: set[str], anchored: bool = False) -> bool:
