@@ -87,7 +87,8 @@ CASES = [
         ("PermitApplication",)),
     # the proposed pier listed on a second lot only, not on the parcel the application names
     Bad("proposed-structure-on-another-lot", BASE.replace(
-        b" ;\n    dl:hasStructure :pier .", b" .\n:lot2 a dl:Parcel ; dl:hasStructure :pier .", 1), TTL, 400,
+        b" ;\n    dl:hasStructure :pier .",
+        b" .\n:lot2 a dl:Parcel ; dl:hasStructure :pier .", 1), TTL, 400,
         ("proposed", "#lot2", "dl:hasStructure", "#parcel", "dl:parcel", "which lot")),
     Bad("wkt-unparseable", GEOMETRY.replace(b"POLYGON((0 0, 200 0, 200 -100, -60 -100, 0 0))",
                                             b"POLYGON((0 0, 200 0", 1), TTL, 400,
