@@ -901,11 +901,20 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 write(graph, node, d, value, used, basis(graph, d, members, prepared)
                       + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
                       "drawn as the generic kind only", prepared)
-            note = parts_open(graph, node, target, value, opened, prepared) if opened else None
+            # a total the application states, at or above the least the listed structures
+            # provide, is its answer to whether each whole's figure includes its parts': it is
+            # checked as stated ("at or above the listed figure: the stated one is checked"),
+            # not asked again (blind review 126 F3: a parcel stating 2 slips, its 2-slip dock
+            # listing a 1-slip boathouse, was asked whether the dock's 2 include the 1). Not a
+            # total of a structure counted among its own members (its stated figure is the
+            # whole's whose parts are in doubt).
+            answered = told is not None and told >= value and node not in members
+            note = parts_open(graph, node, target, value, opened, prepared) \
+                if opened and not answered else None
             if undecided := undecided_members(graph, prepared, jid, d, members):
                 # (one note on the total: the pipeline reads it at one bound, with both doubts)
                 upper_bound(graph, node, target, value, undecided, prepared,
-                            open_extra(graph, opened), note)
+                            Decimal(0) if answered else open_extra(graph, opened), note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
