@@ -272,6 +272,26 @@ def below_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> 
             and number < a.least_alone)
 
 
+def read_at_least(graph: Graph, d: Derivation, members: list[Node]) -> dict[Node, Decimal]:
+    """The summed members standing on their own read as holding their least
+    (dl:leastWhenAlone) because they state none or fewer (``summed_members``), and that least:
+    the figure summed for them is docklaw's "at least", not one the application states, so no
+    Discrepancy attributes it to them (blind review 126 F4: a hoist structure stating no slips
+    over two 1-slip lifts was said to "state dl:slipCount 1")."""
+    inside = {p for n in members for p in parts_of(graph, n)}
+    out: dict[Node, Decimal] = {}
+    for a in d.addends:
+        if a.sums is None or a.includes_parts or not (a.where_stated and a.least_alone > 0):
+            continue
+        for m in members:
+            if not is_a(graph, m, a.over) or is_a(graph, m, a.excepts) or m in inside:
+                continue
+            n = number_of(graph, m, a.sums)
+            if n is None or below_least(a, m, n, inside):
+                out.setdefault(m, a.least_alone)
+    return out
+
+
 def short_of_least(graph: Graph, d: Derivation, members: list[Node]
                    ) -> list[tuple[Node, Decimal]]:
     """The summed members standing on their own that state fewer than their least
@@ -416,8 +436,9 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
         counted = set(counted_members(graph, a, members))
         sums[a.covered_by] = [(m, max(Decimal(1), n) if m in counted else n)
                               for m, n in sums[a.covered_by]]
+    assumed = set(read_at_least(graph, d, members))
     for prop, rows in sums.items():
-        for m, n in wholes_with_parts(graph, prop, rows, opened, shared):
+        for m, n in wholes_with_parts(graph, prop, rows, opened, shared, assumed):
             add(m, n)
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
@@ -495,7 +516,8 @@ class Opened:
 
 def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]],
                       opened: dict[Node, Opened] | None = None,
-                      shared: set[Node] | frozenset[Node] = frozenset()
+                      shared: set[Node] | frozenset[Node] = frozenset(),
+                      assumed: set[Node] | frozenset[Node] = frozenset()
                       ) -> list[tuple[Node, Decimal]]:
     """(structure, the least it adds) for the outermost structures summed. A structure states
     N and the parts it lists add up to M (each read the same way): its figure may include
@@ -512,7 +534,12 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
     the same whole (dl:mayOverlapClass: two fingers each forming 2 slip spaces may form 3
     between them, the middle slip shared): together they provide at least the largest of them
     and at most their sum (blind review 113 F4: a dock stating 3 slips listing two fingers
-    stating 2 each was read as at least 4, a Discrepancy, and cited under the allocation)."""
+    stating 2 each was read as at least 4, a Discrepancy, and cited under the allocation).
+
+    ``assumed``: structures whose figure is docklaw's least, not stated (``read_at_least``):
+    below their parts' it is no Discrepancy (they were said only to hold at least that many),
+    and their figure is not weighed as including their parts' or not (the total is a lower
+    bound already): they add at least the larger."""
     numbers: dict[Node, Decimal] = {}
     for m, n in rows:  # (one structure summed by two addends: its larger figure, once)
         numbers[m] = max(n, numbers.get(m, n))
@@ -525,6 +552,8 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
         parts = siblings_least(below, [lo for lo, _hi in found], shared)
         parts_most = sum((hi for _lo, hi in found), Decimal(0))
         most = numbers[node] + parts_most
+        if node in assumed:
+            return max(numbers[node], parts), most
         if numbers[node] < parts:
             fewer_than_parts(graph, node, prop, numbers[node], parts, below,
                              overlap=sum(p in shared for p in below) > 1)
@@ -717,12 +746,7 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         else:
             nodes = [m for m in members if is_a(graph, m, a.over)
                      and not is_a(graph, m, a.excepts)]
-            low = {m for m, _n in short_of_least(graph, d, members)}
-            shown = [f"{short(m)} {display_number(n)}"
-                     + (f" (read as at least {display_number(a.least_alone)}: standing on its "
-                        "own, none holds fewer)" if m in low else
-                        counted_in_whole(graph, a, m, n, members))
-                     for m in nodes if (n := number_of(graph, m, a.sums)) is not None]
+            shown = [text for m in nodes if (text := summed_words(graph, d, a, m, members))]
             what = ", ".join(label(prepared, c) for c in a.over)
             parts.append((len(shown), f"{curie(a.sums)} of each {what}: "
                           + (", ".join(shown) if shown else "none listed")
@@ -733,6 +757,27 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
         text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
     return text
+
+
+def summed_words(graph: Graph, d: Derivation, a: Addend, member: Node, members: list[Node]
+                 ) -> str:
+    """What the sum of ``a`` reads for ``member``, in words ('' where it adds nothing): its
+    stated number, or the least it is read as holding where it states none or fewer (standing
+    on its own, dl:leastWhenAlone; a part, dl:leastWhenUnstated): a total "at least 3" names
+    where each of the 3 comes from (blind review 126 F4)."""
+    assert a.sums is not None
+    n = number_of(graph, member, a.sums)
+    said = display_number(n) if n is not None else "not stated"
+    if a.least_alone > 0 and member in read_at_least(graph, d, members):
+        return (f"{short(member)} {said} (read as at least {display_number(a.least_alone)}: "
+                "standing on its own, none holds fewer)")
+    if n is not None:
+        return f"{short(member)} {said}" + counted_in_whole(graph, a, member, n, members)
+    wholes = top_level(graph, wholes_of(graph, member, members))
+    if a.where_stated and a.least_unstated > 0 and wholes:
+        return (f"{short(member)} {said} (at least {display_number(a.least_unstated)}, listed "
+                f"as a part of {names(wholes)})")
+    return ""
 
 
 def overlapping(graph: Graph, a: Addend, nodes: list[Node]) -> str:
@@ -856,11 +901,20 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 write(graph, node, d, value, used, basis(graph, d, members, prepared)
                       + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
                       "drawn as the generic kind only", prepared)
-            note = parts_open(graph, node, target, value, opened, prepared) if opened else None
+            # a total the application states, at or above the least the listed structures
+            # provide, is its answer to whether each whole's figure includes its parts': it is
+            # checked as stated ("at or above the listed figure: the stated one is checked"),
+            # not asked again (blind review 126 F3: a parcel stating 2 slips, its 2-slip dock
+            # listing a 1-slip boathouse, was asked whether the dock's 2 include the 1). Not a
+            # total of a structure counted among its own members (its stated figure is the
+            # whole's whose parts are in doubt).
+            answered = told is not None and told >= value and node not in members
+            note = parts_open(graph, node, target, value, opened, prepared) \
+                if opened and not answered else None
             if undecided := undecided_members(graph, prepared, jid, d, members):
                 # (one note on the total: the pipeline reads it at one bound, with both doubts)
                 upper_bound(graph, node, target, value, undecided, prepared,
-                            open_extra(graph, opened), note)
+                            Decimal(0) if answered else open_extra(graph, opened), note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
