@@ -9,7 +9,8 @@ describes the vocabulary; every construction cites its text in the module that b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -50,10 +51,12 @@ from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, sample_points, unit
 from docklaw.geometry.width import (
+    Width,
     closed,
     own_width,
     parallel_width,
     pieces,
+    width_from_mark,
     without_members_along,
 )
 from docklaw.jurisdictions import Jurisdiction, WidthExclusion
@@ -776,7 +779,9 @@ class _Stage:
             "walkway for most of its length forms no slip beside it and widens the walkway, "
             "whatever it is called")
         before = before or []
-        if not partial and not apart and not before and not either and not continuing:
+        kept = self.kept_from_mark(walkway, f)
+        if not partial and not apart and not before and not either and not continuing \
+                and kept is None:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return in_line
         # a part apart from the walkway is read across the water between (the hull of the two)
@@ -791,7 +796,10 @@ class _Stage:
         else:
             narrow, wide = own_width(walkway), own_width(wider)
             construction = DL.WidestCrossSection
-        if narrow is None or wide is None or wide.widest - narrow.widest <= self.s.precision:
+        if narrow is not None and kept is not None:
+            narrow = Width(narrow.widest, min(narrow.least, kept))
+        if narrow is None or wide is None or (wide.widest - narrow.widest <= self.s.precision
+                                              and kept is None):
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return in_line
         said = [f"{label(n)} lists {', '.join(label(p) for p in parts)} as "
@@ -819,6 +827,12 @@ class _Stage:
                      "toward the lake (a section of the dock extending from the mark with it), "
                      "or a portion attached to it (an appendage, which may go out from the "
                      "walkway in any configuration).")) if parts]
+        if kept is not None:
+            said.append(f"{label(n)} is drawn with deck beside its main walkway that does not "
+                        "run from the mean high-water mark for more than half of the walkway's "
+                        "reach (beside it farther out, or from the mark for a shorter stretch): "
+                        "a widening of the walkway, or a portion attached to it (an appendage, "
+                        "which may go out from the walkway in any configuration).")
         self.bounded(n, DL.mainWalkwayWidth, narrow.least, wide.widest, UNIT.FT, src,
                      construction,
                      " ".join(said) + " "
@@ -829,6 +843,41 @@ class _Stage:
                      "checked) or correct the drawing where a limit falls between them.",
                      section=section, readings=True)
         return in_line
+
+    def kept_from_mark(self, walkway: BaseGeometry, f: ParcelFrame) -> float | None:
+        """The width of ``walkway`` (its drawing as read so far, parts read in included) without
+        the deck beside it that does not run from the mean high-water mark for more than half
+        of its reach (``width_from_mark``), where that is narrower than every reading of its
+        drawing as a whole (``parallel_width``); None where it is not, the width is not
+        measured parallel to the mark, or the walkway does not begin at the mark. Deck beside
+        the walkway that does not begin at the mark may be an appendage or a widening (the
+        reading recorded on § 73-9C(1)(a), blind review 79): a part drawn so is weighed by
+        ``beside_walkway``, and the same deck drawn in the dock's one outline (or in the
+        outline around a walkway part) is weighed here, so that how the drawing is split into
+        parts does not decide the width (blind review 127 F4)."""
+        measure = self.declared.width_measure
+        if measure is None or measure.method != "parallel-to-mhw" or f.mhw is None \
+                or f.along is None:
+            return None
+        wet = f.mhw.waterside(walkway)
+        if wet.is_empty or wet.area <= 0:
+            return None
+        tol = self.s.tolerances[UNIT.FT].absolute
+        near = f.mhw.signed(sample_points(wet, self.s.densify_step))
+        if not len(near) or float(near.min()) > tol:
+            return None
+        norm = math.hypot(*f.along) or 1.0
+        toward = (-f.along[1] / norm, f.along[0] / norm)
+        probe = wet.representative_point()
+        ahead = np.array([[probe.x, probe.y], [probe.x + toward[0], probe.y + toward[1]]])
+        signed = f.mhw.signed(ahead)
+        if float(signed[1]) < float(signed[0]):
+            toward = (-toward[0], -toward[1])
+        kept = width_from_mark(wet, toward, tol)
+        whole = parallel_width(walkway, f.along, walkway=True)
+        if kept is None or whole is None or kept >= whole.least - self.s.precision:
+            return None
+        return kept
 
     def walkway_share(self, n: Node, walkway: BaseGeometry, length: float, f: ParcelFrame,
                       src: list[Node], undrawn: list[Node], before: list[Node] | None = None,
@@ -1271,7 +1320,9 @@ class _Stage:
         (``past_reading``) the drawing reads two ways: the walkway continuing (the value read)
         and a head across its end (the bound): a limit between them asks (blind review 125 F2:
         a 33 x 8 ft T head with the walkway drawn 1 ft past it conformed at 232 sq ft, drawn
-        flush it was cited at 264)."""
+        flush it was cited at 264). Heads beside the walkway's end flush with it read the same
+        two ways, the whole reading counting the walkway's deck beside and between them
+        (``walkway_end_beside``, blind review 127 F1, F2)."""
         geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
         if geoms is None:
             return
@@ -1287,15 +1338,17 @@ class _Stage:
             return
         self.bounded(n, DL.appendageArea, area, whole, UNIT.FT2, src, None,
                      f"The drawing of {label(n)} reads two ways at its appendage "
-                     f"{', '.join(label(p) for p in sorted(largest_whole, key=str))}: its main "
-                     "walkway goes on past it toward the lake only by a stub, or the heads "
-                     "flanking the walkway's end leave only a notch beyond it (shallower toward "
-                     "the lake than wide, reaching no further structure). Read as the walkway "
-                     "going on, the deck under an appendage is walkway and parts on either side "
-                     f"of it are each their own appendage: the largest is {area:.2f} sq ft; read "
-                     "as one head across the walkway's end (the head of a T or L), it is one "
-                     f"appendage measured whole, {whole:.2f} sq ft. State dl:appendageArea of "
-                     f"{label(n)}, or draw the walkway ending at the head or going on past it, "
+                     f"{', '.join(label(p) for p in sorted(largest_whole, key=str))}: drawn "
+                     "beside or across the end of its main walkway (flush with it, or with the "
+                     "walkway going on past it toward the lake only by a stub, or leaving only a "
+                     "notch beyond it: shallower toward the lake than wide, reaching no further "
+                     "structure), it may be one head across the walkway's end however its parts "
+                     "are drawn. Read as the walkway going on to its end, the walkway's deck is "
+                     "walkway and parts on either side of it are each their own appendage: the "
+                     f"largest is {area:.2f} sq ft; read as one head across the walkway's end "
+                     "(the head of a T or L), it is one appendage measured whole, the walkway's "
+                     f"deck beside and between its parts included, {whole:.2f} sq ft. State "
+                     f"dl:appendageArea of {label(n)}, or draw the walkway going on past the head, "
                      "where a limit falls between them.", readings=True)
 
     def largest_appendage(self, n: Node, drawn: dict[Node, BaseGeometry], stub_continues: bool
@@ -1309,8 +1362,72 @@ class _Stage:
             if over is not None:
                 geoms[p] = geom.difference(over)
         groups = self.appendage_groups(n, geoms, stub_continues)
-        measured = [(unary_union([geoms[p] for p in g]).area, g) for g in groups]
+        frame = self.frame(self.parcel_of(n))
+        heads = self.heads_among(geoms, frame)
+        measured = []
+        for g in groups:
+            whole = unary_union([geoms[p] for p in g])
+            if not stub_continues and heads.intersection(g):
+                beside = self.walkway_end_beside(n, whole, g, frame)
+                if beside is not None:
+                    whole = unary_union([whole, beside])
+            measured.append((whole.area, g))
         return max(measured, key=lambda m: m[0], default=(0.0, []))
+
+    def heads_among(self, geoms: dict[Node, BaseGeometry], frame: ParcelFrame | None
+                    ) -> set[Node]:
+        """The parts of ``geoms`` drawn as heads: flagged dl:drawnAsAttachedHead, or lying
+        along the mean high-water mark as the head of a T or L does (``lying_along_mark``)."""
+        return {p for p in geoms if (p, DL.drawnAsAttachedHead, Literal(True)) in self.g
+                or self.lying_along_mark(geoms[p], frame) is not None}
+
+    def walkway_of(self, whole: Node, leaving: Iterable[Node] = ()) -> BaseGeometry | None:
+        """The drawn main walkway of ``whole`` as an appendage part is weighed against it: its
+        drawn dl:MainWalkway parts (not among ``leaving``), else its own drawing (a dock or
+        main walkway drawn whole); None where it has neither."""
+        marked = [d.geom for p in parts(self.g, whole) if p not in leaving
+                  and is_a(self.g, p, DL.MainWalkway, self.jid)
+                  for d in [self.drawing.drawn(p)] if d is not None]
+        if marked:
+            return unary_union(marked)
+        own = self.drawing.drawn(whole)
+        return own.geom if own is not None and any(
+            is_a(self.g, whole, c, self.jid) for c in (DL.Dock, DL.MainWalkway)) else None
+
+    def walkway_end_beside(self, n: Node, head: BaseGeometry, group: list[Node],
+                           f: ParcelFrame | None) -> BaseGeometry | None:
+        """The deck of ``n``'s main walkway lying beside ``head`` (an appendage read as one head
+        across the walkway's end: the parts ``group``), within the band of distances from the
+        mean high-water mark the head spans and touching it, where the walkway does not go on
+        past the head toward the lake (``past_reading``: it ends under or beside the head, or
+        goes on only by a stub, read here as its end). Under the reading of one head across
+        the walkway's end the head is measured whole, that deck included: the same footprint
+        drawn as one bar across the walkway's end is (§ 73-5 APPENDAGE, § 73-9C(1)(e) "'T' or
+        'L' shaped appendages"). Why: a 33 x 8 ft T head drawn as two pieces flanking the
+        walkway's end was read at 232 sq ft, without the 4 x 8 ft of walkway between them, and
+        conformed; drawn as one bar it was cited at 264; an L's arm beside the walkway's end
+        read 240 without its corner, the bar 272 (blind review 127 F1, F2)."""
+        if f is None or f.mhw is None or head.is_empty:
+            return None
+        walkway = self.walkway_of(n, group)
+        if walkway is None:
+            return None
+        further = [d.geom for p in parts(self.g, n) if p not in group
+                   and not is_a(self.g, p, DL.MainWalkway, self.jid)
+                   for d in [self.drawing.drawn(p)] if d is not None]
+        if self.continues_past(head, walkway, f, False, further):
+            return None
+        tol = self.s.tolerances[UNIT.FT].absolute
+        own = f.mhw.signed(sample_points(head, self.s.densify_step))
+        if not len(own):
+            return None
+        near, far = max(float(own.min()), 0.0), float(own.max())
+        band = f.mhw.waterside(walkway).intersection(f.mhw.line.buffer(far, quad_segs=64))
+        if near > 0:
+            band = band.difference(f.mhw.line.buffer(near, quad_segs=64))
+        found = [piece for piece in pieces(band.difference(head))
+                 if piece.area > self.s.precision and piece.distance(head) <= tol]
+        return unary_union(found) if found else None
 
     def appendage_groups(self, n: Node, geoms: dict[Node, BaseGeometry],
                          stub_continues: bool = True) -> list[list[Node]]:
@@ -1327,28 +1444,31 @@ class _Stage:
         so are two heads past which the deck between them goes on toward the lake
         (``continues_past``): two fingers drawn opposite each other across the middle of the
         walkway are not a head split by its end (blind review 124 F4: two 200-square-foot
-        fingers were one appendage of 400 and cited). ``stub_continues``: whether a stub of
-        deck past them (``past_reading``) is the deck going on (True) or the walkway's end
-        under a head (False); under the latter reading two heads flanking the walkway's end
-        are one head across a notch beyond it too (``notch``)."""
+        fingers were one appendage of 400 and cited). ``stub_continues``: whether the walkway
+        is read going on to its end between or beside heads, a stub of deck past them
+        (``past_reading``) being the deck going on (True), or ended under one head across its
+        end (False). Heads joined only through the deck are one head under the latter reading
+        alone (across a notch beyond the walkway's end too, ``notch``); under the former each
+        is its own appendage, as with a stub: how the drawing is split into parts is not a
+        fact about the dock, and the same footprint drawn as one bar is measured whole (blind
+        review 127 F1: two 14.5 x 8 ft parts flanking a 4-foot walkway flush with its end
+        were read only as one appendage of 232 sq ft without the walkway between them)."""
         tol = self.s.tolerances[UNIT.FT].absolute
         nodes = sorted(geoms, key=str)
         deck = [d.geom for x in [n, *parts(self.g, n)] if x not in geoms
                 for d in [self.drawing.drawn(x)] if d is not None]
         frame = self.frame(self.parcel_of(n))
-        heads = {p for p in nodes if (p, DL.drawnAsAttachedHead, Literal(True)) in self.g
-                 or self.lying_along_mark(geoms[p], frame) is not None}
+        heads = self.heads_among(geoms, frame)
 
         def joined(a: Node, b: Node) -> bool:
             if geoms[a].distance(geoms[b]) <= tol:
                 return True
-            if a not in heads or b not in heads or not deck:
-                return False
+            if stub_continues or a not in heads or b not in heads or not deck:
+                return False  # the walkway read going on between them: two appendages
             pair = unary_union([geoms[a], geoms[b]])
             hull = pair.convex_hull
             gap = hull.difference(unary_union([pair, *deck]).buffer(tol))
-            if gap.area > self.s.precision and (stub_continues
-                                                or not self.notch(gap, deck, frame)):
+            if gap.area > self.s.precision and not self.notch(gap, deck, frame):
                 return False
             rest = unary_union(deck).difference(hull.buffer(tol))  # the deck beside the pair
             return not any(piece.distance(hull) <= 2 * tol
@@ -1458,14 +1578,7 @@ class _Stage:
             return None
         over: list[BaseGeometry] = []
         for whole in sorted(self.g.subjects(DL.hasPart, part), key=str):
-            marked = [d.geom for p in parts(self.g, whole) if p != part
-                      and is_a(self.g, p, DL.MainWalkway, self.jid)
-                      for d in [self.drawing.drawn(p)] if d is not None]
-            own = self.drawing.drawn(whole)
-            walkway = (unary_union(marked) if marked else
-                       own.geom if own is not None and any(
-                           is_a(self.g, whole, c, self.jid) for c in (DL.Dock, DL.MainWalkway))
-                       else None)
+            walkway = self.walkway_of(whole, (part,))
             if walkway is None:
                 continue
             lying = geom.intersection(walkway)
@@ -1951,7 +2064,10 @@ class _Stage:
             "high-water mark toward the lake: that deck is read as main walkway too, and "
             f"dl:mainWalkwayWidth of {label(n)} is measured on it with the "
             f"{'part' if len(walkways) == 1 else 'parts'} (the wider reading; the "
-            f"{'part' if len(walkways) == 1 else 'parts'} alone give a narrower one). Draw the "
+            f"{'part' if len(walkways) == 1 else 'parts'} alone give a narrower one), except "
+            "deck beside the walkway that does not run from the mark for more than half of its "
+            "reach, which may be an appendage or a widening: the width is read without it and "
+            "bounded by the width with it. Draw the "
             "rest of the deck as its own parts (dl:Appendage) or the walkway part as it is "
             "built on the deck: a stated dl:mainWalkwayWidth does not replace the drawing (both "
             "are checked, the stricter decides).",
