@@ -171,9 +171,8 @@ def search(text: str, *, jurisdiction: str | None = None,
         if fallback:
             expression, mode = fallback, "any"
             hits, total = run(index, fallback, text, jurisdiction, chosen, limit)
-    seen = {h.iri for h in hits}
     return Results(hits, total, mode,
-                   related_hits(index, text, jurisdiction, chosen, seen),
+                   related_hits(index, text, jurisdiction, chosen, hits),
                    facets(index, expression, jurisdiction, chosen))
 
 
@@ -182,10 +181,14 @@ RELATED_PER_CONCEPT, RELATED_MAX = 3, 24
 
 
 def related_hits(index: Index, text: str, jurisdiction: str | None,
-                 chosen: tuple[str, ...], seen: set[str]) -> list[Hit]:
+                 chosen: tuple[str, ...], literal: list[Hit]) -> list[Hit]:
     """Hits for the concepts the graph relates to ``text`` (when ``text`` names a concept):
     each related concept's definitions, then its best documents (in its own code), each
-    labelled with the concept and the relation."""
+    labelled with the concept and the relation. A definition already among the ``literal``
+    hits stays there, its relation noted on it (Keuka's BOAT HOIST, "to raise or lift a boat",
+    matches "boat lift" literally, and ranks in or out of the first hits as the corpus grows)."""
+    by_iri = {h.iri: h for h in literal}
+    seen = set(by_iri)
     from docklaw.search.concepts import normalise
 
     term = normalise(text.replace('"', " "))
@@ -204,6 +207,8 @@ def related_hits(index: Index, text: str, jurisdiction: str | None,
         why = f"{label}{f' ({_code_name(jid)})' if jid else ''}: {via}"
         found: list[Hit] = []
         for iri in definitions.split():
+            if iri in by_iri and not by_iri[iri].related:
+                by_iri[iri].related = why  # (a literal hit: its match stays "literal")
             for hit in _by_iri(index, iri, chosen):
                 found.append(hit)
         expression = quote(label)
