@@ -302,12 +302,20 @@ def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
     the rules are decided rather than asking what the figures already settle (blind review 124
     F5: docks stating 10 and 12 ft beside one stating nothing asked the third; two docks already
     did this by ``pairs``). Below a limit the least figure says nothing of it: not read, asked.
-    Two or more without a figure: how far they are from each other is unknown, nothing read."""
+    Two or more without a figure: how far they are from each other is unknown, nothing read.
+
+    Only a figure stated bounds it: a drawn one (the drawing's least distance to another drawn
+    structure) measures nothing to a structure the drawing leaves out, and the one without a
+    figure is such a one (drawn, it would have one). So every other must state its figure
+    (its drawn one, beside, is read too: the least of them bounds it), else nothing is read and
+    the rules ask (blind review 127 F3: two docks drawn 10 ft apart beside a third listed, not
+    drawn and stating nothing conformed, the third read at 10 ft "derived from" the two)."""
     missing = [m for m in members if (m, prop, None) not in graph]
     others = [m for m in members if m not in missing]
     numbers = [to_decimal(graph.value(v, QUDT.numericValue))
                for m in others for v in graph.objects(m, prop)]
-    if len(missing) != 1 or not all(isinstance(n, Decimal) for n in numbers):
+    if len(missing) != 1 or not all(isinstance(n, Decimal) for n in numbers) or not all(
+            stating(graph, m, prop) for m in others):
         return
     # (every figure a structure has, stated or drawn: the least of them all bounds it)
     least = min(n for n in numbers if isinstance(n, Decimal))
