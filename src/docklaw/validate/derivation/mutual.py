@@ -72,6 +72,18 @@ def groups(graph: Graph, vocabulary: Graph, app: Node
     the structures of its class listed on the parcel (or proposed) that are no part of another,
     sorted by name, where their counted total (``dl:mutualCountedBy``) is their number where it
     is known (a code counting another structure among them leaves each one's nearest unknown)."""
+    for prop, kind, members, totals in described(graph, vocabulary, app):
+        if totals and totals != {Decimal(len(members))}:
+            continue  # the code counts another structure among them: which is nearest?
+        yield prop, kind, members
+
+
+def described(graph: Graph, vocabulary: Graph, app: Node
+              ) -> Iterator[tuple[URIRef, URIRef, list[Node], set[Decimal | None]]]:
+    """(property, class, members, counted totals) for each ``dl:mutualAmong`` property and
+    parcel of ``app``: the structures of its class listed on the parcel (or proposed) that are
+    no part of another, sorted by name, and the parcel's counted totals of them
+    (``dl:mutualCountedBy``; empty where it names none or the parcel has none)."""
     for prop, kind in sorted(vocabulary.subject_objects(DL.mutualAmong)):
         if not isinstance(prop, URIRef) or not isinstance(kind, URIRef):
             continue
@@ -81,11 +93,9 @@ def groups(graph: Graph, vocabulary: Graph, app: Node
                 graph.objects(app, DL.proposes))
             members = sorted((s for s in listed if (s, RDF.type, kind) in graph
                               and (None, DL.hasPart, s) not in graph), key=str)
-            if isinstance(counted, URIRef):
-                totals = {to_decimal(v) for v in graph.objects(parcel, counted)}
-                if totals and totals != {Decimal(len(members))}:
-                    continue  # the code counts another structure among them: which is nearest?
-            yield prop, kind, members
+            totals = ({to_decimal(v) for v in graph.objects(parcel, counted)}
+                      if isinstance(counted, URIRef) else set())
+            yield prop, kind, members, totals
 
 
 def pairs(graph: Graph, vocabulary: Graph, app: Node
@@ -155,6 +165,7 @@ def mutual_distances(graph: Graph, prepared: Prepared, jid: str, app: Node) -> N
     """Each ``dl:mutualAmong`` distance stated by one of a parcel's two structures of its class,
     given to the other; stated by both at different figures, read between them with a
     ``dl:Discrepancy`` (module docstring)."""
+    undescribed(graph, prepared, jid, app)
     for prop, kind, members in groups(graph, prepared.ontology, app):
         if len(members) > 2:
             no_nearest(graph, prepared, jid, app, prop, kind, members)
@@ -329,6 +340,37 @@ def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
     unit = units.pop() if len(units) == 1 else None
     add_quantity(graph, missing[0], prop, least, unit if isinstance(unit, URIRef) else None,
                  others)
+
+
+def undescribed(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
+    """A parcel counting more structures of the class (``dl:mutualCountedBy``) than it lists:
+    where the ones it leaves out stand is unknown, so each listed one's figure measured on the
+    drawing (its distance to the nearest other *drawn* one) is only an upper bound of its
+    distance to the nearest other: read with a ``dl:UpperBoundTotal`` at 0, so a limit the
+    drawing already breaks is cited and one it meets asks for the figure. One stating its own
+    figure (the distance to the nearest of them all, those left out included) is read at it.
+    The structures left out are reached by no rule (the application neither proposes nor works
+    on what it does not describe); a listed structure the rules do not reach is asked nothing.
+    Why: blind review 127 F6, a parcel counting 3 docks beside two drawn 10 ft apart conformed,
+    the third dock's place unknown (reading recorded at § 73-9C(1)(g), § 160-123A(1)(c))."""
+    for prop, kind, members, totals in described(graph, prepared.ontology, app):
+        numbers = [t for t in totals if isinstance(t, Decimal)]
+        if not numbers or max(numbers) <= len(members):
+            continue
+        rules = [r.iri for r in prepared.rules_of(jid) if prop in r.constrains]
+        for m in members:
+            if stating(graph, m, prop) or (m, prop, None) not in graph:
+                continue  # (its own figure read; none: the rules ask it anyway)
+            question = (f"{short(m)}'s {curie(prop)} is measured on the drawing to the other "
+                        f"{curie(kind)} structures drawn, but the parcel counts "
+                        f"{format_number(max(numbers))} and describes {len(members)}: where the "
+                        f"others stand is unknown. State {curie(prop)} of {short(m)} (to the "
+                        f"nearest {curie(kind)} of them all), or describe the others")
+            entry = BNode()
+            graph.add((entry, DL.focus, m))
+            graph.add((entry, DL.property, prop))
+            graph.add((entry, RDFS.comment, Literal(question)))
+            bounded_by(graph, m, prop, Decimal(0), entry, question, rules)
 
 
 def fixed_limit(prepared: Prepared, rule: URIRef, prop: URIRef) -> Decimal | None:
