@@ -343,29 +343,37 @@ def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
 
 
 def undescribed(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
-    """A parcel counting more structures of the class (``dl:mutualCountedBy``) than it lists:
-    where the ones it leaves out stand is unknown, so each listed one's figure measured on the
-    drawing (its distance to the nearest other *drawn* one) is only an upper bound of its
-    distance to the nearest other: read with a ``dl:UpperBoundTotal`` at 0, so a limit the
-    drawing already breaks is cited and one it meets asks for the figure. One stating its own
-    figure (the distance to the nearest of them all, those left out included) is read at it.
-    The structures left out are reached by no rule (the application neither proposes nor works
-    on what it does not describe); a listed structure the rules do not reach is asked nothing.
-    Why: blind review 127 F6, a parcel counting 3 docks beside two drawn 10 ft apart conformed,
-    the third dock's place unknown (reading recorded at § 73-9C(1)(g), § 160-123A(1)(c))."""
+    """Structures of the class whose place is unknown: those a parcel counts
+    (``dl:mutualCountedBy``) beyond the ones it lists, and listed ones neither drawn nor
+    stating the property. Each listed one's figure measured on the drawing (its distance to the
+    nearest other *drawn* one) is then only an upper bound of its distance to the nearest
+    other: read with a ``dl:UpperBoundTotal`` at 0, so a limit the drawing already breaks is
+    cited and one it meets asks for the figure. One stating its own figure (the distance to the
+    nearest of them all) is read at it. Which structures the rules reach is not changed: an
+    unplaced one the work does not touch is not held itself, but it may be the nearest of one
+    the work proposes. Why: blind review 127 F6, a parcel counting 3 docks beside two drawn
+    10 ft apart conformed, the third dock's place unknown; and F3's variant, the third listed
+    as existing, neither drawn nor stating (reading recorded at § 73-9C(1)(g), § 160-123A(1)(c))."""
     for prop, kind, members, totals in described(graph, prepared.ontology, app):
         numbers = [t for t in totals if isinstance(t, Decimal)]
-        if not numbers or max(numbers) <= len(members):
+        extra = max(numbers) - len(members) if numbers else 0
+        unplaced = [m for m in members if (m, prop, None) not in graph]
+        if extra <= 0 and not unplaced:
             continue
+        why = "; ".join(
+            ([f"the parcel counts {format_number(max(numbers))} and describes {len(members)}"]
+             if extra > 0 else [])
+            + ([f"{', '.join(short(m) for m in unplaced)} "
+                f"{'is' if len(unplaced) == 1 else 'are'} neither drawn nor stating it"]
+               if unplaced else []))
         rules = [r.iri for r in prepared.rules_of(jid) if prop in r.constrains]
         for m in members:
-            if stating(graph, m, prop) or (m, prop, None) not in graph:
+            if m in unplaced or stating(graph, m, prop):
                 continue  # (its own figure read; none: the rules ask it anyway)
             question = (f"{short(m)}'s {curie(prop)} is measured on the drawing to the other "
-                        f"{curie(kind)} structures drawn, but the parcel counts "
-                        f"{format_number(max(numbers))} and describes {len(members)}: where the "
-                        f"others stand is unknown. State {curie(prop)} of {short(m)} (to the "
-                        f"nearest {curie(kind)} of them all), or describe the others")
+                        f"{curie(kind)} structures drawn, but {why}: where the others stand is "
+                        f"unknown. State {curie(prop)} of {short(m)} (to the nearest "
+                        f"{curie(kind)} of them all), or describe the others")
             entry = BNode()
             graph.add((entry, DL.focus, m))
             graph.add((entry, DL.property, prop))
