@@ -32,7 +32,11 @@ is that far from its nearest, whose own nearest is no farther (``nearest_pairs``
 cite their breach once, blind review 124 F6). All but one with a figure (``one_unstated``): the
 one without is, from each other X, at least X's own figure away, so its nearest at least the
 least of the others' figures; where that meets every minimum of the rules it is read there, and
-the rules are decided, not asked (blind review 124 F5).
+the rules are decided, not asked (blind review 124 F5), where every other states its figure:
+a drawn figure measures nothing to a structure the drawing leaves out (blind review 127 F3).
+Structures whose place is unknown (counted beyond those listed, or listed, neither drawn nor
+stating it) leave every drawn-only figure an upper bound, asked where it meets the limit
+(``undescribed``; blind review 127 F6).
 
 Both stating it, at different values, state one fact two ways (blind review 116 F3: a dock
 stating 20 feet from the other, the other 30 feet from it, was read at each dock's own figure,
