@@ -32,7 +32,11 @@ is that far from its nearest, whose own nearest is no farther (``nearest_pairs``
 cite their breach once, blind review 124 F6). All but one with a figure (``one_unstated``): the
 one without is, from each other X, at least X's own figure away, so its nearest at least the
 least of the others' figures; where that meets every minimum of the rules it is read there, and
-the rules are decided, not asked (blind review 124 F5).
+the rules are decided, not asked (blind review 124 F5), where every other states its figure:
+a drawn figure measures nothing to a structure the drawing leaves out (blind review 127 F3).
+Structures whose place is unknown (counted beyond those listed, or listed, neither drawn nor
+stating it) leave every drawn-only figure an upper bound, asked where it meets the limit
+(``undescribed``; blind review 127 F6).
 
 Both stating it, at different values, state one fact two ways (blind review 116 F3: a dock
 stating 20 feet from the other, the other 30 feet from it, was read at each dock's own figure,
@@ -72,6 +76,18 @@ def groups(graph: Graph, vocabulary: Graph, app: Node
     the structures of its class listed on the parcel (or proposed) that are no part of another,
     sorted by name, where their counted total (``dl:mutualCountedBy``) is their number where it
     is known (a code counting another structure among them leaves each one's nearest unknown)."""
+    for prop, kind, members, totals in described(graph, vocabulary, app):
+        if totals and totals != {Decimal(len(members))}:
+            continue  # the code counts another structure among them: which is nearest?
+        yield prop, kind, members
+
+
+def described(graph: Graph, vocabulary: Graph, app: Node
+              ) -> Iterator[tuple[URIRef, URIRef, list[Node], set[Decimal | None]]]:
+    """(property, class, members, counted totals) for each ``dl:mutualAmong`` property and
+    parcel of ``app``: the structures of its class listed on the parcel (or proposed) that are
+    no part of another, sorted by name, and the parcel's counted totals of them
+    (``dl:mutualCountedBy``; empty where it names none or the parcel has none)."""
     for prop, kind in sorted(vocabulary.subject_objects(DL.mutualAmong)):
         if not isinstance(prop, URIRef) or not isinstance(kind, URIRef):
             continue
@@ -81,11 +97,9 @@ def groups(graph: Graph, vocabulary: Graph, app: Node
                 graph.objects(app, DL.proposes))
             members = sorted((s for s in listed if (s, RDF.type, kind) in graph
                               and (None, DL.hasPart, s) not in graph), key=str)
-            if isinstance(counted, URIRef):
-                totals = {to_decimal(v) for v in graph.objects(parcel, counted)}
-                if totals and totals != {Decimal(len(members))}:
-                    continue  # the code counts another structure among them: which is nearest?
-            yield prop, kind, members
+            totals = ({to_decimal(v) for v in graph.objects(parcel, counted)}
+                      if isinstance(counted, URIRef) else set())
+            yield prop, kind, members, totals
 
 
 def pairs(graph: Graph, vocabulary: Graph, app: Node
@@ -155,6 +169,7 @@ def mutual_distances(graph: Graph, prepared: Prepared, jid: str, app: Node) -> N
     """Each ``dl:mutualAmong`` distance stated by one of a parcel's two structures of its class,
     given to the other; stated by both at different figures, read between them with a
     ``dl:Discrepancy`` (module docstring)."""
+    undescribed(graph, prepared, jid, app)
     for prop, kind, members in groups(graph, prepared.ontology, app):
         if len(members) > 2:
             no_nearest(graph, prepared, jid, app, prop, kind, members)
@@ -302,12 +317,20 @@ def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
     the rules are decided rather than asking what the figures already settle (blind review 124
     F5: docks stating 10 and 12 ft beside one stating nothing asked the third; two docks already
     did this by ``pairs``). Below a limit the least figure says nothing of it: not read, asked.
-    Two or more without a figure: how far they are from each other is unknown, nothing read."""
+    Two or more without a figure: how far they are from each other is unknown, nothing read.
+
+    Only a figure stated bounds it: a drawn one (the drawing's least distance to another drawn
+    structure) measures nothing to a structure the drawing leaves out, and the one without a
+    figure is such a one (drawn, it would have one). So every other must state its figure
+    (its drawn one, beside, is read too: the least of them bounds it), else nothing is read and
+    the rules ask (blind review 127 F3: two docks drawn 10 ft apart beside a third listed, not
+    drawn and stating nothing conformed, the third read at 10 ft "derived from" the two)."""
     missing = [m for m in members if (m, prop, None) not in graph]
     others = [m for m in members if m not in missing]
     numbers = [to_decimal(graph.value(v, QUDT.numericValue))
                for m in others for v in graph.objects(m, prop)]
-    if len(missing) != 1 or not all(isinstance(n, Decimal) for n in numbers):
+    if len(missing) != 1 or not all(isinstance(n, Decimal) for n in numbers) or not all(
+            stating(graph, m, prop) for m in others):
         return
     # (every figure a structure has, stated or drawn: the least of them all bounds it)
     least = min(n for n in numbers if isinstance(n, Decimal))
@@ -321,6 +344,45 @@ def one_unstated(graph: Graph, prepared: Prepared, jid: str, prop: URIRef,
     unit = units.pop() if len(units) == 1 else None
     add_quantity(graph, missing[0], prop, least, unit if isinstance(unit, URIRef) else None,
                  others)
+
+
+def undescribed(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
+    """Structures of the class whose place is unknown: those a parcel counts
+    (``dl:mutualCountedBy``) beyond the ones it lists, and listed ones neither drawn nor
+    stating the property. Each listed one's figure measured on the drawing (its distance to the
+    nearest other *drawn* one) is then only an upper bound of its distance to the nearest
+    other: read with a ``dl:UpperBoundTotal`` at 0, so a limit the drawing already breaks is
+    cited and one it meets asks for the figure. One stating its own figure (the distance to the
+    nearest of them all) is read at it. Which structures the rules reach is not changed: an
+    unplaced one the work does not touch is not held itself, but it may be the nearest of one
+    the work proposes. Why: blind review 127 F6, a parcel counting 3 docks beside two drawn
+    10 ft apart conformed, the third dock's place unknown; and F3's variant, the third listed
+    as existing, neither drawn nor stating (reading recorded at § 73-9C(1)(g), § 160-123A(1)(c))."""
+    for prop, kind, members, totals in described(graph, prepared.ontology, app):
+        numbers = [t for t in totals if isinstance(t, Decimal)]
+        extra = max(numbers) - len(members) if numbers else 0
+        unplaced = [m for m in members if (m, prop, None) not in graph]
+        if extra <= 0 and not unplaced:
+            continue
+        why = "; ".join(
+            ([f"the parcel counts {format_number(max(numbers))} and describes {len(members)}"]
+             if extra > 0 else [])
+            + ([f"{', '.join(short(m) for m in unplaced)} "
+                f"{'is' if len(unplaced) == 1 else 'are'} neither drawn nor stating it"]
+               if unplaced else []))
+        rules = [r.iri for r in prepared.rules_of(jid) if prop in r.constrains]
+        for m in members:
+            if m in unplaced or stating(graph, m, prop):
+                continue  # (its own figure read; none: the rules ask it anyway)
+            question = (f"{short(m)}'s {curie(prop)} is measured on the drawing to the other "
+                        f"{curie(kind)} structures drawn, but {why}: where the others stand is "
+                        f"unknown. State {curie(prop)} of {short(m)} (to the nearest "
+                        f"{curie(kind)} of them all), or describe the others")
+            entry = BNode()
+            graph.add((entry, DL.focus, m))
+            graph.add((entry, DL.property, prop))
+            graph.add((entry, RDFS.comment, Literal(question)))
+            bounded_by(graph, m, prop, Decimal(0), entry, question, rules)
 
 
 def fixed_limit(prepared: Prepared, rule: URIRef, prop: URIRef) -> Decimal | None:
