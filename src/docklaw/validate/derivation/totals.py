@@ -907,14 +907,19 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
             # not asked again (blind review 126 F3: a parcel stating 2 slips, its 2-slip dock
             # listing a 1-slip boathouse, was asked whether the dock's 2 include the 1). Not a
             # total of a structure counted among its own members (its stated figure is the
-            # whole's whose parts are in doubt).
+            # whole's whose parts are in doubt). It decides only between readings the listed
+            # figures leave open: a whole stating fewer than its parts (a Discrepancy) cannot
+            # include them as stated, so its own figure beside theirs (the reading as stated)
+            # and the parts' alone (the figure read as a mistake) are still both open, and a
+            # stated total does not silence that (blind review 128 F2: a parcel stating 2, its
+            # dock stating 1 and listing a 2-slip boathouse, conformed; as stated it has 3).
             answered = told is not None and told >= value and node not in members
-            note = parts_open(graph, node, target, value, opened, prepared) \
-                if opened and not answered else None
+            still = contradicted(opened) if answered else opened
+            note = parts_open(graph, node, target, value, still, prepared) if still else None
             if undecided := undecided_members(graph, prepared, jid, d, members):
                 # (one note on the total: the pipeline reads it at one bound, with both doubts)
                 upper_bound(graph, node, target, value, undecided, prepared,
-                            Decimal(0) if answered else open_extra(graph, opened), note)
+                            open_extra(graph, still), note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -1038,6 +1043,14 @@ def open_extra(graph: Graph, opened: dict[Node, Opened]) -> Decimal:
     included) and every counted part's stating its own (dl:coveredBy)."""
     return sum((opened[m].extra for m in top_level(graph, list(opened))), Decimal(0)) \
         + sum((o.own_extra for o in opened.values()), Decimal(0))
+
+
+def contradicted(opened: dict[Node, Opened]) -> dict[Node, Opened]:
+    """The structures among ``opened`` stating fewer than their listed parts add up to (their
+    figure cannot include the parts' as stated: a dl:Discrepancy): whether it is their own
+    beside the parts' or a mistake for the parts' is left open by the listed figures, so a
+    stated total does not decide it (blind review 128 F2)."""
+    return {w: o for w, o in opened.items() if o.stated < o.parts_sum}
 
 
 def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
