@@ -1899,7 +1899,9 @@ class _Stage:
         an appendage, ontology concepts). Why: a drawn float head 20 feet wide listed beside a
         drawn main walkway part was cited as a main walkway 20 feet wide, while the same facts
         stated conformed (review 73 B2). A part of a whole listing no walkway part may be a
-        section of its walkway: read as before (its own deck)."""
+        section of its walkway: read as before (its own deck). Strips of the deck less its
+        parts narrower than the drawing tolerance are kept aside too (``thin_deck``), so that an
+        appendage they touch is bounded with them (blind review 128 F1)."""
         marked = [
             self.drawing.drawn(p).geom
             for p in member_parts
@@ -1914,9 +1916,16 @@ class _Stage:
         if own is None:
             return None
         if member_parts:
-            return own.geom.difference(
+            rest = own.geom.difference(
                 unary_union([self.drawing.drawn(p).geom for p in member_parts])
             )
+            # strips of it narrower than the drawing tolerance may be its parts' deck: an
+            # appendage they touch is bounded with them (``appendage_area``, ``thin_deck``)
+            sliver = self.s.tolerances[UNIT.FT].absolute / 2.0
+            thin = rest.difference(rest.buffer(-sliver, join_style=2).buffer(sliver, join_style=2))
+            if not thin.is_empty and thin.area > self.s.precision:
+                self.thin_deck[n] = thin
+            return rest
         return own.geom if is_a(self.g, n, DL.Dock, self.jid) else None
 
     def attached_head(self, n: Node, walkway: BaseGeometry, f: ParcelFrame,
