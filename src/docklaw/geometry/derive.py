@@ -129,6 +129,9 @@ class _Stage:
         self.record = GeometryRecord(code.id)
         #: wholes whose dl:appendageArea is written once every part is weighed (``run``)
         self.appendage_wholes: list[tuple[Node, list[Node]]] = []
+        #: deck of a whole drawn beside its dl:MainWalkway parts, narrower than the drawing
+        #: tolerance (``walkway_beside_deck``): the width is read without it and with it
+        self.thin_deck: dict[Node, BaseGeometry] = {}
 
     # ---- discovery -------------------------------------------------------------------
     def structures(self) -> list[Node]:
@@ -780,13 +783,15 @@ class _Stage:
             "whatever it is called")
         before = before or []
         kept = self.kept_from_mark(walkway, f)
+        thin = self.thin_deck.get(n)
         if not partial and not apart and not before and not either and not continuing \
-                and kept is None:
+                and kept is None and thin is None:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
             return in_line
         # a part apart from the walkway is read across the water between (the hull of the two)
-        wider = unary_union([walkway, *(self.drawing.drawn(p).geom
-                                        for p in [*partial, *before, *either, *continuing]),
+        wider = unary_union([walkway, *([] if thin is None else [thin]),
+                             *(self.drawing.drawn(p).geom
+                               for p in [*partial, *before, *either, *continuing]),
                              *(unary_union([walkway, self.drawing.drawn(p).geom]).convex_hull
                                for p in apart)])
         if measure is not None and measure.method == "parallel-to-mhw":
@@ -827,6 +832,11 @@ class _Stage:
                      "toward the lake (a section of the dock extending from the mark with it), "
                      "or a portion attached to it (an appendage, which may go out from the "
                      "walkway in any configuration).")) if parts]
+        if thin is not None:
+            said.append(f"{label(n)} is drawn {thin.area:.2f} sq ft beyond its main walkway "
+                        "parts in a strip narrower than the drawing tolerance: drawn deck all "
+                        "the same, read as main walkway (the wider reading) or as the drawing's "
+                        "tolerance around the parts.")
         if kept is not None:
             said.append(f"{label(n)} is drawn with deck beside its main walkway that does not "
                         "run from the mean high-water mark for more than half of the walkway's "
@@ -1326,8 +1336,15 @@ class _Stage:
         geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
         if geoms is None:
             return
+        thin = self.thin_deck.get(n)
         (area, largest), (whole, largest_whole) = (
             self.largest_appendage(n, geoms, stub_continues) for stub_continues in (True, False))
+        if thin is not None:  # the strip read with the appendage it touches: the bound
+            with_thin = self.largest_appendage(n, geoms, False, thin)
+            if with_thin[0] > whole + self.s.precision:
+                whole, largest_whole = with_thin
+            else:
+                thin = None
         # its provenance names the largest appendage's parts, not the others' (the readings of
         # a part's own rule read whether the dock's figure was measured from that part)
         others = {self.drawing.drawn(p).geometry_node for p in geoms
@@ -1349,13 +1366,20 @@ class _Stage:
                      "(the head of a T or L), it is one appendage measured whole, the walkway's "
                      f"deck beside and between its parts included, {whole:.2f} sq ft. State "
                      f"dl:appendageArea of {label(n)}, or draw the walkway going on past the head, "
-                     "where a limit falls between them.", readings=True)
+                     "where a limit falls between them." + ("" if thin is None else
+                     f" {label(n)} is also drawn {thin.area:.2f} sq ft beyond its parts in a "
+                     "strip narrower than the drawing tolerance: drawn deck all the same, read "
+                     "with the appendage it touches (the bound) and without it."), readings=True)
 
-    def largest_appendage(self, n: Node, drawn: dict[Node, BaseGeometry], stub_continues: bool
-                          ) -> tuple[float, list[Node]]:
+    def largest_appendage(self, n: Node, drawn: dict[Node, BaseGeometry], stub_continues: bool,
+                          thin: BaseGeometry | None = None) -> tuple[float, list[Node]]:
         """The area of the largest appendage of ``n`` among its ``drawn`` appendage parts (and
         its parts), each part read without the deck it lies over where the walkway goes on past
-        it, under one reading of a stub of walkway past it (``past_reading``)."""
+        it, under one reading of a stub of walkway past it (``past_reading``). ``thin``: deck
+        of the whole its parts leave uncovered in strips narrower than the drawing tolerance
+        (``thin_deck``), each strip touching an appendage counted in it (blind review 128 F1: a
+        T outline with a 32 x 8.4 ft head around a 32 x 8 ft dl:Appendage part conformed at
+        256 sq ft, the 12.8 sq ft strip dropped)."""
         geoms = dict(drawn)
         for p, geom in list(geoms.items()):
             over = self.walkway_over(p, geom, stub_continues, heads=True)
@@ -1371,6 +1395,10 @@ class _Stage:
                 beside = self.walkway_end_beside(n, whole, g, frame)
                 if beside is not None:
                     whole = unary_union([whole, beside])
+            if thin is not None:
+                tol = self.s.tolerances[UNIT.FT].absolute
+                whole = unary_union([whole, *(piece for piece in getattr(thin, "geoms", [thin])
+                                              if piece.distance(whole) <= tol / 2.0)])
             measured.append((whole.area, g))
         return max(measured, key=lambda m: m[0], default=(0.0, []))
 
@@ -1871,7 +1899,9 @@ class _Stage:
         an appendage, ontology concepts). Why: a drawn float head 20 feet wide listed beside a
         drawn main walkway part was cited as a main walkway 20 feet wide, while the same facts
         stated conformed (review 73 B2). A part of a whole listing no walkway part may be a
-        section of its walkway: read as before (its own deck)."""
+        section of its walkway: read as before (its own deck). Strips of the deck less its
+        parts narrower than the drawing tolerance are kept aside too (``thin_deck``), so that an
+        appendage they touch is bounded with them (blind review 128 F1)."""
         marked = [
             self.drawing.drawn(p).geom
             for p in member_parts
@@ -1886,9 +1916,16 @@ class _Stage:
         if own is None:
             return None
         if member_parts:
-            return own.geom.difference(
+            rest = own.geom.difference(
                 unary_union([self.drawing.drawn(p).geom for p in member_parts])
             )
+            # strips of it narrower than the drawing tolerance may be its parts' deck: an
+            # appendage they touch is bounded with them (``appendage_area``, ``thin_deck``)
+            sliver = self.s.tolerances[UNIT.FT].absolute / 2.0
+            thin = rest.difference(rest.buffer(-sliver, join_style=2).buffer(sliver, join_style=2))
+            if not thin.is_empty and thin.area > self.s.precision:
+                self.thin_deck[n] = thin
+            return rest
         return own.geom if is_a(self.g, n, DL.Dock, self.jid) else None
 
     def attached_head(self, n: Node, walkway: BaseGeometry, f: ParcelFrame,
@@ -2041,7 +2078,12 @@ class _Stage:
         part drawn inside the deck does not make the deck beside it something else. Why: a dock
         drawn 10 feet wide listing a drawn main walkway part 4 feet wide inside it conformed
         to the 8 feet of § 73-9C(1)(a), the same dock without the part violating (review 75
-        F2). A whole not drawn on its own (a walkway part and a head beside it) is its parts."""
+        F2). A whole not drawn on its own (a walkway part and a head beside it) is its parts.
+        Deck left uncovered in a strip narrower than the drawing tolerance is real drawn deck
+        too, not noise: it is kept aside (``thin_deck``) and ``walkway_width`` reads the width
+        without it and bounded by the width with it, so a limit between asks (blind review 128
+        F1: a dock outline 8.3 ft wide around an 8-foot walkway part conformed to the 8 feet of
+        § 73-9C(1)(a), the 0.3 ft strip dropped; 0.6 ft was cited)."""
         own = self.drawing.drawn(n)
         if own is None:
             return marked
@@ -2052,7 +2094,12 @@ class _Stage:
             deck = deck.difference(unary_union([self.drawing.drawn(p).geom for p in others]))
         uncovered = deck.difference(marked)
         sliver = self.s.tolerances[UNIT.FT].absolute / 2.0
-        if uncovered.is_empty or uncovered.buffer(-sliver).is_empty:
+        if uncovered.is_empty or uncovered.area <= 0:
+            return marked
+        if uncovered.buffer(-sliver).is_empty:
+            # narrower than the drawing tolerance, but drawn deck all the same: read both ways
+            # (``walkway_width``), not dropped (blind review 128 F1)
+            self.thin_deck[n] = uncovered
             return marked
         measure = self.declared.width_measure
         self.out.note(
