@@ -869,13 +869,11 @@ class _Stage:
         if measure is None or measure.method != "parallel-to-mhw" or f.mhw is None \
                 or f.along is None:
             return None
-        wet = f.mhw.waterside(walkway)
-        if wet.is_empty or wet.area <= 0:
-            return None
         tol = self.s.tolerances[UNIT.FT].absolute
-        near = f.mhw.signed(sample_points(wet, self.s.densify_step))
-        if not len(near) or float(near.min()) > tol:
+        found = self.waterside_offsets(f, walkway)
+        if found is None or float(found[1].min()) > tol:
             return None
+        wet = found[0]
         norm = math.hypot(*f.along) or 1.0
         toward = (-f.along[1] / norm, f.along[0] / norm)
         probe = wet.representative_point()
@@ -1993,13 +1991,10 @@ class _Stage:
         drawn); else (the waterside part, how far out it begins, its depth, its widest cut)."""
         if f is None or f.mhw is None or f.along is None:
             return None
-        wet = f.mhw.waterside(geom)
-        if wet.is_empty or wet.area <= 0:
-            return None
-        tol = self.s.tolerances[UNIT.FT].absolute
-        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
-        if not len(own) or float(own.min()) <= tol:
+        found = self.waterside_offsets(f, geom)
+        if found is None or float(found[1].min()) <= self.s.tolerances[UNIT.FT].absolute:
             return None  # reaches the mark: it may be the section extending from it
+        wet, own = found
         depth = float(own.max()) - float(own.min())
         across = parallel_width(wet, f.along)
         if across is None or depth >= across.widest - self.s.precision:
@@ -2059,13 +2054,20 @@ class _Stage:
             d = self.drawing.drawn(x)
             if d is None:
                 continue
-            wet = f.mhw.waterside(d.geom)
-            if wet.is_empty or wet.area <= 0:
-                continue
-            own = f.mhw.signed(sample_points(wet, self.s.densify_step))
-            if len(own) and float(own.min()) <= tol:
+            found = self.waterside_offsets(f, d.geom)
+            if found is not None and float(found[1].min()) <= tol:
                 return True
         return False
+
+    def waterside_offsets(self, f: ParcelFrame, geom: BaseGeometry
+                          ) -> tuple[BaseGeometry, np.ndarray] | None:
+        """The part of ``geom`` on the water side of the mean high-water mark and how far out
+        its sampled points lie (signed distances); None where nothing of it is waterside."""
+        wet = f.mhw.waterside(geom)
+        if wet.is_empty or wet.area <= 0:
+            return None
+        own = f.mhw.signed(sample_points(wet, self.s.densify_step))
+        return (wet, own) if len(own) else None
 
     def walkway_beside_deck(self, n: Node, member_parts: list[Node],
                             marked: BaseGeometry) -> BaseGeometry:
