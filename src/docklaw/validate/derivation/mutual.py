@@ -63,7 +63,13 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD
 from docklaw.validate.derivation.samefact import stated_quantity
-from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
+from docklaw.validate.derivation.totals import (
+    add_quantity,
+    asked_entry,
+    short,
+    shown,
+    withdrawn,
+)
 
 #: The rule comparisons a distance's greater figure is the laxer for, and its lesser.
 LOWER_LIMITS = frozenset({DL.AtLeast, DL.MoreThan})
@@ -378,10 +384,7 @@ def undescribed(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
                         f"{curie(kind)} structures drawn, but {why}: where the others stand is "
                         f"unknown. State {curie(prop)} of {short(m)} (to the nearest "
                         f"{curie(kind)} of them all), or describe the others")
-            entry = BNode()
-            graph.add((entry, DL.focus, m))
-            graph.add((entry, DL.property, prop))
-            graph.add((entry, RDFS.comment, Literal(question)))
+            entry = asked_entry(graph, m, prop, question)
             bounded_by(graph, m, prop, Decimal(0), entry, question, rules)
 
 

@@ -169,6 +169,16 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
 # --------------------------------------------------------------------------- members
 
 
+def asked_entry(graph: Graph, focus: Node, prop: URIRef, question: str) -> BNode:
+    """A new entry asking ``prop`` of ``focus`` in the words of ``question`` (a note's
+    dl:undecidedMember, or a bound's entry: cite turns it into the question asked)."""
+    entry = BNode()
+    graph.add((entry, DL.focus, focus))
+    graph.add((entry, DL.property, prop))
+    graph.add((entry, RDFS.comment, Literal(question)))
+    return entry
+
+
 def parts_of(graph: Graph, node: Node) -> list[Node]:
     """The node's parts (dl:hasPart, transitively), each once."""
     seen: list[Node] = []
@@ -1027,13 +1037,9 @@ def undrawn_bound(graph: Graph, target: Target, node: Node, most: Decimal, said:
     read and failing at it asks for the total itself: neither a false violation (a float drawn
     within the dock's outline counted twice) nor a false conforms (one outside it not counted)."""
     note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, most)
-    entry = BNode()
     text = (f"{said}: the undrawn parts may lie inside the drawn outline or outside it, so "
             f"{curie(target.derivation.prop)} of {short(node)} is between the two; state it")
-    graph.add((note, DL.undecidedMember, entry))
-    graph.add((entry, DL.focus, node))
-    graph.add((entry, DL.property, target.derivation.prop))
-    graph.add((entry, RDFS.comment, Literal(text)))
+    graph.add((note, DL.undecidedMember, asked_entry(graph, node, target.derivation.prop, text)))
     graph.add((note, RDFS.comment, Literal(text)))
 
 
@@ -1094,11 +1100,8 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
                 f"{'it' if len(o.parts) == 1 else 'them'}, {curie(d.prop)} of {short(node)} is "
                 f"{shown(prepared, d.prop, max(value, read or value))}; as not, up to "
                 f"{shown(prepared, d.prop, most)}")
-        entry = BNode()
+        entry = asked_entry(graph, whole, o.prop, text)
         graph.add((note, DL.undecidedMember, entry))
-        graph.add((entry, DL.focus, whole))
-        graph.add((entry, DL.property, o.prop))
-        graph.add((entry, RDFS.comment, Literal(text)))
         for part in o.parts:
             graph.add((note, PROV.wasDerivedFrom, part))
         texts.append(text)
