@@ -9,6 +9,9 @@ or not at all, had no parcel in reach: its lot rules found no focus node and the
 dropped). Which lot is the site is the applicant's to say, not ours to guess from the graph (a
 second lot, a neighbour's, may be described), so the link is asked, once per rule that reads
 the parcel, on the application node: the report is "information needed", never "conforms".
+A fact of the lot itself (its land use, whether it dispenses fuel: a property whose domain is a
+lot) is then not asked of the application node as well (review 126 F5): the lot it belongs to is
+the question, and the rules it decides are already listed under dl:parcel.
 """
 
 from __future__ import annotations
@@ -37,7 +40,22 @@ def ask_site(graph: Graph, prepared: Prepared, jid: str, app: Node) -> list[URIR
         graph.add((app, DL.conditionUnknown, note))
         graph.add((note, DL.property, DL.parcel))
         graph.add((note, DL.rule, rule))
+    lot_facts = parcel_facts(prepared)
+    asked = set(rules)
+    for note in list(graph.objects(app, DL.conditionUnknown)):
+        if graph.value(note, DL.property) in lot_facts and graph.value(note, DL.rule) in asked:
+            graph.remove((app, DL.conditionUnknown, note))
+            graph.remove((note, None, None))
     return rules
+
+
+def parcel_facts(prepared: Prepared) -> frozenset[Node]:
+    """The properties whose domain is a lot (dl:landUse, dl:tier, ...): facts of the parcel."""
+    def compute() -> frozenset[Node]:
+        lots = parcel_classes(prepared)
+        return frozenset(p for p, domain in prepared.knowledge.subject_objects(RDFS.domain)
+                         if domain in lots)
+    return prepared.law_memo("site.parcel_facts", compute)
 
 
 def parcel_rules(prepared: Prepared, jid: str) -> list[URIRef]:
