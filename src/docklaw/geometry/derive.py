@@ -129,6 +129,9 @@ class _Stage:
         self.record = GeometryRecord(code.id)
         #: wholes whose dl:appendageArea is written once every part is weighed (``run``)
         self.appendage_wholes: list[tuple[Node, list[Node]]] = []
+        #: which reading of a T or L drawn in one outline the application states (``head_area``:
+        #: True, the head is an appendage; False, it is walkway), for ``appendage_area``
+        self.head_read: dict[Node, bool] = {}
         #: deck of a whole drawn beside its dl:MainWalkway parts, narrower than the drawing
         #: tolerance (``walkway_beside_deck``): the width is read without it and with it
         self.thin_deck: dict[Node, BaseGeometry] = {}
@@ -1128,6 +1131,8 @@ class _Stage:
                 reading = True
             elif abs(share - whole) <= self.s.precision:
                 reading = False
+        if reading is not None:
+            self.head_read[n] = reading
         if reading is False:
             return
         if reading:
@@ -1335,14 +1340,32 @@ class _Stage:
         if geoms is None:
             return
         thin = self.thin_deck.get(n)
+        # deck of the outline off the walkway section from the mark, touching an appendage
+        # part: the appendage's where the stated width is the stem's, walkway where it is the
+        # whole's, else the bound (``deck_off_stem``, ``head_area``)
+        reading = self.head_read.get(n)
+        off = None if reading is False else self.deck_off_stem(n, geoms)
+        read_with = off if reading else None
         (area, largest), (whole, largest_whole) = (
-            self.largest_appendage(n, geoms, stub_continues) for stub_continues in (True, False))
-        if thin is not None:  # the strip read with the appendage it touches: the bound
-            with_thin = self.largest_appendage(n, geoms, False, thin)
-            if with_thin[0] > whole + self.s.precision:
-                whole, largest_whole = with_thin
+            self.largest_appendage(n, geoms, stub_continues, read_with)
+            for stub_continues in (True, False))
+        extra = [g for g in (thin, None if reading else off) if g is not None]
+        if extra:  # the deck read with the appendage it touches: the bound
+            with_deck = self.largest_appendage(
+                n, geoms, False, unary_union([*extra, *([] if read_with is None else [read_with])]))
+            if with_deck[0] > whole + self.s.precision:
+                whole, largest_whole = with_deck
             else:
-                thin = None
+                thin, off = None, read_with
+        if off is not None and reading:
+            self.out.note(
+                n, f"{label(n)} is drawn {off.area:.2f} sq ft beyond its appendage parts "
+                "in deck that is not the section of its main walkway extending from the mean "
+                "high-water mark (its stated main walkway width or share is the stem's): that "
+                "deck is "
+                "part of the portion attached to the main walkway, measured with the appendage "
+                "it touches.",
+                severity=SH.Info, sources=sources)
         # its provenance names the largest appendage's parts, not the others' (the readings of
         # a part's own rule read whether the dock's figure was measured from that part)
         others = {self.drawing.drawn(p).geometry_node for p in geoms
@@ -1367,7 +1390,59 @@ class _Stage:
                      "where a limit falls between them." + ("" if thin is None else
                      f" {label(n)} is also drawn {thin.area:.2f} sq ft beyond its parts in a "
                      "strip narrower than the drawing tolerance: drawn deck all the same, read "
-                     "with the appendage it touches (the bound) and without it."), readings=True)
+                     "with the appendage it touches (the bound) and without it.") + (
+                     "" if off is None or reading else
+                     f" {label(n)} is also drawn {off.area:.2f} sq ft beyond its appendage "
+                     "parts in deck that is not the section of its main walkway extending from "
+                     "the mean high-water mark: the head of a T or L with the appendage it "
+                     "touches (the bound), or walkway (stating the main walkway width, the "
+                     "stem's or the whole's, says which)."), readings=True)
+
+    def deck_off_stem(self, n: Node, appendages: dict[Node, BaseGeometry]
+                      ) -> BaseGeometry | None:
+        """The deck of ``n``'s own outline that none of its drawn parts covers and that is not
+        the section of its main walkway extending from the mean high-water mark, in pieces
+        touching one of its drawn ``appendages`` (and wider than the drawing tolerance: a
+        narrower strip is ``thin_deck``); None where there is none. The section from the mark
+        is the outline (with its dl:MainWalkway parts) less the members lying along the mark
+        (``without_members_along``: the head of a T or L), the pieces of it reaching the mark,
+        and those going on beyond a head deeper toward the lake than wide (a cross: the walkway
+        going on, not a stub, ``past_reading``). "The main walkway of the dock is the section
+        of the dock that extends from the mean high-water mark toward the center of the lake"
+        (Canandaigua § 73-9C(1)(a)); deck beyond an appendage part, reached only through it, is
+        not that section: it is the head the part lies in, or walkway only under the reading
+        that takes the whole head for walkway (``head_reading``). Why: a T outline with a
+        32 x 9 ft head around a 32 x 8 ft dl:Appendage part, listing no walkway part and
+        stating its 4-foot stem, conformed at 256 sq ft, the 32 x 1 ft of head beyond the part
+        read as a second head of 32 sq ft (fix-sb53; with a drawn walkway part it was asked
+        only on § 73-9C(1)(a))."""
+        own = self.drawing.drawn(n)
+        f = self.frame(self.parcel_of(n))
+        if own is None or f is None or f.mhw is None or f.along is None or not appendages:
+            return None
+        drawn = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
+        if not drawn:
+            return None
+        deck = own.geom.difference(unary_union([self.drawing.drawn(p).geom for p in drawn]))
+        if deck.is_empty or deck.area <= self.s.precision:
+            return None
+        outline = unary_union([own.geom, *(self.drawing.drawn(p).geom for p in drawn
+                                           if is_a(self.g, p, DL.MainWalkway, self.jid))])
+        stem = without_members_along(outline, f.along) or outline
+        tol = self.s.tolerances[UNIT.FT].absolute
+        found = [(piece, self.waterside_offsets(f, piece)) for piece in pieces(stem)]
+        if not any(o is not None and float(o[1].min()) <= tol for _, o in found):
+            return None  # nothing drawn from the mark: the walkway is read as before
+        # the walkway from the mark, and going on beyond a head (deeper than wide, not a stub)
+        walkway = [piece for piece, o in found if o is None or float(o[1].min()) <= tol
+                   or not self.shallow(piece, f)]
+        if len(walkway) > 1:  # and the deck between, in line (a walkway crossing the head)
+            walkway.append(unary_union(walkway).convex_hull.intersection(outline))
+        heads = unary_union(list(appendages.values()))
+        off = [piece for piece in pieces(deck.difference(unary_union(walkway)))
+               if piece.area > self.s.precision and piece.distance(heads) <= tol / 2.0
+               and not piece.buffer(-tol / 2.0, join_style=2).is_empty]
+        return unary_union(off) if off else None
 
     def largest_appendage(self, n: Node, drawn: dict[Node, BaseGeometry], stub_continues: bool,
                           thin: BaseGeometry | None = None) -> tuple[float, list[Node]]:
@@ -1375,9 +1450,10 @@ class _Stage:
         its parts), each part read without the deck it lies over where the walkway goes on past
         it, under one reading of a stub of walkway past it (``past_reading``). ``thin``: deck
         of the whole its parts leave uncovered in strips narrower than the drawing tolerance
-        (``thin_deck``), each strip touching an appendage counted in it (blind review 128 F1: a
-        T outline with a 32 x 8.4 ft head around a 32 x 8 ft dl:Appendage part conformed at
-        256 sq ft, the 12.8 sq ft strip dropped)."""
+        (``thin_deck``), or off the walkway section from the mark (``deck_off_stem``), each
+        piece touching an appendage counted in it (blind review 128 F1: a T outline with a
+        32 x 8.4 ft head around a 32 x 8 ft dl:Appendage part conformed at 256 sq ft, the
+        12.8 sq ft strip dropped)."""
         geoms = dict(drawn)
         for p, geom in list(geoms.items()):
             over = self.walkway_over(p, geom, stub_continues, heads=True)
