@@ -535,7 +535,8 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                         (was.parts_sum if was else Decimal(0)) + alone,
                         was.extra if was else Decimal(0),
                         (was.own_extra if was else Decimal(0)) + extra,
-                        was.parts_most if was else None)
+                        was.parts_most if was else None,
+                        was.held if was else (), was.held_sum if was else Decimal(0))
     for a in d.addends:
         if not a.vessels_at:
             continue
@@ -561,6 +562,10 @@ class Opened:
     own_extra: Decimal = Decimal(0)  # (its counted parts stating their own number: dl:coveredBy)
     #: the most its parts provide where some may share their figures (dl:mayOverlapClass)
     parts_most: Decimal | None = None
+    #: its parts read as holding their least within its figure (``in_whole``), not asked
+    #: about, and what they hold of it
+    held: tuple[Node, ...] = ()
+    held_sum: Decimal = Decimal(0)
 
 
 def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]],
@@ -623,8 +628,13 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
                              held=[p for p in below if p in held_in])
         least = max(numbers[node], parts)
         if opened is not None and most > least and parts > 0:
-            opened[node] = Opened(prop, numbers[node], tuple(below), parts, most - least,
-                                  parts_most=parts_most if parts_most > parts else None)
+            # (the question names the parts it asks about: not those held in its figure)
+            asked = tuple(p for p in below if p not in held_in) or tuple(below)
+            inside = tuple(p for p in below if p in held_in and p not in asked)
+            asked_least = parts - (held if inside else Decimal(0))
+            opened[node] = Opened(prop, numbers[node], asked, asked_least, most - least,
+                                  parts_most=parts_most if parts_most > asked_least else None,
+                                  held=inside, held_sum=held if inside else Decimal(0))
         return least, most
     tops = top_level(graph, list(numbers))
     least = {m: value(m)[0] for m in tops}
@@ -1124,7 +1134,7 @@ def contradicted(opened: dict[Node, Opened]) -> dict[Node, Opened]:
     figure cannot include the parts' as stated: a dl:Discrepancy): whether it is their own
     beside the parts' or a mistake for the parts' is left open by the listed figures, so a
     stated total does not decide it (blind review 128 F2)."""
-    return {w: o for w, o in opened.items() if o.stated < o.parts_sum}
+    return {w: o for w, o in opened.items() if o.stated < o.parts_sum + o.held_sum}
 
 
 def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
@@ -1158,8 +1168,10 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
             graph.value(n, DL.property) == o.prop and (n, DL.declaredValue, None) in graph
             for n in graph.subjects(DL.focus, whole)
             if (n, RDF.type, DL.Discrepancy) in graph) else "the stated"
+        # (its parts stating fewer than their least stand in its figure: not asked about)
+        holds = "" if not o.held else f", {names(list(o.held))} standing in it"
         text = (f"does {which} {curie(o.prop)} of {short(whole)} "
-                f"({display_number(o.stated)}) include {those} of its "
+                f"({display_number(o.stated)}{holds}) include {those} of its "
                 f"part{'' if len(o.parts) == 1 else 's'} {names(list(o.parts))} "
                 f"({display_number(o.parts_sum)}{raised}"
                 + ("" if o.parts_most is None else
