@@ -251,9 +251,13 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
         if number is not None and below_least(a, m, number, inside):
             # one standing on its own that states fewer than it holds (a lift stating 0 slips:
             # no text lets a lift hold no boat) is read like one stating none: at least its
-            # least, the sum a lower bound (fix-sb7; a part keeps its stated number, which its
-            # whole's figure covers)
+            # least, the sum a lower bound (fix-sb7)
             complete = False
+            out.append((m, a.least_alone))
+            continue
+        if number is not None and in_whole_least(a, m, number, inside):
+            # a part stating fewer holds its least all the same, within its whole's figure
+            # (``in_whole``, ``wholes_with_parts``: review 129 F1)
             out.append((m, a.least_alone))
             continue
         if number is None:
@@ -282,24 +286,51 @@ def below_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> 
             and number < a.least_alone)
 
 
+def in_whole_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> bool:
+    """Whether a summed member listed as a part of another structure states fewer than the
+    least such a member holds (dl:leastWhenAlone: a lift stating 0 slips on a dock). It stores
+    a boat all the same, so its 0 is not read as holding nothing: it stands in one of its
+    whole's own slips, read as holding its least within its whole's figure, and no more such
+    parts than that figure holds stand in it; the rest add their least each beyond it
+    (``wholes_with_parts``). Why: three lifts stating 0 on a dock stating 0 were read as
+    adding nothing and conformed at 0, where the same lifts stating nothing were read as at
+    least 3 and cited (blind review 129 F1)."""
+    return (a.where_stated and a.least_alone > 0 and member in inside
+            and number < a.least_alone)
+
+
+def held_at_least(graph: Graph, d: Derivation, members: list[Node]
+                  ) -> Iterable[tuple[Addend, Node, Decimal | None, set[Node]]]:
+    """(addend, member, its stated number, the parts of listed structures) for each summed
+    member of an addend giving a least (dl:leastWhenAlone): what ``read_at_least`` and
+    ``in_whole`` read."""
+    inside = {p for n in members for p in parts_of(graph, n)}
+    for a in d.addends:
+        if a.sums is None or a.includes_parts or not (a.where_stated and a.least_alone > 0):
+            continue
+        for m in members:
+            if is_a(graph, m, a.over) and not is_a(graph, m, a.excepts):
+                yield a, m, number_of(graph, m, a.sums), inside
+
+
 def read_at_least(graph: Graph, d: Derivation, members: list[Node]) -> dict[Node, Decimal]:
     """The summed members standing on their own read as holding their least
     (dl:leastWhenAlone) because they state none or fewer (``summed_members``), and that least:
     the figure summed for them is docklaw's "at least", not one the application states, so no
     Discrepancy attributes it to them (blind review 126 F4: a hoist structure stating no slips
     over two 1-slip lifts was said to "state dl:slipCount 1")."""
-    inside = {p for n in members for p in parts_of(graph, n)}
     out: dict[Node, Decimal] = {}
-    for a in d.addends:
-        if a.sums is None or a.includes_parts or not (a.where_stated and a.least_alone > 0):
-            continue
-        for m in members:
-            if not is_a(graph, m, a.over) or is_a(graph, m, a.excepts) or m in inside:
-                continue
-            n = number_of(graph, m, a.sums)
-            if n is None or below_least(a, m, n, inside):
-                out.setdefault(m, a.least_alone)
+    for a, m, n, inside in held_at_least(graph, d, members):
+        if m not in inside and (n is None or below_least(a, m, n, inside)):
+            out.setdefault(m, a.least_alone)
     return out
+
+
+def in_whole(graph: Graph, d: Derivation, members: list[Node]) -> set[Node]:
+    """The summed parts stating fewer than their least (``in_whole_least``): each is read as
+    holding its least within its whole's figure (``wholes_with_parts``)."""
+    return {m for a, m, n, inside in held_at_least(graph, d, members)
+            if n is not None and in_whole_least(a, m, n, inside)}
 
 
 def short_of_least(graph: Graph, d: Derivation, members: list[Node]
@@ -447,8 +478,9 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
         sums[a.covered_by] = [(m, max(Decimal(1), n) if m in counted else n)
                               for m, n in sums[a.covered_by]]
     assumed = set(read_at_least(graph, d, members))
+    held_in = in_whole(graph, d, members)
     for prop, rows in sums.items():
-        for m, n in wholes_with_parts(graph, prop, rows, opened, shared, assumed):
+        for m, n in wholes_with_parts(graph, prop, rows, opened, shared, assumed, held_in):
             add(m, n)
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
@@ -461,6 +493,13 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
             holders = [(len(parts_of(graph, m)), str(m), m) for m in owners
                        if c == m or c in parts_of(graph, m)]
             own = number_of(graph, c, a.covered_by) if a.covered_by is not None else None
+            if own is not None and own < 1 and holders:
+                # a part stating fewer than one of its whole's number (a boat slip stating 0
+                # slips) is read as one stating none: one of that number where such a part is
+                # (dl:coveredBy), or its least beside it (dl:leastWhenUnstated); never asked
+                # whether the whole's figure includes it where it fits (blind review 129 F5: a
+                # 2-slip dock listing one boat slip stating 0 was asked "up to 3")
+                own = None
             if holders:
                 owner = min(holders, key=lambda h: (h[0], h[1]))[2]
                 # a part stating its own number: of its whole's number (dl:withinWholesNumber:
@@ -496,7 +535,8 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                         (was.parts_sum if was else Decimal(0)) + alone,
                         was.extra if was else Decimal(0),
                         (was.own_extra if was else Decimal(0)) + extra,
-                        was.parts_most if was else None)
+                        was.parts_most if was else None,
+                        was.held if was else (), was.held_sum if was else Decimal(0))
     for a in d.addends:
         if not a.vessels_at:
             continue
@@ -522,12 +562,17 @@ class Opened:
     own_extra: Decimal = Decimal(0)  # (its counted parts stating their own number: dl:coveredBy)
     #: the most its parts provide where some may share their figures (dl:mayOverlapClass)
     parts_most: Decimal | None = None
+    #: its parts read as holding their least within its figure (``in_whole``), not asked
+    #: about, and what they hold of it
+    held: tuple[Node, ...] = ()
+    held_sum: Decimal = Decimal(0)
 
 
 def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal]],
                       opened: dict[Node, Opened] | None = None,
                       shared: set[Node] | frozenset[Node] = frozenset(),
-                      assumed: set[Node] | frozenset[Node] = frozenset()
+                      assumed: set[Node] | frozenset[Node] = frozenset(),
+                      held_in: set[Node] | frozenset[Node] = frozenset()
                       ) -> list[tuple[Node, Decimal]]:
     """(structure, the least it adds) for the outermost structures summed. A structure states
     N and the parts it lists add up to M (each read the same way): its figure may include
@@ -549,7 +594,14 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
     ``assumed``: structures whose figure is docklaw's least, not stated (``read_at_least``):
     below their parts' it is no Discrepancy (they were said only to hold at least that many),
     and their figure is not weighed as including their parts' or not (the total is a lower
-    bound already): they add at least the larger."""
+    bound already): they add at least the larger.
+
+    ``held_in``: parts stating fewer than their least (``in_whole``: a lift stating 0 slips),
+    each read as holding its least within its whole's figure, never beside it: the whole
+    provides at least the larger of its figure and all its parts' least, and at most the
+    larger of its figure and theirs plus the other parts' most. A whole stating 2 slips over
+    two such lifts has 2, over three at least 3 (a Discrepancy: it cannot hold them all);
+    their 0 never turns the count down (blind review 129 F1)."""
     numbers: dict[Node, Decimal] = {}
     for m, n in rows:  # (one structure summed by two addends: its larger figure, once)
         numbers[m] = max(n, numbers.get(m, n))
@@ -559,18 +611,30 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
         if not below:
             return numbers[node], numbers[node]
         found = [value(p) for p in below]
-        parts = siblings_least(below, [lo for lo, _hi in found], shared)
-        parts_most = sum((hi for _lo, hi in found), Decimal(0))
-        most = numbers[node] + parts_most
+        beside = [(p, f) for p, f in zip(below, found, strict=True) if p not in held_in]
+        held = sum((lo for p, (lo, _hi) in zip(below, found, strict=True) if p in held_in),
+                   Decimal(0))
+        parts = held + siblings_least([p for p, _f in beside], [lo for _p, (lo, _hi) in beside],
+                                      shared)
+        parts_most = sum((hi for _p, (_lo, hi) in beside), Decimal(0)) + sum(
+            (hi - lo for p, (lo, hi) in zip(below, found, strict=True) if p in held_in),
+            Decimal(0))
+        most = max(numbers[node], held) + parts_most
         if node in assumed:
             return max(numbers[node], parts), most
         if numbers[node] < parts:
             fewer_than_parts(graph, node, prop, numbers[node], parts, below,
-                             overlap=sum(p in shared for p in below) > 1)
+                             overlap=sum(p in shared for p in below) > 1,
+                             held=[p for p in below if p in held_in])
         least = max(numbers[node], parts)
         if opened is not None and most > least and parts > 0:
-            opened[node] = Opened(prop, numbers[node], tuple(below), parts, most - least,
-                                  parts_most=parts_most if parts_most > parts else None)
+            # (the question names the parts it asks about: not those held in its figure)
+            asked = tuple(p for p in below if p not in held_in) or tuple(below)
+            inside = tuple(p for p in below if p in held_in and p not in asked)
+            asked_least = parts - (held if inside else Decimal(0))
+            opened[node] = Opened(prop, numbers[node], asked, asked_least, most - least,
+                                  parts_most=parts_most if parts_most > asked_least else None,
+                                  held=inside, held_sum=held if inside else Decimal(0))
         return least, most
     tops = top_level(graph, list(numbers))
     least = {m: value(m)[0] for m in tops}
@@ -655,13 +719,19 @@ def superseded(graph: Graph, node: Node, prop: URIRef) -> None:
 
 
 def fewer_than_parts(graph: Graph, node: Node, prop: URIRef, stated: Decimal, parts: Decimal,
-                     below: list[Node], overlap: bool = False) -> None:
+                     below: list[Node], overlap: bool = False,
+                     held: list[Node] | None = None) -> None:
     """A dl:Discrepancy: the structure states less than its listed parts add up to (once);
-    ``overlap``: some of them may share their figures, so ``parts`` is the least they provide."""
+    ``overlap``: some of them may share their figures, so ``parts`` is the least they provide;
+    ``held``: parts stating fewer than their least, read as holding it (``in_whole``)."""
     what = ("provide at the least, their figures possibly overlapping" if overlap
             else "add up to")
+    read = ("" if not held else
+            f"; {names(held)} {'states' if len(held) == 1 else 'state'} fewer than such a "
+            f"part holds, {'read' if len(held) == 1 else 'each read'} as holding its least "
+            "within that figure")
     text = (f"{fewer_words(node, prop)} {display_number(stated)}, fewer than its listed "
-            f"parts {what} ({display_number(parts)}: {names(below)}); it cannot include "
+            f"parts {what} ({display_number(parts)}: {names(below)}{read}); it cannot include "
             f"them all, so at least {display_number(parts)} is read: correct the figure or "
             "the parts listed")
     if any(graph.value(n, RDFS.comment) == Literal(text)
@@ -810,18 +880,26 @@ def overlapping(graph: Graph, a: Addend, nodes: list[Node]) -> str:
 def counted_in_whole(graph: Graph, a: Addend, member: Node, number: Decimal,
                      members: list[Node]) -> str:
     """How a part stating fewer than such a member holds standing on its own is read, in
-    words: its figure is believed as its share beyond its whole's, the storage it provides
-    counted in the figure its whole states (a lift listed on a dock stating 0 slips: one of the
-    dock's slips, fix-sb7; blind review 79 F4 asked that the report say so). '' otherwise."""
+    words (blind review 79 F4 asked that the report say so): it stands in its whole's own
+    figure, at least its least of it, and a whole's figure holds no more such parts than it
+    states (``in_whole``, blind review 129 F1: it was read as adding nothing, however many
+    there were); with no whole stating the figure, at least its least. '' otherwise."""
     if not (a.where_stated and a.least_alone > 0 and number < a.least_alone):
         return ""
     wholes = top_level(graph, wholes_of(graph, member, members))
     if not wholes:
         return ""
     whole = names(wholes)
-    return (f" (listed as a part of {whole}: {display_number(number)} read as adding nothing to "
-            f"{whole}'s own figure, which counts what it holds, not as holding nothing; if "
-            f"{whole}'s figure does not count it, state that figure with it)")
+    least = display_number(a.least_alone)
+    assert a.sums is not None
+    if not any(number_of(graph, w, a.sums) is not None
+               for w in wholes_of(graph, member, members)):
+        return (f" (listed as a part of {whole}, which states no {curie(a.sums)} it could "
+                f"stand in: {display_number(number)} read as at least {least})")
+    return (f" (listed as a part of {whole}: {display_number(number)} read as standing in "
+            f"{whole}'s own figure, at least {least} of it, not as holding nothing; "
+            f"{whole}'s figure holds as many such parts as it states, any more add at least "
+            f"{least} each beyond it)")
 
 
 def label(prepared: Prepared, cls: URIRef) -> str:
@@ -1056,7 +1134,7 @@ def contradicted(opened: dict[Node, Opened]) -> dict[Node, Opened]:
     figure cannot include the parts' as stated: a dl:Discrepancy): whether it is their own
     beside the parts' or a mistake for the parts' is left open by the listed figures, so a
     stated total does not decide it (blind review 128 F2)."""
-    return {w: o for w, o in opened.items() if o.stated < o.parts_sum}
+    return {w: o for w, o in opened.items() if o.stated < o.parts_sum + o.held_sum}
 
 
 def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
@@ -1090,8 +1168,10 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
             graph.value(n, DL.property) == o.prop and (n, DL.declaredValue, None) in graph
             for n in graph.subjects(DL.focus, whole)
             if (n, RDF.type, DL.Discrepancy) in graph) else "the stated"
+        # (its parts stating fewer than their least stand in its figure: not asked about)
+        holds = "" if not o.held else f", {names(list(o.held))} standing in it"
         text = (f"does {which} {curie(o.prop)} of {short(whole)} "
-                f"({display_number(o.stated)}) include {those} of its "
+                f"({display_number(o.stated)}{holds}) include {those} of its "
                 f"part{'' if len(o.parts) == 1 else 's'} {names(list(o.parts))} "
                 f"({display_number(o.parts_sum)}{raised}"
                 + ("" if o.parts_most is None else
