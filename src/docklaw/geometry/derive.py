@@ -876,8 +876,8 @@ class _Stage:
         along the far side of a T head read the main walkway as 8 to 32 ft wide and asked
         § 73-9C(1)(a) of a walkway drawn 8 ft (blind review 129 F6)."""
         thin = self.thin_deck.get(n)
-        if thin is None:
-            return None
+        if thin is None or thin.difference(walkway).area <= self.s.precision:
+            return None  # none, or already in the walkway read (a whole listing no walkway part)
         heads = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
         if not heads:
             return thin
