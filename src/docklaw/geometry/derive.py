@@ -135,6 +135,9 @@ class _Stage:
         #: deck of a whole drawn beside its dl:MainWalkway parts, narrower than the drawing
         #: tolerance (``walkway_beside_deck``): the width is read without it and with it
         self.thin_deck: dict[Node, BaseGeometry] = {}
+        # parts read in as main walkway whatever they are called (``read_as_walkway``): walkway,
+        # so not also counted in an appendage (``appendage_area``)
+        self.walkway_read_in: dict[Node, set[Node]] = {}
 
     # ---- discovery -------------------------------------------------------------------
     def structures(self) -> list[Node]:
@@ -731,14 +734,17 @@ class _Stage:
         drawn and why they are walkway (``walkway`` as it is when there are none)."""
         if not parts:
             return walkway
+        self.walkway_read_in.setdefault(n, set()).update(parts)
         names = ", ".join(label(p) for p in parts)
         self.out.note(
             n, f"{label(n)} lists {names} as {'a part' if len(parts) == 1 else 'parts'} {where}. "
             "The main walkway is the section of the dock that extends from the mean high-water "
             "mark toward the lake, and fingers and appendages go out from the main walkway to "
             f"form boat slip spaces: {why}, and dl:mainWalkwayWidth of {label(n)} is measured "
-            "with it. A stated dl:mainWalkwayWidth does not replace the drawing (both are "
-            "checked); if the part is not walkway, correct the drawing.",
+            "with it. Being walkway, it is not also counted in an appendage (dl:appendageArea): "
+            "one piece of deck is walkway or appendage, not both. A stated dl:mainWalkwayWidth "
+            "does not replace the drawing (both are checked); if the part is not walkway, "
+            "correct the drawing.",
             section=section_iri(self.jid, section) if section else None,
             sources=[self.drawing.drawn(p).geometry_node for p in parts])
         return unary_union([walkway, *(self.drawing.drawn(p).geom for p in parts)])
@@ -786,7 +792,9 @@ class _Stage:
             "whatever it is called")
         before = before or []
         kept = self.kept_from_mark(walkway, f)
-        thin = self.thin_deck.get(n)
+        thin = self.thin_beside_walkway(n, walkway)
+        if thin is not None and self.stated_number(n, DL.mainWalkwayWidth, UNIT.FT) is not None:
+            walkway, thin = self.thin_read_in(n, walkway, thin, src, section), None
         if not partial and not apart and not before and not either and not continuing \
                 and kept is None and thin is None:
             self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
@@ -856,6 +864,53 @@ class _Stage:
                      "checked) or correct the drawing where a limit falls between them.",
                      section=section, readings=True)
         return in_line
+
+    def thin_beside_walkway(self, n: Node, walkway: BaseGeometry) -> BaseGeometry | None:
+        """The pieces of ``n``'s deck left uncovered in strips narrower than the drawing
+        tolerance (``thin_deck``) that lie along its main walkway: a piece touching its drawn
+        appendage parts (dl:Appendage, dl:Finger, or a head flagged dl:drawnAsAttachedHead)
+        along more of its edge than it touches the walkway is deck attached to the appendage,
+        not the walkway ("Appendage: The portion of the dock that is attached to the main
+        walkway", Canandaigua § 73-5), and is weighed only with the appendage
+        (``appendage_area``). None where no piece lies along the walkway. Why: a 0.3-ft strip
+        along the far side of a T head read the main walkway as 8 to 32 ft wide and asked
+        § 73-9C(1)(a) of a walkway drawn 8 ft (blind review 129 F6)."""
+        thin = self.thin_deck.get(n)
+        if thin is None or thin.difference(walkway).area <= self.s.precision:
+            return None  # none, or already in the walkway read (a whole listing no walkway part)
+        heads = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
+        if not heads:
+            return thin
+        attached = unary_union(list(heads.values()))
+        near = self.s.precision
+
+        def contact(piece: BaseGeometry, other: BaseGeometry) -> float:
+            return piece.boundary.intersection(other.buffer(near)).length
+
+        along = [piece for piece in pieces(thin)
+                 if contact(piece, walkway) >= contact(piece, attached)]
+        return unary_union(along) if along else None
+
+    def thin_read_in(self, n: Node, walkway: BaseGeometry, thin: BaseGeometry,
+                     src: list[Node], section: str | None) -> BaseGeometry:
+        """``walkway`` with the strips ``thin`` along it read in, where the application states
+        dl:mainWalkwayWidth: a statement matching the walkway parts alone does not erase drawn
+        deck beside them. The drawn outline is a second value of the same width: both are
+        checked, the stricter decides, and a statement differing from it by more than the
+        tolerance is a dl:Discrepancy (docs/geometry.md, "Declared and derived values"). An Info
+        note says so. Why: an outline 8.9 ft wide (a 0.45-ft strip on either side) around an
+        8-ft dl:MainWalkway part, stating 8 ft, conformed to § 73-9C(1)(a) with no
+        discrepancy; the same outline without the part was cited (blind review 129 F2)."""
+        self.out.note(
+            n, f"{label(n)} is drawn {thin.area:.2f} sq ft beyond its main walkway parts in "
+            "strips along the walkway narrower than the drawing tolerance: drawn deck all the "
+            f"same. A stated {DL.mainWalkwayWidth.n3(self.g.namespace_manager)} does not replace "
+            f"the drawing: the main walkway is also measured with the strips, both values "
+            "are checked and the stricter decides; if the deck is built to the walkway part, "
+            "correct the outline.",
+            section=section_iri(self.jid, section) if section else None,
+            severity=SH.Info, sources=src)
+        return unary_union([walkway, thin])
 
     def kept_from_mark(self, walkway: BaseGeometry, f: ParcelFrame) -> float | None:
         """The width of ``walkway`` (its drawing as read so far, parts read in included) without
@@ -1339,12 +1394,23 @@ class _Stage:
         geoms = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
         if geoms is None:
             return
+        # a part read in as main walkway is walkway, not also an appendage (blind review 129 F4)
+        geoms = {p: g for p, g in geoms.items() if p not in self.walkway_read_in.get(n, ())}
         thin = self.thin_deck.get(n)
         # deck of the outline off the walkway section from the mark, touching an appendage
         # part: the appendage's where the stated width is the stem's, walkway where it is the
         # whole's, else the bound (``deck_off_stem``, ``head_area``)
         reading = self.head_read.get(n)
-        off = None if reading is False else self.deck_off_stem(n, geoms)
+        off = self.deck_off_stem(n, geoms)
+        if off is not None and reading is False:
+            self.out.note(
+                n, f"{label(n)} is drawn {off.area:.2f} sq ft beyond its appendage parts in deck "
+                "that is not the section of its main walkway extending from the mean high-water "
+                "mark (its stated main walkway width or share is the whole's): that deck is read "
+                "as walkway, the head of the T or L with it, and not counted with the appendage "
+                "it touches.",
+                severity=SH.Info, sources=sources)
+            off = None
         read_with = off if reading else None
         (area, largest), (whole, largest_whole) = (
             self.largest_appendage(n, geoms, stub_continues, read_with)
@@ -2174,16 +2240,26 @@ class _Stage:
         sliver = self.s.tolerances[UNIT.FT].absolute / 2.0
         if uncovered.is_empty or uncovered.area <= 0:
             return marked
-        if uncovered.buffer(-sliver).is_empty:
+        if uncovered.buffer(-sliver, join_style=2).is_empty:
             # narrower than the drawing tolerance, but drawn deck all the same: read both ways
-            # (``walkway_width``), not dropped (blind review 128 F1)
+            # (``walkway_width``), not dropped (blind review 128 F1); eroded mitred, so that a
+            # strip bent round a corner (an L or U round a finger) is as thin as its arms
+            # (blind review 129 F3: the corner of a 0.45-ft L holds a 0.53-ft circle)
             self.thin_deck[n] = uncovered
             return marked
+        # deck off the walkway's section from the mark touching an appendage part (the head of
+        # a T or L beyond the part) is weighed with the appendage (``appendage_area``, which
+        # says how it is read): this note names only the rest (fix-sb53's notes disagreed)
+        heads = self.typed_part_geoms(n, (DL.Appendage, DL.Finger), DL.drawnAsAttachedHead)
+        off = self.deck_off_stem(n, heads) if heads else None
+        named = uncovered if off is None else uncovered.difference(off.buffer(self.s.precision))
+        if named.is_empty or named.area <= self.s.precision:
+            return unary_union([marked, deck])
         measure = self.declared.width_measure
         self.out.note(
             n, f"{label(n)} is drawn beyond its drawn main walkway "
             f"{'part' if len(walkways) == 1 else 'parts'} "
-            f"{', '.join(label(p) for p in walkways)}: {uncovered.area:.2f} sq ft of its deck "
+            f"{', '.join(label(p) for p in walkways)}: {named.area:.2f} sq ft of its deck "
             "is neither the walkway part nor another drawn part (an appendage attached to the "
             "walkway). The main walkway is the section of the dock that extends from the mean "
             "high-water mark toward the lake: that deck is read as main walkway too, and "
