@@ -505,8 +505,12 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                 # a part stating its own number: of its whole's number (dl:withinWholesNumber:
                 # the whole holds at least their sum), or maybe on top of it
                 within = a.within_whole and own is not None and c != owner
+                # read as included in its whole's figure, a part stating its own number is that
+                # many of it, not one: a 1-slip dock cannot include a boat slip stating 2 and
+                # hold fewer than 2 (blind review 131 F3: asked "including it, 1; up to 3"
+                # where both readings break a 1-slip limit); on top of it, ``stating`` below
                 listed[owner] = listed.get(owner, Decimal(0)) + (
-                    max(Decimal(1), own) if within and own is not None else Decimal(1))
+                    max(Decimal(1), own) if own is not None and c != owner else Decimal(1))
                 if own is not None and c != owner and not within:
                     stating.setdefault(owner, []).append((c, max(Decimal(1), own)))
                 elif own is None and c != owner and a.least_unstated > 0:
@@ -821,6 +825,13 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
             raised = ("" if not low else "; " + ", ".join(
                 f"{short(m)} states {display_number(n)}" for m, n in low)
                 + (", read as at least 1" if len(low) == 1 else ", each read as at least 1"))
+            # one stating more than one is that many of its whole's number (blind review 131
+            # F3: a boat slip stating 2 was shown as 1)
+            high = [(m, n) for m in nodes if (n := number_of(graph, m, a.covered_by)) is not None
+                    and n > 1] if a.covered_by is not None and a.least_unstated <= 0 else []
+            raised += ("" if not high else "; " + ", ".join(
+                f"{short(m)} states {display_number(n)}" for m, n in high)
+                + (", read as that many of it" if len(high) == 1 else ", each read as that many"))
             parts.append((len(nodes), f"{what}: {len(nodes)}"
                           + (f" ({names(nodes)}{raised}{covered})" if nodes else "")))
         else:
