@@ -165,6 +165,11 @@ class Condition:
     #: classes broader than that class (``broader_classes``); a structure stated only with them
     #: may be of it, so the clause is not established there (``targets.exception_undecided``)
     broader: tuple[URIRef, ...] = field(default=(), repr=False)
+    #: dl:askedOf: the classes of focus this dl:appliesWhen alternative is the one asked of
+    #: (in place of the alternatives naming none of its classes, facts that do not fit such a
+    #: structure: a float's height above the water, not above grade); unstated elsewhere, it
+    #: is read as its dl:absentIsNotEqual says (``targets.asked_conditions``)
+    asked_of: frozenset[URIRef] = field(default=frozenset(), repr=False)
 
     @property
     def off_focus(self) -> bool:
@@ -399,6 +404,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          unstated=True, equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
+    asked_of = frozenset(c for c in g.objects(node, DL.askedOf) if isinstance(c, URIRef))
     asks = g.value(node, DL.absentAsked) == Literal(True)  # (date, quantity, boolean clauses)
     holds = asks or g.value(node, DL.absentHolds) == Literal(True)
     threshold = g.value(node, DL.threshold)
@@ -429,12 +435,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=holds, absent_asks=asks)
+                         absent_holds=holds, absent_asks=asks, asked_of=asked_of)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=holds, absent_asks=asks)
+                         absent_holds=holds, absent_asks=asks, asked_of=asked_of)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None

@@ -1166,14 +1166,11 @@ def undecided_conditions(
                 continue  # a portion that does not state the condition's fact: its whole's
             if part_rules_out(graph, app, node, spec, facts, spec.whole_facts):
                 continue  # a part that does not state the condition's fact: its whole's
-            for cond in spec.conditions:
-                if cond.absent_is_false or cond.prop == RDF.type:
-                    continue  # (a class is always stated: intake refuses untyped structures)
-                subjects = condition_subjects(graph, app, node, cond)
-                if cond.on_whole and not subjects:
-                    continue  # a part of nothing: the condition on its whole does not hold
-                if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
-                    missing.append((subjects[0] if subjects else node, cond.prop))
+            for group in asked_conditions(spec.conditions, facts.types(node)):
+                found = unstated_conditions(graph, app, node, group)
+                if found:  # (the alternatives fitted to its class first: asked alone)
+                    missing += found
+                    break
     if spec.parcel_conditions:  # (each fact read only where the rule has its condition)
         checks = parcel_checks(app, spec, facts)
         if any(used and state is False for used, _prop, state in checks):
@@ -1197,6 +1194,33 @@ def undecided_conditions(
             continue
         missing += [(node, prop) for used, prop, state in checks if used and state is None]
     return sorted(set(missing), key=str)
+
+
+def asked_conditions(conditions: Collection[Condition], types: frozenset[Node]
+                     ) -> tuple[list[Condition], list[Condition]]:
+    """The dl:appliesWhen alternatives asked of a focus of these classes when none holds, in
+    two groups: first those fitted to its class (dl:askedOf: a float's decking is asked its
+    height above the water, not its height above grade or high water, facts that do not fit
+    it, North Haven § 56-2H), asked alone while any is unstated; then every one an unstated
+    value leaves undecided (not dl:absentIsNotEqual, nor fitted to a class). A class is always
+    stated (intake refuses untyped structures): never asked."""
+    fitted = [c for c in conditions if not types.isdisjoint(c.asked_of)]
+    return fitted, [c for c in conditions
+                    if not (c.absent_is_false or c.asked_of or c.prop == RDF.type)]
+
+
+def unstated_conditions(graph: Graph, app: Node, node: Node, conditions: list[Condition]
+                        ) -> list[tuple[Node, URIRef]]:
+    """(node, property) for each condition whose fact is stated nowhere it is read for this
+    focus (a condition on the whole of a part of nothing does not hold: not asked)."""
+    missing: list[tuple[Node, URIRef]] = []
+    for cond in conditions:
+        subjects = condition_subjects(graph, app, node, cond)
+        if cond.on_whole and not subjects:
+            continue
+        if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
+            missing.append((subjects[0] if subjects else node, cond.prop))
+    return missing
 
 
 def unstated_worked_parts(graph: Graph, node: Node, spec: TargetSpec
