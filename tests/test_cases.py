@@ -30,7 +30,8 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
   t:expectDiscrepancy "words"      a dl:Discrepancy Warning's message says these words
   t:expectNoDiscrepancy "words"    no dl:Discrepancy Warning's message says these words
   t:expectNotRead "<term> <node>"  the report lists the term stated on the node (its IRI's
-                                   fragment) as not read (not_read: no rule of the code reads it there)
+                                   fragment) as not read (not_read: no rule of the code reads
+                                   it there)
   t:expectMisplaced "<term> <node>"  a Warning says the term stated on the node (its IRI's fragment)
                                    was not used: this code reads it only on another kind of node
   t:expectDependsOnReading "§ X"  the report's readings say the verdict under § X depends on the

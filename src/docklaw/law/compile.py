@@ -851,18 +851,23 @@ def governed_portions(prepared: Prepared, governs: frozenset[URIRef]
     return tuple(pair for pair in portion_classes(prepared) if governed_kind(pair[1]))
 
 
-def governed_figures(prepared: Prepared, governs: frozenset[URIRef]
+def governed_figures(prepared: Prepared, rule: URIRef, governs: frozenset[URIRef]
                      ) -> tuple[tuple[URIRef, URIRef, frozenset[URIRef]], ...]:
-    """(portion, whole, facts) for each portion class (dl:portionOf) of a governed class (the
-    class or one below it: Kings Point's kpc:Landing governs dl:Landing) that facts of the
-    vocabulary describe (dl:describesPart: dl:landingWidth, a landing). A whole stating such a
-    fact states the portion by its figures (a landing 6 by 8 ft stated on the dock is the
-    dock's landing, as a dl:Landing listed on it is): a rule on the portion reaches it too
-    (blind review 130 F2)."""
+    """(portion, whole, facts) for each portion class (dl:portionOf) the rule governs by name
+    (the class, or a code's word for it, dl:senseOf: Kings Point's kpc:Landing) that facts of
+    the vocabulary describe (dl:describesPart: dl:landingWidth, a landing). A whole stating
+    such a fact states the portion by its figures (a landing 6 by 8 ft stated on the dock is
+    the dock's landing, as a dl:Landing listed on it is): a rule on the portion reaches it too
+    (blind review 130 F2). A rule governing a broader class (every structure) is not one on
+    the portion: it reaches the whole as what it is. Only for a rule marked
+    dl:reachesPortionByFigures (one on a portion of a dock: not Jerusalem's rule on a landing
+    standing on its own, which a landing stated on the dock is not)."""
     g = prepared.knowledge
+    if g.value(rule, DL.reachesPortionByFigures) != Literal(True):
+        return ()
     out = []
     for portion, whole in portion_classes(prepared):
-        if prepared.superclasses.get(portion, frozenset({portion})).isdisjoint(governs):
+        if not any(c == portion or (c, DL.senseOf, portion) in g for c in governs):
             continue
         facts = frozenset(f for f in g.subjects(DL.describesPart, portion)
                           if isinstance(f, URIRef))
@@ -1006,7 +1011,7 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         f" UNION {{ ?app <{DL.parcel}>/<{DL.hasStructure}> ?this . ?this a <{DL.Vessel}> }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
         governed_branch(governs, pairs, reads, read_by,
-                        governed_figures(prepared, frozenset(governs))),
+                        governed_figures(prepared, rule, frozenset(governs))),
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
     by_construction = work_of_parts_by_construction(g, rule)
@@ -1163,7 +1168,7 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         own_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
                             if g.value(c.prop, DL.ownToEachPart) == Literal(True)),
         portions=governed_portions(prepared, governs) if reads or read_by else (),
-        figures=governed_figures(prepared, governs),
+        figures=governed_figures(prepared, rule, governs),
         reads=reads,
         read_by=read_by,
         construction_reaches_parts=construction_reaches_parts(g, rule),
