@@ -29,6 +29,9 @@ Vocabulary (prefix t: <https://w3id.org/docklaw/test#>), on the case node (a t:C
                                    result citing it says them (a lower bound's words)
   t:expectDiscrepancy "words"      a dl:Discrepancy Warning's message says these words
   t:expectNoDiscrepancy "words"    no dl:Discrepancy Warning's message says these words
+  t:expectNotRead "<term> <node>"  the report lists the term stated on the node (its IRI's
+                                   fragment) as not read (not_read: no rule of the code reads
+                                   it there)
   t:expectMisplaced "<term> <node>"  a Warning says the term stated on the node (its IRI's fragment)
                                    was not used: this code reads it only on another kind of node
   t:expectDependsOnReading "§ X"  the report's readings say the verdict under § X depends on the
@@ -102,6 +105,7 @@ class Case:
     questions: list[str] = field(default_factory=list)
     no_questions: list[str] = field(default_factory=list)
     misplaced: list[str] = field(default_factory=list)
+    not_read: list[str] = field(default_factory=list)
     depends_on_reading: list[str] = field(default_factory=list)
     not_depends_on_reading: list[str] = field(default_factory=list)
     may_depend_on_reading: list[str] = field(default_factory=list)
@@ -159,6 +163,7 @@ def load_case(path: Path) -> Case:
         questions=strs(T.expectQuestion),
         no_questions=strs(T.expectNoQuestion),
         misplaced=strs(T.expectMisplaced),
+        not_read=strs(T.expectNotRead),
         depends_on_reading=strs(T.expectDependsOnReading),
         not_depends_on_reading=strs(T.expectNotDependsOnReading),
         may_depend_on_reading=strs(T.expectMayDependOnReading),
@@ -281,6 +286,11 @@ def test_case(path: Path | None) -> None:
         assert any(r.component == "dl:UnreadTerm" and r.severity == "Warning" and r.path == term
                    and r.focus_node.endswith(f"#{node}") for r in report.results), (
             f"no Warning says {term} on {node} was not used; got:\n{got}")
+    for expected in case.not_read:
+        term, node = expected.split()
+        assert any(n.path == term and n.focus_node.endswith(f"#{node}")
+                   for n in report.not_read), (
+            f"{term} on {node} is not listed as not read; not_read: {report.not_read}")
     depends = {o.section for o in report.readings if o.verdict_depends}
     for section in case.depends_on_reading:
         assert section in depends, f"the verdict under {section} should depend on the reading; " \

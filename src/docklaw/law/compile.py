@@ -165,6 +165,11 @@ class Condition:
     #: classes broader than that class (``broader_classes``); a structure stated only with them
     #: may be of it, so the clause is not established there (``targets.exception_undecided``)
     broader: tuple[URIRef, ...] = field(default=(), repr=False)
+    #: dl:askedOf: the classes of focus this dl:appliesWhen alternative is the one asked of
+    #: (in place of the alternatives naming none of its classes, facts that do not fit such a
+    #: structure: a float's height above the water, not above grade); unstated elsewhere, it
+    #: is read as its dl:absentIsNotEqual says (``targets.asked_conditions``)
+    asked_of: frozenset[URIRef] = field(default=frozenset(), repr=False)
 
     @property
     def off_focus(self) -> bool:
@@ -399,6 +404,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          unstated=True, equals=equals, broader=broader)
     absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
+    asked_of = frozenset(c for c in g.objects(node, DL.askedOf) if isinstance(c, URIRef))
     asks = g.value(node, DL.absentAsked) == Literal(True)  # (date, quantity, boolean clauses)
     holds = asks or g.value(node, DL.absentHolds) == Literal(True)
     threshold = g.value(node, DL.threshold)
@@ -429,12 +435,12 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return Condition(prop, on_parcel, op=op, threshold=number,
                          absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=holds, absent_asks=asks)
+                         absent_holds=holds, absent_asks=asks, asked_of=asked_of)
     if g.value(node, DL.equals) is not None:
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=holds, absent_asks=asks)
+                         absent_holds=holds, absent_asks=asks, asked_of=asked_of)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
@@ -586,6 +592,11 @@ class TargetSpec:
     #: and the rule reaches it where it states a fact the rule reads (empty for a rule whose
     #: shape reads no fact of its focus)
     portions: tuple[tuple[URIRef, URIRef], ...] = ()
+    #: (portion class, whole class, facts describing the portion) for each governed portion
+    #: class (dl:portionOf) with facts of its own (dl:describesPart): a node of the whole class
+    #: stating one of them, listing no part of the portion class, is that portion stated as
+    #: the whole's figures, and the rule reaches it (``governed_figures``)
+    figures: tuple[tuple[URIRef, URIRef, frozenset[URIRef]], ...] = ()
     #: the facts the shape reads on its focus (a portion is reached only where it states one)
     reads: frozenset[URIRef] = frozenset()
     #: the links to its focus the shape reads (``^dl:mooredAt``: a boat moored at it), which
@@ -840,6 +851,41 @@ def governed_portions(prepared: Prepared, governs: frozenset[URIRef]
     return tuple(pair for pair in portion_classes(prepared) if governed_kind(pair[1]))
 
 
+def governed_figures(prepared: Prepared, rule: URIRef, governs: frozenset[URIRef]
+                     ) -> tuple[tuple[URIRef, URIRef, frozenset[URIRef]], ...]:
+    """(portion, whole, facts) for each portion class (dl:portionOf) the rule governs by name
+    (the class, or a code's word for it, dl:senseOf: Kings Point's kpc:Landing) that facts of
+    the vocabulary describe (dl:describesPart: dl:landingWidth, a landing). A whole stating
+    such a fact states the portion by its figures (a landing 6 by 8 ft stated on the dock is
+    the dock's landing, as a dl:Landing listed on it is): a rule on the portion reaches it too
+    (blind review 130 F2). A rule governing a broader class (every structure) is not one on
+    the portion: it reaches the whole as what it is. Only for a rule marked
+    dl:reachesPortionByFigures (one on a portion of a dock: not Jerusalem's rule on a landing
+    standing on its own, which a landing stated on the dock is not)."""
+    g = prepared.knowledge
+    if g.value(rule, DL.reachesPortionByFigures) != Literal(True):
+        return ()
+    out = []
+    for portion, whole in portion_classes(prepared):
+        if not any(c == portion or (c, DL.senseOf, portion) in g for c in governs):
+            continue
+        facts = frozenset(f for f in g.subjects(DL.describesPart, portion)
+                          if isinstance(f, URIRef))
+        if facts:
+            out.append((portion, whole, facts))
+    return tuple(out)
+
+
+def _figures_branch(figures: tuple[tuple[URIRef, URIRef, frozenset[URIRef]], ...]) -> str:
+    """The UNION branches reaching a whole that states a governed portion by its figures
+    (``governed_figures``; ``targets.AppFacts.reaches``)."""
+    return "".join(
+        f" UNION {{ ?this a {whole.n3()} . FILTER EXISTS {{ ?this ?figure ?figureValue . "
+        f"{_values('figure', sorted(facts, key=str))} }} FILTER NOT EXISTS {{ "
+        f"?this (<{DL.hasPart}>)+ ?figurePart . ?figurePart a {portion.n3()} }} }}"
+        for portion, whole, facts in figures)
+
+
 def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef
               ) -> tuple[frozenset[URIRef], frozenset[URIRef]]:
     """The facts the shape reads stated on its focus node: the first step of each path (of
@@ -878,7 +924,9 @@ def own_facts(prepared: Prepared, g: Graph, shape: object, rule: URIRef
 
 #: The UNION branch of a generated target that reaches portions (``_portion_branch``).
 PORTION_BRANCH = re.compile(r" UNION \{ VALUES \(\?portion \?wholeClass\).*?"
-                            r"VALUES \?governedWhole \{[^}]*\} \}", re.S)
+                            r"VALUES \?governedWhole \{[^}]*\} \}"
+                            r"|(?<=\}) UNION \{ \?this a \S+ \. FILTER EXISTS \{ \?this \?figure "
+                            r".*?\?figurePart a \S+ \} \}", re.S)
 
 
 def without_portions(query: str) -> str:
@@ -899,6 +947,16 @@ def _portion_branch(governs: list[object], portions: tuple[tuple[URIRef, URIRef]
             f"FILTER EXISTS {{ {' UNION '.join(stated)} }}"
             f" ?whole (<{DL.hasPart}>)+ ?this . ?whole a ?wholeClass . "
             f"?whole a ?governedWhole . {_values('governedWhole', governs)} }}")
+
+
+def governed_branch(governs: list[object], pairs: tuple[tuple[URIRef, URIRef], ...],
+                    reads: frozenset[URIRef], read_by: frozenset[URIRef],
+                    figures: tuple[tuple[URIRef, URIRef, frozenset[URIRef]], ...]) -> str:
+    """The target's clause on the focus's class: a governed class, a portion of a governed
+    whole stating a fact the rule reads, or a whole stating a governed portion's figures."""
+    base = (_portion_branch(governs, pairs, reads, read_by) if pairs
+            else f"?this a ?governed . {_values('governed', governs)}")
+    return f"{{ {base} }}{_figures_branch(figures)}" if figures else base
 
 
 def parcel_clauses(prepared: Prepared, rule: URIRef, parcel: str = "?parcel",
@@ -952,8 +1010,8 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
         f" UNION {{ ?app <{DL.proposes}>/(<{DL.hasPart}>*)/^<{DL.mooredAt}> ?this }}"
         f" UNION {{ ?app <{DL.parcel}>/<{DL.hasStructure}> ?this . ?this a <{DL.Vessel}> }}"
         f" UNION {{ ?app a <{DL.PermitApplication}> . BIND(?app AS ?this) }}",
-        _portion_branch(governs, pairs, reads, read_by) if pairs
-        else f"?this a ?governed . {_values('governed', governs)}",
+        governed_branch(governs, pairs, reads, read_by,
+                        governed_figures(prepared, rule, frozenset(governs))),
     ]
     works = sorted(g.objects(rule, DL.appliesToWork), key=str)
     by_construction = work_of_parts_by_construction(g, rule)
@@ -1110,6 +1168,7 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         own_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
                             if g.value(c.prop, DL.ownToEachPart) == Literal(True)),
         portions=governed_portions(prepared, governs) if reads or read_by else (),
+        figures=governed_figures(prepared, rule, governs),
         reads=reads,
         read_by=read_by,
         construction_reaches_parts=construction_reaches_parts(g, rule),

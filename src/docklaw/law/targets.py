@@ -533,7 +533,7 @@ class AppFacts:
         """No candidate is of a class the rule governs and the rule reaches no portions
         (``reaches`` is then False for every one): the per-node checks can be skipped. The
         candidates' classes are gathered once per candidate set."""
-        if spec.portions:
+        if spec.portions or spec.figures:
             return False
         return spec.governs.isdisjoint(self.classes_of(candidates))
 
@@ -619,13 +619,23 @@ class AppFacts:
                 self_and_containers(self.graph, node) - {node})
         return found
 
+    def states_figures(self, node: Node, spec: TargetSpec) -> bool:
+        """The node is a whole stating a governed portion by its figures (a dock stating its
+        landing's width or length, listing no dl:Landing): that portion, stated so
+        (``compile.governed_figures``)."""
+        types = self.types(node)
+        return any(
+            whole in types and any(True for p in facts for _v in self.graph.objects(node, p))
+            and not any(portion in self.types(q) for q in all_parts(self.graph, node))
+            for portion, whole, facts in spec.figures)
+
     def reaches(self, node: Node, spec: TargetSpec) -> bool:
         """The node is of a class the rule governs, or is a portion (dl:portionOf) of a
         governed whole that states a fact the rule reads: a part, at any depth, of a node of
         the governed and whole classes (a main walkway or finger of a dock is the dock stated
         as a part)."""
         types = self.types(node)
-        if not types.isdisjoint(spec.governs):
+        if not types.isdisjoint(spec.governs) or self.states_figures(node, spec):
             return True
         if not spec.portions or not (
                 any(True for p in spec.reads for _v in self.graph.objects(node, p))
@@ -1166,14 +1176,12 @@ def undecided_conditions(
                 continue  # a portion that does not state the condition's fact: its whole's
             if part_rules_out(graph, app, node, spec, facts, spec.whole_facts):
                 continue  # a part that does not state the condition's fact: its whole's
-            for cond in spec.conditions:
-                if cond.absent_is_false or cond.prop == RDF.type:
-                    continue  # (a class is always stated: intake refuses untyped structures)
-                subjects = condition_subjects(graph, app, node, cond)
-                if cond.on_whole and not subjects:
-                    continue  # a part of nothing: the condition on its whole does not hold
-                if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
-                    missing.append((subjects[0] if subjects else node, cond.prop))
+            fitted, rest = asked_conditions(spec.conditions, facts.types(node))
+            asked = unstated_conditions(graph, app, node, rest)
+            # (a focus stating none of the others is asked the alternatives fitted to its
+            # class alone, while one of them is unstated)
+            fit = unstated_conditions(graph, app, node, fitted) if len(asked) == len(rest) else []
+            missing += fit or asked
     if spec.parcel_conditions:  # (each fact read only where the rule has its condition)
         checks = parcel_checks(app, spec, facts)
         if any(used and state is False for used, _prop, state in checks):
@@ -1197,6 +1205,34 @@ def undecided_conditions(
             continue
         missing += [(node, prop) for used, prop, state in checks if used and state is None]
     return sorted(set(missing), key=str)
+
+
+def asked_conditions(conditions: Collection[Condition], types: frozenset[Node]
+                     ) -> tuple[list[Condition], list[Condition]]:
+    """The dl:appliesWhen alternatives asked of a focus of these classes when none holds, in
+    two groups: those fitted to its class (dl:askedOf: a float's decking is asked its height
+    above the water, not its height above grade or high water, facts that do not fit it, North
+    Haven § 56-2H), asked alone of a focus stating none of the others' facts, while one of
+    them is unstated; and every one an unstated value leaves undecided (not
+    dl:absentIsNotEqual, nor fitted to a class), asked otherwise. A class is always stated
+    (intake refuses untyped structures): never asked."""
+    fitted = [c for c in conditions if not types.isdisjoint(c.asked_of)]
+    return fitted, [c for c in conditions
+                    if not (c.absent_is_false or c.asked_of or c.prop == RDF.type)]
+
+
+def unstated_conditions(graph: Graph, app: Node, node: Node, conditions: list[Condition]
+                        ) -> list[tuple[Node, URIRef]]:
+    """(node, property) for each condition whose fact is stated nowhere it is read for this
+    focus (a condition on the whole of a part of nothing does not hold: not asked)."""
+    missing: list[tuple[Node, URIRef]] = []
+    for cond in conditions:
+        subjects = condition_subjects(graph, app, node, cond)
+        if cond.on_whole and not subjects:
+            continue
+        if not any(True for s in subjects for _v in graph.objects(s, cond.prop)):
+            missing.append((subjects[0] if subjects else node, cond.prop))
+    return missing
 
 
 def unstated_worked_parts(graph: Graph, node: Node, spec: TargetSpec

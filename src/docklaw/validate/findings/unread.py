@@ -112,7 +112,20 @@ def _closure_iris(g: Graph, node: Node, out: set[URIRef], seen: set[Node],
 
 def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] | None]:
     """property -> the classes on which the code reads it (None: on any node)."""
-    cache_name = f"_vocabulary_read_{jid}"
+    return _read(prepared, jid)[0]
+
+
+def read_only_on_parts(prepared: Prepared, jid: str) -> frozenset[URIRef]:
+    """The facts the code reads only on a part of a structure its rules reach (a shape's path
+    ``( [ sh:oneOrMorePath dl:hasPart ] P )``, nothing else reading P): stated on a structure
+    that is a part of nothing, no rule reads it there (North Haven's § 56-4F reads the
+    orientation of a catwalk's floats and extensions, not of the catwalk, blind review 130 F4)."""
+    return _read(prepared, jid)[1]
+
+
+def _read(prepared: Prepared, jid: str
+          ) -> tuple[dict[URIRef, frozenset[URIRef] | None], frozenset[URIRef]]:
+    cache_name = f"_vocabulary_read_parts_{jid}"
     cached = getattr(prepared, cache_name, None)
     if cached is not None:
         return cached
@@ -123,6 +136,8 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     on: dict[URIRef, set[URIRef]] = {}
     #: rule -> the facts its own shapes read on the classes they reach (a path's first step)
     own_reads: dict[URIRef, set[URIRef]] = {}
+    #: the facts a shape reads only on the parts of the structures it reaches
+    through_parts: set[URIRef] = set()
     for top in compiled.shapes:
         spec = compiled.specs.get(top)
         # the classes the shape reaches: its generated target's, else (a hand-written target)
@@ -137,16 +152,25 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
         iris: set[URIRef] = set()
         _closure_iris(g, top, iris, set())
         first_steps: set[URIRef] = set()
+        part_steps: set[URIRef] = set()  # read on the focus's parts only: ( [+ hasPart] P )
         for node in [top, *g.objects(top, SH.property)]:
             path = g.value(node, SH.path)
             if isinstance(path, URIRef):
                 first_steps.add(path)
             elif isinstance(path, BNode) and g.value(path, RDF.first) is not None:
-                first = next(iter(Collection(g, path)), None)
-                if isinstance(first, URIRef):
-                    first_steps.add(first)
+                steps = list(Collection(g, path))
+                if isinstance(steps[0], URIRef):
+                    first_steps.add(steps[0])
+                elif len(steps) == 2 and isinstance(steps[1], URIRef) and g.value(
+                        steps[0], SH.oneOrMorePath) == DL.hasPart:
+                    part_steps.add(steps[1])
         for iri in iris:
-            if reached and iri in first_steps and iri not in anywhere:
+            if reached and iri in part_steps and iri not in first_steps:
+                through_parts.add(iri)
+                rule = compiled.shape_rule.get(top)
+                if isinstance(rule, URIRef):
+                    own_reads.setdefault(rule, set()).add(iri)
+            elif reached and iri in first_steps and iri not in anywhere:
                 on.setdefault(iri, set()).update(reached)
                 rule = compiled.shape_rule.get(top)
                 if isinstance(rule, URIRef):
@@ -201,8 +225,10 @@ def read_terms(prepared: Prepared, jid: str) -> dict[URIRef, frozenset[URIRef] |
     for prop, classes in on.items():
         if prop not in anywhere:
             out[prop] = frozenset(k for c in classes for k in kind_of(prepared, c))
-    object.__setattr__(prepared, cache_name, out)
-    return out
+    only_parts = frozenset(p for p in through_parts if p not in out)
+    out.update((p, None) for p in only_parts)
+    object.__setattr__(prepared, cache_name, (out, only_parts))
+    return out, only_parts
 
 
 #: The kinds of node a shape's reading is told by (``read_terms``): the application, the parcel,
@@ -240,12 +266,13 @@ def unread_terms(raw: Graph, derived: Graph, prepared: Prepared, jid: str
                  ) -> list[tuple[Node, URIRef, str]]:
     """(node, property, why) for each stated docklaw property the code never reads there."""
     read = read_terms(prepared, jid)
+    parts_only = read_only_on_parts(prepared, jid)
     removed = set(derived.subjects(DL.removedAs, None))  # (the report says none of it counts)
     out: list[tuple[Node, URIRef, str]] = []
     for s, p in sorted({(s, p) for s, p, _o in raw}, key=lambda t: (str(t[0]), str(t[1]))):
         if not str(p).startswith(str(DL)) or p == RDF.type or s in removed:
             continue
-        if p not in read:
+        if p not in read or (p in parts_only and (None, DL.hasPart, s) not in derived):
             out.append((s, p, NOT_READ))
             continue
         classes = read[p]
