@@ -797,8 +797,13 @@ class _Stage:
             walkway, thin = self.thin_read_in(n, walkway, thin, src, section), None
         if not partial and not apart and not before and not either and not continuing \
                 and kept is None and thin is None:
-            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
+            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False,
+                       pinned=self.member_at_mark(walkway, f))
             return in_line
+        # deck the narrower reading leaves out that a stated width cannot take out of the
+        # walkway: beside it from the mark, or deck of its own outline (``walkway_width``)
+        at_mark = [p for p in partial if self.reaches_mark([p], f)]
+        pinned = bool(at_mark) or kept is not None
         # a part apart from the walkway is read across the water between (the hull of the two)
         wider = unary_union([walkway, *([] if thin is None else [thin]),
                              *(self.drawing.drawn(p).geom
@@ -861,9 +866,36 @@ class _Stage:
                      f"{wide.widest:.2f} ft: state "
                      f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the one the dock is "
                      "built to: a value that is neither does not replace the drawing, both are "
-                     "checked) or correct the drawing where a limit falls between them.",
-                     section=section, readings=True)
+                     "checked) or correct the drawing where a limit falls between them."
+                     + (self.PINNED_TEXT if pinned else ""),
+                     section=section, readings=True, pinned=pinned)
         return in_line
+
+    #: why a stated narrower main walkway width does not pick that reading (``walkway_width``)
+    PINNED_TEXT = (
+        " A stated main walkway width equal to the narrower reading does not take that deck "
+        "out of the walkway: deck beside the walkway from the mean high-water mark is a section "
+        "of the dock extending from the mark, and deck drawn in the dock's own outline is "
+        "measured as no appendage, so a stated figure would make it vanish; both readings stay "
+        "(a limit between asks).")
+    PINNED_AT_MARK = (
+        " The member lying along the mark is drawn from the mean high-water mark: a stated "
+        "width equal to the stem's does not take it out of the walkway (a section of the dock "
+        "extending from the mark); both readings stay.")
+
+    def member_at_mark(self, walkway: BaseGeometry, f: ParcelFrame) -> bool:
+        """Whether ``walkway``, drawn in one outline, has a member lying along the mark (the
+        head of a T or L, ``without_members_along``) drawn from the mean high-water mark (a
+        platform at the shore end): deck beside the walkway from the mark, which a stated
+        width equal to the stem's does not take out of the walkway (``walkway_width``)."""
+        assert f.along is not None and f.mhw is not None
+        stem = without_members_along(walkway, f.along)
+        if stem is None:
+            return False
+        tol = self.s.tolerances[UNIT.FT].absolute
+        return any(o is not None and float(o[1].min()) <= tol
+                   for o in (self.waterside_offsets(f, head)
+                             for head in pieces(closed(walkway).difference(stem))))
 
     def thin_beside_walkway(self, n: Node, walkway: BaseGeometry) -> BaseGeometry | None:
         """The pieces of ``n``'s deck left uncovered in strips narrower than the drawing
@@ -1812,7 +1844,8 @@ class _Stage:
         return rest, True
 
     def width(self, n: Node, prop: URIRef, geom: BaseGeometry, along: Vector,
-              src: list[Node], leaving_out: bool, undrawn: list[Node] | None = None) -> None:
+              src: list[Node], leaving_out: bool, undrawn: list[Node] | None = None,
+              pinned: bool = False) -> None:
         """A width as the code measures it: parallel to the mean high water mark where its text
         says so (``[features] width_measure``), else the structure's own width, its widest
         cross-section across its long axis (docklaw.geometry.width). A drawing that reads two
@@ -1821,7 +1854,8 @@ class _Stage:
         parts the structure lists without drawing them that its width counts (not of the
         classes the code's width leaves out): each may only widen it, so the drawing gives a
         lower bound (a note carrying no upper one; a limit the drawing breaks is cited, one it
-        meets asks for the width; review 61)."""
+        meets asks for the width; review 61). ``pinned``: a member lying along the mark is deck
+        from the mark a stated narrower width does not take out of the walkway (``bounded``)."""
         if undrawn:
             self.open_width(n, prop, geom, along, src, leaving_out, undrawn)
             return
@@ -1845,8 +1879,9 @@ class _Stage:
                              f"toward the lake; without it the walkway is {across.least:.2f} ft "
                              f"wide. {measure.citation} (\"{measure.quote}\"): state "
                              f"{prop.n3(self.g.namespace_manager)}, or draw the head as its own "
-                             "part (dl:Appendage), where a limit falls between them.",
-                             section=measure.section)
+                             "part (dl:Appendage), where a limit falls between them."
+                             + (self.PINNED_AT_MARK if pinned else ""),
+                             section=measure.section, pinned=pinned)
                 return
             self.bounded(n, prop, across.least, across.widest, UNIT.FT, src, construction,
                          f"The drawing of {label(n)} does not read one way: its widest cut "
@@ -1976,7 +2011,7 @@ class _Stage:
     def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
                 src: list[Node], construction: URIRef | None, text: str,
                 section: str | None = None, note: bool = True, read_most: bool = False,
-                readings: bool = False) -> None:
+                readings: bool = False, pinned: bool = False) -> None:
         """A value the drawing gives only between ``least`` and ``most``: the rules read
         ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
         the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
@@ -1995,14 +2030,20 @@ class _Stage:
         does not replace the drawing: the bounds are written as if nothing were stated (both
         are checked, docs/geometry.md) and the stated value is a dl:Discrepancy with the value
         read. Why: a 6-foot main walkway part with a 9-foot float in line beyond it, stating
-        an 8-foot main walkway, conformed with no discrepancy (blind review 120 F2)."""
+        an 8-foot main walkway, conformed with no discrepancy (blind review 120 F2).
+
+        ``pinned``: the narrower reading leaves out drawn deck that no statement can take out of
+        the wider one (``walkway_width``): a stated value equal to ``least`` alone does not pick it
+        either; only one equal to ``most`` is believed, else the bounds are written as if nothing
+        were stated (both are checked: blind review 131 F1, F4)."""
         stated = [v for v in self.g.objects(n, prop)
                   if self.g.value(v, DL.derived) != Literal(True)]
         value = self.out.stated_value(stated[0], unit) if stated else None
         within = value is not None and \
             least - self.s.precision <= value <= most + self.s.precision
-        between = within and readings and value is not None and all(
-            abs(value - x) > self.s.precision for x in (least, most))
+        between = within and value is not None and (
+            (readings and all(abs(value - x) > self.s.precision for x in (least, most)))
+            or (pinned and abs(value - most) > self.s.precision))
         within = within and not between
         if note and not within:
             self.out.note(n, text, section=section_iri(self.jid, section) if section else None,
