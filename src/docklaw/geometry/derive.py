@@ -56,6 +56,7 @@ from docklaw.geometry.width import (
     own_width,
     parallel_width,
     pieces,
+    wider_than,
     width_from_mark,
     without_members_along,
 )
@@ -1200,6 +1201,7 @@ class _Stage:
         assert f.along is not None and f.mhw is not None
         stem = without_members_along(walkway, f.along)
         if stem is None:
+            self.kept_head_area(n, walkway, f, src)
             return
         heads = pieces(closed(walkway).difference(stem))
         if not heads:
@@ -1236,6 +1238,46 @@ class _Stage:
                      "width or the whole), or draw the head as its own part (dl:Appendage), "
                      "where a limit falls between them.",
                      section=None if measure is None else measure.section, note=False)
+
+    def kept_head_area(self, n: Node, walkway: BaseGeometry, f: ParcelFrame,
+                       src: list[Node]) -> None:
+        """dl:drawnHeadArea of deck drawn in the main walkway's outline that the narrower reading
+        of its width leaves out (``kept_from_mark``: deck beside the walkway not from the mark
+        for more than half of its reach, a platform at the shore end or a block across the far
+        end): under that reading it is "the portion of the dock that is attached to the main
+        walkway" (§ 73-5 APPENDAGE), under the wider one walkway. Its area, read whole across
+        the cuts wider than the walkway (the walkway's deck through it included:
+        ``wider_than``), bounds the value read, 0, so a limit below it asks (§ 73-9C(1)(f)); a
+        stated width equal to the wider reading (the deck is walkway) writes nothing, and one
+        equal to the narrower does not decide (``walkway_width``: the deck is measured as
+        nothing else). Why: a 16 x 22 ft platform at the mark drawn only in the outline around a
+        4-foot walkway part, stating 4 ft, was measured as no appendage and conformed; the same
+        deck as a dl:Landing part is cited at 264 sq ft (blind review 131 F1)."""
+        assert f.along is not None
+        kept = self.kept_from_mark(walkway, f)
+        wide = None if kept is None else wider_than(walkway, f.along, kept)
+        if kept is None or wide is None:
+            return
+        area = max((p.area for p in pieces(wide)), default=0.0)
+        if area <= self.s.precision:
+            return
+        width = self.stated_number(n, DL.mainWalkwayWidth, UNIT.FT)
+        across = parallel_width(walkway, f.along, walkway=True)
+        if width is not None and across is not None and \
+                abs(width - across.widest) <= self.s.precision < abs(width - kept):
+            return  # the whole cut stated: the deck is walkway
+        measure = self.declared.width_measure
+        cited = "" if measure is None else f" ({measure.citation})"
+        self.bounded(n, DL.drawnHeadArea, 0.0, area, UNIT.FT2, src, None,
+                     f"The drawing of {label(n)} does not read one way: its outline is drawn "
+                     f"wider than its main walkway read from the mean high-water mark ({kept:.2f} "
+                     f"ft){cited}. Read as walkway, that deck is no appendage (and the walkway is "
+                     "wider); read as a portion attached to the walkway (an appendage, § 73-5), "
+                     f"it is at most {area:.2f} sq ft, measured whole across its width. A stated "
+                     "main walkway width does not take the deck out of the walkway: draw it as "
+                     "its own part (dl:Appendage, dl:Landing) or correct the outline, where a "
+                     "limit falls between them.",
+                     section=None if measure is None else measure.section)
 
     def stated_number(self, n: Node, prop: URIRef, unit: URIRef) -> float | None:
         """The value of ``prop`` the application states on ``n`` (not derived), in ``unit``."""
