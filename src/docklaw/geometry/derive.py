@@ -1272,7 +1272,7 @@ class _Stage:
                      f"The drawing of {label(n)} does not read one way: its outline is drawn "
                      f"wider than its main walkway read from the mean high-water mark ({kept:.2f} "
                      f"ft){cited}. Read as walkway, that deck is no appendage (and the walkway is "
-                     "wider); read as a portion attached to the walkway (an appendage, § 73-5), "
+                     "wider); read as a portion attached to the walkway (an appendage), "
                      f"it is at most {area:.2f} sq ft, measured whole across its width. A stated "
                      "main walkway width does not take the deck out of the walkway: draw it as "
                      "its own part (dl:Appendage, dl:Landing) or correct the outline, where a "
