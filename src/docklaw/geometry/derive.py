@@ -771,7 +771,15 @@ class _Stage:
         two ways (``walkway_share``). Why: a 10 x 30 ft float in line beyond an 8 x 20 ft
         walkway part was read as walkway for the width (cited at 10 ft) and as no walkway for
         the share (cited at 40 %), citations from two incompatible readings (blind review 120
-        F3; before, blind review 117 F5 read it as walkway for the width only)."""
+        F3; before, blind review 117 F5 read it as walkway for the width only).
+
+        A stated width equal to the narrower reading does not pick it (``bounded(pinned)``)
+        where the deck it leaves out is beside the walkway from the mark (a part reaching the
+        mark, or a member of the outline along the mark: ``member_at_mark``) or is deck of the
+        outline weighed by ``kept_from_mark``: a statement does not make drawn deck vanish
+        (blind review 131 F1, F4: a 6 x 6 ft landing at the mark beside a 4-foot walkway part,
+        or a 16 x 22 ft platform at the mark drawn only in the outline, stating 4 ft,
+        conformed)."""
         assert f.along is not None
         deck = bool(member_parts) and is_a(self.g, n, DL.Dock, self.jid)
         full, most, partial, apart = self.beside_walkway(walkway, member_parts, f) \
@@ -876,9 +884,9 @@ class _Stage:
     PINNED_TEXT = (
         " A stated main walkway width equal to the narrower reading does not take that deck "
         "out of the walkway: deck beside the walkway from the mean high-water mark is a section "
-        "of the dock extending from the mark, and deck drawn in the dock's own outline is "
-        "measured as no appendage, so a stated figure would make it vanish; both readings stay "
-        "(a limit between asks).")
+        "of the dock extending from the mark, and deck drawn only in the dock's own outline is "
+        "no part the appendage rules measure (its appendage reading bounds dl:drawnHeadArea), "
+        "so a stated figure would make it vanish; both readings stay (a limit between asks).")
     PINNED_AT_MARK = (
         " The member lying along the mark is drawn from the mean high-water mark: a stated "
         "width equal to the stem's does not take it out of the walkway (a section of the dock "
