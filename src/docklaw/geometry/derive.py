@@ -56,6 +56,7 @@ from docklaw.geometry.width import (
     own_width,
     parallel_width,
     pieces,
+    wider_than,
     width_from_mark,
     without_members_along,
 )
@@ -770,7 +771,15 @@ class _Stage:
         two ways (``walkway_share``). Why: a 10 x 30 ft float in line beyond an 8 x 20 ft
         walkway part was read as walkway for the width (cited at 10 ft) and as no walkway for
         the share (cited at 40 %), citations from two incompatible readings (blind review 120
-        F3; before, blind review 117 F5 read it as walkway for the width only)."""
+        F3; before, blind review 117 F5 read it as walkway for the width only).
+
+        A stated width equal to the narrower reading does not pick it (``bounded(pinned)``)
+        where the deck it leaves out is beside the walkway from the mark (a part reaching the
+        mark, or a member of the outline along the mark: ``member_at_mark``) or is deck of the
+        outline weighed by ``kept_from_mark``: a statement does not make drawn deck vanish
+        (blind review 131 F1, F4: a 6 x 6 ft landing at the mark beside a 4-foot walkway part,
+        or a 16 x 22 ft platform at the mark drawn only in the outline, stating 4 ft,
+        conformed)."""
         assert f.along is not None
         deck = bool(member_parts) and is_a(self.g, n, DL.Dock, self.jid)
         full, most, partial, apart = self.beside_walkway(walkway, member_parts, f) \
@@ -797,8 +806,13 @@ class _Stage:
             walkway, thin = self.thin_read_in(n, walkway, thin, src, section), None
         if not partial and not apart and not before and not either and not continuing \
                 and kept is None and thin is None:
-            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False)
+            self.width(n, DL.mainWalkwayWidth, walkway, f.along, src, False,
+                       pinned=self.member_at_mark(walkway, f))
             return in_line
+        # deck the narrower reading leaves out that a stated width cannot take out of the
+        # walkway: beside it from the mark, or deck of its own outline (``walkway_width``)
+        at_mark = [p for p in partial if self.reaches_mark([p], f)]
+        pinned = bool(at_mark) or kept is not None
         # a part apart from the walkway is read across the water between (the hull of the two)
         wider = unary_union([walkway, *([] if thin is None else [thin]),
                              *(self.drawing.drawn(p).geom
@@ -861,9 +875,36 @@ class _Stage:
                      f"{wide.widest:.2f} ft: state "
                      f"{DL.mainWalkwayWidth.n3(self.g.namespace_manager)} (the one the dock is "
                      "built to: a value that is neither does not replace the drawing, both are "
-                     "checked) or correct the drawing where a limit falls between them.",
-                     section=section, readings=True)
+                     "checked) or correct the drawing where a limit falls between them."
+                     + (self.PINNED_TEXT if pinned else ""),
+                     section=section, readings=True, pinned=pinned)
         return in_line
+
+    #: why a stated narrower main walkway width does not pick that reading (``walkway_width``)
+    PINNED_TEXT = (
+        " A stated main walkway width equal to the narrower reading does not take that deck "
+        "out of the walkway: deck beside the walkway from the mean high-water mark is a section "
+        "of the dock extending from the mark, and deck drawn only in the dock's own outline is "
+        "no part the appendage rules measure (its appendage reading bounds dl:drawnHeadArea), "
+        "so a stated figure would make it vanish; both readings stay (a limit between asks).")
+    PINNED_AT_MARK = (
+        " The member lying along the mark is drawn from the mean high-water mark: a stated "
+        "width equal to the stem's does not take it out of the walkway (a section of the dock "
+        "extending from the mark); both readings stay.")
+
+    def member_at_mark(self, walkway: BaseGeometry, f: ParcelFrame) -> bool:
+        """Whether ``walkway``, drawn in one outline, has a member lying along the mark (the
+        head of a T or L, ``without_members_along``) drawn from the mean high-water mark (a
+        platform at the shore end): deck beside the walkway from the mark, which a stated
+        width equal to the stem's does not take out of the walkway (``walkway_width``)."""
+        assert f.along is not None and f.mhw is not None
+        stem = without_members_along(walkway, f.along)
+        if stem is None:
+            return False
+        tol = self.s.tolerances[UNIT.FT].absolute
+        return any(o is not None and float(o[1].min()) <= tol
+                   for o in (self.waterside_offsets(f, head)
+                             for head in pieces(closed(walkway).difference(stem))))
 
     def thin_beside_walkway(self, n: Node, walkway: BaseGeometry) -> BaseGeometry | None:
         """The pieces of ``n``'s deck left uncovered in strips narrower than the drawing
@@ -1168,6 +1209,7 @@ class _Stage:
         assert f.along is not None and f.mhw is not None
         stem = without_members_along(walkway, f.along)
         if stem is None:
+            self.kept_head_area(n, walkway, f, src)
             return
         heads = pieces(closed(walkway).difference(stem))
         if not heads:
@@ -1204,6 +1246,46 @@ class _Stage:
                      "width or the whole), or draw the head as its own part (dl:Appendage), "
                      "where a limit falls between them.",
                      section=None if measure is None else measure.section, note=False)
+
+    def kept_head_area(self, n: Node, walkway: BaseGeometry, f: ParcelFrame,
+                       src: list[Node]) -> None:
+        """dl:drawnHeadArea of deck drawn in the main walkway's outline that the narrower reading
+        of its width leaves out (``kept_from_mark``: deck beside the walkway not from the mark
+        for more than half of its reach, a platform at the shore end or a block across the far
+        end): under that reading it is "the portion of the dock that is attached to the main
+        walkway" (§ 73-5 APPENDAGE), under the wider one walkway. Its area, read whole across
+        the cuts wider than the walkway (the walkway's deck through it included:
+        ``wider_than``), bounds the value read, 0, so a limit below it asks (§ 73-9C(1)(f)); a
+        stated width equal to the wider reading (the deck is walkway) writes nothing, and one
+        equal to the narrower does not decide (``walkway_width``: the deck is measured as
+        nothing else). Why: a 16 x 22 ft platform at the mark drawn only in the outline around a
+        4-foot walkway part, stating 4 ft, was measured as no appendage and conformed; the same
+        deck as a dl:Landing part is cited at 264 sq ft (blind review 131 F1)."""
+        assert f.along is not None
+        kept = self.kept_from_mark(walkway, f)
+        wide = None if kept is None else wider_than(walkway, f.along, kept)
+        if kept is None or wide is None:
+            return
+        area = max((p.area for p in pieces(wide)), default=0.0)
+        if area <= self.s.precision:
+            return
+        width = self.stated_number(n, DL.mainWalkwayWidth, UNIT.FT)
+        across = parallel_width(walkway, f.along, walkway=True)
+        if width is not None and across is not None and \
+                abs(width - across.widest) <= self.s.precision < abs(width - kept):
+            return  # the whole cut stated: the deck is walkway
+        measure = self.declared.width_measure
+        cited = "" if measure is None else f" ({measure.citation})"
+        self.bounded(n, DL.drawnHeadArea, 0.0, area, UNIT.FT2, src, None,
+                     f"The drawing of {label(n)} does not read one way: its outline is drawn "
+                     f"wider than its main walkway read from the mean high-water mark ({kept:.2f} "
+                     f"ft){cited}. Read as walkway, that deck is no appendage (and the walkway is "
+                     "wider); read as a portion attached to the walkway (an appendage), "
+                     f"it is at most {area:.2f} sq ft, measured whole across its width. A stated "
+                     "main walkway width does not take the deck out of the walkway: draw it as "
+                     "its own part (dl:Appendage, dl:Landing) or correct the outline, where a "
+                     "limit falls between them.",
+                     section=None if measure is None else measure.section)
 
     def stated_number(self, n: Node, prop: URIRef, unit: URIRef) -> float | None:
         """The value of ``prop`` the application states on ``n`` (not derived), in ``unit``."""
@@ -1812,7 +1894,8 @@ class _Stage:
         return rest, True
 
     def width(self, n: Node, prop: URIRef, geom: BaseGeometry, along: Vector,
-              src: list[Node], leaving_out: bool, undrawn: list[Node] | None = None) -> None:
+              src: list[Node], leaving_out: bool, undrawn: list[Node] | None = None,
+              pinned: bool = False) -> None:
         """A width as the code measures it: parallel to the mean high water mark where its text
         says so (``[features] width_measure``), else the structure's own width, its widest
         cross-section across its long axis (docklaw.geometry.width). A drawing that reads two
@@ -1821,7 +1904,8 @@ class _Stage:
         parts the structure lists without drawing them that its width counts (not of the
         classes the code's width leaves out): each may only widen it, so the drawing gives a
         lower bound (a note carrying no upper one; a limit the drawing breaks is cited, one it
-        meets asks for the width; review 61)."""
+        meets asks for the width; review 61). ``pinned``: a member lying along the mark is deck
+        from the mark a stated narrower width does not take out of the walkway (``bounded``)."""
         if undrawn:
             self.open_width(n, prop, geom, along, src, leaving_out, undrawn)
             return
@@ -1845,8 +1929,9 @@ class _Stage:
                              f"toward the lake; without it the walkway is {across.least:.2f} ft "
                              f"wide. {measure.citation} (\"{measure.quote}\"): state "
                              f"{prop.n3(self.g.namespace_manager)}, or draw the head as its own "
-                             "part (dl:Appendage), where a limit falls between them.",
-                             section=measure.section)
+                             "part (dl:Appendage), where a limit falls between them."
+                             + (self.PINNED_AT_MARK if pinned else ""),
+                             section=measure.section, pinned=pinned)
                 return
             self.bounded(n, prop, across.least, across.widest, UNIT.FT, src, construction,
                          f"The drawing of {label(n)} does not read one way: its widest cut "
@@ -1976,7 +2061,7 @@ class _Stage:
     def bounded(self, n: Node, prop: URIRef, least: float, most: float, unit: URIRef,
                 src: list[Node], construction: URIRef | None, text: str,
                 section: str | None = None, note: bool = True, read_most: bool = False,
-                readings: bool = False) -> None:
+                readings: bool = False, pinned: bool = False) -> None:
         """A value the drawing gives only between ``least`` and ``most``: the rules read
         ``least`` and a dl:UpperBoundTotal note carries ``most`` (validate.derivation fills in
         the rules that compare it), so that a rule breaking at ``least`` is cited, one holding
@@ -1995,14 +2080,20 @@ class _Stage:
         does not replace the drawing: the bounds are written as if nothing were stated (both
         are checked, docs/geometry.md) and the stated value is a dl:Discrepancy with the value
         read. Why: a 6-foot main walkway part with a 9-foot float in line beyond it, stating
-        an 8-foot main walkway, conformed with no discrepancy (blind review 120 F2)."""
+        an 8-foot main walkway, conformed with no discrepancy (blind review 120 F2).
+
+        ``pinned``: the narrower reading leaves out drawn deck that no statement can take out of
+        the wider one (``walkway_width``): a stated value equal to ``least`` alone does not pick it
+        either; only one equal to ``most`` is believed, else the bounds are written as if nothing
+        were stated (both are checked: blind review 131 F1, F4)."""
         stated = [v for v in self.g.objects(n, prop)
                   if self.g.value(v, DL.derived) != Literal(True)]
         value = self.out.stated_value(stated[0], unit) if stated else None
         within = value is not None and \
             least - self.s.precision <= value <= most + self.s.precision
-        between = within and readings and value is not None and all(
-            abs(value - x) > self.s.precision for x in (least, most))
+        between = within and value is not None and (
+            (readings and all(abs(value - x) > self.s.precision for x in (least, most)))
+            or (pinned and abs(value - most) > self.s.precision))
         within = within and not between
         if note and not within:
             self.out.note(n, text, section=section_iri(self.jid, section) if section else None,

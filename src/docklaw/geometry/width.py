@@ -27,6 +27,7 @@ from itertools import pairwise
 
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
 
 #: lengths closer than this are the same (feet)
 TOLERANCE = 0.01
@@ -278,20 +279,41 @@ def without_members_along(geom: BaseGeometry, along: tuple[float, float]
     bands = _members_along(profile)
     if not bands:
         return None
-    nx, ny = -u[1], u[0]
-    coords = _rings(geom)
-    across = [x * nx + y * ny for x, y in coords]
-    lo, hi = min(across) - 1.0, max(across) + 1.0
-    cut = []
-    for a, b in bands:
-        cut.append(Polygon([(a * u[0] + lo * nx, a * u[1] + lo * ny),
-                            (b * u[0] + lo * nx, b * u[1] + lo * ny),
-                            (b * u[0] + hi * nx, b * u[1] + hi * ny),
-                            (a * u[0] + hi * nx, a * u[1] + hi * ny)]))
     rest = geom
-    for band in cut:
+    for band in _band_polygons(geom, u, bands):
         rest = rest.difference(band)
     return rest if not rest.is_empty else None
+
+
+def _band_polygons(geom: BaseGeometry, u: tuple[float, float],
+                   bands: list[tuple[float, float]]) -> list[Polygon]:
+    """Rectangles covering ``geom`` across ``u`` over each stretch (from, to) along ``u``."""
+    nx, ny = -u[1], u[0]
+    across = [x * nx + y * ny for x, y in _rings(geom)]
+    lo, hi = min(across) - 1.0, max(across) + 1.0
+    return [Polygon([(a * u[0] + lo * nx, a * u[1] + lo * ny),
+                     (b * u[0] + lo * nx, b * u[1] + lo * ny),
+                     (b * u[0] + hi * nx, b * u[1] + hi * ny),
+                     (a * u[0] + hi * nx, a * u[1] + hi * ny)]) for a, b in bands]
+
+
+def wider_than(geom: BaseGeometry, along: tuple[float, float], level: float
+               ) -> BaseGeometry | None:
+    """The deck of ``geom`` where its cut parallel to the mark (``along``) is wider than
+    ``level`` (a main walkway's width as ``width_from_mark`` reads it), over the whole cut (the
+    walkway's own deck across it included): what that reading leaves out of the walkway, read
+    whole. None where no cut is wider."""
+    geom = closed(geom)
+    if not pieces(geom):
+        return None
+    n = math.hypot(*along) or 1.0
+    u = (-along[1] / n, along[0] / n)
+    bands = [(a, b) for a, b, at_a, at_b in _profile(geom, u, _cuts)
+             if max(at_a, at_b) > level + TOLERANCE]
+    if not bands:
+        return None
+    found = geom.intersection(unary_union(_band_polygons(geom, u, bands)))
+    return None if found.is_empty else found
 
 
 def width_from_mark(geom: BaseGeometry, toward: tuple[float, float], tol: float
