@@ -479,9 +479,18 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                               for m, n in sums[a.covered_by]]
     assumed = set(read_at_least(graph, d, members))
     held_in = in_whole(graph, d, members)
+    # what parts held in a whole stating no figure add (a lift stating 0 slips on a dock stating
+    # none), and what counted members no stated figure covers add, per top-level structure and
+    # property: the two may be the same places (a lift standing in one of its dock's listed boat
+    # slips), so the structure adds the larger, not both (blind review 132 F2)
+    unheld: dict[tuple[Node, URIRef], Decimal] = {}
+    loose: dict[tuple[Node, URIRef], Decimal] = {}
     for prop, rows in sums.items():
         for m, n in wholes_with_parts(graph, prop, rows, opened, shared, assumed, held_in):
             add(m, n)
+            if m in held_in:
+                key = (top_of(graph, m, tops), prop)
+                unheld[key] = unheld.get(key, Decimal(0)) + n
     used = [m for rows in sums.values() for m, _n in rows]
     for a in d.addends:
         if a.sums is not None or a.vessels_at:
@@ -519,10 +528,12 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                     # may not include: read like a part stating that many
                     stating.setdefault(owner, []).append(
                         (c, max(Decimal(1), a.least_unstated)))
-            elif own is not None:
-                add(c, max(Decimal(1), own))  # it states how many it holds itself
-            else:
-                add(c, Decimal(1))
+            else:  # (it states how many it holds itself, or one)
+                n = max(Decimal(1), own) if own is not None else Decimal(1)
+                add(c, n)
+                if a.covered_by is not None:
+                    key = (top_of(graph, c, tops), a.covered_by)
+                    loose[key] = loose.get(key, Decimal(0)) + n
             if c not in used:
                 used.append(c)
         for owner, count in listed.items():
@@ -541,6 +552,8 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
                         (was.own_extra if was else Decimal(0)) + extra,
                         was.parts_most if was else None,
                         was.held if was else (), was.held_sum if was else Decimal(0))
+    for (top, prop), n in unheld.items():
+        held[top] -= min(n, loose.get((top, prop), Decimal(0)))
     for a in d.addends:
         if not a.vessels_at:
             continue
@@ -905,8 +918,9 @@ def counted_in_whole(graph: Graph, a: Addend, member: Node, number: Decimal,
     assert a.sums is not None
     if not any(number_of(graph, w, a.sums) is not None
                for w in wholes_of(graph, member, members)):
-        return (f" (listed as a part of {whole}, which states no {curie(a.sums)} it could "
-                f"stand in: {display_number(number)} read as at least {least})")
+        return (f" (listed as a part of {whole}, which states no {curie(a.sums)}: "
+                f"{display_number(number)} read as at least {least}, which may stand in one of "
+                f"{whole}'s other listed places)")
     return (f" (listed as a part of {whole}: {display_number(number)} read as standing in "
             f"{whole}'s own figure, at least {least} of it, not as holding nothing; "
             f"{whole}'s figure holds as many such parts as it states, any more add at least "
