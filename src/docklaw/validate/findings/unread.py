@@ -294,7 +294,6 @@ class NotRead:
         return {"focus_node": self.focus_node, "path": self.path, "reason": self.reason}
 
 
-
 def class_read(prepared: Prepared, jid: str, cls: URIRef) -> bool:
     """Whether anything of the code reads a node stated of the class: the class, one of its
     superclasses or (a class of the code's own) the generic class it is the sense of
