@@ -62,6 +62,9 @@ class Addend:
     #: summed members of these classes listed as parts of one whole may share what they state
     #: (dl:mayOverlapClass): together at least the largest figure and half the sum, at most the sum
     overlap: tuple[URIRef, ...] = ()
+    #: a part stating none holds at least ``least_unstated``, maybe more (dl:unstatedMayHoldMore):
+    #: the total is then a lower bound, never read with the least as the part's whole figure
+    unstated_more: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             least_alone=to_decimal(alone) if isinstance(
                 alone := law.value(a, DL.leastWhenAlone), Literal) else Decimal(0),
             within_whole=law.value(a, DL.withinWholesNumber) == Literal(True),
-            overlap=_classes(law, a, DL.mayOverlapClass)))
+            overlap=_classes(law, a, DL.mayOverlapClass),
+            unstated_more=law.value(a, DL.unstatedMayHoldMore) == Literal(True)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -271,7 +275,11 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
                     out.append((m, a.least_alone))
             elif a.where_stated and a.least_unstated > 0:
                 # a part stating none still holds its least (a lift stores a boat: one slip,
-                # which its whole's figure may or may not include: wholes_with_parts)
+                # which its whole's figure may or may not include: wholes_with_parts); one that
+                # may hold more (a boat station, up to two slips) leaves the sum a lower bound
+                # (blind review 134 F1: an existing station part stating none was read as one
+                # slip at most beside its dock's and conformed where two would break the limit)
+                complete = complete and not a.unstated_more
                 out.append((m, a.least_unstated))
             continue
         out.append((m, number))
