@@ -108,3 +108,46 @@ def test_damaged_store_is_an_input_error_naming_the_repair(tmp_path: Path, capsy
     assert load(path, small("a", 2), monkeypatch) == 2
     assert load(path, small("a", 2), monkeypatch, "--replace") == 0
     assert law_count(path) == 2
+
+
+def test_a_query_worker_retries_a_read_only_open_the_writer_races(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch
+                                                                   ) -> None:
+    """RocksDB's read-only open can meet a compaction of the writer (CI saw a freshly loaded
+    store refused once): a failure that passes on a later try is not a broken store."""
+    from docklaw.sparql import persistent
+
+    path = tmp_path / "store"
+    PersistentOxigraphStore(path).close()
+    real = persistent.PersistentOxigraphStore
+    tries: list[int] = []
+
+    def flaky(*args, **kwargs):  # type: ignore[no-untyped-def]
+        tries.append(1)
+        if len(tries) < 3:
+            raise InputError("cannot open oxigraph store (a table file vanished)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(persistent, "PersistentOxigraphStore", flaky)
+    monkeypatch.setattr(persistent.time, "sleep", lambda seconds: None)
+    assert persistent.open_read_only(str(path)).read_only and len(tries) == 3
+
+
+def test_a_query_worker_on_a_damaged_store_names_the_repair(tmp_path: Path) -> None:
+    """The worker's error is the store's own message (the repairing command), not the name
+    of an exception class."""
+    from docklaw.errors import QueryError
+    from docklaw.sparql.persistent import _DiskExecute
+    from docklaw.sparql.runner import ProcessRunner
+
+    path = tmp_path / "store"
+    path.mkdir()
+    (path / "CURRENT").write_text("MANIFEST-000099\n")  # what a killed creation leaves
+    plan = PersistentOxigraphStore(tmp_path / "good").check("ASK { ?s ?p ?o }")
+    runner = ProcessRunner(_DiskExecute(str(path)), 1, start_method="spawn")
+    try:
+        with pytest.raises(QueryError) as info:
+            runner.run((plan, None), 60)
+    finally:
+        runner.close()
+    assert f"docklaw load --store oxigraph:{path} --replace" in info.value.message

@@ -9,6 +9,7 @@ files go through Oxigraph's bulk loader (``load_file``), not through rdflib.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -17,6 +18,8 @@ from rdflib import Graph
 from docklaw.errors import InputError
 from docklaw.sparql.runner import InlineRunner, ProcessRunner
 from docklaw.sparql.store import Functions, OxigraphStore, QueryPlan, QueryResult
+
+OPEN_ATTEMPTS = 5  # a query worker's read-only open, before the store is called broken
 
 
 def broken_store(path: Path, exc: BaseException) -> str:
@@ -113,7 +116,25 @@ class _DiskExecute:
     def __call__(self, plan: QueryPlan, max_rows: int | None, *,
                  deadline: float | None) -> QueryResult:
         if self._store is None:
-            self._store = PersistentOxigraphStore(self.path, execution="inline", read_only=True)
+            self._store = open_read_only(self.path)
             for functions in self.function_sets:
                 self._store.add_functions(functions)
         return self._store.execute(plan, max_rows, deadline=deadline)
+
+
+def open_read_only(path: str) -> PersistentOxigraphStore:
+    """A read-only handle on a store another process may be writing.
+
+    Why retry: RocksDB's read-only open lists the writer's table files and then reads them;
+    a background compaction of the writer can delete one in between (seen once in CI as a
+    query worker refusing a freshly loaded store). A store that stays unreadable over
+    ``OPEN_ATTEMPTS`` tries (about 1.5 s) is broken and the error names it.
+    """
+    for attempt in range(OPEN_ATTEMPTS):
+        try:
+            return PersistentOxigraphStore(path, execution="inline", read_only=True)
+        except InputError:
+            if attempt == OPEN_ATTEMPTS - 1 or not Path(path).is_dir():
+                raise
+            time.sleep(0.1 * 2 ** attempt)
+    raise AssertionError("unreachable")

@@ -28,7 +28,7 @@ from docklaw.budget import (
     no_crash_dump,
     release_inherited,
 )
-from docklaw.errors import QueryError, QueryTimeout
+from docklaw.errors import DocklawError, QueryError, QueryTimeout
 
 Execute = Callable[..., Any]
 MEMORY_MESSAGE = "query stopped: it needed more memory than the server allows per query"
@@ -78,6 +78,8 @@ def _serve(conn: Connection, execute: Execute, memory: int | None = None,
             conn.send(("error", exc.http_status, exc.message))
         except MemoryError:
             conn.send(("error", 503, MEMORY_MESSAGE))
+        except DocklawError as exc:  # written for users (a store that cannot be opened ...)
+            conn.send(("error", exc.http_status, getattr(exc, "message", None) or str(exc)))
         except Exception as exc:  # reported to the client as a query error, never a traceback
             conn.send(("error", 400, f"query failed: {type(exc).__name__}"))
 
