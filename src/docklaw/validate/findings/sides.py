@@ -30,6 +30,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import focus_marker
+from docklaw.law.limits import Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import Units, curie
 from docklaw.namespaces import DL, QUDT, RDF
@@ -93,7 +94,8 @@ def numbers(data: Graph, node: Node, prop: URIRef) -> list[Decimal]:
 
 
 def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal | None:
-    """The side rule's limit on ``node``: its fixed one, else the one derive computed there."""
+    """The side rule's limit on ``node``: its fixed one, else the one derive computed there, else
+    the one its expression gives there (None where an operand is unstated)."""
     fixed = fixed_limit(prepared, side.rule, side.prop)
     if fixed is not None:
         return fixed
@@ -101,7 +103,15 @@ def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal
         if data.value(limit, DL.rule) == side.rule:
             number = data.value(limit, QUDT.numericValue)
             return Decimal(str(number.toPython())) if number is not None else None
-    return None
+    expression = prepared.knowledge.value(side.rule, DL.limitExpression)
+    if expression is None:  # (derive computes a limit only where the side is stated)
+        return None
+    evaluator = Evaluator(prepared.knowledge, data, prepared.units)
+    try:  # the limit derive would compute were the side stated (the stricter, as there)
+        return evaluator.stricter(expression, node, evaluator.evaluate(expression, node),
+                                  True)[0]
+    except MissingOperand:
+        return None
 
 
 def past(value: Decimal, limit: Decimal, inclusive: bool) -> bool:
