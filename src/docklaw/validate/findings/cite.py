@@ -748,6 +748,12 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
     return out
 
 
+#: results made once per rule reading one fact, merged into one per (node, fact, words) by
+#: ``one_per_disagreement``: a Discrepancy, and an area past what two side limits allow
+#: (``findings.sides``: one finding on the two rules together)
+MERGED_COMPONENTS = frozenset({"dl:Discrepancy", "dl:AreaOverSides"})
+
+
 def one_per_disagreement(results: list[Result]) -> list[Result]:
     """The results with each Discrepancy Warning made once per disagreement: the Warnings
     ``discrepancies`` (and ``decisive_disagreements``) make once per rule reading the value,
@@ -761,7 +767,7 @@ def one_per_disagreement(results: list[Result]) -> list[Result]:
     groups: dict[tuple[object, ...], list[Result]] = {}
     out: list[Result] = []
     for r in results:
-        if r.component != "dl:Discrepancy":
+        if r.component not in MERGED_COMPONENTS:
             out.append(r)
             continue
         key = (r.severity, r.focus_node, r.path, r.message)

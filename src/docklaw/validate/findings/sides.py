@@ -1,0 +1,230 @@
+"""An area past what two side limits allow (``dl:SidesOfArea``): the pair decided without figures.
+
+Why: two rules limiting the width and the length of the same thing, each a maximum, bound its
+area too: a thing within both covers no more than the product of the limits (any figure lies
+within the rectangle of its width by its length). A landing stating only its area, 100 square
+feet, was asked its width and length under a limit of eight feet wide and eight feet long
+(blind review 132 F3), though no figures could make it conform. The reading (ontology/terms/
+rule-model.ttl, dl:SidesOfArea; each pair's note in its code's rules.ttl):
+
+* neither side stated (nor drawn): an area past the product breaks one of the two, whatever the
+  figures. One joint finding, on both rules (``cite.one_per_disagreement`` merges the two into
+  one naming both), the stated area its value and the product the computed limit; neither side
+  is asked.
+* one side stated: the other is at least the area over it; where that is past the other's
+  limit, the other rule is cited with that bound as its value, its question dropped.
+* both stated, or an area within the product: nothing here (the figures decide, or are asked).
+
+The area is read only on a node of the pair's ``dl:areaOn`` class (where it is the thing's own
+area) and only where both rules reach the node (their compiled focus). An area with a
+``dl:Discrepancy`` (two values that disagree) decides nothing: the Discrepancy stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+
+from rdflib import Graph, URIRef
+from rdflib.collection import Collection
+from rdflib.term import Node
+
+from docklaw.law.compile import focus_marker
+from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.prepare import Prepared
+from docklaw.law.units import Units, curie
+from docklaw.namespaces import DL, QUDT, RDF
+from docklaw.validate.derivation.mutual import fixed_limit
+from docklaw.validate.findings.cite import InfoNeeded, Result, relief_of, section_fields
+from docklaw.validate.values import node_name
+
+#: the component of the results made here (merged per pair by ``cite.one_per_disagreement``)
+COMPONENT = "dl:AreaOverSides"
+#: a side limit's comparison -> whether the limit itself is allowed
+INCLUSIVE = {DL.AtMost: True, DL.LessThan: False}
+
+
+@dataclass(frozen=True)
+class Side:
+    rule: URIRef
+    prop: URIRef
+    inclusive: bool
+
+
+@dataclass(frozen=True)
+class Sides:
+    """One ``dl:SidesOfArea``: the two side rules, the area property and the class it is read on."""
+
+    sides: tuple[Side, Side]
+    area: URIRef
+    on: URIRef
+
+
+def pairs(prepared: Prepared) -> tuple[Sides, ...]:
+    """Every ``dl:SidesOfArea`` of the law whose two rules are maxima on one property each."""
+    def read() -> tuple[Sides, ...]:
+        law = prepared.knowledge
+        out: list[Sides] = []
+        for node in sorted(law.subjects(RDF.type, DL.SidesOfArea), key=str):
+            head, area, on = (law.value(node, DL.sideRules), law.value(node, DL.areaProperty),
+                              law.value(node, DL.areaOn))
+            if head is None or not isinstance(area, URIRef) or not isinstance(on, URIRef):
+                continue
+            sides: list[Side] = []
+            for rule in Collection(law, head):
+                info = prepared.rules.get(rule) if isinstance(rule, URIRef) else None
+                comparison = law.value(rule, DL.comparison)
+                if info is None or len(info.constrains) != 1 or comparison not in INCLUSIVE:
+                    break
+                sides.append(Side(info.iri, info.constrains[0], INCLUSIVE[comparison]))
+            if len(sides) == 2:
+                out.append(Sides((sides[0], sides[1]), area, on))
+        return tuple(out)
+    return prepared.law_memo("sides.pairs", read)
+
+
+def numbers(data: Graph, node: Node, prop: URIRef) -> list[Decimal]:
+    """The numbers of ``node``'s ``prop`` (canonical units, stated or drawn)."""
+    out = []
+    for value in data.objects(node, prop):
+        number = data.value(value, QUDT.numericValue)
+        if number is not None:
+            out.append(Decimal(str(number.toPython())))
+    return out
+
+
+def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal | None:
+    """The side rule's limit on ``node``: its fixed one, else the one derive computed there, else
+    the one its expression gives there (None where an operand is unstated)."""
+    fixed = fixed_limit(prepared, side.rule, side.prop)
+    if fixed is not None:
+        return fixed
+    for limit in data.objects(node, DL.computedLimitValue):
+        if data.value(limit, DL.rule) == side.rule:
+            number = data.value(limit, QUDT.numericValue)
+            return Decimal(str(number.toPython())) if number is not None else None
+    expression = prepared.knowledge.value(side.rule, DL.limitExpression)
+    if expression is None:  # (derive computes a limit only where the side is stated)
+        return None
+    evaluator = Evaluator(prepared.knowledge, data, prepared.units)
+    try:  # the limit derive would compute were the side stated (the stricter, as there)
+        return evaluator.stricter(expression, node, evaluator.evaluate(expression, node),
+                                  True)[0]
+    except MissingOperand:
+        return None
+
+
+def past(value: Decimal, limit: Decimal, inclusive: bool) -> bool:
+    return value > limit if inclusive else value >= limit
+
+
+def reached(data: Graph, prepared: Prepared, jid: str, rule: URIRef) -> set[Node]:
+    """The nodes the rule's compiled shapes were run on (their focus markers)."""
+    compiled = prepared.compiled(jid)
+    tops = {compiled.top_shape.get(s, s) for s, r in compiled.shape_rule.items() if r == rule}
+    return {n for top in tops for n in data.subjects(RDF.type, focus_marker(top))}
+
+
+def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],
+               needed: list[InfoNeeded]) -> tuple[list[Result], list[InfoNeeded]]:
+    """The results with each pair's area finding added (module docstring), and the questions
+    for the sides it decides dropped."""
+    found = pairs(prepared)
+    if not found:
+        return results, needed
+    units = prepared.units
+    disagreed = {(data.value(d, DL.focus), data.value(d, DL.property))
+                 for d in data.subjects(RDF.type, DL.Discrepancy)}
+    cited = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
+    added: list[Result] = []
+    for pair in found:
+        first, second = pair.sides
+        nodes = reached(data, prepared, jid, first.rule) & reached(data, prepared, jid,
+                                                                   second.rule)
+        area_unit = units.canonical_of_property.get(pair.area)
+        for node in sorted(nodes, key=str):
+            areas = numbers(data, node, pair.area)
+            if (node, RDF.type, pair.on) not in data or not areas or area_unit is None \
+                    or (node, pair.area) in disagreed:
+                continue
+            area = min(areas)  # (every value breaks the limit where the least does)
+            limits = [limit_of(data, prepared, node, s) for s in pair.sides]
+            figures = [numbers(data, node, s.prop) for s in pair.sides]
+            if None in limits or all(figures):
+                continue
+            shown = units.describe(area, area_unit)
+            if not any(figures):
+                product = limits[0] * limits[1]  # type: ignore[operator]
+                if not past(area, product, first.inclusive and second.inclusive):
+                    continue
+                message = (
+                    f"The stated {curie(pair.area)}, {shown}, is more than a figure within "
+                    f"both limits covers ({describe(units, limits[0], first)} by "
+                    f"{describe(units, limits[1], second)}: at most "
+                    f"{units.describe(product, area_unit)}): its {curie(first.prop)} or its "
+                    f"{curie(second.prop)} is over the limit, whatever the figures, so "
+                    "neither is asked (one finding on the two limits together).")
+                for side in pair.sides:
+                    added.append(result(data, prepared, jid, node, side, message, pair.area, shown))
+                continue
+            known, other = (0, 1) if figures[0] else (1, 0)
+            side, limit = pair.sides[other], limits[other]
+            given = max(figures[known])
+            if given <= 0 or (node_name(node), str(side.rule)) in cited:
+                continue
+            bound = area / given
+            if not past(bound, limit, side.inclusive):  # type: ignore[arg-type]
+                continue
+            given_unit = units.canonical_of_property.get(pair.sides[known].prop)
+            side_unit = units.canonical_of_property.get(side.prop)
+            if given_unit is None or side_unit is None:
+                continue
+            floor = bound.quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
+            at_least = units.describe(floor, side_unit)
+            message = (
+                f"{curie(side.prop)} is not stated, but is at least {at_least}: the stated "
+                f"{curie(pair.area)}, {shown}, over the stated "
+                f"{curie(pair.sides[known].prop)}, {units.describe(given, given_unit)} (a "
+                "figure covers no more than its width by its length), which is over the limit "
+                f"of {describe(units, limit, side)}.")  # type: ignore[arg-type]
+            added.append(result(data, prepared, jid, node, side, message, side.prop,
+                                f"at least {at_least}"))
+    if not added:
+        return results, needed
+    decided = {(r.focus_node, r.rule) for r in added}
+    kept = [n for n in needed if (n.focus_node, n.rule) not in decided]
+    return [*results, *added], kept
+
+
+def describe(units: Units, limit: Decimal | None, side: Side) -> str:
+    """A side's limit in its property's canonical unit ('8 feet')."""
+    unit = units.canonical_of_property.get(side.prop)
+    return units.describe(limit, unit) if unit is not None and limit is not None \
+        else str(limit)
+
+
+def result(data: Graph, prepared: Prepared, jid: str, node: Node, side: Side, message: str,
+           path: URIRef, value: str) -> Result:
+    """A Violation of the side rule on the node, cited as ``cite`` cites a rule."""
+    rule = prepared.rules.get(side.rule)
+    section, section_iri, text = section_fields(prepared, rule)
+    relief, authority, note, iris, basis = relief_of(prepared, rule, data, node)
+    out = Result(section=section, section_iri=section_iri, section_text=text,
+                 severity="Violation", message=message, focus_node=node_name(node),
+                 path=curie(path), value=value, relief=relief, relief_authority=authority,
+                 relief_note=note, rule=str(side.rule),
+                 shape=shape_of(prepared, jid, side.rule, data, node),
+                 discretionary=bool(rule.discretionary) if rule else False,
+                 component=COMPONENT, relief_iris=iris)
+    out.set_basis(basis)
+    return out
+
+
+def shape_of(prepared: Prepared, jid: str, rule: URIRef, data: Graph, node: Node) -> str | None:
+    """The rule's top shape whose focus the node is (the accounting counts results by it)."""
+    compiled = prepared.compiled(jid)
+    for s, r in sorted(compiled.shape_rule.items(), key=lambda x: str(x[0])):
+        top = compiled.top_shape.get(s, s)
+        if r == rule and (node, RDF.type, focus_marker(top)) in data:
+            return str(top)
+    return None
