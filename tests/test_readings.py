@@ -213,9 +213,10 @@ def test_alternative_tables_are_not_law_the_shapes_check() -> None:
 
     law = get_prepared().knowledge
     alternatives = set(law.subjects(RDF.type, DL.AlternativeAllocationTable))
-    assert len(alternatives) == 8  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
+    assert len(alternatives) == 11  # § 42-9B(7) B and C; § 42-9C(4) B and C (review 41);
     # Keuka § 160-123A(1)(a) B (review 49); Canandaigua Table 3 row B, reading B (fix-sb2);
-    # Canandaigua Table 1 Category F and Table 4 row B, reading B (fix-sb4)
+    # Canandaigua Table 1 Category F and Table 4 row B, reading B (fix-sb4); Keuka
+    # § 160-123A(2)(a)[1], (b)[1], (c)[1] B (blind review 136 F2)
     assert not alternatives & set(law.subjects(RDF.type, DL.AllocationTable))
 
 

@@ -27,7 +27,7 @@ smaller) while every other rule still asks for the total (docs/applications.md "
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -65,6 +65,12 @@ class Addend:
     #: a part stating none holds at least ``least_unstated``, maybe more (dl:unstatedMayHoldMore):
     #: the total is then a lower bound, never read with the least as the part's whole figure
     unstated_more: bool = False
+    #: a member standing on its own may stand in a slip of a listed structure of these classes
+    #: (dl:mayStandInSlipOf): where one is listed, its least is not read (``as_listed``)
+    slip_of: tuple[URIRef, ...] = ()
+    #: (set by ``as_listed``) the least such a member holds standing on its own away from such
+    #: a structure: beside one, stating fewer leaves the sum a lower bound at what it states
+    unsure_below: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -118,7 +124,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
                 alone := law.value(a, DL.leastWhenAlone), Literal) else Decimal(0),
             within_whole=law.value(a, DL.withinWholesNumber) == Literal(True),
             overlap=_classes(law, a, DL.mayOverlapClass),
-            unstated_more=law.value(a, DL.unstatedMayHoldMore) == Literal(True)))
+            unstated_more=law.value(a, DL.unstatedMayHoldMore) == Literal(True),
+            slip_of=_classes(law, a, DL.mayStandInSlipOf)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -134,6 +141,24 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
                       _classes(law, node, DL.onlyWithPart),
                       str(words) if words is not None else None,
                       law.value(node, DL.countingSource), tuple(leaves), tuple(past))
+
+
+def as_listed(graph: Graph, d: Derivation, members: list[Node]) -> Derivation:
+    """The derivation as read for these members: an addend whose members standing on their
+    own may stand in a slip of a listed structure of another kind (dl:mayStandInSlipOf: a Keuka
+    boat hoist structure or station beside a dock, § 160-122F 'One boat hoist structure is
+    permitted for each boat slip') reads no least for them (dl:leastWhenAlone) where such a
+    structure is listed: one stating none, or fewer than its least, may be in that structure's
+    slip or hold its own, so the sum is a lower bound at what it states (a limit the bound
+    already breaks cited, any other asked), never cited on the reading that it holds its own
+    nor its 0 believed. Away from such a structure it holds its least (blind review 136 F1:
+    four free-standing hoist structures stating 0 beside four buoys were counted 0 and
+    conformed on a 4-mooring parcel)."""
+    addends = tuple(
+        replace(a, least_alone=Decimal(0), unsure_below=a.least_alone)
+        if a.slip_of and a.least_alone > 0 and any(is_a(graph, m, a.slip_of) for m in members)
+        else a for a in d.addends)
+    return d if addends == d.addends else replace(d, addends=addends)
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -259,6 +284,13 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             complete = False
             out.append((m, a.least_alone))
             continue
+        if number is not None and beside_short(a, m, number, inside):
+            # one standing on its own beside a structure whose slip it may stand in
+            # (``as_listed``) that states fewer than it holds on its own: either may be true,
+            # so the sum is a lower bound at what it states (blind review 136 F1)
+            complete = False
+            out.append((m, number))
+            continue
         if number is not None and in_whole_least(a, m, number, inside):
             # a part stating fewer holds its least all the same, within its whole's figure
             # (``in_whole``, ``wholes_with_parts``: review 129 F1)
@@ -292,6 +324,14 @@ def below_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> 
     it is read like one stating none (fix-sb7: a free-standing lift stating 0 slips)."""
     return (a.where_stated and a.least_alone > 0 and member not in inside
             and number < a.least_alone)
+
+
+def beside_short(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> bool:
+    """Whether a summed member standing on its own beside a listed structure whose slip it may
+    stand in (``as_listed``) states fewer than it holds away from one: its figure is neither
+    believed nor raised, the sum is a lower bound."""
+    return (a.where_stated and a.unsure_below > 0 and member not in inside
+            and number < a.unsure_below)
 
 
 def in_whole_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> bool:
@@ -344,7 +384,8 @@ def in_whole(graph: Graph, d: Derivation, members: list[Node]) -> set[Node]:
 def short_of_least(graph: Graph, d: Derivation, members: list[Node]
                    ) -> list[tuple[Node, Decimal]]:
     """The summed members standing on their own that state fewer than their least
-    (``below_least``) and what they state, for the words of a lower bound."""
+    (``below_least``, or beside a structure whose slip they may stand in: ``beside_short``)
+    and what they state, for the words of a lower bound."""
     inside = {p for n in members for p in parts_of(graph, n)}
     out: list[tuple[Node, Decimal]] = []
     for a in d.addends:
@@ -353,7 +394,8 @@ def short_of_least(graph: Graph, d: Derivation, members: list[Node]
         for m in members:
             if (is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)
                     and (n := number_of(graph, m, a.sums)) is not None
-                    and below_least(a, m, n, inside) and all(m != o for o, _n in out)):
+                    and (below_least(a, m, n, inside) or beside_short(a, m, n, inside))
+                    and all(m != o for o, _n in out)):
                 out.append((m, n))
     return out
 
@@ -964,8 +1006,8 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     drawn), the measured total leaves it out, so it is not read: the total is asked (a rule
     the listed structures already break is cited)."""
     for target in targets(prepared, jid):
-        d = target.derivation
         for node, members in subjects(graph, app, target):
+            d = as_listed(graph, target.derivation, members)
             opened: dict[Node, Opened] = {}
             value, used, complete = derived_total(graph, d, members, opened)
             stated = number_of(graph, node, d.prop)
