@@ -186,6 +186,16 @@ class Condition:
                     f"?this . FILTER NOT EXISTS {{ {self._sparql(tag + 'o')} }} }} }}")
         return self._sparql(tag)
 
+    def _unbounded(self, prefix: str, subject: str, tag: str) -> str:
+        """(a dl:UnstatedCondition without dl:equals) nor a value of it the application stated
+        and docklaw does not believe (``targets.withdrawn_there``)."""
+        if self.equals is not None:
+            return ""
+        note = f"?condWithdrawn{tag}"
+        return (f"FILTER NOT EXISTS {{ {prefix}{note} a <{DL.Discrepancy}> ; "
+                f"<{DL.focus}> {subject} ; <{DL.property}> <{self.prop}> ; "
+                f"<{DL.declaredValue}> ?condDeclared{tag} }} ")
+
     def _bound_fails(self, subject: str, tag: str) -> str:
         """A date clause "on or before" its threshold: no lower bound on the date past it
         (``bound``; empty where there is none or the clause is "on or after")."""
@@ -233,12 +243,14 @@ class Condition:
             # each binding its own, made types^9 rows per application and exhausted memory)
             bound = "?this a ?condTypedThis . "
             if self.whole_first:
+                host = f"?condHost{tag}"
                 return (f"{{ {bound}FILTER NOT EXISTS {{ ?this (^<{DL.hasPart}>)* "
-                        f"?condHost{tag} . ?condHost{tag} <{self.prop}> {value} }} }}")
-            if self.on_parcel or self.on_whole or self.on_app or self.on_proposed:
-                return (f"{{ {bound}FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> "
-                        f"{value} }} }}")
-            return f"{{ {bound}FILTER NOT EXISTS {{ {subject} <{self.prop}> {value} }} }}"
+                        f"{host} . {host} <{self.prop}> {value} }} "
+                        f"{self._unbounded(f'?this (^<{DL.hasPart}>)* {host} . ', host, tag)}}}")
+            if not (self.on_parcel or self.on_whole or self.on_app or self.on_proposed):
+                prefix = ""
+            return (f"{{ {bound}FILTER NOT EXISTS {{ {prefix}{subject} <{self.prop}> "
+                    f"{value} }} {self._unbounded(prefix, subject, tag)}}}")
         if self.than is not None and self.on_proposed:
             return self._proposed_kept_sparql(tag)
         if self.than is not None:

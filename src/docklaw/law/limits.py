@@ -564,6 +564,8 @@ class Bounds:
                 actual = self.ev.value_of(law.value(test, DL.property), law.value(test, DL.of),
                                           focus)
             except MissingOperand:
+                if self.never_equal(test, focus):  # (a bound past the value tested)
+                    return self.interval(law.value(expr, DL["else"]), focus)
                 if law.value(test, DL.absentIsNotEqual) != Literal(True):  # either branch
                     a = self.interval(law.value(expr, DL.then), focus)
                     b = self.interval(law.value(expr, DL["else"]), focus)
@@ -580,6 +582,19 @@ class Bounds:
         except MissingOperand:
             return Decimal(0), None
         return value, value
+
+    def never_equal(self, test: Node, focus: Node) -> bool:
+        """Whether a condition's unstated operand is known to be above the value it is tested
+        against (a dl:LowerBoundTotal past it): the condition fails for every value it may
+        have, so only the other branch is open. Why: a boathouse stating 1 slip over two lifts
+        stating 1 each holds 2 or 3 slips; § 73-8B(1)(c)'s one-slip width (19 feet) is no
+        reading of it, and 25 feet meets the 34 of every other (blind review 135 F2)."""
+        law = self.ev.law
+        prop, expected = law.value(test, DL.property), to_decimal(law.value(test, DL.equals))
+        if not isinstance(prop, URIRef) or expected is None:
+            return False
+        listed = self.listed_at_least(law.value(test, DL.of), focus, prop)
+        return listed is not None and listed > expected
 
     def listed_at_least(self, of: Node | None, focus: Node, prop: URIRef) -> Decimal | None:
         """The greatest lower bound a dl:LowerBoundTotal note gives an unstated total (what the

@@ -273,6 +273,19 @@ def kept_within(graph: Graph, subject: Node, cond: Condition) -> bool:
                for actual in values for former in formers)
 
 
+def withdrawn_there(graph: Graph, subject: Node, prop: URIRef) -> bool:
+    """The application states ``prop`` of ``subject`` but docklaw does not believe it: the
+    value was moved onto a dl:Discrepancy (dl:declaredValue), the rules reading another figure
+    or a bound. A dl:UnstatedCondition ("the application describes no number of boat slips")
+    does not hold there: the application described one. Why: a nonconforming dock stating 3
+    slips over four lifts stating 1 each (4 to 7) had its stated 3 withdrawn, and § 73-21A's
+    exception for a structure stating neither its slips nor its former slips then held, where
+    its former slips had been asked (blind review 135)."""
+    return any((note, RDF.type, DL.Discrepancy) in graph and (note, DL.property, prop) in graph
+               and (note, DL.declaredValue, None) in graph
+               for note in graph.subjects(DL.focus, subject))
+
+
 def bounded_only(graph: Graph, subject: Node, prop: URIRef) -> bool:
     """The structure's total of ``prop`` is known only from below (a dl:LowerBoundTotal note:
     what its listed parts state), its value not written."""
@@ -409,7 +422,8 @@ def _holds_on(graph: Graph, subjects: list[Node], cond: Condition,
         if cond.whole_first:  # (nor any structure the node is a part of)
             subjects = sorted(self_and_containers(graph, node), key=str)
         return not any(cond.equals is None or v == cond.equals
-                       for s in subjects for v in graph.objects(s, cond.prop))
+                       for s in subjects for v in graph.objects(s, cond.prop)) and not (
+            cond.equals is None and any(withdrawn_there(graph, s, cond.prop) for s in subjects))
     if cond.than is not None and cond.on_proposed:
         return all(proposed_kept(graph, s, cond) for s in subjects)
     if cond.than is not None:

@@ -481,7 +481,9 @@ def at_least_parts(graph: Graph, a: Addend, node: Node, summed: set[Node]
 
 
 def derived_total(graph: Graph, d: Derivation, members: list[Node],
-                  opened: dict[Node, Opened] | None = None) -> tuple[Decimal, list[Node], bool]:
+                  opened: dict[Node, Opened] | None = None,
+                  bounds: dict[tuple[Node, URIRef], PartsBound] | None = None
+                  ) -> tuple[Decimal, list[Node], bool]:
     """The total, the structures it rests on and whether it is exact (False: a structure it
     needs states no number of its own, or the part that makes the parts the whole
     (dl:onlyWithPart) is not listed, so the total is a lower bound).
@@ -494,7 +496,9 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
     its parts) adds the larger of what it counts already and the vessels moored at it.
 
     ``opened`` (if given) is filled with the structures whose stated figure may or may not
-    include their listed parts' (``wholes_with_parts``): the total counted is the least."""
+    include their listed parts' (``wholes_with_parts``): the total counted is the least;
+    ``bounds`` (if given) with what each structure is read to hold where its own figure is
+    not believed (``PartsBound``)."""
     # without the part that makes the parts the whole (a dock's main walkway), what the parts
     # add up to is still a lower bound of the whole's (its own deck comes on top): a dock
     # stating 600 square feet whose float and finger cover 820 is not believed
@@ -536,7 +540,8 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
     unheld: dict[tuple[Node, URIRef], Decimal] = {}
     loose: dict[tuple[Node, URIRef], Decimal] = {}
     for prop, rows in sums.items():
-        for m, n in wholes_with_parts(graph, prop, rows, opened, shared, assumed, held_in):
+        for m, n in wholes_with_parts(graph, prop, rows, opened, shared, assumed, held_in,
+                                      bounds):
             add(m, n)
             if m in held_in:
                 key = (top_of(graph, m, tops), prop)
@@ -617,6 +622,35 @@ def derived_total(graph: Graph, d: Derivation, members: list[Node],
 
 
 @dataclass(frozen=True)
+class PartsBound:
+    """What a structure is read to hold where its own figure is not believed: at least
+    ``least`` (its listed ``parts``' figure, or the least one of its kind holds), at most
+    ``most`` (None: no upper bound is known; equal to ``least``: decided). ``stated``: the
+    figure it states below that (None where it states none)."""
+
+    least: Decimal
+    most: Decimal | None
+    parts: tuple[Node, ...]
+    stated: Decimal | None
+
+    def merged(self, other: PartsBound) -> PartsBound:
+        """Two derivations' bounds of one figure: the greater least (each is true) and the
+        greater most (none known if either knows none)."""
+        most = (None if self.most is None or other.most is None
+                else max(self.most, other.most))
+        return PartsBound(max(self.least, other.least), most,
+                          tuple(dict.fromkeys([*self.parts, *other.parts])),
+                          self.stated if self.stated is not None else other.stated)
+
+
+def record_bound(bounds: dict[tuple[Node, URIRef], PartsBound] | None, node: Node,
+                 prop: URIRef, bound: PartsBound) -> None:
+    if bounds is not None:
+        was = bounds.get((node, prop))
+        bounds[(node, prop)] = bound if was is None else was.merged(bound)
+
+
+@dataclass(frozen=True)
 class Opened:
     """A structure stating its own figure beside listed parts stating theirs: its figure may
     include theirs or not, so it adds between ``least`` and ``least + extra``."""
@@ -639,7 +673,8 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
                       opened: dict[Node, Opened] | None = None,
                       shared: set[Node] | frozenset[Node] = frozenset(),
                       assumed: set[Node] | frozenset[Node] = frozenset(),
-                      held_in: set[Node] | frozenset[Node] = frozenset()
+                      held_in: set[Node] | frozenset[Node] = frozenset(),
+                      bounds: dict[tuple[Node, URIRef], PartsBound] | None = None
                       ) -> list[tuple[Node, Decimal]]:
     """(structure, the least it adds) for the outermost structures summed. A structure states
     N and the parts it lists add up to M (each read the same way): its figure may include
@@ -668,7 +703,12 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
     provides at least the larger of its figure and all its parts' least, and at most the
     larger of its figure and theirs plus the other parts' most. A whole stating 2 slips over
     two such lifts has 2, over three at least 3 (a Discrepancy: it cannot hold them all);
-    their 0 never turns the count down (blind review 129 F1)."""
+    their 0 never turns the count down (blind review 129 F1).
+
+    ``bounds`` (if given) gets what such a structure is read to hold, for the rules on the
+    structure's own figure (``read_at_parts``): stating less than its parts, at least their
+    figure and at most ``most``; in ``assumed`` with parts above docklaw's least, at least
+    their figure, no most known."""
     numbers: dict[Node, Decimal] = {}
     for m, n in rows:  # (one structure summed by two addends: its larger figure, once)
         numbers[m] = max(n, numbers.get(m, n))
@@ -688,11 +728,15 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
             Decimal(0))
         most = max(numbers[node], held) + parts_most
         if node in assumed:
+            if parts > numbers[node]:
+                record_bound(bounds, node, prop, PartsBound(parts, None, tuple(below), None))
             return max(numbers[node], parts), most
         if numbers[node] < parts:
             fewer_than_parts(graph, node, prop, numbers[node], parts, below,
                              overlap=sum(p in shared for p in below) > 1,
                              held=[p for p in below if p in held_in])
+            record_bound(bounds, node, prop,
+                         PartsBound(parts, max(most, parts), tuple(below), numbers[node]))
         least = max(numbers[node], parts)
         if opened is not None and most > least and parts > 0:
             # (the question names the parts it asks about: not those held in its figure)
@@ -1005,11 +1049,15 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     add up to more, the rules read their figure; where one of them states no number (nor is
     drawn), the measured total leaves it out, so it is not read: the total is asked (a rule
     the listed structures already break is cited)."""
+    bounds: dict[tuple[Node, URIRef], PartsBound] = {}
     for target in targets(prepared, jid):
         for node, members in subjects(graph, app, target):
             d = as_listed(graph, target.derivation, members)
             opened: dict[Node, Opened] = {}
-            value, used, complete = derived_total(graph, d, members, opened)
+            value, used, complete = derived_total(graph, d, members, opened, bounds)
+            for a, m, n, inside in held_at_least(graph, d, members):
+                if n is not None and a.sums is not None and below_least(a, m, n, inside):
+                    record_bound(bounds, m, a.sums, PartsBound(a.least_alone, None, (), n))
             stated = number_of(graph, node, d.prop)
             measured = stated is not None and not is_stated(graph, node, d.prop)
             generic, extra = possible_members(graph, prepared, d, members)
@@ -1083,6 +1131,73 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
                 # (one note on the total: the pipeline reads it at one bound, with both doubts)
                 upper_bound(graph, node, target, value, undecided, prepared,
                             open_extra(graph, still), note)
+    # after every total: each read the structures' own figures as stated
+    read_at_parts(graph, prepared, bounds)
+
+
+def read_at_parts(graph: Graph, prepared: Prepared,
+                  bounds: dict[tuple[Node, URIRef], PartsBound]) -> None:
+    """The rules on a structure's own figure read what the totals read it as holding
+    (``PartsBound``), not the figure it states. Where its figure is decided (a whole stating 2
+    slips over three lifts stating 0, each holding one within it: 3), that is written in place
+    of the stated one; where it is only bounded (its figure beside its parts' stated ones may
+    be more; it states none, or fewer than one of its kind holds), the stated figure is taken
+    out of the rules' reach and a dl:LowerBoundTotal note carries the bound (and the most, if
+    known, as dl:greatestBound): a rule the bound already breaks is cited, one holding at the
+    most is decided, every other asks for the figure (``pipeline.bounded``). The stated figure
+    stays on a dl:Discrepancy that says why it is not read.
+
+    Why: the parcel totals read a boathouse stating 2 slips over three lifts stating 0 as at
+    least 3 (a Discrepancy said so), while its own limit (no more than two boat slips) read
+    the 2 and conformed; a one-slip boathouse over two such lifts was held to the one-slip
+    width (blind review 135 F1, F2). A boathouse standing on its own stating 0 slips was read
+    as at least 1 by the total, silently, and as 0 by its own rules (F5)."""
+    for (node, prop), bound in sorted(bounds.items(), key=lambda i: (str(i[0][0]), str(i[0][1]))):
+        if not is_stated(graph, node, prop) and any(graph.objects(node, prop)):
+            continue  # (a total of its own was derived for it: its figure is read)
+        if any((n, RDF.type, DL.LowerBoundTotal) in graph and graph.value(n, DL.property) == prop
+               for n in graph.subjects(DL.focus, node)):
+            continue  # (bounded already, by a total of its own)
+        stated = number_of(graph, node, prop)
+        if stated is not None and stated >= bound.least:
+            continue
+        note = next((n for n in graph.subjects(DL.focus, node)
+                     if (n, RDF.type, DL.Discrepancy) in graph
+                     and graph.value(n, DL.property) == prop
+                     and str(graph.value(n, RDFS.comment) or "").startswith(
+                         fewer_words(node, prop) + " ")), None)
+        if stated is not None and note is None:
+            parts = (f"; its listed parts ({names(list(bound.parts))}) add up to at least "
+                     f"{display_number(bound.least)}" if bound.parts else "")
+            discrepancy_note(
+                graph, node, prop, list(graph.objects(node, prop)),
+                [Literal(format_number(bound.least), datatype=XSD.decimal)], bound.parts,
+                f"{fewer_words(node, prop)} {display_number(stated)}, fewer than a structure "
+                f"of its kind standing on its own holds, so it is read as stating none, at "
+                f"least {display_number(bound.least)}{parts}: correct the figure")
+        decided = bound.most is not None and bound.most <= bound.least and bound.parts
+        graph.remove((node, prop, None))
+        if decided:
+            unit = prepared.units.canonical_of_property.get(prop)
+            if unit is None:
+                graph.add((node, prop, Literal(int(bound.least), datatype=XSD.integer)))
+            else:
+                add_quantity(graph, node, prop, bound.least, unit, list(bound.parts))
+            continue
+        most = ("" if bound.most is None else
+                f", at most {display_number(bound.most)} (its own figure beside its parts')")
+        said = ("states none" if stated is None
+                else f"states {display_number(stated)}, which is not read")
+        where = (f"its listed parts ({names(list(bound.parts))}) add up to"
+                 if bound.parts else "one of its kind standing on its own holds")
+        note = bounded_by_parts(graph, prepared, node, prop, bound.least, list(bound.parts), (
+            f"{curie(prop)} of {short(node)}: it {said}, and {where} at least "
+            f"{display_number(bound.least)}, so it holds at least "
+            f"{display_number(bound.least)}{most}: a rule this already breaks is cited, every "
+            f"other asks for {curie(prop)}"))
+        if bound.most is not None:
+            graph.add((note, DL.greatestBound,
+                       Literal(format_number(bound.most), datatype=XSD.decimal)))
 
 
 # --------------------------------------------------------------------------- undrawn parts
