@@ -170,6 +170,21 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
     return out
 
 
+def slip_holders(prepared: Prepared, jid: str, slips: URIRef) -> frozenset[Node]:
+    """The classes a parcel total reads as holding at least one of ``slips`` each where they
+    state none (dl:leastWhenUnstated, not dl:unstatedMayHoldMore: a lift, a hoist structure;
+    a boathouse may hold more), summed over or counted (dl:coveredBy): a new one stating 0
+    stands in one of its whole's own (``existing.part_adds``, blind review 135 F3)."""
+    out: set[Node] = set()
+    for target in targets(prepared, jid):
+        if not target.on_parcel:
+            continue
+        for a in target.derivation.addends:
+            if slips in (a.sums, a.covered_by) and a.least_unstated > 0 and not a.unstated_more:
+                out.update(a.over if a.sums is not None else a.counts)
+    return frozenset(out)
+
+
 # --------------------------------------------------------------------------- members
 
 
