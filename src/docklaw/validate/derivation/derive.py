@@ -69,7 +69,12 @@ from docklaw.validate.derivation.defined import (
     meets,
 )
 from docklaw.validate.derivation.eligibility import asked_as, derive_flags
-from docklaw.validate.derivation.existing import ask_incidental, imply_status, maintenance_only
+from docklaw.validate.derivation.existing import (
+    AddedParts,
+    ask_incidental,
+    imply_status,
+    maintenance_only,
+)
 from docklaw.validate.derivation.grown import (
     ask_unknown_growth,
     free_standing_lengths,
@@ -110,7 +115,7 @@ from docklaw.validate.derivation.parts import (
 )
 from docklaw.validate.derivation.samefact import same_facts
 from docklaw.validate.derivation.site import ask_site
-from docklaw.validate.derivation.totals import derive_totals, unlisted_parts
+from docklaw.validate.derivation.totals import derive_totals, slip_holders, unlisted_parts
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
 
 
@@ -861,8 +866,13 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # after the appurtenances: a new lift listed on the parcel, made the only dock's part,
     # makes the dock proposed work (its count of lifts is the application's)
     propose_worked(out, app)
-    maintenance_only(out, app)  # after: a whole proposed for its parts' work is read with them
-    work_by_parts(out, app, prepared.units, deck_classes(prepared.ontology),
+    # (a new part adding no area and no slip keeps the work maintenance: review 135 F3)
+    decks = deck_classes(prepared.ontology)
+    added = AddedParts(component_classes(prepared.ontology),
+                       slip_holders(prepared, jid, DL.slipCount) - decks)
+    # after: a whole proposed for its parts' work is read with them
+    maintenance_only(out, app, added)
+    work_by_parts(out, app, prepared.units, decks,
                   frozenset(prepared.ontology.subjects(DL.buildsAnew, Literal(True))),
                   component_classes(prepared.ontology))
     parts_altered_incidentally(out, app)  # (read by a code's repair exceptions, review 124)
@@ -921,7 +931,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     record_undecided(out, compiled, app, facts, prepared)
     ask_site(out, prepared, jid, app)  # no parcel named: every rule reading the lot waits on it
     ask_unknown_growth(out, prepared, compiled, unknown_growth, focus_sets, app, facts)
-    ask_incidental(out, app)  # after: it moves the parcel's unknown flag to its alterations
+    ask_incidental(out, app, added)  # after: it moves the parcel's unknown flag to its alterations
     return out
 
 

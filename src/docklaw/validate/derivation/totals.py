@@ -26,7 +26,8 @@ smaller) while every other rule still asks for the total (docs/applications.md "
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
 
@@ -71,6 +72,9 @@ class Addend:
     #: (set by ``as_listed``) the least such a member holds standing on its own away from such
     #: a structure: beside one, stating fewer leaves the sum a lower bound at what it states
     unsure_below: Decimal = Decimal(0)
+    #: a member standing on its own beside a listed structure of these classes on the parcel
+    #: (dl:mayStandBeside): it is read as that structure's part would be
+    beside: tuple[URIRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             within_whole=law.value(a, DL.withinWholesNumber) == Literal(True),
             overlap=_classes(law, a, DL.mayOverlapClass),
             unstated_more=law.value(a, DL.unstatedMayHoldMore) == Literal(True),
-            slip_of=_classes(law, a, DL.mayStandInSlipOf)))
+            slip_of=_classes(law, a, DL.mayStandInSlipOf),
+            beside=_classes(law, a, DL.mayStandBeside)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
     # round trip gives each copy its own blank nodes) is one statement, never added twice
@@ -195,7 +200,74 @@ def targets(prepared: Prepared, jid: str) -> list[Target]:
     return out
 
 
+def slip_holders(prepared: Prepared, jid: str, slips: URIRef) -> frozenset[Node]:
+    """The classes a parcel total reads as holding at least one of ``slips`` each where they
+    state none (dl:leastWhenUnstated, not dl:unstatedMayHoldMore: a lift, a hoist structure;
+    a boathouse may hold more), summed over or counted (dl:coveredBy): a new one stating 0
+    stands in one of its whole's own (``existing.part_adds``, blind review 135 F3)."""
+    out: set[Node] = set()
+    for target in targets(prepared, jid):
+        if not target.on_parcel:
+            continue
+        for a in target.derivation.addends:
+            if slips in (a.sums, a.covered_by) and a.least_unstated > 0 and not a.unstated_more:
+                out.update(a.over if a.sums is not None else a.counts)
+    return frozenset(out)
+
+
 # --------------------------------------------------------------------------- members
+
+
+def beside_pairs(graph: Graph, d: Derivation, members: list[Node]) -> list[tuple[Node, Node]]:
+    """(structure, member) for each summed member standing on its own (a part of no listed
+    structure) of an addend naming dl:mayStandBeside, beside the listed structure of that class
+    stating the summed number (the largest figure; ties by name) on the parcel: the member may
+    stand in one of its slips, so it is read as that structure's part is (a lift stating 0
+    stands in one of its own slips, the structure's figure holding no more such than it states;
+    one stating none or its own number may or may not be in that figure, asked where a limit
+    lies between). Blind review 135 F4/F6: a lift beside a dock was always added to the dock's
+    slips and cited, where the same lift listed as the dock's part was asked; a boat hoist
+    structure stating 0 was believed at 0 however many stood beside a 1-slip dock."""
+    inside = {p for n in members for p in parts_of(graph, n)}
+    out: list[tuple[Node, Node]] = []
+    for a in d.addends:
+        if not a.beside or a.sums is None:
+            continue
+        hosts = [m for m in members if m not in inside and is_a(graph, m, a.beside)
+                 and number_of(graph, m, a.sums) is not None]
+        if not hosts:
+            continue
+        host = max(hosts, key=lambda m: (number_of(graph, m, a.sums) or Decimal(0), str(m)))
+        out += [(host, m) for m in members
+                if m not in inside and m != host and is_a(graph, m, a.over)
+                and not is_a(graph, m, a.excepts) and not is_a(graph, m, a.beside)
+                and all(m != o for _h, o in out)]
+    return out
+
+
+@contextmanager
+def standing_beside(graph: Graph, pairs: list[tuple[Node, Node]]) -> Iterator[None]:
+    """The members of ``pairs`` read as parts of their structure (dl:hasPart, marked
+    dl:standsBeside: not listed so) while a parcel total is derived, then removed."""
+    added = [t for h, m in pairs for t in ((h, DL.hasPart, m), (m, DL.standsBeside, h))
+             if t not in graph]
+    for t in added:
+        graph.add(t)
+    try:
+        yield
+    finally:
+        for t in added:
+            graph.remove(t)
+
+
+def placed(graph: Graph, member: Node) -> str:
+    """How ``member`` stands by the structure it is read with, in words."""
+    return "standing beside" if stands_beside(graph, member) else "listed as a part of"
+
+
+def stands_beside(graph: Graph, part: Node, whole: Node | None = None) -> bool:
+    """Whether ``part`` is read as ``whole``'s (any's) part only while it stands beside it."""
+    return (part, DL.standsBeside, whole) in graph
 
 
 def asked_entry(graph: Graph, focus: Node, prop: URIRef, question: str) -> BNode:
@@ -727,16 +799,25 @@ def wholes_with_parts(graph: Graph, prop: URIRef, rows: list[tuple[Node, Decimal
             (hi - lo for p, (lo, hi) in zip(below, found, strict=True) if p in held_in),
             Decimal(0))
         most = max(numbers[node], held) + parts_most
+        # (a structure standing beside it, not listed as its part, is no Discrepancy of its
+        # figure and no bound on it: beyond it, it stands in slips of its own)
+        listed = [(p, f) for p, f in zip(below, found, strict=True)
+                  if not stands_beside(graph, p, node)]
+        listed_parts = sum((lo for p, (lo, _hi) in listed if p in held_in), Decimal(0)) \
+            + siblings_least([p for p, _f in listed if p not in held_in],
+                             [lo for p, (lo, _hi) in listed if p not in held_in], shared)
+        listed_below = tuple(p for p, _f in listed)
         if node in assumed:
-            if parts > numbers[node]:
-                record_bound(bounds, node, prop, PartsBound(parts, None, tuple(below), None))
+            if listed_parts > numbers[node]:
+                record_bound(bounds, node, prop,
+                             PartsBound(listed_parts, None, listed_below, None))
             return max(numbers[node], parts), most
-        if numbers[node] < parts:
-            fewer_than_parts(graph, node, prop, numbers[node], parts, below,
-                             overlap=sum(p in shared for p in below) > 1,
-                             held=[p for p in below if p in held_in])
-            record_bound(bounds, node, prop,
-                         PartsBound(parts, max(most, parts), tuple(below), numbers[node]))
+        if numbers[node] < listed_parts:
+            fewer_than_parts(graph, node, prop, numbers[node], listed_parts, list(listed_below),
+                             overlap=sum(p in shared for p in listed_below) > 1,
+                             held=[p for p in listed_below if p in held_in])
+            record_bound(bounds, node, prop, PartsBound(
+                listed_parts, max(most, listed_parts), listed_below, numbers[node]))
         least = max(numbers[node], parts)
         if opened is not None and most > least and parts > 0:
             # (the question names the parts it asks about: not those held in its figure)
@@ -973,8 +1054,8 @@ def summed_words(graph: Graph, d: Derivation, a: Addend, member: Node, members: 
         return f"{short(member)} {said}" + counted_in_whole(graph, a, member, n, members)
     wholes = top_level(graph, wholes_of(graph, member, members))
     if a.where_stated and a.least_unstated > 0 and wholes:
-        return (f"{short(member)} {said} (at least {display_number(a.least_unstated)}, listed "
-                f"as a part of {names(wholes)})")
+        return (f"{short(member)} {said} (at least {display_number(a.least_unstated)}, "
+                f"{placed(graph, member)} {names(wholes)})")
     return ""
 
 
@@ -1010,6 +1091,11 @@ def counted_in_whole(graph: Graph, a: Addend, member: Node, number: Decimal,
     whole = names(wholes)
     least = display_number(a.least_alone)
     assert a.sums is not None
+    if stands_beside(graph, member):
+        return (f" (standing beside {whole}, not listed as its part: {display_number(number)} "
+                f"read as standing in one of {whole}'s own slips, at least {least} of its "
+                f"figure; {whole}'s figure holds as many such as it states, any more add at "
+                f"least {least} each beyond it)")
     if not any(number_of(graph, w, a.sums) is not None
                for w in wholes_of(graph, member, members)):
         return (f" (listed as a part of {whole}, which states no {curie(a.sums)}: "
@@ -1052,85 +1138,9 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     bounds: dict[tuple[Node, URIRef], PartsBound] = {}
     for target in targets(prepared, jid):
         for node, members in subjects(graph, app, target):
-            d = as_listed(graph, target.derivation, members)
-            opened: dict[Node, Opened] = {}
-            value, used, complete = derived_total(graph, d, members, opened, bounds)
-            for a, m, n, inside in held_at_least(graph, d, members):
-                if n is not None and a.sums is not None and below_least(a, m, n, inside):
-                    record_bound(bounds, m, a.sums, PartsBound(a.least_alone, None, (), n))
-            stated = number_of(graph, node, d.prop)
-            measured = stated is not None and not is_stated(graph, node, d.prop)
-            generic, extra = possible_members(graph, prepared, d, members)
-            told = stated if stated is not None and is_stated(graph, node, d.prop) else None
-            if generic and not (told is not None and told >= value + (extra or 0)):
-                # a structure that may be one of those counted: the figure is a lower bound
-                # (a stated count is believed only where it has room for every such one; a
-                # stated sum at or above the listed figure, as where a listed part states no
-                # number of its own)
-                drop_measured(graph, node, d.prop)
-                if told is not None:
-                    for old in list(graph.objects(node, d.prop)):
-                        graph.remove((node, d.prop, old))
-                lower_bound(graph, node, target, told, value, used,
-                            basis(graph, d, members, prepared), prepared, generic,
-                            greatest=value + extra + open_extra(graph, opened)
-                            if extra is not None and complete else None)
-                continue
-            drawn = drawn_number(graph, node, d.prop)
-            beyond = undrawn_beyond(graph, d, node, members) if drawn is not None else None
-            if drawn is not None and beyond is not None:
-                with_undrawn(graph, prepared, node, target, told, drawn, beyond, value, used,
-                             basis(graph, d, members, prepared))
-                continue
-            if not complete:
-                if measured and unnumbered(graph, d, members):
-                    drop_measured(graph, node, d.prop)
-                    stated = None
-                # a structure stating none whose number is never 0 (a float's area) makes the
-                # real total more than the listed figure: a stated total equal to it is not
-                # believed either
-                positive = positive_silent(graph, prepared, d, members)
-                if (value > 0 and stated is None) or (
-                        stated is not None and is_stated(graph, node, d.prop)
-                        and (stated < value or (stated == value and bool(positive)))):
-                    lower_bound(graph, node, target, stated, value, used,
-                                basis(graph, d, members, prepared), prepared,
-                                below=short_of_least(graph, d, members),
-                                raised=short_of_one(graph, d, members),
-                                silent=stating_none(graph, d, members), positive=positive)
-                continue
-            if stated is None:
-                write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
-            elif stated < value and is_stated(graph, node, d.prop):
-                override(graph, node, d, stated, value, used,
-                         basis(graph, d, members, prepared), prepared)
-            elif measured and stated is not None and value - stated > precision(
-                    graph, prepared, node, d.prop) + sum(
-                    (precision(graph, prepared, m, a.sums) for a in d.addends
-                     if a.sums is not None for m in used), Decimal(0)):
-                drop_measured(graph, node, d.prop)
-                write(graph, node, d, value, used, basis(graph, d, members, prepared)
-                      + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
-                      "drawn as the generic kind only", prepared)
-            # a total the application states, at or above the least the listed structures
-            # provide, is its answer to whether each whole's figure includes its parts': it is
-            # checked as stated ("at or above the listed figure: the stated one is checked"),
-            # not asked again (blind review 126 F3: a parcel stating 2 slips, its 2-slip dock
-            # listing a 1-slip boathouse, was asked whether the dock's 2 include the 1). Not a
-            # total of a structure counted among its own members (its stated figure is the
-            # whole's whose parts are in doubt). It decides only between readings the listed
-            # figures leave open: a whole stating fewer than its parts (a Discrepancy) cannot
-            # include them as stated, so its own figure beside theirs (the reading as stated)
-            # and the parts' alone (the figure read as a mistake) are still both open, and a
-            # stated total does not silence that (blind review 128 F2: a parcel stating 2, its
-            # dock stating 1 and listing a 2-slip boathouse, conformed; as stated it has 3).
-            answered = told is not None and told >= value and node not in members
-            still = contradicted(opened) if answered else opened
-            note = parts_open(graph, node, target, value, still, prepared) if still else None
-            if undecided := undecided_members(graph, prepared, jid, d, members):
-                # (one note on the total: the pipeline reads it at one bound, with both doubts)
-                upper_bound(graph, node, target, value, undecided, prepared,
-                            open_extra(graph, still), note)
+            with standing_beside(graph, beside_pairs(graph, target.derivation, members)
+                                 if target.on_parcel else []):
+                derive_total(graph, prepared, jid, target, node, members, bounds)
     # after every total: each read the structures' own figures as stated
     read_at_parts(graph, prepared, bounds)
 
@@ -1198,6 +1208,91 @@ def read_at_parts(graph: Graph, prepared: Prepared,
         if bound.most is not None:
             graph.add((note, DL.greatestBound,
                        Literal(format_number(bound.most), datatype=XSD.decimal)))
+
+
+def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, node: Node,
+                 members: list[Node], bounds: dict[tuple[Node, URIRef], PartsBound]) -> None:
+    """``derive_totals`` for one total (on ``node``, of ``members``); ``bounds`` collects what
+    each structure is read to hold (``read_at_parts``)."""
+    d = as_listed(graph, target.derivation, members)
+    opened: dict[Node, Opened] = {}
+    value, used, complete = derived_total(graph, d, members, opened, bounds)
+    for a, m, n, inside in held_at_least(graph, d, members):
+        if n is not None and a.sums is not None and below_least(a, m, n, inside):
+            record_bound(bounds, m, a.sums, PartsBound(a.least_alone, None, (), n))
+    stated = number_of(graph, node, d.prop)
+    measured = stated is not None and not is_stated(graph, node, d.prop)
+    generic, extra = possible_members(graph, prepared, d, members)
+    told = stated if stated is not None and is_stated(graph, node, d.prop) else None
+    if generic and not (told is not None and told >= value + (extra or 0)):
+        # a structure that may be one of those counted: the figure is a lower bound
+        # (a stated count is believed only where it has room for every such one; a
+        # stated sum at or above the listed figure, as where a listed part states no
+        # number of its own)
+        drop_measured(graph, node, d.prop)
+        if told is not None:
+            for old in list(graph.objects(node, d.prop)):
+                graph.remove((node, d.prop, old))
+        lower_bound(graph, node, target, told, value, used,
+                    basis(graph, d, members, prepared), prepared, generic,
+                    greatest=value + extra + open_extra(graph, opened)
+                    if extra is not None and complete else None)
+        return
+    drawn = drawn_number(graph, node, d.prop)
+    beyond = undrawn_beyond(graph, d, node, members) if drawn is not None else None
+    if drawn is not None and beyond is not None:
+        with_undrawn(graph, prepared, node, target, told, drawn, beyond, value, used,
+                     basis(graph, d, members, prepared))
+        return
+    if not complete:
+        if measured and unnumbered(graph, d, members):
+            drop_measured(graph, node, d.prop)
+            stated = None
+        # a structure stating none whose number is never 0 (a float's area) makes the
+        # real total more than the listed figure: a stated total equal to it is not
+        # believed either
+        positive = positive_silent(graph, prepared, d, members)
+        if (value > 0 and stated is None) or (
+                stated is not None and is_stated(graph, node, d.prop)
+                and (stated < value or (stated == value and bool(positive)))):
+            lower_bound(graph, node, target, stated, value, used,
+                        basis(graph, d, members, prepared), prepared,
+                        below=short_of_least(graph, d, members),
+                        raised=short_of_one(graph, d, members),
+                        silent=stating_none(graph, d, members), positive=positive)
+        return
+    if stated is None:
+        write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
+    elif stated < value and is_stated(graph, node, d.prop):
+        override(graph, node, d, stated, value, used,
+                 basis(graph, d, members, prepared), prepared)
+    elif measured and stated is not None and value - stated > precision(
+            graph, prepared, node, d.prop) + sum(
+            (precision(graph, prepared, m, a.sums) for a in d.addends
+             if a.sums is not None for m in used), Decimal(0)):
+        drop_measured(graph, node, d.prop)
+        write(graph, node, d, value, used, basis(graph, d, members, prepared)
+              + f"; the drawing measures {shown(prepared, d.prop, stated)}, the parts "
+              "drawn as the generic kind only", prepared)
+    # a total the application states, at or above the least the listed structures
+    # provide, is its answer to whether each whole's figure includes its parts': it is
+    # checked as stated ("at or above the listed figure: the stated one is checked"),
+    # not asked again (blind review 126 F3: a parcel stating 2 slips, its 2-slip dock
+    # listing a 1-slip boathouse, was asked whether the dock's 2 include the 1). Not a
+    # total of a structure counted among its own members (its stated figure is the
+    # whole's whose parts are in doubt). It decides only between readings the listed
+    # figures leave open: a whole stating fewer than its parts (a Discrepancy) cannot
+    # include them as stated, so its own figure beside theirs (the reading as stated)
+    # and the parts' alone (the figure read as a mistake) are still both open, and a
+    # stated total does not silence that (blind review 128 F2: a parcel stating 2, its
+    # dock stating 1 and listing a 2-slip boathouse, conformed; as stated it has 3).
+    answered = told is not None and told >= value and node not in members
+    still = contradicted(opened) if answered else opened
+    note = parts_open(graph, node, target, value, still, prepared) if still else None
+    if undecided := undecided_members(graph, prepared, jid, d, members):
+        # (one note on the total: the pipeline reads it at one bound, with both doubts)
+        upper_bound(graph, node, target, value, undecided, prepared,
+                    open_extra(graph, still), note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -1360,9 +1455,14 @@ def parts_open(graph: Graph, node: Node, target: Target, value: Decimal,
             if (n, RDF.type, DL.Discrepancy) in graph) else "the stated"
         # (its parts stating fewer than their least stand in its figure: not asked about)
         holds = "" if not o.held else f", {names(list(o.held))} standing in it"
+        # (a structure standing beside it, not listed as its part: blind review 135 F4)
+        one = len(o.parts) == 1
+        kind = (("part" if one else "parts")
+                if not all(stands_beside(graph, p, whole) for p in o.parts)
+                else f"neighbour{'' if one else 's'}, standing beside it,")
         text = (f"does {which} {curie(o.prop)} of {short(whole)} "
                 f"({display_number(o.stated)}{holds}) include {those} of its "
-                f"part{'' if len(o.parts) == 1 else 's'} {names(list(o.parts))} "
+                f"{kind} {names(list(o.parts))} "
                 f"({display_number(o.parts_sum)}{raised}"
                 + ("" if o.parts_most is None else
                    f" to {display_number(o.parts_most)}, as they share what they state or not")
