@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -66,12 +66,6 @@ class Addend:
     #: a part stating none holds at least ``least_unstated``, maybe more (dl:unstatedMayHoldMore):
     #: the total is then a lower bound, never read with the least as the part's whole figure
     unstated_more: bool = False
-    #: a member standing on its own may stand in a slip of a listed structure of these classes
-    #: (dl:mayStandInSlipOf): where one is listed, its least is not read (``as_listed``)
-    slip_of: tuple[URIRef, ...] = ()
-    #: (set by ``as_listed``) the least such a member holds standing on its own away from such
-    #: a structure: beside one, stating fewer leaves the sum a lower bound at what it states
-    unsure_below: Decimal = Decimal(0)
     #: a member standing on its own beside a listed structure of these classes on the parcel
     #: (dl:mayStandBeside): it is read as that structure's part would be
     beside: tuple[URIRef, ...] = ()
@@ -129,7 +123,6 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
             within_whole=law.value(a, DL.withinWholesNumber) == Literal(True),
             overlap=_classes(law, a, DL.mayOverlapClass),
             unstated_more=law.value(a, DL.unstatedMayHoldMore) == Literal(True),
-            slip_of=_classes(law, a, DL.mayStandInSlipOf),
             beside=_classes(law, a, DL.mayStandBeside)))
     words = law.value(node, DL.countingWords)
     # one addend once: the same blank-node addend read from two copies of the law (a store's
@@ -146,24 +139,6 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
                       _classes(law, node, DL.onlyWithPart),
                       str(words) if words is not None else None,
                       law.value(node, DL.countingSource), tuple(leaves), tuple(past))
-
-
-def as_listed(graph: Graph, d: Derivation, members: list[Node]) -> Derivation:
-    """The derivation as read for these members: an addend whose members standing on their
-    own may stand in a slip of a listed structure of another kind (dl:mayStandInSlipOf: a Keuka
-    boat hoist structure or station beside a dock, § 160-122F 'One boat hoist structure is
-    permitted for each boat slip') reads no least for them (dl:leastWhenAlone) where such a
-    structure is listed: one stating none, or fewer than its least, may be in that structure's
-    slip or hold its own, so the sum is a lower bound at what it states (a limit the bound
-    already breaks cited, any other asked), never cited on the reading that it holds its own
-    nor its 0 believed. Away from such a structure it holds its least (blind review 136 F1:
-    four free-standing hoist structures stating 0 beside four buoys were counted 0 and
-    conformed on a 4-mooring parcel)."""
-    addends = tuple(
-        replace(a, least_alone=Decimal(0), unsure_below=a.least_alone)
-        if a.slip_of and a.least_alone > 0 and any(is_a(graph, m, a.slip_of) for m in members)
-        else a for a in d.addends)
-    return d if addends == d.addends else replace(d, addends=addends)
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -356,13 +331,6 @@ def summed_members(graph: Graph, a: Addend, members: list[Node]
             complete = False
             out.append((m, a.least_alone))
             continue
-        if number is not None and beside_short(a, m, number, inside):
-            # one standing on its own beside a structure whose slip it may stand in
-            # (``as_listed``) that states fewer than it holds on its own: either may be true,
-            # so the sum is a lower bound at what it states (blind review 136 F1)
-            complete = False
-            out.append((m, number))
-            continue
         if number is not None and in_whole_least(a, m, number, inside):
             # a part stating fewer holds its least all the same, within its whole's figure
             # (``in_whole``, ``wholes_with_parts``: review 129 F1)
@@ -396,14 +364,6 @@ def below_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> 
     it is read like one stating none (fix-sb7: a free-standing lift stating 0 slips)."""
     return (a.where_stated and a.least_alone > 0 and member not in inside
             and number < a.least_alone)
-
-
-def beside_short(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> bool:
-    """Whether a summed member standing on its own beside a listed structure whose slip it may
-    stand in (``as_listed``) states fewer than it holds away from one: its figure is neither
-    believed nor raised, the sum is a lower bound."""
-    return (a.where_stated and a.unsure_below > 0 and member not in inside
-            and number < a.unsure_below)
 
 
 def in_whole_least(a: Addend, member: Node, number: Decimal, inside: set[Node]) -> bool:
@@ -456,8 +416,7 @@ def in_whole(graph: Graph, d: Derivation, members: list[Node]) -> set[Node]:
 def short_of_least(graph: Graph, d: Derivation, members: list[Node]
                    ) -> list[tuple[Node, Decimal]]:
     """The summed members standing on their own that state fewer than their least
-    (``below_least``, or beside a structure whose slip they may stand in: ``beside_short``)
-    and what they state, for the words of a lower bound."""
+    (``below_least``) and what they state, for the words of a lower bound."""
     inside = {p for n in members for p in parts_of(graph, n)}
     out: list[tuple[Node, Decimal]] = []
     for a in d.addends:
@@ -466,7 +425,7 @@ def short_of_least(graph: Graph, d: Derivation, members: list[Node]
         for m in members:
             if (is_a(graph, m, a.over) and not is_a(graph, m, a.excepts)
                     and (n := number_of(graph, m, a.sums)) is not None
-                    and (below_least(a, m, n, inside) or beside_short(a, m, n, inside))
+                    and below_least(a, m, n, inside)
                     and all(m != o for o, _n in out)):
                 out.append((m, n))
     return out
@@ -1214,7 +1173,7 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, nod
                  members: list[Node], bounds: dict[tuple[Node, URIRef], PartsBound]) -> None:
     """``derive_totals`` for one total (on ``node``, of ``members``); ``bounds`` collects what
     each structure is read to hold (``read_at_parts``)."""
-    d = as_listed(graph, target.derivation, members)
+    d = target.derivation
     opened: dict[Node, Opened] = {}
     value, used, complete = derived_total(graph, d, members, opened, bounds)
     for a, m, n, inside in held_at_least(graph, d, members):
