@@ -594,6 +594,30 @@ def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
                 if (node, lack, None) not in graph:
                     for value in list(graph.objects(node, have)):
                         graph.add((node, lack, value))
+                    bounds_carried(graph, node, have, lack)
+
+
+def bounds_carried(graph: Graph, node: Node, have: URIRef, lack: URIRef) -> None:
+    """The drawing's bounds on ``node``'s ``have`` (a dl:UpperBoundTotal the geometry stage
+    wrote: a landing drawn askew to the shore reads its own length two ways) bound ``lack``, the
+    same fact spelled as the portion's (dl:landingLength), so the rules reading it ask where a
+    limit falls between the readings rather than pass the lesser (blind review 137 F2)."""
+    for note in sorted(graph.subjects(DL.focus, node), key=str):
+        if (note, RDF.type, DL.UpperBoundTotal) not in graph or \
+                graph.value(note, DL.property) != have:
+            continue
+        copy = BNode()
+        for p, o in list(graph.predicate_objects(note)):
+            if p == DL.property:
+                o = lack
+            elif p == DL.undecidedMember:
+                entry = BNode()
+                for ep, eo in list(graph.predicate_objects(o)):
+                    graph.add((entry, ep, lack if ep == DL.property else eo))
+                o = entry
+            elif p == DL.comparedBy:
+                continue
+            graph.add((copy, p, o))
 
 
 def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:
