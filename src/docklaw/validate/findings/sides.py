@@ -37,7 +37,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import focus_marker
-from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.limits import Bounds, Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import Units, curie
 from docklaw.namespaces import DL, QUDT, RDF, RDFS
@@ -102,7 +102,8 @@ def numbers(data: Graph, node: Node, prop: URIRef) -> list[Decimal]:
 
 def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal | None:
     """The side rule's limit on ``node``: its fixed one, else the one derive computed there, else
-    the one its expression gives there (None where an operand is unstated)."""
+    the one its expression gives there; where an operand is unstated, the laxest it can give
+    (None where that is unbounded)."""
     fixed = fixed_limit(prepared, side.rule, side.prop)
     if fixed is not None:
         return fixed
@@ -118,7 +119,12 @@ def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal
         return evaluator.stricter(expression, node, evaluator.evaluate(expression, node),
                                   True)[0]
     except MissingOperand:
-        return None
+        # an operand unstated (a boathouse's slips): the laxest limit the expression can give
+        # (Bounds: either branch of a condition), so an area past even that is cited whatever
+        # the operand, and a figure within it is asked as before (blind review 137 F5: a
+        # boathouse 30 ft wide stating 1,300 square feet and no slips, at least 43.3 ft long
+        # where 40 is the limit for one slip and two, was asked its slips)
+        return Bounds(evaluator).interval(expression, node)[1]
 
 
 def past(value: Decimal, limit: Decimal, inclusive: bool) -> bool:
