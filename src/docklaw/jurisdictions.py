@@ -159,6 +159,12 @@ class Features:
     #: deck, its walkway, begins out from the mark is read both from the mark and from where it
     #: begins (docklaw.geometry.derive walkway_to_mark)
     walkway_from_mark: Quoted | None = None
+    #: the classes whose size limits are on their own length and width, not on how far they
+    #: reach from the mean high water mark (Kings Point Standards G "eight feet wide and eight
+    #: feet long" of a landing; South Bristol § 73-8B(1)(c) of a boathouse): a drawn one's
+    #: dl:length and dl:width are its own extents (docklaw.geometry.width.own_size), its reach
+    #: is dl:farthestExtentFromMHW only; the same shape as ``width``, the list under ``classes``
+    own_size: WidthExclusion | None = None
 
 
 @dataclass(frozen=True)
@@ -256,16 +262,16 @@ def _cited_choice(feats: dict[str, Any], key: str, name: str, choices: tuple[str
             _field(table, "citation", str, src, w, False))
 
 
-def _width(feats: dict[str, Any], prefix: str, src: Path, key: str = "width"
-           ) -> WidthExclusion | None:
+def _width(feats: dict[str, Any], prefix: str, src: Path, key: str = "width",
+           classes_key: str = "leaves_out") -> WidthExclusion | None:
     table = _field(feats, key, dict, src, "features", False)
     if table is None:
         return None
     w = f"features.{key}"
-    classes = _field(table, "leaves_out", list, src, w)
+    classes = _field(table, classes_key, list, src, w)
     pattern = re.compile(rf"^(dl|{re.escape(prefix)}):[A-Za-z][A-Za-z0-9]*$")
     if not classes or [c for c in classes if not (isinstance(c, str) and pattern.match(c))]:
-        raise DataError(f"field '{w}.leaves_out' must list classes as dl:<Name> or "
+        raise DataError(f"field '{w}.{classes_key}' must list classes as dl:<Name> or "
                         f"{prefix}:<Name>, not {classes!r}", source=str(src))
     return WidthExclusion(tuple(classes), _field(table, "section", str, src, w),
                           _field(table, "citation", str, src, w),
@@ -275,7 +281,7 @@ def _width(feats: dict[str, Any], prefix: str, src: Path, key: str = "width"
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs",
-             "width", "width_measure", "area", "walkway_from_mark"}
+             "width", "width_measure", "area", "walkway_from_mark", "own_size"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -317,6 +323,7 @@ def _features(data: dict[str, Any], src: Path) -> Features:
     prefix = data.get("concept_prefix")
     width = _width(feats, prefix if isinstance(prefix, str) else "dl", src)
     area = _width(feats, prefix if isinstance(prefix, str) else "dl", src, "area")
+    own = _width(feats, prefix if isinstance(prefix, str) else "dl", src, "own_size", "classes")
     measure = None
     if (wm := _field(feats, "width_measure", dict, src, "features", False)) is not None:
         w = "features.width_measure"
@@ -331,7 +338,7 @@ def _features(data: dict[str, Any], src: Path) -> Features:
                            _field(fm, "quote", str, src, w))
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
                     frontage=frontage, survey_crs=survey, width=width, width_measure=measure,
-                    area=area, walkway_from_mark=from_mark)
+                    area=area, walkway_from_mark=from_mark, own_size=own)
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:

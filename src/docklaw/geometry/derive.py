@@ -53,6 +53,7 @@ from docklaw.geometry.shore import Shore, Vector, sample_points, unit
 from docklaw.geometry.width import (
     Width,
     closed,
+    own_size,
     own_width,
     parallel_width,
     pieces,
@@ -455,11 +456,15 @@ class _Stage:
         src = [*sources, f.mhw_node]
         length = f.mhw.seaward_extent(full, step)
         undrawn = self.undrawn_parts(n)
-        self.extent(n, DL.length, length, src, undrawn)
-        self.extent(n, DL.farthestExtentFromMHW, length, src, undrawn, note=False)
         assert f.along is not None
+        sized = self.own_sized(n)
+        if sized:
+            self.own_dimensions(n, full, f.along, src)
+        else:
+            self.extent(n, DL.length, length, src, undrawn)
+        self.extent(n, DL.farthestExtentFromMHW, length, src, undrawn, note=False)
         measured, leaving_out = self.width_footprint(n, full, member_parts)
-        if measured is not None and not measured.is_empty:
+        if not sized and measured is not None and not measured.is_empty:
             left_out = self.classes_of(self.declared.width) if self.declared.width else []
             self.width(n, DL.width, measured, f.along, src, leaving_out,
                        [p for p in undrawn if not any(is_a(self.g, p, c, self.jid)
@@ -477,6 +482,46 @@ class _Stage:
             if length > 0:
                 self.walkway_share(n, walkway, length, f, src, undrawn, before, gap, in_line)
             self.head_area(n, walkway, length, f, src)
+
+    def own_sized(self, n: Node) -> bool:
+        """Whether the code limits ``n``'s own size, not its reach (``[features] own_size``)."""
+        declared = self.declared.own_size
+        return declared is not None and any(
+            is_a(self.g, n, c, self.jid) for c in self.classes_of(declared))
+
+    def own_dimensions(self, n: Node, full: BaseGeometry, along: Vector, src: list[Node]
+                       ) -> None:
+        """A drawn thing whose code limits its own size (``[features] own_size``: Kings Point
+        Standards G's landing, "eight feet wide and eight feet long"; South Bristol
+        § 73-8B(1)(c)'s boathouse, "19 feet in width or 40 feet in length"): its dl:length and
+        dl:width are its own extents, perpendicular to the mean high water mark and parallel to
+        it (South Bristol § 73-9C(1)'s convention: "width is measured parallel to the mean
+        high-water mark; length is measured perpendicular"), not how far it reaches from the
+        mark (dl:farthestExtentFromMHW, written apart). A footprint drawn askew to the mark also
+        reads on its own axes (its minimum rotated rectangle, the side nearer the perpendicular
+        its length): where the two readings differ, the lesser is read and a dl:UpperBoundTotal
+        carries the greater, so a limit between them asks for the figure (one both break is
+        cited). Why: a 6 x 6 ft landing drawn 50 ft out was cited at 56 ft long, a 12 x 4 ft
+        landing along the shore read 4 x 4 and conformed, an 18 x 45 ft boathouse with 10 ft on
+        land read 35 ft long and conformed (blind review 137 F2)."""
+        declared = self.declared.own_size
+        size = own_size(full, along)
+        if declared is None or size is None:
+            return
+        for prop, (shore, own), word in ((DL.length, size.length, "length"),
+                                         (DL.width, size.width, "width")):
+            if abs(shore - own) <= self.s.precision:
+                self.out.quantity(n, prop, shore, UNIT.FT, src, DL.OwnExtentOnShoreAxes)
+                continue
+            self.bounded(n, prop, min(shore, own), max(shore, own), UNIT.FT, src,
+                         DL.OwnExtentOnShoreAxes,
+                         f"The drawing of {label(n)} is askew to the mean high water mark: its "
+                         f"own {word} is {shore:.2f} ft measured "
+                         f"{'perpendicular' if prop == DL.length else 'parallel'} to the mark "
+                         f"and {own:.2f} ft along its own sides. {declared.citation} "
+                         f"(\"{declared.quote}\") limits the thing's own size without saying "
+                         f"which: state {prop.n3(self.g.namespace_manager)} where a limit falls "
+                         "between them.", section=declared.section, readings=True)
 
     def walkway_to_mark(self, n: Node, walkway: BaseGeometry, member_parts: list[Node],
                         f: ParcelFrame

@@ -343,3 +343,47 @@ def width_from_mark(geom: BaseGeometry, toward: tuple[float, float], tol: float
                                              + TOLERANCE or profile[k][1] >= end - tol):
             kept = max(kept, level)
     return kept or None
+
+
+@dataclass(frozen=True)
+class OwnSize:
+    """A thing's own length and width where its code limits its size, not its reach (Kings
+    Point Standards G, "eight feet wide and eight feet long" of a landing; South Bristol
+    § 73-8B(1)(c), "19 feet in width or 40 feet in length" of a boathouse), each read two ways:
+    on the shore's axes (``length``/``width`` index 0: the extent perpendicular to the mean
+    high water mark and parallel to it, the convention South Bristol § 73-9C(1) states for
+    docks) and on the thing's own axes (index 1: the sides of its minimum rotated rectangle,
+    the side nearer the perpendicular to the mark its length). They agree for a footprint
+    drawn square to the shore; a rotated one reads two ways."""
+
+    length: tuple[float, float]
+    width: tuple[float, float]
+
+    @property
+    def one_reading(self) -> bool:
+        return all(abs(a - b) <= TOLERANCE for a, b in (self.length, self.width))
+
+
+def own_size(geom: BaseGeometry, along: tuple[float, float]) -> OwnSize | None:
+    """The own length and width of a footprint (``OwnSize``); ``along`` is the unit direction
+    of the mean high water mark. None for an empty footprint."""
+    if geom.is_empty:
+        return None
+    across = (-along[1], along[0])
+    shore = (_projected(geom, across), _projected(geom, along))
+    rect = geom.minimum_rotated_rectangle
+    if not isinstance(rect, Polygon):
+        return OwnSize((shore[0], shore[0]), (shore[1], shore[1]))
+    c = list(rect.exterior.coords)
+    e1 = (c[1][0] - c[0][0], c[1][1] - c[0][1])
+    e2 = (c[2][0] - c[1][0], c[2][1] - c[1][1])
+    # the side running more nearly across the mark (toward the water) is the length
+    lengthwise = abs(e1[0] * across[0] + e1[1] * across[1]) / (math.hypot(*e1) or 1.0) >= \
+        abs(e2[0] * across[0] + e2[1] * across[1]) / (math.hypot(*e2) or 1.0)
+    own = (math.hypot(*e1), math.hypot(*e2)) if lengthwise else (math.hypot(*e2), math.hypot(*e1))
+    return OwnSize((shore[0], own[0]), (shore[1], own[1]))
+
+
+def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
+    values = [x * u[0] + y * u[1] for x, y in _rings(geom)]
+    return max(values) - min(values)

@@ -590,10 +590,52 @@ def portion_widths(graph: Graph, prepared: Prepared, app: Node) -> None:
         for node in nodes:
             if not any((node, RDF.type, k) in graph for k in kinds):
                 continue
+            from_whole(graph, node, prop, widest, kinds)
             for have, lack in ((widest, prop), (prop, widest))[:2 if both else 1]:
                 if (node, lack, None) not in graph:
                     for value in list(graph.objects(node, have)):
                         graph.add((node, lack, value))
+                    bounds_carried(graph, node, have, lack)
+
+
+def from_whole(graph: Graph, node: Node, prop: URIRef, own: URIRef, kinds: set[Node]) -> None:
+    """A portion listed as the only part of its kind on a whole that states the portion's
+    figure (a dock's dl:landingWidth, listing one dl:Landing part) and stating none of its own
+    (neither ``prop`` nor ``own``): the whole's figure is the part's. Why: a dock stating its
+    landing 8 feet wide and listing a landing part stating only 72 square feet was cited on
+    'its width or its length' jointly and its width rule accounted broken, though the dock gives
+    the width; the length, at least 9 feet, is what is over (blind review 137 F6)."""
+    if (node, prop, None) in graph or (node, own, None) in graph:
+        return
+    for whole in sorted(graph.subjects(DL.hasPart, node), key=str):
+        alike = [p for p in graph.objects(whole, DL.hasPart)
+                 if any((p, RDF.type, k) in graph for k in kinds)]
+        if alike == [node]:
+            for value in list(graph.objects(whole, prop)):
+                graph.add((node, prop, value))
+
+
+def bounds_carried(graph: Graph, node: Node, have: URIRef, lack: URIRef) -> None:
+    """The drawing's bounds on ``node``'s ``have`` (a dl:UpperBoundTotal the geometry stage
+    wrote: a landing drawn askew to the shore reads its own length two ways) bound ``lack``, the
+    same fact spelled as the portion's (dl:landingLength), so the rules reading it ask where a
+    limit falls between the readings rather than pass the lesser (blind review 137 F2)."""
+    for note in sorted(graph.subjects(DL.focus, node), key=str):
+        if (note, RDF.type, DL.UpperBoundTotal) not in graph or \
+                graph.value(note, DL.property) != have:
+            continue
+        copy = BNode()
+        for p, o in list(graph.predicate_objects(note)):
+            if p == DL.property:
+                o = lack
+            elif p == DL.undecidedMember:
+                entry = BNode()
+                for ep, eo in list(graph.predicate_objects(o)):
+                    graph.add((entry, ep, lack if ep == DL.property else eo))
+                o = entry
+            elif p == DL.comparedBy:
+                continue
+            graph.add((copy, p, o))
 
 
 def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:

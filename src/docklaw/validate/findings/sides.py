@@ -13,7 +13,14 @@ rule-model.ttl, dl:SidesOfArea; each pair's note in its code's rules.ttl):
   is asked.
 * one side stated: the other is at least the area over it; where that is past the other's
   limit, the other rule is cited with that bound as its value, its question dropped.
-* both stated, or an area within the product: nothing here (the figures decide, or are asked).
+* both stated and the area more than they cover (a 6 x 8 ft landing stating 70 square feet): the
+  three cannot all be true. A ``dl:Discrepancy`` names them (a Warning) and the stricter reading,
+  the area true, is held: past the product of the limits, the joint finding above; else each side
+  is at least the area over the other, cited where that is past its limit (blind review 137 F1:
+  the figures had decided, and such a landing conformed).
+* both stated and the area within what they cover, or an area within the product: nothing here
+  (the figures decide, or are asked). Drawn figures are not weighed so (the drawing's readings
+  are bounded where they differ).
 
 The area is read only on a node of the pair's ``dl:areaOn`` class (where it is the thing's own
 area) and only where both rules reach the node (their compiled focus). An area with a
@@ -25,15 +32,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
-from rdflib import Graph, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import focus_marker
-from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.limits import Bounds, Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import Units, curie
-from docklaw.namespaces import DL, QUDT, RDF
+from docklaw.namespaces import DL, QUDT, RDF, RDFS
 from docklaw.validate.derivation.mutual import fixed_limit
 from docklaw.validate.findings.cite import InfoNeeded, Result, relief_of, section_fields
 from docklaw.validate.values import node_name
@@ -95,7 +102,8 @@ def numbers(data: Graph, node: Node, prop: URIRef) -> list[Decimal]:
 
 def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal | None:
     """The side rule's limit on ``node``: its fixed one, else the one derive computed there, else
-    the one its expression gives there (None where an operand is unstated)."""
+    the one its expression gives there; where an operand is unstated, the laxest it can give
+    (None where that is unbounded)."""
     fixed = fixed_limit(prepared, side.rule, side.prop)
     if fixed is not None:
         return fixed
@@ -111,7 +119,12 @@ def limit_of(data: Graph, prepared: Prepared, node: Node, side: Side) -> Decimal
         return evaluator.stricter(expression, node, evaluator.evaluate(expression, node),
                                   True)[0]
     except MissingOperand:
-        return None
+        # an operand unstated (a boathouse's slips): the laxest limit the expression can give
+        # (Bounds: either branch of a condition), so an area past even that is cited whatever
+        # the operand, and a figure within it is asked as before (blind review 137 F5: a
+        # boathouse 30 ft wide stating 1,300 square feet and no slips, at least 43.3 ft long
+        # where 40 is the limit for one slip and two, was asked its slips)
+        return Bounds(evaluator).interval(expression, node)[1]
 
 
 def past(value: Decimal, limit: Decimal, inclusive: bool) -> bool:
@@ -150,50 +163,118 @@ def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],
             area = min(areas)  # (every value breaks the limit where the least does)
             limits = [limit_of(data, prepared, node, s) for s in pair.sides]
             figures = [numbers(data, node, s.prop) for s in pair.sides]
-            if None in limits or all(figures):
+            if None in limits:
                 continue
             shown = units.describe(area, area_unit)
-            if not any(figures):
-                product = limits[0] * limits[1]  # type: ignore[operator]
-                if not past(area, product, first.inclusive and second.inclusive):
-                    continue
+            contradicted: list[Result] | None = None
+            if all(figures):
+                contradicted = contradiction(data, prepared, jid, units, node, pair, area,
+                                             figures)
+                if not contradicted:
+                    continue  # (the figures decide)
+                added.extend(contradicted)
+            product = limits[0] * limits[1]  # type: ignore[operator]
+            if (contradicted is not None or not any(figures)) and \
+                    past(area, product, first.inclusive and second.inclusive):
                 message = (
                     f"The stated {curie(pair.area)}, {shown}, is more than a figure within "
                     f"both limits covers ({describe(units, limits[0], first)} by "
                     f"{describe(units, limits[1], second)}: at most "
                     f"{units.describe(product, area_unit)}): its {curie(first.prop)} or its "
                     f"{curie(second.prop)} is over the limit, whatever the figures, so "
-                    "neither is asked (one finding on the two limits together).")
+                    "neither is asked (one finding on the two limits together)." + (
+                        " The stated figures, which cover less than that area, do not make it "
+                        "conform: the three cannot all be true, and the stricter reading, the "
+                        "area true, is held (dl:Discrepancy)." if contradicted is not None
+                        else ""))
                 for side in pair.sides:
                     added.append(result(data, prepared, jid, node, side, message, pair.area, shown))
                 continue
-            known, other = (0, 1) if figures[0] else (1, 0)
-            side, limit = pair.sides[other], limits[other]
-            given = max(figures[known])
-            if given <= 0 or (node_name(node), str(side.rule)) in cited:
+            if not any(figures):
                 continue
-            bound = area / given
-            if not past(bound, limit, side.inclusive):  # type: ignore[arg-type]
-                continue
-            given_unit = units.canonical_of_property.get(pair.sides[known].prop)
-            side_unit = units.canonical_of_property.get(side.prop)
-            if given_unit is None or side_unit is None:
-                continue
-            floor = bound.quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
-            at_least = units.describe(floor, side_unit)
-            message = (
-                f"{curie(side.prop)} is not stated, but is at least {at_least}: the stated "
-                f"{curie(pair.area)}, {shown}, over the stated "
-                f"{curie(pair.sides[known].prop)}, {units.describe(given, given_unit)} (a "
-                "figure covers no more than its width by its length), which is over the limit "
-                f"of {describe(units, limit, side)}.")  # type: ignore[arg-type]
-            added.append(result(data, prepared, jid, node, side, message, side.prop,
-                                f"at least {at_least}"))
+            # one side stated: the other is at least the area over it; both stated and the area
+            # more than they cover: each side is at least the area over the other (stricter)
+            for known in ((0, 1) if contradicted is not None else (0 if figures[0] else 1,)):
+                other = 1 - known
+                side, limit = pair.sides[other], limits[other]
+                given = max(figures[known])
+                if given <= 0 or (node_name(node), str(side.rule)) in cited:
+                    continue
+                bound = area / given
+                if not past(bound, limit, side.inclusive):  # type: ignore[arg-type]
+                    continue
+                given_unit = units.canonical_of_property.get(pair.sides[known].prop)
+                side_unit = units.canonical_of_property.get(side.prop)
+                if given_unit is None or side_unit is None:
+                    continue
+                floor = bound.quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
+                at_least = units.describe(floor, side_unit)
+                opening = (f"{curie(side.prop)} is stated as "
+                           f"{units.describe(max(figures[other]), side_unit)}, which the "
+                           "stated area contradicts (dl:Discrepancy); read with the area "
+                           f"true it is at least {at_least}" if contradicted is not None else
+                           f"{curie(side.prop)} is not stated, but is at least {at_least}")
+                message = (
+                    f"{opening}: the stated {curie(pair.area)}, {shown}, over the stated "
+                    f"{curie(pair.sides[known].prop)}, {units.describe(given, given_unit)} (a "
+                    "figure covers no more than its width by its length), which is over the "
+                    f"limit of {describe(units, limit, side)}.")  # type: ignore[arg-type]
+                added.append(result(data, prepared, jid, node, side, message, side.prop,
+                                    f"at least {at_least}"))
     if not added:
         return results, needed
-    decided = {(r.focus_node, r.rule) for r in added}
+    decided = {(r.focus_node, r.rule) for r in added if r.severity == "Violation"}
     kept = [n for n in needed if (n.focus_node, n.rule) not in decided]
     return [*results, *added], kept
+
+
+def contradiction(data: Graph, prepared: Prepared, jid: str, units: Units, node: Node,
+                  pair: Sides, area: Decimal, figures: list[list[Decimal]]) -> list[Result]:
+    """Where the node states both sides and an area more than they cover (a figure covers no
+    more than its width by its length): a dl:Discrepancy naming the three figures (written on
+    ``data``, the report's Warnings returned, merged per pair by ``one_per_disagreement``). None
+    where they agree, or where any of them is drawn (the drawing's readings are bounded there).
+    Why: a landing stated 6 x 8 ft and 70 square feet conformed with no Discrepancy, the figures
+    deciding though they cannot be true (blind review 137 F1)."""
+    if any((v, DL.derived, Literal(True)) in data
+           for p in (pair.area, *(s.prop for s in pair.sides)) for v in data.objects(node, p)):
+        return []
+    widest = [max(f) for f in figures]
+    covered = widest[0] * widest[1]
+    if area <= covered:
+        return []
+    area_unit = units.canonical_of_property.get(pair.area)
+    side_units = [units.canonical_of_property.get(s.prop) for s in pair.sides]
+    if area_unit is None or None in side_units:
+        return []
+    first, second = pair.sides
+    text = (f"the stated {curie(pair.area)}, {units.describe(area, area_unit)}, is more than "
+            f"the stated {curie(first.prop)} by {curie(second.prop)} cover "
+            f"({units.describe(widest[0], side_units[0])} by "
+            f"{units.describe(widest[1], side_units[1])}: "
+            f"{units.describe(covered, area_unit)}): the three figures cannot all be true. "
+            "The stricter reading, the area true, is held against the limits on both.")
+    note = BNode()
+    data.add((note, RDF.type, DL.Discrepancy))
+    data.add((note, DL.focus, node))
+    data.add((note, DL.property, pair.area))
+    for prop in (pair.area, first.prop, second.prop):
+        for value in data.objects(node, prop):
+            data.add((note, DL.declaredValue, value))
+    data.add((note, RDFS.comment, Literal(text)))
+    out = []
+    for side in pair.sides:  # (one Warning per rule, merged into one naming both)
+        rule = prepared.rules.get(side.rule)
+        section, section_iri, section_text = section_fields(prepared, rule)
+        relief, authority, relief_note, iris, basis = relief_of(prepared, rule, data)
+        out.append(warning := Result(
+            section=section, section_iri=section_iri, section_text=section_text,
+            severity="Warning", message=f"Discrepancy: {text}", focus_node=node_name(node),
+            path=curie(pair.area), value=None, relief=relief, relief_authority=authority,
+            relief_note=relief_note, rule=str(side.rule), component="dl:Discrepancy",
+            relief_iris=iris))
+        warning.set_basis(basis)
+    return out
 
 
 def describe(units: Units, limit: Decimal | None, side: Side) -> str:
