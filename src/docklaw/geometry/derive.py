@@ -508,17 +508,20 @@ class _Stage:
         size = own_size(full, along)
         if declared is None or size is None:
             return
-        for prop, (shore, own), word in ((DL.length, size.length, "length"),
-                                         (DL.width, size.width, "width")):
-            if abs(shore - own) <= self.s.precision:
+        for prop, readings, word in ((DL.length, size.length, "length"),
+                                     (DL.width, size.width, "width")):
+            shore, own = readings[0], readings[1:]
+            if max(readings) - min(readings) <= self.s.precision:
                 self.out.quantity(n, prop, shore, UNIT.FT, src, DL.OwnExtentOnShoreAxes)
                 continue
-            self.bounded(n, prop, min(shore, own), max(shore, own), UNIT.FT, src,
+            sides = " or ".join(f"{x:.2f} ft" for x in own) + (
+                f" (near the diagonal, either side may be its {word})" if len(own) > 1 else "")
+            self.bounded(n, prop, min(readings), max(readings), UNIT.FT, src,
                          DL.OwnExtentOnShoreAxes,
                          f"The drawing of {label(n)} is askew to the mean high water mark: its "
                          f"own {word} is {shore:.2f} ft measured "
                          f"{'perpendicular' if prop == DL.length else 'parallel'} to the mark "
-                         f"and {own:.2f} ft along its own sides. {declared.citation} "
+                         f"and {sides} along its own sides. {declared.citation} "
                          f"(\"{declared.quote}\") limits the thing's own size without saying "
                          f"which: state {prop.n3(self.g.namespace_manager)} where a limit falls "
                          "between them.", section=declared.section, readings=True)

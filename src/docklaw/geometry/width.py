@@ -353,11 +353,14 @@ class OwnSize:
     on the shore's axes (``length``/``width`` index 0: the extent perpendicular to the mean
     high water mark and parallel to it, the convention South Bristol § 73-9C(1) states for
     docks) and on the thing's own axes (index 1: the sides of its minimum rotated rectangle,
-    the side nearer the perpendicular to the mark its length). They agree for a footprint
-    drawn square to the shore; a rotated one reads two ways."""
+    the side nearer the perpendicular to the mark its length; within 15 degrees of the
+    diagonal, where neither side is plainly the one across the mark, also the other way round,
+    a third value). They agree for a footprint drawn square to the shore; a rotated one reads
+    two or three ways (blind review 139 F4: a 20 x 38 ft boathouse at 46 degrees was cited as
+    38 ft wide, where reading its 38-ft side as its length meets the limits)."""
 
-    length: tuple[float, float]
-    width: tuple[float, float]
+    length: tuple[float, ...]
+    width: tuple[float, ...]
 
     @property
     def one_reading(self) -> bool:
@@ -381,6 +384,9 @@ def own_size(geom: BaseGeometry, along: tuple[float, float]) -> OwnSize | None:
     lengthwise = abs(e1[0] * across[0] + e1[1] * across[1]) / (math.hypot(*e1) or 1.0) >= \
         abs(e2[0] * across[0] + e2[1] * across[1]) / (math.hypot(*e2) or 1.0)
     own = (math.hypot(*e1), math.hypot(*e2)) if lengthwise else (math.hypot(*e2), math.hypot(*e1))
+    cosine = abs(e1[0] * across[0] + e1[1] * across[1]) / (math.hypot(*e1) or 1.0)
+    if math.cos(math.radians(60)) <= cosine <= math.cos(math.radians(30)):
+        return OwnSize((shore[0], own[0], own[1]), (shore[1], own[1], own[0]))
     return OwnSize((shore[0], own[0]), (shore[1], own[1]))
 
 

@@ -212,12 +212,32 @@ def beside_pairs(graph: Graph, d: Derivation, members: list[Node]) -> list[tuple
                  and number_of(graph, m, a.sums) is not None]
         if not hosts:
             continue
-        host = max(hosts, key=lambda m: (number_of(graph, m, a.sums) or Decimal(0), str(m)))
-        out += [(host, m) for m in members
-                if m not in inside and m != host and is_a(graph, m, a.over)
-                and not is_a(graph, m, a.excepts) and not is_a(graph, m, a.beside)
-                and all(m != o for _h, o in out)]
+        # each beside the structure with the most slips still free (its figure less what its
+        # own listed parts of the kind hold): several docks' free slips are all read, never
+        # one dock's alone (blind review 139 F1: two 2-slip docks and four lifts stating 0
+        # were read as one dock's 2 and two more, 6 on a 4-slip parcel)
+        free = {h: (number_of(graph, h, a.sums) or Decimal(0)) - sum(
+            (slips_held(graph, a, p) for p in parts_of(graph, h)
+             if is_a(graph, p, a.over) and not is_a(graph, p, a.excepts)), Decimal(0))
+            for h in hosts}
+        for m in members:
+            if m in inside or m in free or not is_a(graph, m, a.over) \
+                    or is_a(graph, m, a.excepts) or is_a(graph, m, a.beside) \
+                    or any(m == o for _h, o in out):
+                continue
+            host = max(hosts, key=lambda h: (free[h], number_of(graph, h, a.sums) or Decimal(0),
+                                             str(h)))
+            free[host] -= slips_held(graph, a, m)
+            out.append((host, m))
     return out
+
+
+def slips_held(graph: Graph, a: Addend, member: Node) -> Decimal:
+    """What ``member`` takes of a structure's figure it stands in: what it states, or its
+    least where it states none or fewer (a lift stating 0 stands in one slip)."""
+    number = number_of(graph, member, a.sums) if a.sums is not None else None
+    least = max(a.least_alone, a.least_unstated, Decimal(1))
+    return number if number is not None and number >= least else least
 
 
 @contextmanager

@@ -19,12 +19,13 @@ rule-model.ttl, dl:SidesOfArea; each pair's note in its code's rules.ttl):
   is at least the area over the other, cited where that is past its limit (blind review 137 F1:
   the figures had decided, and such a landing conformed).
 * both stated and the area within what they cover, or an area within the product: nothing here
-  (the figures decide, or are asked). Drawn figures are not weighed so (the drawing's readings
-  are bounded where they differ).
+  (the figures decide, or are asked). Drawn figures are weighed as stated ones, except where a
+  drawing askew to the shore bounds them (its two readings of the sides differ).
 
 The area is read only on a node of the pair's ``dl:areaOn`` class (where it is the thing's own
-area) and only where both rules reach the node (their compiled focus). An area with a
-``dl:Discrepancy`` (two values that disagree) decides nothing: the Discrepancy stands.
+area) and only where both rules reach the node (their compiled focus). A stated area the drawing
+disagrees with (a ``dl:Discrepancy``) is held at the larger, the stricter value (blind review
+139 F2: a drawn landing's stated area past 64 square feet had no finding).
 """
 
 from __future__ import annotations
@@ -157,10 +158,12 @@ def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],
         area_unit = units.canonical_of_property.get(pair.area)
         for node in sorted(nodes, key=str):
             areas = numbers(data, node, pair.area)
-            if (node, RDF.type, pair.on) not in data or not areas or area_unit is None \
-                    or (node, pair.area) in disagreed:
+            if (node, RDF.type, pair.on) not in data or not areas or area_unit is None:
                 continue
-            area = min(areas)  # (every value breaks the limit where the least does)
+            # (every value breaks the limit where the least does; a stated area the drawing
+            # disagrees with, a dl:Discrepancy, is held at the stricter, the larger: blind
+            # review 139 F2, a landing drawn 8 x 8 ft stating 70 square feet had no finding)
+            area = max(areas) if (node, pair.area) in disagreed else min(areas)
             limits = [limit_of(data, prepared, node, s) for s in pair.sides]
             figures = [numbers(data, node, s.prop) for s in pair.sides]
             if None in limits:
@@ -209,7 +212,7 @@ def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],
                     continue
                 floor = bound.quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
                 at_least = units.describe(floor, side_unit)
-                opening = (f"{curie(side.prop)} is stated as "
+                opening = (f"{curie(side.prop)} is "
                            f"{units.describe(max(figures[other]), side_unit)}, which the "
                            "stated area contradicts (dl:Discrepancy); read with the area "
                            f"true it is at least {at_least}" if contradicted is not None else
@@ -233,12 +236,15 @@ def contradiction(data: Graph, prepared: Prepared, jid: str, units: Units, node:
     """Where the node states both sides and an area more than they cover (a figure covers no
     more than its width by its length): a dl:Discrepancy naming the three figures (written on
     ``data``, the report's Warnings returned, merged per pair by ``one_per_disagreement``). None
-    where they agree, or where any of them is drawn (the drawing's readings are bounded there).
+    where they agree, or where a drawing askew to the shore bounds the sides (two readings).
+    Drawn sides weigh as stated ones (blind review 139 F2: a landing drawn 6 x 8 ft stating 60
+    square feet conformed, its length at least 10 ft with the area true).
     Why: a landing stated 6 x 8 ft and 70 square feet conformed with no Discrepancy, the figures
     deciding though they cannot be true (blind review 137 F1)."""
-    if any((v, DL.derived, Literal(True)) in data
-           for p in (pair.area, *(s.prop for s in pair.sides)) for v in data.objects(node, p)):
-        return []
+    sides = {s.prop for s in pair.sides}
+    if any((n, RDF.type, DL.UpperBoundTotal) in data and data.value(n, DL.property) in sides
+           for n in data.subjects(DL.focus, node)):
+        return []  # (a drawing askew to the shore: its two readings of the sides are bounded)
     widest = [max(f) for f in figures]
     covered = widest[0] * widest[1]
     if area <= covered:
@@ -249,7 +255,7 @@ def contradiction(data: Graph, prepared: Prepared, jid: str, units: Units, node:
         return []
     first, second = pair.sides
     text = (f"the stated {curie(pair.area)}, {units.describe(area, area_unit)}, is more than "
-            f"the stated {curie(first.prop)} by {curie(second.prop)} cover "
+            f"the {curie(first.prop)} by {curie(second.prop)} (stated or drawn) cover "
             f"({units.describe(widest[0], side_units[0])} by "
             f"{units.describe(widest[1], side_units[1])}: "
             f"{units.describe(covered, area_unit)}): the three figures cannot all be true. "
