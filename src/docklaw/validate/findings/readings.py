@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from rdflib import Graph, Literal, URIRef
+from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import Condition, condition_of, focus_marker, rdflib_path
@@ -28,7 +29,7 @@ from docklaw.law.targets import (
     unstated_subjects,
 )
 from docklaw.law.units import curie, display_number, to_decimal
-from docklaw.namespaces import DL, GEO, PROV, QUDT, RDFS, SH
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SH
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
 from docklaw.validate.values import node_name
@@ -398,8 +399,24 @@ def value_path(shapes: Graph, shape: Node, constrained: tuple[URIRef, ...]) -> N
                         shapes.value(node, DL.computedLimit) is not None:
                     return path
                 fallback = fallback or path
-        todo.extend(shapes.objects(node, SH.property))
+        # in a fixed order, the plainest path first (a shape comparing the node's own value
+        # and its parts' through sh:oneOrMorePath has two that end in the value: the graph's
+        # order of them followed the hash seed, and the parts' path, with nothing to read on a
+        # dock listing none, left the reading "needs the value compared" under some seeds)
+        todo.extend(sorted(shapes.objects(node, SH.property), key=lambda n: _plainness(shapes, n)))
     return fallback
+
+
+def _plainness(shapes: Graph, prop_shape: Node) -> tuple[int, str]:
+    """Sort key of a property shape by its path: fewer complex steps (sh:oneOrMorePath ...)
+    first, then the steps' names (blank nodes are named anew on every parse)."""
+    path = shapes.value(prop_shape, SH.path)
+    if path is None:
+        return (99, "")
+    members = list(Collection(shapes, path)) if shapes.value(path, RDF.first) is not None \
+        else [path]
+    return (sum(not isinstance(m, URIRef) for m in members),
+            " ".join(str(m) for m in members if isinstance(m, URIRef)))
 
 
 def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path: Node | None,
