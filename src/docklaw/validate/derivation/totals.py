@@ -206,26 +206,30 @@ def beside_pairs(graph: Graph, d: Derivation, members: list[Node]) -> list[tuple
     inside = {p for n in members for p in parts_of(graph, n)}
     out: list[tuple[Node, Node]] = []
     for a in d.addends:
-        if not a.beside or a.sums is None:
+        # (a summed addend's figure, or a counted one's: a Keuka lift counted one boat each,
+        # dl:coveredBy the dock's slips, blind review 140 F2)
+        figure = a.sums or a.covered_by
+        kinds = a.over if a.sums is not None else a.counts
+        if not a.beside or figure is None:
             continue
         hosts = [m for m in members if m not in inside and is_a(graph, m, a.beside)
-                 and number_of(graph, m, a.sums) is not None]
+                 and number_of(graph, m, figure) is not None]
         if not hosts:
             continue
         # each beside the structure with the most slips still free (its figure less what its
         # own listed parts of the kind hold): several docks' free slips are all read, never
         # one dock's alone (blind review 139 F1: two 2-slip docks and four lifts stating 0
         # were read as one dock's 2 and two more, 6 on a 4-slip parcel)
-        free = {h: (number_of(graph, h, a.sums) or Decimal(0)) - sum(
+        free = {h: (number_of(graph, h, figure) or Decimal(0)) - sum(
             (slips_held(graph, a, p) for p in parts_of(graph, h)
-             if is_a(graph, p, a.over) and not is_a(graph, p, a.excepts)), Decimal(0))
+             if is_a(graph, p, kinds) and not is_a(graph, p, a.excepts)), Decimal(0))
             for h in hosts}
         for m in members:
-            if m in inside or m in free or not is_a(graph, m, a.over) \
+            if m in inside or m in free or not is_a(graph, m, kinds) \
                     or is_a(graph, m, a.excepts) or is_a(graph, m, a.beside) \
                     or any(m == o for _h, o in out):
                 continue
-            host = max(hosts, key=lambda h: (free[h], number_of(graph, h, a.sums) or Decimal(0),
+            host = max(hosts, key=lambda h: (free[h], number_of(graph, h, figure) or Decimal(0),
                                              str(h)))
             free[host] -= slips_held(graph, a, m)
             out.append((host, m))

@@ -23,9 +23,10 @@ rule-model.ttl, dl:SidesOfArea; each pair's note in its code's rules.ttl):
   drawing askew to the shore bounds them (its two readings of the sides differ).
 
 The area is read only on a node of the pair's ``dl:areaOn`` class (where it is the thing's own
-area) and only where both rules reach the node (their compiled focus). A stated area the drawing
-disagrees with (a ``dl:Discrepancy``) is held at the larger, the stricter value (blind review
-139 F2: a drawn landing's stated area past 64 square feet had no finding).
+area) and only where both rules reach the node (their compiled focus). A stated area beside the
+drawn one, disagreeing (a ``dl:Discrepancy``) or within the drawing's tolerance, is held at the
+larger, the stricter value (blind review 139 F2: a drawn landing's stated area past 64 square
+feet had no finding; review 140 F1: 1,365 stated on a boathouse drawn 34 x 40 ft conformed).
 """
 
 from __future__ import annotations
@@ -147,8 +148,6 @@ def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],
     if not found:
         return results, needed
     units = prepared.units
-    disagreed = {(data.value(d, DL.focus), data.value(d, DL.property))
-                 for d in data.subjects(RDF.type, DL.Discrepancy)}
     cited = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
     added: list[Result] = []
     for pair in found:
@@ -160,10 +159,11 @@ def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],
             areas = numbers(data, node, pair.area)
             if (node, RDF.type, pair.on) not in data or not areas or area_unit is None:
                 continue
-            # (every value breaks the limit where the least does; a stated area the drawing
-            # disagrees with, a dl:Discrepancy, is held at the stricter, the larger: blind
-            # review 139 F2, a landing drawn 8 x 8 ft stating 70 square feet had no finding)
-            area = max(areas) if (node, pair.area) in disagreed else min(areas)
+            # (two values, stated and drawn, are held at the stricter, the larger, whether they
+            # disagree, a dl:Discrepancy, or agree within the drawing's tolerance: blind review
+            # 139 F2, a landing drawn 8 x 8 ft stating 70 square feet had no finding; review
+            # 140 F1, a boathouse drawn 34 x 40 ft stating 1,365 conformed)
+            area = max(areas)
             limits = [limit_of(data, prepared, node, s) for s in pair.sides]
             figures = [numbers(data, node, s.prop) for s in pair.sides]
             if None in limits:
