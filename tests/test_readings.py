@@ -264,7 +264,6 @@ def test_73_13A_a_partial_hundred_feet_under_each_reading(case: str,
         assert "The verdict depends on the reading" in report.to_text()
 
 
-
 @pytest.mark.parametrize(("case", "rule", "expected"), [
     ("seven-slips-on-a-325-foot-category-f-parcel-meet-73-8A-under-either-reading-of-a-partial-"
      "50-feet", "73-8A-boat-slip-allocation", {"A": "conforms", "B": "conforms"}),
