@@ -84,6 +84,12 @@ class Derivation:
     leaves_out: tuple[tuple[URIRef, Node], ...] = ()
     #: quantities a member left out by ``leaves_out`` is kept by where it states one above 0
     kept_past: tuple[URIRef, ...] = ()
+    #: classes whose members stating no value of a ``leaves_out`` property may be left out or
+    #: not (dl:openWhenUnstated): the total is read without them, counted with them at most
+    open_unstated: tuple[URIRef, ...] = ()
+    #: the words of the law that leave the structures out, and where printed (dl:leftOutWords)
+    left_words: str | None = None
+    left_source: Node | None = None
 
 
 @dataclass(frozen=True)
@@ -134,11 +140,19 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
     past = sorted({q for x in law.objects(node, DL.leavesOut)
                    for q in law.objects(x, DL.keptWhenPastZero) if isinstance(q, URIRef)},
                   key=str)
+    conditions = sorted(law.objects(node, DL.leavesOut), key=str)
+    unsure = sorted({c for x in conditions for c in _classes(law, x, DL.openWhenUnstated)},
+                    key=str)
+    left = next((w for x in conditions if (w := law.value(x, DL.leftOutWords)) is not None),
+                None)
     return Derivation(node, prop, tuple(addends),
                       law.value(node, DL.includesFocus) == Literal(True),
                       _classes(law, node, DL.onlyWithPart),
                       str(words) if words is not None else None,
-                      law.value(node, DL.countingSource), tuple(leaves), tuple(past))
+                      law.value(node, DL.countingSource), tuple(leaves), tuple(past),
+                      tuple(unsure), str(left) if left is not None else None,
+                      next((law.value(x, DL.leftOutSource) for x in conditions
+                            if law.value(x, DL.leftOutSource) is not None), None))
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -966,7 +980,7 @@ def wholes_of(graph: Graph, node: Node, members: list[Node]) -> list[Node]:
     return [m for m in members if m != node and node in parts_of(graph, m)]
 
 
-def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
+def counted_basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
     """What was counted, in words: the addends and the structures they rest on (an addend
     that counts nothing is left out when another counts something)."""
     parts = []
@@ -1019,6 +1033,35 @@ def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) 
         cited = prepared.sections.get(d.source) if isinstance(d.source, URIRef) else None
         text += f"; '{d.words}'" + (f" ({cited.citation})" if cited is not None else "")
     return text
+
+
+def left_words(graph: Graph, d: Derivation, sub: Subject, prepared: Prepared) -> str:
+    """The structures a dl:leavesOut condition set aside (stated so) or may set aside (of a
+    dl:openWhenUnstated class, stating no value), in words, with the law's words that leave
+    them out ('' where none)."""
+    if not sub.left and not sub.unsure:
+        return ""
+    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
+    text = ""
+    if sub.left:
+        stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
+        text += f"; left out: {names(sub.left)} (stating {stated})"
+    if unsure := top_level(graph, sub.unsure):
+        text += (f"; left out as read, counted at most: {names(unsure)} (stating no "
+                 f"{props}, so {'it' if len(unsure) == 1 else 'they'} may or may not be "
+                 "left out)")
+    if d.left_words:
+        cited = prepared.sections.get(d.left_source) if isinstance(
+            d.left_source, URIRef) else None
+        text += f": '{d.left_words}'" + (f" ({cited.citation})" if cited is not None else "")
+    return text
+
+
+def side_open(graph: Graph, d: Derivation, sub: Subject, value: Decimal) -> Decimal:
+    """How much more the total is with the structures of unstated side (``sub.unsure``)
+    counted: the total is read without them, and this is what the dl:UpperBoundTotal adds."""
+    with_them, _used, _complete = derived_total(graph, d, [*sub.members, *sub.unsure], {}, {})
+    return max(with_them - value, Decimal(0))
 
 
 def summed_words(graph: Graph, d: Derivation, a: Addend, member: Node, members: list[Node]
@@ -1120,10 +1163,10 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     the listed structures already break is cited)."""
     bounds: dict[tuple[Node, URIRef], PartsBound] = {}
     for target in targets(prepared, jid):
-        for node, members in subjects(graph, app, target):
-            with standing_beside(graph, beside_pairs(graph, target.derivation, members)
+        for sub in subjects(graph, app, target):
+            with standing_beside(graph, beside_pairs(graph, target.derivation, sub.members)
                                  if target.on_parcel else []):
-                derive_total(graph, prepared, jid, target, node, members, bounds)
+                derive_total(graph, prepared, jid, target, sub, bounds)
     # after every total: each read the structures' own figures as stated
     read_at_parts(graph, prepared, bounds)
 
@@ -1193,11 +1236,18 @@ def read_at_parts(graph: Graph, prepared: Prepared,
                        Literal(format_number(bound.most), datatype=XSD.decimal)))
 
 
-def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, node: Node,
-                 members: list[Node], bounds: dict[tuple[Node, URIRef], PartsBound]) -> None:
-    """``derive_totals`` for one total (on ``node``, of ``members``); ``bounds`` collects what
-    each structure is read to hold (``read_at_parts``)."""
+def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub: Subject,
+                 bounds: dict[tuple[Node, URIRef], PartsBound]) -> None:
+    """``derive_totals`` for one total (on ``sub.node``, of ``sub.members``); ``bounds``
+    collects what each structure is read to hold (``read_at_parts``)."""
     d = target.derivation
+    node, members = sub.node, sub.members
+
+    def basis(graph: Graph, d: Derivation, members: list[Node], prepared: Prepared) -> str:
+        # (what was counted, and what was left out or may be, and why: blind review 141 F5,
+        # an upland boathouse was dropped from the count without a word)
+        return counted_basis(graph, d, members, prepared) + left_words(graph, d, sub, prepared)
+
     opened: dict[Node, Opened] = {}
     value, used, complete = derived_total(graph, d, members, opened, bounds)
     for a, m, n, inside in held_at_least(graph, d, members):
@@ -1272,10 +1322,12 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, nod
     answered = told is not None and told >= value and node not in members
     still = contradicted(opened) if answered else opened
     note = parts_open(graph, node, target, value, still, prepared) if still else None
-    if undecided := undecided_members(graph, prepared, jid, d, members):
-        # (one note on the total: the pipeline reads it at one bound, with both doubts)
+    undecided = undecided_members(graph, prepared, jid, d, members)
+    more = side_open(graph, d, sub, value) if sub.unsure else Decimal(0)
+    if undecided or more > 0:
+        # (one note on the total: the pipeline reads it at one bound, with every doubt)
         upper_bound(graph, node, target, value, undecided, prepared,
-                    open_extra(graph, still), note)
+                    open_extra(graph, still), note, sub, more)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -1487,7 +1539,8 @@ def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
 
 def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
                 undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared,
-                extra: Decimal = Decimal(0), note: BNode | None = None) -> None:
+                extra: Decimal = Decimal(0), note: BNode | None = None,
+                sub: Subject | None = None, more: Decimal = Decimal(0)) -> None:
     """The total the rules read may be short by the members whose class turns on a fact they
     do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
     larger of that and the total read) and, per member, the facts that decide it, for the
@@ -1501,7 +1554,7 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
     unstated, conformed; a roofed seasonal lift is a second one, § 73-8B(2))."""
     d = target.derivation
     read = number_of(graph, node, d.prop)
-    upper = max(read or Decimal(0), value + extra) + len(undecided)
+    upper = max(read or Decimal(0), value + extra + more) + len(undecided)
     if note is None:
         note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
     else:  # (the note of the parts' slips a whole's figure may not include: ``extra``)
@@ -1512,12 +1565,30 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
         graph.add((entry, DL.focus, member))
         for fact in sorted(facts, key=str):
             graph.add((entry, DL.property, fact))
-    graph.add((note, RDFS.comment, Literal(
+    texts = [] if not undecided else [
         f"{names([m for m, _f in undecided])} may be counted in {curie(d.prop)} of "
         f"{short(node)}: {'its class turns' if len(undecided) == 1 else 'their classes turn'} "
         f"on {', '.join(sorted({curie(f) for _m, fs in undecided for f in fs}))}, not stated; "
         f"with {'it' if len(undecided) == 1 else 'them'} the total would be "
-        f"{shown(prepared, d.prop, upper)}")))
+        f"{shown(prepared, d.prop, upper)}"]
+    if sub is not None and more > 0:
+        # (a structure of unstated side: read without it, counted at most; its side is asked
+        # where a limit lies between, blind review 141 F5)
+        unsure = top_level(graph, sub.unsure)
+        props = sorted({p for p, _v in d.leaves_out}, key=str)
+        text = (f"{names(unsure)} {'states' if len(unsure) == 1 else 'state'} no "
+                f"{', '.join(curie(p) for p in props)}, which decides whether "
+                f"{'it is' if len(unsure) == 1 else 'they are'} left out of {curie(d.prop)} of "
+                f"{short(node)}" + (f" ('{d.left_words}')" if d.left_words else "")
+                + f": left out, it is {shown(prepared, d.prop, max(read or value, value))}; "
+                f"counted, up to {shown(prepared, d.prop, upper)}")
+        for member in unsure:
+            entry = asked_entry(graph, member, props[0], text)
+            for p in props[1:]:
+                graph.add((entry, DL.property, p))
+            graph.add((note, DL.undecidedMember, entry))
+        texts.append(text)
+    graph.add((note, RDFS.comment, Literal("; ".join(texts))))
 
 
 def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: list[Node]
@@ -1593,19 +1664,28 @@ def drop_measured(graph: Graph, node: Node, prop: URIRef) -> None:
             graph.remove((node, prop, old))
 
 
-def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[Node]]]:
-    """(node the total is of, its members): the parcel and every structure listed, or each
-    listed structure of a governed class that is not a part of another of that class, with
-    its parts."""
-    out: list[tuple[Node, list[Node]]] = []
+@dataclass(frozen=True)
+class Subject:
+    """One total to derive: the node it is of, its members, and the structures a
+    dl:leavesOut condition sets aside (``left``: stated so) or may set aside (``unsure``: of a
+    dl:openWhenUnstated class, stating no value), each with its parts."""
+
+    node: Node
+    members: list[Node]
+    left: list[Node]
+    unsure: list[Node]
+
+
+def subjects(graph: Graph, app: Node, target: Target) -> list[Subject]:
+    """The parcel and every structure listed, or each listed structure of a governed class
+    that is not a part of another of that class, with its parts (``Subject``)."""
+    out: list[Subject] = []
+    d = target.derivation
     for parcel in sorted(graph.objects(app, DL.parcel), key=str):
-        structures = parcel_structures(graph, app, parcel)
-        if target.derivation.leaves_out:
-            structures = kept(graph, structures, target.derivation.leaves_out,
-                              target.derivation.kept_past)
+        structures, left, unsure = sides(graph, parcel_structures(graph, app, parcel), d)
         if target.on_parcel:
-            if structures:
-                out.append((parcel, structures))
+            if structures or unsure:
+                out.append(Subject(parcel, structures, left, unsure))
             continue
         # for each governed class, the structures of it that are not a part of another one
         # of it: an appendage of a dock is an appendage of its own (Canandaigua § 73-9C(1)(f):
@@ -1614,28 +1694,38 @@ def subjects(graph: Graph, app: Node, target: Target) -> list[tuple[Node, list[N
                            for t in top_level(graph, [s for s in structures
                                                       if is_a(graph, s, (cls,))])}, key=str)
         for node in governed:
-            members = parts_of(graph, node)
-            if target.derivation.leaves_out:  # (a stair stated landward is no dock area)
-                members = kept(graph, members, target.derivation.leaves_out,
-                               target.derivation.kept_past)
-            if target.derivation.includes_focus:
+            # (a stair stated landward is no dock area)
+            members, left, unsure = sides(graph, parts_of(graph, node), d)
+            if d.includes_focus:
                 members = [node, *members]
-            out.append((node, members))
+            out.append(Subject(node, members, left, unsure))
     return out
 
 
-def kept(graph: Graph, structures: list[Node], leaves: tuple[tuple[URIRef, Node], ...],
-         past: tuple[URIRef, ...] = ()) -> list[Node]:
-    """The structures (or parts) without those stating a value the derivation leaves out
-    (Keuka § 160-123A(1)(f): boats moored on the upland side are not counted; a stair stated
-    landward of the mean high water mark is no part of a dock's area), and without their
-    parts; one stating a quantity of ``past`` above 0 stays (dl:keptWhenPastZero: a part
-    stated landward of the mark but reaching past it lies in the water at least in part, so
-    its area counts: it was left out of a dock's area in silence, fix-sb12)."""
-    out = [s for s in structures if any((s, p, v) in graph for p, v in leaves)
-           and not past_zero(graph, s, past)]
+def sides(graph: Graph, structures: list[Node], d: Derivation
+          ) -> tuple[list[Node], list[Node], list[Node]]:
+    """(kept, left, unsure): the structures (or parts) without those stating a value the
+    derivation leaves out (Keuka § 160-123A(1)(f): boats moored on the upland side are not
+    counted; a stair stated landward of the mean high water mark is no part of a dock's area),
+    and without their parts; one stating a quantity of ``d.kept_past`` above 0 stays
+    (dl:keptWhenPastZero: a part stated landward of the mark but reaching past it lies in the
+    water at least in part, so its area counts: it was left out of a dock's area in silence,
+    fix-sb12). ``left``: the top ones left out (the derivation's words name them). ``unsure``:
+    one of a dl:openWhenUnstated class stating no value of a left-out property, with its parts,
+    is neither kept nor left: the total is read without it and carries it counted as its most
+    (``side_open``), so a limit between the two asks its side, never cites on the reading
+    that meets it (blind review 141 F5: a boathouse of unstated side was counted and cited)."""
+    if not d.leaves_out:
+        return structures, [], []
+    out = [s for s in structures if any((s, p, v) in graph for p, v in d.leaves_out)
+           and not past_zero(graph, s, d.kept_past)]
     gone = {*out, *(p for s in out for p in parts_of(graph, s))}
-    return [s for s in structures if s not in gone]
+    doubt = [s for s in structures if s not in gone and d.open_unstated
+             and is_a(graph, s, d.open_unstated)
+             and any(graph.value(s, p) is None for p, _v in d.leaves_out)]
+    unsure = {*doubt, *(p for s in doubt for p in parts_of(graph, s))} - gone
+    return ([s for s in structures if s not in gone and s not in unsure],
+            top_level(graph, out), [s for s in structures if s in unsure])
 
 
 def past_zero(graph: Graph, node: Node, props: tuple[URIRef, ...]) -> bool:
