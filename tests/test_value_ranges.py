@@ -54,6 +54,32 @@ def test_a_value_not_of_its_property_kind_is_refused_naming_node_and_property(
     assert error.exit_code == 2
 
 
+CONSOLIDATED = (CASES / "south-bristol"
+                / "a-1080.1-square-foot-consolidated-dock-violates-73-10A.ttl")
+
+
+@pytest.mark.parametrize(("old", "new", "prop", "words"), [
+    ("dl:consolidatedParcelCount 1", "dl:consolidatedParcelCount -1", "dl:consolidatedParcelCount",
+     "is not a whole number 0 or more"),
+    ("dl:consolidatedParcelCount 1", "dl:consolidatedParcelCount 1.5", "dl:consolidatedParcelCount",
+     "is not a whole number 0 or more"),
+    ("dl:slipCount 2", "dl:slipCount -1", "dl:slipCount", "is not a whole number 0 or more"),
+], ids=["consolidated-parcels-negative", "consolidated-parcels-not-whole", "slips-negative"])
+def test_a_count_below_zero_or_not_whole_is_refused_by_its_declared_range(
+        old: str, new: str, prop: str, words: str) -> None:
+    """Blind review 141 F1: South Bristol's dock stating dl:consolidatedParcelCount -1 escaped
+    every area limit (§ 73-9C(1) leaves consolidated docks out, § 73-10 reaches 1, 2, 3) and a
+    dock stating dl:slipCount -1 lowered the parcel's total; a count's range is
+    xsd:nonNegativeInteger, and intake refuses what is not one, naming the node and property."""
+    with pytest.raises(InputError) as info:
+        validate_bytes(application(CONSOLIDATED, old, new), name="app.ttl")
+    error = info.value
+    assert words in error.message, error.message
+    assert error.prop == prop
+    assert error.node is not None and error.node.endswith("#dock")
+    assert error.exit_code == 2
+
+
 def test_a_whole_number_written_as_a_decimal_is_a_tier() -> None:
     """1.0 is Tier 1: the rules of Tier 1 apply (here § 73-9D(2), violated at 920.1)."""
     report = validate_bytes(application(BASE, "dl:tier 1", "dl:tier 1.0"), name="app.ttl")

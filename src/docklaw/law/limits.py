@@ -15,7 +15,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.units import Units, curie, display_number, quantize, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD
 
 
 def stated_first(data: Graph, subject: Node, prop: URIRef) -> Node | None:
@@ -344,7 +344,8 @@ class Evaluator:
         that is part of another of that class is counted with it), optionally only the part of
         each value above ``dl:excessOver`` (or what each leaves unused below
         ``dl:shortfallUnder``), leaving out the focus (``dl:excludeFocus``), its parts
-        (``dl:excludePartsOfFocus``) and structures that state ``dl:skipWhenStated``. Why: an
+        (``dl:excludePartsOfFocus``) and structures that state ``dl:skipWhenStated`` (other than
+        0 or false: ``claims``). Why: an
         allowance the text gives the parcel, not each structure (Canandaigua § 73-9D(2): 200
         square feet "distributed amongst the allowed docks", the boat accessory structure
         included)."""
@@ -367,7 +368,7 @@ class Evaluator:
             inside |= self.parts_of(focus)  # read as within the focus's own stated value
         total = Decimal(0)
         for node in members:
-            if node in inside or any(self.data.value(node, p) is not None for p in skip):
+            if node in inside or any(claims(self.data.value(node, p)) for p in skip):
                 continue
             if node == focus and law.value(expr, DL.excludeFocus) == Literal(True):
                 continue
@@ -401,6 +402,19 @@ class Evaluator:
         footage = self.number_of(footage_prop, DL.Parcel, focus)
         facility = law.value(expr, DL.facility)
         return [row_allowance(law, row, facility, footage) for row in gap.neighbours]
+
+
+def claims(value: Node | None) -> bool:
+    """Whether a stated ``dl:skipWhenStated`` value claims what it names: stated, and neither 0
+    nor false. Why: a dock stating it consolidates 0 parcels consolidates none; it is an
+    ordinary dock, not one with its own allowance (South Bristol § 73-9C(1), blind review 141
+    F1)."""
+    if value is None:
+        return False
+    if isinstance(value, Literal) and value.datatype == XSD.boolean:
+        return value.toPython() is True
+    number = to_decimal(value) if isinstance(value, Literal) else None
+    return number is None or number != 0
 
 
 def row_allowance(law: Graph, row: Node, facility: Node | None, footage: Decimal) -> Decimal:

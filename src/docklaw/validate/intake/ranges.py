@@ -27,6 +27,12 @@ CLOSED = (DL.landUse, DL.workKind, DL.construction)
 #: what a property of each literal range takes, as the error names it
 KINDS = {XSD.boolean: "true or false", XSD.decimal: "a number", XSD.double: "a number",
          XSD.float: "a number", **{i: "a whole number" for i in INTEGERS}}
+#: the integer ranges that bound a value's sign (a count: ``xsd:nonNegativeInteger``), and what
+#: the error names it. Why: a count of -1 parcels or slips was read as a number and took a dock
+#: out of the rules a count of 1 or more reaches, or lowered a parcel's total (blind review 141 F1).
+SIGNED = {XSD.nonNegativeInteger: (0, "a whole number 0 or more"),
+          XSD.positiveInteger: (1, "a whole number 1 or more")}
+KINDS.update({r: kind for r, (_, kind) in SIGNED.items()})
 
 
 def value_ranges(prepared: Prepared) -> dict[URIRef, object]:
@@ -76,6 +82,8 @@ def problem(value: object, range_: object) -> str | None:
     if number is None:
         return f"{shown} is not {kind}; write the number unquoted"
     if range_ in INTEGERS and number != number.to_integral_value():
+        return f"{shown} is not {kind}"
+    if range_ in SIGNED and number < SIGNED[range_][0]:  # type: ignore[index]
         return f"{shown} is not {kind}"
     return None
 
