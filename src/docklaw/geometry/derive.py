@@ -2650,8 +2650,29 @@ class _Stage:
             ("same-axis", "right-angle") if both else ("same-axis",))
         q(n, DL.sideSetback, value, UNIT.FT, src, SIDE_SETBACK_CONSTRUCTION[
             self.declared.side_setback or "same-axis"])
+        if len(f.own_points) < 2:
+            self.one_side_drawn(n, f, value, [DL.sideSetbackSameAxis,
+                                              DL.sideSetbackRightAngle, DL.sideSetback])
         if bent:
             self.bent_in_water(n, value, bent, src)
+
+    def one_side_drawn(self, n: Node, f: ParcelFrame, value: float,
+                       props: list[URIRef]) -> None:
+        """A parcel drawing one lot line: a waterfront lot has two side lines, and a structure
+        may lie nearer the one not drawn, so the clearance from the drawn one is only the most
+        the side setback can be. Each value is read with a dl:UpperBoundTotal carrying 0 ft
+        (as for undrawn parts, ``distance``): a limit the drawn side already breaks is cited,
+        one it meets asks for the setback (a value the application states is read). Why: a
+        North Haven dock 35 ft from its parcel's undrawn east side conformed to § 56-3A's 40 ft
+        on the 112.33 ft it kept from the drawn west line (blind review 142 F1)."""
+        drawn = ", ".join(m.node for m in f.own_points)
+        text = (f"only one of the parcel's lot lines is drawn ({drawn}; dl:lotLine): "
+                f"{label(n)} keeps {value:.2f} ft from it, and may lie nearer the other side "
+                "line, which is not drawn. Draw the parcel's other lot line, or state "
+                f"dl:sideSetback of {label(n)}")
+        for prop in props:
+            if self.stated(n, prop) is None:
+                self.out.upper_bound(n, prop, 0.0, text)
 
     def bent_in_water(self, n: Node, value: float, bent: list[tuple[str, float]],
                       sources: list[Node]) -> None:
