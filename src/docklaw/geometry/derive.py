@@ -37,13 +37,14 @@ from docklaw.geometry.lines import (
     MhwPoint,
     Riparian,
     distinct_points,
+    line_clearance,
     meet,
     off_axis,
+    onshore_part,
     right_angle_extension,
     riparian_lines,
     riparian_setback,
     same_axis_extension,
-    side_clearance,
     water_part,
 )
 from docklaw.geometry.output import Writer
@@ -2619,6 +2620,7 @@ class _Stage:
         step, length = self.s.densify_step, self.s.projection_length
         same, right = [], []
         bent: list[tuple[str, float]] = []  # (lot line, clearance from its drawn water part)
+        onshore_nearer: list[tuple[str, float, float]] = []  # (lot line, line, extension alone)
         for i, m in enumerate(f.own_points):
             inside = self.inside_point(f, i)
             if inside is None:
@@ -2627,8 +2629,12 @@ class _Stage:
             right_line = right_angle_extension(f.mhw, m, length)
             self.record.add("same-axis", m.node, same_line)
             self.record.add("right-angle", m.node, right_line)
-            same.append(side_clearance(wet, same_line, inside, step))
-            right.append(side_clearance(wet, right_line, inside, step))
+            onshore = onshore_part(f.mhw, m)
+            for line, out in ((same_line, same), (right_line, right)):
+                value, alone = line_clearance(wet, line, onshore, inside, step)
+                out.append(value)
+                if value < alone - self.s.precision:
+                    onshore_nearer.append((m.node, value, alone))
             drawn = water_part(f.mhw, m)
             if drawn is not None and off_axis(drawn, same_line) > self.s.precision:
                 bent.append((m.node, 0.0 if wet.intersects(drawn) else wet.distance(drawn)))
@@ -2650,8 +2656,37 @@ class _Stage:
             ("same-axis", "right-angle") if both else ("same-axis",))
         q(n, DL.sideSetback, value, UNIT.FT, src, SIDE_SETBACK_CONSTRUCTION[
             self.declared.side_setback or "same-axis"])
+        if onshore_nearer:
+            node, near, alone = min(onshore_nearer, key=lambda o: o[1])
+            self.out.note(
+                n, f"{label(n)} is {near:.2f} ft from the lot line {node} as drawn onshore and "
+                f"{alone:.2f} ft from its extension over the water: the side setback is measured "
+                "from the property line together with its extension, the nearer of the two "
+                "(the reading chosen: 'the property line extended' is the line and its "
+                "extension, one line).", severity=SH.Info, sources=src)
+        if len(f.own_points) < 2:
+            self.one_side_drawn(n, f, value, [DL.sideSetbackSameAxis,
+                                              DL.sideSetbackRightAngle, DL.sideSetback])
         if bent:
             self.bent_in_water(n, value, bent, src)
+
+    def one_side_drawn(self, n: Node, f: ParcelFrame, value: float,
+                       props: list[URIRef]) -> None:
+        """A parcel drawing one lot line: a waterfront lot has two side lines, and a structure
+        may lie nearer the one not drawn, so the clearance from the drawn one is only the most
+        the side setback can be. Each value is read with a dl:UpperBoundTotal carrying 0 ft
+        (as for undrawn parts, ``distance``): a limit the drawn side already breaks is cited,
+        one it meets asks for the setback (a value the application states is read). Why: a
+        North Haven dock 35 ft from its parcel's undrawn east side conformed to § 56-3A's 40 ft
+        on the 112.33 ft it kept from the drawn west line (blind review 142 F1)."""
+        drawn = ", ".join(m.node for m in f.own_points)
+        text = (f"only one of the parcel's lot lines is drawn ({drawn}; dl:lotLine): "
+                f"{label(n)} keeps {value:.2f} ft from it, and may lie nearer the other side "
+                "line, which is not drawn. Draw the parcel's other lot line, or state "
+                f"dl:sideSetback of {label(n)}")
+        for prop in props:
+            if self.stated(n, prop) is None:
+                self.out.upper_bound(n, prop, 0.0, text)
 
     def bent_in_water(self, n: Node, value: float, bent: list[tuple[str, float]],
                       sources: list[Node]) -> None:

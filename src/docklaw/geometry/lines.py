@@ -74,6 +74,13 @@ def water_part(shore: Shore, m: MhwPoint) -> LineString | None:
     return wet[0] if wet else None
 
 
+def onshore_part(shore: Shore, m: MhwPoint) -> LineString | None:
+    """The lot line as drawn onshore, from its upland end to its mean high water point (None:
+    it is drawn from the water)."""
+    dry = halves(shore, m, False)
+    return dry[0] if dry else None
+
+
 def off_axis(part: LineString, axis: LineString) -> float:
     """How far a drawn line strays from ``axis`` at most (0: drawn along it)."""
     return max(Point(c).distance(axis) for c in part.coords)
@@ -116,6 +123,22 @@ def side_clearance(part: BaseGeometry, line: LineString, inside: Point, step: fl
     if (cross < 0).any():
         return -float(-cross.min())
     return float(part.distance(line))
+
+
+def line_clearance(part: BaseGeometry, extension: LineString, onshore: LineString | None,
+                   inside: Point, step: float) -> tuple[float, float]:
+    """(clearance of part from the property line extended, from the extension alone).
+
+    The property line extended is the line together with its extension (North Haven § 56-3A
+    "within 40 feet from the adjacent property line extended into the water"; Kings Point
+    Standards C "a side property line or its seaward extension"): the nearer of the drawn
+    onshore line and the extension (:func:`side_clearance`, signed) decides. Why: a dock in the
+    water 38.07 ft from a lot line running onshore toward it was measured from the extension
+    alone, which leans away from it, at 41 ft and conformed to § 56-3A (blind review 142 F2)."""
+    alone = side_clearance(part, extension, inside, step)
+    if onshore is None:
+        return alone, alone
+    return min(alone, float(part.distance(onshore))), alone
 
 
 @dataclass

@@ -35,7 +35,7 @@ from docklaw.law.targets import (
     self_and_containers,
 )
 from docklaw.law.units import curie, to_decimal
-from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
+from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
 from docklaw.validate.derivation.parts import (
     component_classes,
     deck_classes,
@@ -1557,9 +1557,26 @@ def bound_of(graph: Graph, vocabulary: Graph, node: Node, by: list[URIRef]
         if (p, DL.longestOfParts, Literal(True)) in vocabulary \
                 and (None, DL.hasPart, node) in graph:
             continue
-        if is_stated(graph, node, p) and (n := number_of(graph, node, p)) is not None:
+        n = (number_of if is_stated(graph, node, p) else drawn_bound)(graph, node, p)
+        if n is not None:
             found.append((n, p))
     return min(found, key=lambda f: (f[0], str(f[1]))) if found else None
+
+
+def drawn_bound(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
+    """The greatest value the geometry stage measured for ``node``'s ``prop`` where the
+    application states none, unless the drawing gives it only as one end of a range (a
+    dl:UpperBoundTotal or dl:LowerBoundTotal on it: undrawn parts may reach farther). Why: a
+    new dock drawn 60 feet out from mean high water with no mean low water line drawn was asked
+    its length from mean low water for North Haven § 56-2B's 100 feet, which the drawn reach
+    already settles, MLW lying seaward of MHW (blind review 142 F4)."""
+    if any((n, DL.property, prop) in graph and (
+            (n, RDF.type, DL.UpperBoundTotal) in graph or (n, RDF.type, DL.LowerBoundTotal)
+            in graph) for n in graph.subjects(DL.focus, node)):
+        return None
+    values = [to_decimal(graph.value(v, QUDT.numericValue)) for v in graph.objects(node, prop)]
+    known = [v for v in values if v is not None]
+    return max(known) if known and len(known) == len(values) else None
 
 
 def inside_bound(graph: Graph, vocabulary: Graph, part: Node, prop: URIRef,
@@ -1606,8 +1623,9 @@ def lone_bound(graph: Graph, prepared: Prepared, node: Node, prop: URIRef, most:
         graph.add((note, DL.lowerBound, Literal(str(least), datatype=XSD.decimal)))
     for rule in rules:
         graph.add((note, DL.comparedBy, rule))
-    whose = f"its stated {curie(by)} ({shown(prepared, by, most)})" if whole is None else (
-        f"the stated {curie(by)} of {short(whole)} ({shown(prepared, by, most)}), whose "
+    how = "stated" if is_stated(graph, node if whole is None else whole, by) else "drawn"
+    whose = f"its {how} {curie(by)} ({shown(prepared, by, most)})" if whole is None else (
+        f"the {how} {curie(by)} of {short(whole)} ({shown(prepared, by, most)}), whose "
         f"seaward end it is stated not to be at ({curie(DL.atSeawardEnd)} false)")
     graph.add((note, RDFS.comment, Literal(
         f"{curie(prop)} of {short(node)} is not stated; it is at most {whose}, as "

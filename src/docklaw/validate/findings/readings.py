@@ -446,11 +446,59 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
     if limit is None or not values:
         return "undetermined", "needs the value compared"
     bad = [v for v in values if violates(v, limit, *kind)]
+    if not bad:
+        bound = _bound_breaking(derived, law, rule, focus, value_expr, limit, kind)
+        if bound is not None:
+            return "undetermined", (f"{', '.join(_shown(prepared, v, unit) for v in values)} "
+                                    f"as read, which may be {bound}; {WORDS[kind]} "
+                                    f"{_shown(prepared, limit, unit)}")
     # in ascending order: the graph's order of two stated values (two sides' setbacks) is the
     # order they were added in, which the input's form and the process's history can change
     shown = [_shown(prepared, v, unit) for v in sorted(bad or values)]
     detail = f"{', '.join(shown)}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
     return ("violates" if bad else "conforms"), detail
+
+
+def _bound_breaking(derived: Graph, law: Graph, rule: URIRef, focus: Node,
+                    value_expr: Node | None, limit: Decimal, kind: tuple[str, bool]
+                    ) -> str | None:
+    """Where a value the reading compares carries a dl:UpperBoundTotal (the drawing reads one
+    end of a range: undrawn parts, an undrawn side line) whose other end breaks the limit, the
+    reading decides nothing on the value as read (as the encoded reading asks it): that end,
+    shown, else None. Why: a North Haven dock drawn beside one lot line of two was asked its
+    side setback under § 56-3A's encoded reading, yet reported to conform under readings B
+    and C on the one line's clearance (blind review 142 F1)."""
+    props = set(law.objects(rule, DL.constrains))
+    if value_expr is not None:
+        props |= {p for _s, p in _expression_properties(law, value_expr)}
+    for note in sorted(derived.subjects(DL.focus, focus), key=str):
+        if (note, RDF.type, DL.UpperBoundTotal) not in derived or \
+                derived.value(note, DL.property) not in props:
+            continue
+        compared = set(derived.objects(note, DL.comparedBy))
+        if compared and rule not in compared:
+            continue
+        most = to_decimal(derived.value(note, DL.upperBound))
+        if most is None:
+            return "more, without an upper bound"
+        if violates(most, limit, *kind):
+            return f"as {'much' if kind[0] == 'max' else 'little'} as {display_number(most)}"
+    return None
+
+
+def _expression_properties(law: Graph, expr: Node, depth: int = 0) -> set[tuple[Node, Node]]:
+    """The (node, property) pairs an expression reads (its dl:PropertyOf operands)."""
+    found: set[tuple[Node, Node]] = set()
+    if depth > 8:
+        return found
+    prop = law.value(expr, DL.property)
+    if prop is not None:
+        found.add((expr, prop))
+    for _p, o in law.predicate_objects(expr):
+        if (o, RDF.first, None) in law:
+            for item in Collection(law, o):
+                found |= _expression_properties(law, item, depth + 1)
+    return found
 
 
 def _limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, reading: Node | None,
