@@ -438,7 +438,6 @@ class _Stage:
     def measure(
         self, n: Node, full: BaseGeometry, sources: list[Node], f: ParcelFrame | None
     ) -> None:
-        step = self.s.densify_step
         member_parts = [p for p in parts(self.g, n) if self.drawing.drawn(p) is not None]
         # whether it is a head attached to the whole's walkway is read first: its area as an
         # appendage is then read as a dl:Appendage part's is (``area``, blind review 125 F4b)
@@ -455,15 +454,16 @@ class _Stage:
         if f is None or f.mhw is None:
             return
         src = [*sources, f.mhw_node]
-        length = f.mhw.seaward_extent(full, step)
-        undrawn = self.undrawn_parts(n)
         assert f.along is not None
+        length, by = self.reach_from(f.mhw, full, f.along)
+        undrawn = self.undrawn_parts(n)
         sized = self.own_sized(n)
         if sized:
             self.own_dimensions(n, full, f.along, src)
         else:
-            self.extent(n, DL.length, length, src, undrawn)
-        self.extent(n, DL.farthestExtentFromMHW, length, src, undrawn, note=False)
+            self.extent(n, DL.length, length, src, undrawn, construction=by)
+        self.extent(n, DL.farthestExtentFromMHW, length, src, undrawn, note=False,
+                    construction=by)
         measured, leaving_out = self.width_footprint(n, full, member_parts)
         if not sized and measured is not None and not measured.is_empty:
             left_out = self.classes_of(self.declared.width) if self.declared.width else []
@@ -471,8 +471,9 @@ class _Stage:
                        [p for p in undrawn if not any(is_a(self.g, p, c, self.jid)
                                                       for c in left_out)])
         if f.mlw is not None and f.mlw_node is not None:
-            self.extent(n, DL.lengthFromMLW, f.mlw.seaward_extent(full, step),
-                        [*sources, f.mlw_node], undrawn, note=False)
+            low, low_by = self.reach_from(f.mlw, full, f.along)
+            self.extent(n, DL.lengthFromMLW, low, [*sources, f.mlw_node], undrawn, note=False,
+                        construction=low_by)
         if walkway is not None and (head or self.float_apart(n, member_parts, f, src)):
             walkway = None
         if walkway is not None and not walkway.is_empty:
@@ -483,6 +484,24 @@ class _Stage:
             if length > 0:
                 self.walkway_share(n, walkway, length, f, src, undrawn, before, gap, in_line)
             self.head_area(n, walkway, length, f, src)
+
+    def reach_from(self, shore: Shore, full: BaseGeometry, along: Vector
+                   ) -> tuple[float, URIRef | None]:
+        """How far ``full`` reaches from a drawn water line, and the construction where it is
+        not the common one: the larger of the distance to the nearest point of the whole line
+        and the distance to the stretch of line the structure stands off (``Shore.
+        stretch_extent``: the line within the structure's own span along the shore), the latter
+        named (dl:PerpendicularFromLineStretch) where it is the larger. Why (blind review 144
+        F1, false conforms): a bend of the drawn line beside the dock (a spit on the
+        neighbour's shore, mean low water turning seaward just past it) read a dock reaching
+        105 ft past mean low water at 56.57 ft (North Haven § 56-2B) and one 205 ft from mean
+        high water at 140 ft (Kings Point Standards D(1)): the larger fails closed."""
+        step = self.s.densify_step
+        near = shore.seaward_extent(full, step)
+        local = shore.stretch_extent(full, step, along)
+        if local is not None and local > near + self.s.precision / 2:
+            return local, DL.PerpendicularFromLineStretch
+        return near, None
 
     def own_sized(self, n: Node) -> bool:
         """Whether the code limits ``n``'s own size, not its reach (``[features] own_size``)."""
@@ -1351,7 +1370,8 @@ class _Stage:
                 and is_a(self.g, p, DL.WatersideStructure, self.jid)]
 
     def extent(self, n: Node, prop: URIRef, drawn: float, src: list[Node],
-               undrawn: list[Node], note: bool = True) -> None:
+               undrawn: list[Node], note: bool = True, construction: URIRef | None = None
+               ) -> None:
         """How far a structure reaches (``prop``: from the mean high or low water line), where
         it lists parts it does not draw: at least as far as the drawing and as each such part
         states it reaches (its own ``prop``); where one states none, the drawing gives only a
@@ -1362,18 +1382,18 @@ class _Stage:
         undrawn float conformed to North Haven's 100 feet (§ 56-2B, "including floats"), the
         float being nowhere in the drawing (fix-geo4)."""
         if not undrawn:
-            self.out.quantity(n, prop, drawn, UNIT.FT, src)
+            self.out.quantity(n, prop, drawn, UNIT.FT, src, construction)
             return
         stated = {p: self.reach_bounds(p, prop, drawn) for p in undrawn}
         least, most = self.reach_range(n, prop, drawn, stated)
         silent = [p for p, v in stated.items() if v is None]
         reach = [p for p, v in stated.items() if v is not None and v[1] > drawn]
         if not silent and most - least <= self.s.precision:
-            self.out.quantity(n, prop, least, UNIT.FT, [*src, *reach])
+            self.out.quantity(n, prop, least, UNIT.FT, [*src, *reach], construction)
             return
         if not silent:  # a part stating only its own length: not how far from the mark
             only = [p for p, v in stated.items() if v is not None and v[1] > v[0]]
-            self.bounded(n, prop, least, most, UNIT.FT, [*src, *reach], None,
+            self.bounded(n, prop, least, most, UNIT.FT, [*src, *reach], construction,
                          f"{label(n)} lists {', '.join(label(p) for p in only)} without "
                          f"drawing {'it' if len(only) == 1 else 'them'}, stating "
                          f"{'its' if len(only) == 1 else 'their'} own "
@@ -1387,7 +1407,7 @@ class _Stage:
                          note=note and self.stated(n, prop) is None)
             return
         note = note and self.stated(n, prop) is None  # (a stated value is read: no doubt)
-        self.bounded(n, prop, least, UNBOUNDED, UNIT.FT, [*src, *reach], None,
+        self.bounded(n, prop, least, UNBOUNDED, UNIT.FT, [*src, *reach], construction,
                      f"{label(n)} lists {', '.join(label(p) for p in silent)} as "
                      f"{'its part' if len(silent) == 1 else 'its parts'} without drawing "
                      f"{'it' if len(silent) == 1 else 'them'} or stating how far "

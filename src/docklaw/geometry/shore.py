@@ -115,7 +115,37 @@ class Shore:
             found = self._extents[key] = self._seaward_extent(sample_points(geom, step))
         return found
 
-    def _seaward_extent(self, pts: np.ndarray) -> float:
+    def stretch_extent(self, geom: BaseGeometry, step: float, along: Vector) -> float | None:
+        """Greatest distance of any water-side point of geom from the stretch of the shoreline
+        the structure stands off: the part of the line within the structure's own span along
+        the shore (between the perpendiculars to ``along`` through its two ends along it).
+        None where no part of the line lies within that span.
+
+        Why (blind review 144 F1): the distance to the nearest point of the whole line lets a
+        bend of the line beside the structure (a spit on the neighbour's shore, mean low water
+        turning seaward past the dock) cut a dock's length; the stretch it stands off is what
+        it is measured from. The stretch is a subset of the line, so this reading is never
+        below the nearest-point one."""
+        pts = shapely.get_coordinates(geom)
+        if len(pts) == 0:
+            return None
+        ax = np.array(unit(along))
+        proj = pts @ ax
+        lo, hi = float(proj.min()), float(proj.max())
+        minx, miny, maxx, maxy = geom.union(self.line).bounds
+        far = 4 * (max(maxx - minx, maxy - miny) + 1.0)
+        nx, ny = -ax[1], ax[0]
+        if hi - lo <= 0:
+            return None
+        band = Polygon([(lo * ax[0] + t * nx, lo * ax[1] + t * ny)
+                        for t in (-far, far)]
+                       + [(hi * ax[0] + t * nx, hi * ax[1] + t * ny) for t in (far, -far)])
+        stretch = self.line.intersection(band)
+        if stretch.is_empty or stretch.length <= 0:
+            return None
+        return self._seaward_extent(sample_points(geom, step), stretch)
+
+    def _seaward_extent(self, pts: np.ndarray, line: BaseGeometry | None = None) -> float:
         """``max(0, signed(pts).max())`` (0 for no point), each distance GEOS's own, but
         measured only where it can be the answer.
 
@@ -127,7 +157,9 @@ class Shore:
         from the shoreline than the first's distance plus ``reach`` (a distance is
         1-Lipschitz); a run whose bound falls short of a distance already measured (with a
         margin far above rounding) cannot hold the maximum and is not measured. The answer is
-        the same float: the largest of the same per-point distances."""
+        the same float: the largest of the same per-point distances. ``line``: the
+        part of the shoreline measured from (``stretch_extent``), the whole by default."""
+        target = self.line if line is None else line
         if len(pts) == 0:
             return 0.0
         shapely.prepare(self.water)
@@ -137,9 +169,9 @@ class Shore:
         wet_pts = pts[wet]
         count = len(wet_pts)
         if count <= 2 * _RUN:
-            return max(0.0, float(shapely.distance(shapely.points(wet_pts), self.line).max()))
+            return max(0.0, float(shapely.distance(shapely.points(wet_pts), target).max()))
         starts = np.arange(0, count, _RUN)
-        firsts = shapely.distance(shapely.points(wet_pts[starts]), self.line)
+        firsts = shapely.distance(shapely.points(wet_pts[starts]), target)
         ends = np.minimum(starts + _RUN, count)
         offsets = wet_pts - wet_pts[np.arange(count) // _RUN * _RUN]
         reach = np.maximum.reduceat(np.hypot(offsets[:, 0], offsets[:, 1]), starts)
@@ -150,7 +182,7 @@ class Shore:
                 break
             a, b = int(starts[i]), int(ends[i])
             best = max(best, float(shapely.distance(shapely.points(wet_pts[a:b]),
-                                                    self.line).max()))
+                                                    target).max()))
         return max(0.0, best)
 
     def farthest_point(self, geom: BaseGeometry, step: float) -> Point:
