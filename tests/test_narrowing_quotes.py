@@ -105,7 +105,8 @@ def test_a_width_measure_or_area_exclusion_quotes_its_section() -> None:
     law = get_prepared().knowledge
     declared = [(j.id, d) for j in jurisdictions.all()
                 for d in (j.features.width_measure, j.features.area,
-                          j.features.walkway_from_mark) if d is not None]
+                          j.features.walkway_from_mark, j.features.side_setback_whole)
+                if d is not None]
     assert {jid for jid, _d in declared} >= {"jerusalem", "south-bristol"}
     for jid, d in declared:
         text = text_of(law, section_iri(jid, d.section))

@@ -165,6 +165,13 @@ class Features:
     #: dl:length and dl:width are its own extents (docklaw.geometry.width.own_size), its reach
     #: is dl:farthestExtentFromMHW only; the same shape as ``width``, the list under ``classes``
     own_size: WidthExclusion | None = None
+    #: the side setback is measured from the side property line itself as well as its
+    #: extension (Kings Point Standards C "a side property line or its seaward extension"; North
+    #: Haven § 56-3A "the adjacent property line extended into the water"): the whole drawn
+    #: structure, its part on land too, is measured against the line and its extension. Without
+    #: it only the structure's part on the water side is (North Hempstead § 42-9B(9) "the portion
+    #: of the waterway"). Blind review 144 F2.
+    side_setback_whole: Quoted | None = None
 
 
 @dataclass(frozen=True)
@@ -281,7 +288,8 @@ def _width(feats: dict[str, Any], prefix: str, src: Path, key: str = "width",
 def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs",
-             "width", "width_measure", "area", "walkway_from_mark", "own_size"}
+             "width", "width_measure", "area", "walkway_from_mark", "own_size",
+             "side_setback_whole"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -331,14 +339,20 @@ def _features(data: dict[str, Any], src: Path) -> Features:
             _choice(_field(wm, "method", str, src, w), WIDTH_METHODS, f"{w}.method", src) or "",
             _field(wm, "section", str, src, w), _field(wm, "citation", str, src, w),
             _field(wm, "quote", str, src, w))
-    from_mark = None
-    if (fm := _field(feats, "walkway_from_mark", dict, src, "features", False)) is not None:
-        w = "features.walkway_from_mark"
-        from_mark = Quoted(_field(fm, "section", str, src, w), _field(fm, "citation", str, src, w),
-                           _field(fm, "quote", str, src, w))
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
                     frontage=frontage, survey_crs=survey, width=width, width_measure=measure,
-                    area=area, walkway_from_mark=from_mark, own_size=own)
+                    area=area, walkway_from_mark=_quoted(feats, "walkway_from_mark", src),
+                    own_size=own, side_setback_whole=_quoted(feats, "side_setback_whole", src))
+
+
+def _quoted(feats: dict[str, Any], key: str, src: Path) -> Quoted | None:
+    """A ``[features]`` construction stated in the code's words (``{ section, citation,
+    quote }``), or None where it is not declared."""
+    if (table := _field(feats, key, dict, src, "features", False)) is None:
+        return None
+    w = f"features.{key}"
+    return Quoted(_field(table, "section", str, src, w), _field(table, "citation", str, src, w),
+                  _field(table, "quote", str, src, w))
 
 
 def read_description(folder: Path, root: Path) -> Jurisdiction:

@@ -2492,7 +2492,11 @@ class _Stage:
             q(n, self.riparian_kind[2], value, UNIT.FT, [*sources, *f.riparian_sources])
             self.within_lines(n, within, sources, undrawn)
         if self.declared.side_setback is not None and f.own_points and not wet.is_empty:
-            self.side_setbacks(n, wet, sources, f, undrawn)
+            # the code's words name the side property line itself (``[features]
+            # side_setback_whole``): the whole structure, its part on land too, is measured
+            # against the line and its extension (blind review 144 F2)
+            self.side_setbacks(n, geom if self.declared.side_setback_whole else wet, sources,
+                               f, undrawn)
 
     def distance(self, n: Node, prop: URIRef, drawn: float, src: list[Node],
                  undrawn: list[Node], construction: URIRef | None = None) -> None:
