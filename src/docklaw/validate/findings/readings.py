@@ -159,8 +159,9 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                     # through its whole): no reading decides anything on it
                 verdict = "violates" if fired else ("undetermined" if open_ else "conforms")
                 detail = base[1] if base else ""
-                whole = None if fired or open_ else cited_whole(results, law, derived, rule.iri,
-                                                                rule.section, focus)
+                whole = None if fired or open_ else (
+                    folded_into_whole(results, derived, rule.iri, focus, base)
+                    or cited_whole(results, law, derived, rule.iri, rule.section, focus))
                 if whole is not None:
                     verdict, detail = "violates", whole
                 outcome.readings.append(ReadingVerdict(label, note, True, verdict, detail))
@@ -197,6 +198,28 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 out.append(outcome)
     out += _relief_readings(results, prepared)
     return out
+
+
+def folded_into_whole(results: list[Result], derived: Graph, rule: URIRef, focus: Node,
+                      base: tuple[str, str] | None) -> str | None:
+    """Where ``focus`` (a part) breaks the rule on its own value as the encoded reading compares
+    it (``base``) and the rule is cited on a whole listing it (dl:hasPart*): the part's breach
+    was cited once, on the whole (``cite.one_per_breach``: the same value, one measurement), so
+    the part violates under the encoded reading too; the text saying so, else None. Why: a float
+    drawn as a part 39.99 ft from the lot line, cited under North Haven § 56-3A on its dock,
+    was listed in the Readings as 'conforms under reading A (encoded)' at 39.99 feet against
+    at least 40 (blind review 144 F4): the row read the results, from which the float's own
+    result had been folded into the dock's, and a row must never say 'conforms' for a value
+    beyond its limit."""
+    if base is None or base[0] != "violates":
+        return None
+    for r in results:
+        if r.severity != "Violation" or r.rule != str(rule):
+            continue
+        whole = URIRef(r.focus_node)
+        if whole != focus and focus in part_closure(derived, [whole]):
+            return f"{base[1]}; the one breach cited on {r.focus_node}"
+    return None
 
 
 def cited_whole(results: list[Result], law: Graph, derived: Graph, rule: URIRef,
