@@ -60,6 +60,7 @@ from docklaw.law.units import (
 )
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
+from docklaw.validate.derivation.countbounds import count_bounds
 from docklaw.validate.derivation.dated import dated_by_parts
 from docklaw.validate.derivation.defaults import apply_defaults
 from docklaw.validate.derivation.defined import (
@@ -901,6 +902,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     counts_from_flags(out, prepared, jid)  # after: a flag true is one or more
     flags_from_parts(out, prepared, jid)
     derive_flags(out, prepared, jid, app)
+    count_bounds(out, prepared, jid)  # after: a count past what the flags allow (dl:CountBound)
     # after: a whole's side of the mark derived from its reach is its parts' (dl:readFromWhole)
     facts_from_wholes(out, prepared)
     classify_defined(out, prepared, jid)
