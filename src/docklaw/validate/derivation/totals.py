@@ -1047,7 +1047,9 @@ def left_words(graph: Graph, d: Derivation, sub: Subject, prepared: Prepared) ->
         stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
         text += f"; left out: {names(sub.left)} (stating {stated})"
     if unsure := top_level(graph, sub.unsure):
-        text += (f"; left out as read, counted at most: {names(unsure)} (stating no "
+        most = ("counted, of unknown number" if side_unbounded(graph, d, sub)
+                else "counted at most")
+        text += (f"; left out as read, {most}: {names(unsure)} (stating no "
                  f"{props}, so {'it' if len(unsure) == 1 else 'they'} may or may not be "
                  "left out)")
     if d.left_words:
@@ -1062,6 +1064,19 @@ def side_open(graph: Graph, d: Derivation, sub: Subject, value: Decimal) -> Deci
     counted: the total is read without them, and this is what the dl:UpperBoundTotal adds."""
     with_them, _used, _complete = derived_total(graph, d, [*sub.members, *sub.unsure], {}, {})
     return max(with_them - value, Decimal(0))
+
+
+def side_unbounded(graph: Graph, d: Derivation, sub: Subject) -> bool:
+    """Whether the structures of unstated side (``sub.unsure``) leave the total with them
+    counted open above (one states no number of its own where the sum needs one: a boathouse
+    stating neither its side nor its slips), the total without them being exact: then the
+    total is only bounded below, by the count without them (``derive_total``: a limit that
+    count already breaks is cited, every other asks), never read as at most that count."""
+    if not sub.unsure:
+        return False
+    _without, _used, exact = derived_total(graph, d, sub.members, {}, {})
+    _with, _used, whole = derived_total(graph, d, [*sub.members, *sub.unsure], {}, {})
+    return exact and not whole
 
 
 def summed_words(graph: Graph, d: Derivation, a: Addend, member: Node, members: list[Node]
@@ -1250,6 +1265,11 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
 
     opened: dict[Node, Opened] = {}
     value, used, complete = derived_total(graph, d, members, opened, bounds)
+    # a structure of unstated side stating no number of its own (a boathouse stating neither
+    # its side nor its slips): counted, it adds what it holds, unknown, so the total with it is
+    # open above and the count without it only the least (blind review 143 F1: it added 0 to
+    # the "counted at most" bound and the mooring limit conformed at the count without it)
+    complete = complete and not side_unbounded(graph, d, sub)
     for a, m, n, inside in held_at_least(graph, d, members):
         if n is not None and a.sums is not None and below_least(a, m, n, inside):
             record_bound(bounds, m, a.sums, PartsBound(a.least_alone, None, (), n))
@@ -1292,7 +1312,8 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                         basis(graph, d, members, prepared), prepared,
                         below=short_of_least(graph, d, members),
                         raised=short_of_one(graph, d, members),
-                        silent=stating_none(graph, d, members), positive=positive)
+                        silent=stating_none(graph, d, [*members, *sub.unsure]),
+                        positive=positive)
         return
     if stated is None:
         write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
