@@ -1047,7 +1047,9 @@ def left_words(graph: Graph, d: Derivation, sub: Subject, prepared: Prepared) ->
         stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
         text += f"; left out: {names(sub.left)} (stating {stated})"
     if unsure := top_level(graph, sub.unsure):
-        text += (f"; left out as read, counted at most: {names(unsure)} (stating no "
+        most = ("counted, of unknown number" if side_unbounded(graph, d, sub)
+                else "counted at most")
+        text += (f"; left out as read, {most}: {names(unsure)} (stating no "
                  f"{props}, so {'it' if len(unsure) == 1 else 'they'} may or may not be "
                  "left out)")
     if d.left_words:
@@ -1062,6 +1064,19 @@ def side_open(graph: Graph, d: Derivation, sub: Subject, value: Decimal) -> Deci
     counted: the total is read without them, and this is what the dl:UpperBoundTotal adds."""
     with_them, _used, _complete = derived_total(graph, d, [*sub.members, *sub.unsure], {}, {})
     return max(with_them - value, Decimal(0))
+
+
+def side_unbounded(graph: Graph, d: Derivation, sub: Subject) -> bool:
+    """Whether the structures of unstated side (``sub.unsure``) leave the total with them
+    counted open above (one states no number of its own where the sum needs one: a boathouse
+    stating neither its side nor its slips), the total without them being exact: then the
+    total is only bounded below, by the count without them (``derive_total``: a limit that
+    count already breaks is cited, every other asks), never read as at most that count."""
+    if not sub.unsure:
+        return False
+    _without, _used, exact = derived_total(graph, d, sub.members, {}, {})
+    _with, _used, whole = derived_total(graph, d, [*sub.members, *sub.unsure], {}, {})
+    return exact and not whole
 
 
 def summed_words(graph: Graph, d: Derivation, a: Addend, member: Node, members: list[Node]
@@ -1250,6 +1265,11 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
 
     opened: dict[Node, Opened] = {}
     value, used, complete = derived_total(graph, d, members, opened, bounds)
+    # a structure of unstated side stating no number of its own (a boathouse stating neither
+    # its side nor its slips): counted, it adds what it holds, unknown, so the total with it is
+    # open above and the count without it only the least (blind review 143 F1: it added 0 to
+    # the "counted at most" bound and the mooring limit conformed at the count without it)
+    complete = complete and not side_unbounded(graph, d, sub)
     for a, m, n, inside in held_at_least(graph, d, members):
         if n is not None and a.sums is not None and below_least(a, m, n, inside):
             record_bound(bounds, m, a.sums, PartsBound(a.least_alone, None, (), n))
@@ -1292,9 +1312,24 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                         basis(graph, d, members, prepared), prepared,
                         below=short_of_least(graph, d, members),
                         raised=short_of_one(graph, d, members),
-                        silent=stating_none(graph, d, members), positive=positive)
+                        silent=stating_none(graph, d, [*members, *sub.unsure]),
+                        positive=positive)
         return
-    if stated is None:
+    # a stated total above the count that the structures left out could make up (an upland
+    # boathouse's boats): it may count them, so the rules read the count without them and a
+    # limit between that and the stated figure is asked (blind review 143 F4)
+    with_left = (left_may_make_up(graph, d, sub, value, told) if told is not None
+                 and told > value else None)
+    stated_left: Decimal | None = None
+    if with_left is not None and told is not None:
+        counted = basis(graph, d, members, prepared)
+        drop_measured(graph, node, d.prop)
+        for old in list(graph.objects(node, d.prop)):
+            graph.remove((node, d.prop, old))
+        write(graph, node, d, value, used, counted, prepared, note=False)
+        read_without_left(graph, node, d, told, value, with_left, counted, prepared)
+        stated_left, told = told, None
+    elif stated is None:
         write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
     elif stated < value and is_stated(graph, node, d.prop):
         override(graph, node, d, stated, value, used,
@@ -1326,8 +1361,10 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
     more = side_open(graph, d, sub, value) if sub.unsure else Decimal(0)
     if undecided or more > 0:
         # (one note on the total: the pipeline reads it at one bound, with every doubt)
-        upper_bound(graph, node, target, value, undecided, prepared,
-                    open_extra(graph, still), note, sub, more)
+        note = upper_bound(graph, node, target, value, undecided, prepared,
+                           open_extra(graph, still), note, sub, more)
+    if stated_left is not None:
+        stated_with_left(graph, node, target, value, stated_left, sub, prepared, note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -1540,7 +1577,7 @@ def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
 def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
                 undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared,
                 extra: Decimal = Decimal(0), note: BNode | None = None,
-                sub: Subject | None = None, more: Decimal = Decimal(0)) -> None:
+                sub: Subject | None = None, more: Decimal = Decimal(0)) -> BNode:
     """The total the rules read may be short by the members whose class turns on a fact they
     do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
     larger of that and the total read) and, per member, the facts that decide it, for the
@@ -1589,6 +1626,84 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
             graph.add((note, DL.undecidedMember, entry))
         texts.append(text)
     graph.add((note, RDFS.comment, Literal("; ".join(texts))))
+    return note
+
+
+def left_members(graph: Graph, sub: Subject) -> list[Node]:
+    """The structures a dl:leavesOut condition set aside (``sub.left``), with their parts."""
+    return list(dict.fromkeys([*sub.left, *(p for s in sub.left for p in parts_of(graph, s))]))
+
+
+def left_may_make_up(graph: Graph, d: Derivation, sub: Subject, value: Decimal,
+                     told: Decimal) -> Decimal | None:
+    """Where the application states a total (``told``) above the count read (``value``) and
+    the structures the derivation leaves out (``sub.left``: an upland boathouse) could make up
+    the difference (counted, the total reaches ``told``, or is open above: one states no
+    number), the total with them counted (``value`` where open above), else None: the stated
+    figure may count what the law leaves out, or structures not listed. A stated figure above
+    even the count with them is believed as stated (it counts something not listed either way).
+    Why: a parcel stating 6 moorings beside a 4-slip dock and a 2-slip upland boathouse was
+    cited at 6, where 6 is exactly every mooring listed, the upland 2 included, which
+    § 160-123A(1)(f) exempts (blind review 143 F4)."""
+    if not sub.left:
+        return None
+    with_them, _used, exact = derived_total(graph, d, [*sub.members, *left_members(graph, sub)],
+                                            {}, {})
+    if exact and with_them < told:
+        return None
+    return with_them if exact else value
+
+
+def read_without_left(graph: Graph, node: Node, d: Derivation, told: Decimal, value: Decimal,
+                      with_left: Decimal, counted: str, prepared: Prepared) -> None:
+    """The dl:CountedTotal note of a total read without the structures left out where the
+    stated figure may count them (``left_may_make_up``): the stated figure and why it is not
+    read as the total."""
+    note = BNode()
+    graph.add((note, RDF.type, DL.CountedTotal))
+    graph.add((note, DL.focus, node))
+    graph.add((note, DL.property, d.prop))
+    them = (f"with them counted, {shown(prepared, d.prop, with_left)}" if with_left > value
+            else "with them counted, more, their own figure unstated")
+    graph.add((note, RDFS.comment, Literal(
+        f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) is more "
+        f"than the structures the application lists add up to without those the law leaves "
+        f"out ({shown(prepared, d.prop, value)}: {counted}; {them}): it may count them, so the "
+        f"rules were checked with {shown(prepared, d.prop, value)}, and a limit between "
+        f"{shown(prepared, d.prop, value)} and {shown(prepared, d.prop, told)} is asked, "
+        "never cited; state the total without them")))
+
+
+def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
+                     told: Decimal, sub: Subject, prepared: Prepared,
+                     note: BNode | None) -> None:
+    """The stated total that may count the structures left out (``left_may_make_up``) as the
+    upper end of the total read: a dl:UpperBoundTotal (``note``, raised, where the total has
+    one already) carries it, the stated figure (dl:statedTotal: the question says it does not
+    decide) and an entry asking the total, so a rule holding at the count without them and
+    failing at the stated figure asks (pipeline.opened), one the count breaks is cited."""
+    d = target.derivation
+    if note is None:
+        note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, told)
+    else:
+        was = to_decimal(graph.value(note, DL.upperBound)) or Decimal(0)
+        graph.set((note, DL.upperBound, Literal(format_number(max(was, told)),
+                                                 datatype=XSD.decimal)))
+    graph.add((note, DL.statedTotal, Literal(format_number(told), datatype=XSD.decimal)))
+    left = top_level(graph, sub.left)
+    stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
+    cited = prepared.sections.get(d.left_source) if isinstance(d.left_source, URIRef) else None
+    text = (f"does the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) "
+            f"count {names(left)} (stating {stated}), which the law leaves out"
+            + (f" ('{d.left_words}'" + (f", {cited.citation})" if cited is not None else ")")
+               if d.left_words else "")
+            + f"? Without {'it' if len(left) == 1 else 'them'}, the structures listed add up to "
+            f"{shown(prepared, d.prop, value)}; as stated, {shown(prepared, d.prop, told)}")
+    graph.add((note, DL.undecidedMember, asked_entry(graph, node, d.prop, text)))
+    for member in left:
+        graph.add((note, PROV.wasDerivedFrom, member))
+    old = graph.value(note, RDFS.comment)
+    graph.set((note, RDFS.comment, Literal(f"{old}; {text}" if old else text)))
 
 
 def possible_members(graph: Graph, prepared: Prepared, d: Derivation, members: list[Node]

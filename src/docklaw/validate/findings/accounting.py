@@ -353,8 +353,9 @@ def states_open(derived: Graph, rule_iri: Node, node: Node, member: Node) -> boo
     ``dl:Discrepancy`` on ``member`` holds (two figures of one fact, read between them:
     samefact.disagreeing, mutual.disagreeing) is stated too: the question is which is right."""
     held = {derived.value(d, DL.property) for d in derived.subjects(DL.focus, member)
-            if (d, RDF.type, DL.Discrepancy) in derived
-            and (d, DL.declaredValue, None) in derived}
+            if ((d, RDF.type, DL.Discrepancy) in derived
+                and (d, DL.declaredValue, None) in derived)
+            or (d, DL.statedTotal, None) in derived}  # (a stated total not read as stated)
     for note in sorted(derived.subjects(DL.openRule, rule_iri), key=str):
         if derived.value(note, DL.focus) != node:
             continue

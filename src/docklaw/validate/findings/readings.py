@@ -30,6 +30,7 @@ from docklaw.law.targets import (
 )
 from docklaw.law.units import curie, display_number, to_decimal
 from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SH
+from docklaw.validate.derivation.derive import PAST_BOUND
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
 from docklaw.validate.values import node_name
@@ -466,6 +467,20 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
                        maximum=kind[0] == "max")
     except MissingOperand as missing:
         return "undetermined", f"needs {missing.note}"
+    if limit is not None and not values:
+        bounded = _lower_bound(derived, law, rule, focus, value_expr)
+        if bounded is not None:  # (a total only bounded below: read at its bound)
+            least, past, greatest = bounded
+            at = f"{'more than' if past else 'at least'} {_shown(prepared, least, unit)}"
+            broken = violates(least + (PAST_BOUND if past else 0), limit, *kind)
+            if broken and kind[0] == "max":
+                return "violates", f"{at}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
+            if (not broken and kind[0] == "min") or (
+                    greatest is not None and not violates(greatest, limit, *kind)):
+                most = "" if greatest is None else f", at most {_shown(prepared, greatest, unit)}"
+                return "conforms", f"{at}{most}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
+            return "undetermined", (f"{at}, the total not stated; {WORDS[kind]} "
+                                    f"{_shown(prepared, limit, unit)}")
     if limit is None or not values:
         return "undetermined", "needs the value compared"
     bad = [v for v in values if violates(v, limit, *kind)]
@@ -507,6 +522,35 @@ def _bound_breaking(derived: Graph, law: Graph, rule: URIRef, focus: Node,
         if violates(most, limit, *kind):
             return f"as {'much' if kind[0] == 'max' else 'little'} as {display_number(most)}"
     return None
+
+
+def _lower_bound(derived: Graph, law: Graph, rule: URIRef, focus: Node,
+                 value_expr: Node | None) -> tuple[Decimal, bool, Decimal | None] | None:
+    """Where the value the reading compares is not written because the listed structures bound
+    it only below (a dl:LowerBoundTotal compared by the rule: one of them states no number of
+    its own), the bound read as the pipeline reads it (the greatest of several), whether it is
+    exclusive, and the most it can be where known (dl:greatestBound), else None. A limit the
+    bound already breaks is broken under the reading, one the most meets is met, any other is
+    open. Why: a reading was judged on the value alone and reported 'needs the value
+    compared' where the count's least already broke its limit, so a verdict that depends on the
+    reading (cited under one, asked under the other) was reported as the same (blind review
+    143 F3, ranged totals)."""
+    props = set(law.objects(rule, DL.constrains))
+    if value_expr is not None:
+        props |= {p for _s, p in _expression_properties(law, value_expr)}
+    found: tuple[Decimal, bool, Decimal | None] | None = None
+    for note in sorted(derived.subjects(DL.focus, focus), key=str):
+        if (note, RDF.type, DL.LowerBoundTotal) not in derived or \
+                derived.value(note, DL.property) not in props:
+            continue
+        compared = set(derived.objects(note, DL.comparedBy))
+        least = to_decimal(derived.value(note, DL.lowerBound))
+        if (compared and rule not in compared) or least is None:
+            continue
+        if found is None or least > found[0]:
+            found = (least, derived.value(note, DL.lowerBoundExclusive) == Literal(True),
+                     to_decimal(derived.value(note, DL.greatestBound)))
+    return found
 
 
 def _expression_properties(law: Graph, expr: Node, depth: int = 0) -> set[tuple[Node, Node]]:
