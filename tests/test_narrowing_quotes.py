@@ -105,7 +105,8 @@ def test_a_width_measure_or_area_exclusion_quotes_its_section() -> None:
     law = get_prepared().knowledge
     declared = [(j.id, d) for j in jurisdictions.all()
                 for d in (j.features.width_measure, j.features.area,
-                          j.features.walkway_from_mark, j.features.side_setback_whole)
+                          j.features.walkway_from_mark, j.features.side_setback_whole,
+                          j.features.length_on_axis)
                 if d is not None]
     assert {jid for jid, _d in declared} >= {"jerusalem", "south-bristol"}
     for jid, d in declared:

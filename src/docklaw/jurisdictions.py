@@ -172,6 +172,12 @@ class Features:
     #: it only the structure's part on the water side is (North Hempstead § 42-9B(9) "the portion
     #: of the waterway"). Blind review 144 F2.
     side_setback_whole: Quoted | None = None
+    #: the code's length of a dock "from" a water line does not say it is measured perpendicular
+    #: to the line (Kings Point Standards D(1) "overall length ... measured from the mean
+    #: high-water line to the seaward terminus"; North Haven § 56-2B "a length of 100 feet from
+    #: MLW"): a footprint askew to the mark is also read along its own axis, the greater reading
+    #: a bound (docklaw.geometry.derive reach_length). Blind review 145 F1.
+    length_on_axis: Quoted | None = None
 
 
 @dataclass(frozen=True)
@@ -289,7 +295,7 @@ def _features(data: dict[str, Any], src: Path) -> Features:
     feats = _field(data, "features", dict, src, required=False) or {}
     known = {"side_setback", "riparian_lines", "channel_distance", "frontage", "survey_crs",
              "width", "width_measure", "area", "walkway_from_mark", "own_size",
-             "side_setback_whole"}
+             "side_setback_whole", "length_on_axis"}
     for key in feats:
         if key not in known:
             raise DataError(f"unknown field 'features.{key}' (known: {', '.join(sorted(known))})",
@@ -342,7 +348,8 @@ def _features(data: dict[str, Any], src: Path) -> Features:
     return Features(side_setback=side, riparian_lines=riparian, channel_distance=channel,
                     frontage=frontage, survey_crs=survey, width=width, width_measure=measure,
                     area=area, walkway_from_mark=_quoted(feats, "walkway_from_mark", src),
-                    own_size=own, side_setback_whole=_quoted(feats, "side_setback_whole", src))
+                    own_size=own, side_setback_whole=_quoted(feats, "side_setback_whole", src),
+                    length_on_axis=_quoted(feats, "length_on_axis", src))
 
 
 def _quoted(feats: dict[str, Any], key: str, src: Path) -> Quoted | None:

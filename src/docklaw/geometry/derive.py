@@ -53,6 +53,7 @@ from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import Shore, Vector, sample_points, unit
 from docklaw.geometry.width import (
     Width,
+    axis_length,
     closed,
     own_size,
     own_width,
@@ -461,7 +462,7 @@ class _Stage:
         if sized:
             self.own_dimensions(n, full, f.along, src)
         else:
-            self.extent(n, DL.length, length, src, undrawn, construction=by)
+            self.reach_length(n, DL.length, length, f.mhw, full, f.along, src, undrawn, by)
         self.extent(n, DL.farthestExtentFromMHW, length, src, undrawn, note=False,
                     construction=by)
         measured, leaving_out = self.width_footprint(n, full, member_parts)
@@ -472,8 +473,8 @@ class _Stage:
                                                       for c in left_out)])
         if f.mlw is not None and f.mlw_node is not None:
             low, low_by = self.reach_from(f.mlw, full, f.along)
-            self.extent(n, DL.lengthFromMLW, low, [*sources, f.mlw_node], undrawn, note=False,
-                        construction=low_by)
+            self.reach_length(n, DL.lengthFromMLW, low, f.mlw, full, f.along,
+                              [*sources, f.mlw_node], undrawn, low_by, note=False)
         if walkway is not None and (head or self.float_apart(n, member_parts, f, src)):
             walkway = None
         if walkway is not None and not walkway.is_empty:
@@ -502,6 +503,33 @@ class _Stage:
         if local is not None and local > near + self.s.precision / 2:
             return local, DL.PerpendicularFromLineStretch
         return near, None
+
+    def reach_length(self, n: Node, prop: URIRef, drawn: float, shore: Shore,
+                     full: BaseGeometry, along: Vector, src: list[Node], undrawn: list[Node],
+                     construction: URIRef | None, note: bool = True) -> None:
+        """A structure's length from a water line (``prop``), ``drawn`` its reach perpendicular
+        to the line. Where the code's length "from" the line does not say it is measured
+        perpendicular (``[features] length_on_axis``) and the water-side footprint is askew to
+        the mark, it is also read along its own axis (``width.axis_length``): the lesser is
+        read and a dl:UpperBoundTotal carries the greater, so a limit between them is asked,
+        one both break cited (``bounded``). Why (blind review 145 F1, false conforms): a 4-ft
+        dock at 30 degrees to the perpendicular, 210 ft along its axis and 182.87 ft straight
+        out, conformed to Kings Point Standards D(1)'s "maximum overall length ... 200 feet
+        measured from the mean high-water line to the seaward terminus"; one 110 ft from mean
+        low water along its axis and 96.26 ft straight out, to North Haven § 56-2B's 100 ft.
+        A structure listing undrawn parts is read by ``extent`` alone (its bound is open)."""
+        declared = self.declared.length_on_axis
+        axis = None if declared is None or undrawn else axis_length(shore.waterside(full), along)
+        if declared is None or axis is None or axis - drawn <= self.s.precision:
+            self.extent(n, prop, drawn, src, undrawn, note=note, construction=construction)
+            return
+        self.bounded(n, prop, drawn, axis, UNIT.FT, src, construction,
+                     f"The drawing of {label(n)} is askew to the mark: it reaches {drawn:.2f} ft "
+                     f"from the line perpendicular to it and is {axis:.2f} ft long along its own "
+                     f"axis. {declared.citation} (\"{declared.quote}\") does not say which: the "
+                     f"lesser is read and the greater bounds it; state "
+                     f"{prop.n3(self.g.namespace_manager)} where a limit falls between them.",
+                     section=declared.section)
 
     def own_sized(self, n: Node) -> bool:
         """Whether the code limits ``n``'s own size, not its reach (``[features] own_size``)."""

@@ -390,6 +390,19 @@ def own_size(geom: BaseGeometry, along: tuple[float, float]) -> OwnSize | None:
     return OwnSize((shore[0], own[0]), (shore[1], own[1]))
 
 
+def axis_length(geom: BaseGeometry, along: tuple[float, float]) -> float | None:
+    """The greatest length of a footprint along its own axes (``OwnSize``'s own readings:
+    the side of its minimum rotated rectangle nearer the perpendicular to the mark, either
+    side near the diagonal); None for a footprint of no area (a water-side part that only
+    touches the line)."""
+    if geom.is_empty or geom.area <= 0:
+        return None
+    if geom.geom_type not in ("Polygon", "MultiPolygon"):
+        geom = geom.buffer(0)  # the polygons of a collection, without its bare lines
+    size = own_size(geom, along)
+    return None if size is None else max(size.length[1:])
+
+
 def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
     values = [x * u[0] + y * u[1] for x, y in _rings(geom)]
     return max(values) - min(values)
