@@ -9,7 +9,10 @@ own parcel stated steep is one of them, so a stated 0 beside it was cited agains
 The rules read the count held between its bounds through their limit expressions
 (``dl:LesserOf``, ``dl:GreaterOf``: data); this step only says so: a stated count past a bound
 is a ``dl:Discrepancy`` naming both figures (a Warning on each rule reading the count). The
-stated value stays where it is (the limit expression decides what is read).
+stated value stays where it is (the limit expression decides what is read). A stated count below
+``dl:atLeastExpression`` is read as stated where the bound says ``dl:belowReadAsStated`` (the
+smaller count the stricter figure: two contradicting statements never settle toward the laxer,
+blind review 145 F6), and the Discrepancy says so.
 """
 
 from __future__ import annotations
@@ -53,7 +56,9 @@ def count_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
                 limit = _evaluated(evaluator, expr, node) if expr is not None else None
                 if limit is None or (stated <= limit if above else stated >= limit):
                     continue
-                _discrepancy(graph, law, bound, node, prop, stated, limit, above)
+                read = stated if not above and law.value(
+                    bound, DL.belowReadAsStated) == Literal(True) else limit
+                _discrepancy(graph, law, bound, node, prop, stated, limit, above, read)
 
 
 def _evaluated(evaluator: Evaluator, expr: Node, node: Node) -> Decimal | None:
@@ -64,7 +69,7 @@ def _evaluated(evaluator: Evaluator, expr: Node, node: Node) -> Decimal | None:
 
 
 def _discrepancy(graph: Graph, law: Graph, bound: Node, node: Node, prop: URIRef,
-                 stated: Decimal, limit: Decimal, above: bool) -> None:
+                 stated: Decimal, limit: Decimal, above: bool, read: Decimal) -> None:
     words = law.value(bound, DL.atMostWords if above else DL.atLeastWords)
     note = BNode()
     graph.add((note, RDF.type, DL.Discrepancy))
@@ -77,4 +82,5 @@ def _discrepancy(graph: Graph, law: Graph, bound: Node, node: Node, prop: URIRef
         f"{'more' if above else 'fewer'} than the application allows "
         f"({'at most' if above else 'at least'} {display_number(limit)}: {words}): it cannot "
         "be true, so the rules read "
-        f"{display_number(limit)}; correct one of them")))
+        f"{display_number(read)}"
+        f"{' (the stricter figure, as stated)' if read != limit else ''}; correct one of them")))
