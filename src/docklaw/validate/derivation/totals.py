@@ -1656,10 +1656,10 @@ def left_may_make_up(graph: Graph, d: Derivation, sub: Subject, value: Decimal,
     Why: a parcel stating 6 moorings beside a 4-slip dock and a 2-slip upland boathouse was
     cited at 6, where 6 is exactly every mooring listed, the upland 2 included, which
     § 160-123A(1)(f) exempts (blind review 143 F4)."""
-    if not sub.left:
+    if not sub.left and not sub.unsure:
         return None
-    with_them, _used, exact = derived_total(graph, d, [*sub.members, *left_members(graph, sub)],
-                                            {}, {})
+    with_them, _used, exact = derived_total(
+        graph, d, [*sub.members, *left_members(graph, sub), *sub.unsure], {}, {})
     if exact and with_them < told:
         return None
     return with_them if exact else value
@@ -1752,10 +1752,17 @@ def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
                                                  datatype=XSD.decimal)))
     graph.add((note, DL.statedTotal, Literal(format_number(told), datatype=XSD.decimal)))
     left = top_level(graph, sub.left)
+    unsure = top_level(graph, sub.unsure)
     stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
+    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
     cited = prepared.sections.get(d.left_source) if isinstance(d.left_source, URIRef) else None
+    # (a structure of unstated side may be one the law leaves out: blind review 145 F3)
+    which = "; ".join([*([f"{names(left)} (stating {stated})"] if left else []),
+                       *([f"{names(unsure)} (stating no {props}, so perhaps upland)"]
+                         if unsure else [])])
+    left = [*left, *unsure]
     text = (f"does the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) "
-            f"count {names(left)} (stating {stated}), which the law leaves out"
+            f"count {which}, which the law leaves out"
             + (f" ('{d.left_words}'" + (f", {cited.citation})" if cited is not None else ")")
                if d.left_words else "")
             + f"? Without {'it' if len(left) == 1 else 'them'}, the structures listed add up to "
@@ -1898,7 +1905,9 @@ def sides(graph: Graph, structures: list[Node], d: Derivation
     gone = {*out, *(p for s in out for p in parts_of(graph, s))}
     doubt = [s for s in structures if s not in gone and d.open_unstated
              and is_a(graph, s, d.open_unstated)
-             and any(graph.value(s, p) is None for p, _v in d.leaves_out)]
+             and any(graph.value(s, p) is None for p, _v in d.leaves_out)
+             # (one stating a reach past the mark lies waterside at least in part: counted)
+             and not past_zero(graph, s, d.kept_past)]
     unsure = {*doubt, *(p for s in doubt for p in parts_of(graph, s))} - gone
     return ([s for s in structures if s not in gone and s not in unsure],
             top_level(graph, out), [s for s in structures if s in unsure])
