@@ -1269,7 +1269,8 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
     # its side nor its slips): counted, it adds what it holds, unknown, so the total with it is
     # open above and the count without it only the least (blind review 143 F1: it added 0 to
     # the "counted at most" bound and the mooring limit conformed at the count without it)
-    complete = complete and not side_unbounded(graph, d, sub)
+    unbounded = side_unbounded(graph, d, sub)
+    complete = complete and not unbounded
     for a, m, n, inside in held_at_least(graph, d, members):
         if n is not None and a.sums is not None and below_least(a, m, n, inside):
             record_bound(bounds, m, a.sums, PartsBound(a.least_alone, None, (), n))
@@ -1297,6 +1298,16 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
         with_undrawn(graph, prepared, node, target, told, drawn, beyond, value, used,
                      basis(graph, d, members, prepared))
         return
+    if unbounded and complete_without_side(graph, d, sub, told, value):
+        # a stated total at or above the count without the structures of unstated side, one
+        # of which states no number (or fewer than it holds) of its own: read as the count
+        # without them and the stated figure (``read_unbounded_side``), never believed as it
+        # stands (blind review 145 F3/F4: a stated 4 beside a 4-slip dock and a boathouse of
+        # unstated side stating 0 slips conformed, where waterside it makes at least 5)
+        if read_unbounded_side(graph, prepared, node, target, sub, told, value, used,
+                               basis(graph, d, members, prepared)):
+            return
+        complete = True
     if not complete:
         if measured and unnumbered(graph, d, members):
             drop_measured(graph, node, d.prop)
@@ -1645,13 +1656,63 @@ def left_may_make_up(graph: Graph, d: Derivation, sub: Subject, value: Decimal,
     Why: a parcel stating 6 moorings beside a 4-slip dock and a 2-slip upland boathouse was
     cited at 6, where 6 is exactly every mooring listed, the upland 2 included, which
     § 160-123A(1)(f) exempts (blind review 143 F4)."""
-    if not sub.left:
+    if not sub.left and not sub.unsure:
         return None
-    with_them, _used, exact = derived_total(graph, d, [*sub.members, *left_members(graph, sub)],
-                                            {}, {})
+    with_them, _used, exact = derived_total(
+        graph, d, [*sub.members, *left_members(graph, sub), *sub.unsure], {}, {})
     if exact and with_them < told:
         return None
     return with_them if exact else value
+
+
+def complete_without_side(graph: Graph, d: Derivation, sub: Subject, told: Decimal | None,
+                          value: Decimal) -> bool:
+    """Whether a stated total (``told``) at or above the count read (``value``) is left to
+    ``read_unbounded_side``: the count without the structures of unstated side is exact (they
+    alone leave it open, ``side_unbounded``)."""
+    if told is None or told < value:
+        return False
+    _without, _used, exact = derived_total(graph, d, sub.members, {}, {})
+    return exact
+
+
+def read_unbounded_side(graph: Graph, prepared: Prepared, node: Node, target: Target,
+                        sub: Subject, told: Decimal | None, value: Decimal, used: list[Node],
+                        counted: str) -> bool:
+    """A stated total (``told``) at or above the count without the structures of unstated
+    side (``value``), one of which states no number of its own or fewer than it holds
+    (``side_unbounded``: a boathouse stating no side and 0 slips). Stated upland they are
+    left out and the stated figure may or may not count them; waterside they add at least
+    their least. Where the stated figure has room for that least, both readings lie between
+    the count and the stated figure: False, the caller reads it as a stated total the left-out
+    structures may make up (``left_may_make_up``: a limit between asked, never cited). Where
+    it has no room, waterside it cannot be true and the total is open above: a
+    dl:LowerBoundTotal at the count without them, the stated figure not read (a limit the
+    count breaks is cited, every other asks), and True. Why: blind review 145 F4, a stated 4
+    beside a 4-slip dock and such a boathouse conformed on 80 feet, where waterside the
+    boathouse holds at least one more."""
+    d = target.derivation
+    assert told is not None
+    least, _used, _exact = derived_total(graph, d, [*sub.members, *sub.unsure], {}, {})
+    if told >= least:
+        return False
+    drop_measured(graph, node, d.prop)
+    for old in list(graph.objects(node, d.prop)):
+        graph.remove((node, d.prop, old))
+    note = bound_note(graph, DL.LowerBoundTotal, node, target, DL.lowerBound, value)
+    for member in [*used, *top_level(graph, sub.unsure)]:
+        graph.add((note, PROV.wasDerivedFrom, member))
+    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
+    unsure = top_level(graph, sub.unsure)
+    graph.add((note, RDFS.comment, Literal(
+        f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) does "
+        f"not decide it: {names(unsure)} state{'s' if len(unsure) == 1 else ''} no {props}, "
+        f"so {'it' if len(unsure) == 1 else 'they'} may or may not be left out; left out, the "
+        f"structures listed add up to {shown(prepared, d.prop, value)} ({counted}); counted, "
+        f"at least {shown(prepared, d.prop, least)}, more than the stated figure: a rule "
+        f"{shown(prepared, d.prop, value)} already breaks is cited, every other asks for the "
+        f"total (state {props} of {names(unsure)})")))
+    return True
 
 
 def read_without_left(graph: Graph, node: Node, d: Derivation, told: Decimal, value: Decimal,
@@ -1691,10 +1752,17 @@ def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
                                                  datatype=XSD.decimal)))
     graph.add((note, DL.statedTotal, Literal(format_number(told), datatype=XSD.decimal)))
     left = top_level(graph, sub.left)
+    unsure = top_level(graph, sub.unsure)
     stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
+    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
     cited = prepared.sections.get(d.left_source) if isinstance(d.left_source, URIRef) else None
+    # (a structure of unstated side may be one the law leaves out: blind review 145 F3)
+    which = "; ".join([*([f"{names(left)} (stating {stated})"] if left else []),
+                       *([f"{names(unsure)} (stating no {props}, so perhaps upland)"]
+                         if unsure else [])])
+    left = [*left, *unsure]
     text = (f"does the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) "
-            f"count {names(left)} (stating {stated}), which the law leaves out"
+            f"count {which}, which the law leaves out"
             + (f" ('{d.left_words}'" + (f", {cited.citation})" if cited is not None else ")")
                if d.left_words else "")
             + f"? Without {'it' if len(left) == 1 else 'them'}, the structures listed add up to "
@@ -1837,7 +1905,9 @@ def sides(graph: Graph, structures: list[Node], d: Derivation
     gone = {*out, *(p for s in out for p in parts_of(graph, s))}
     doubt = [s for s in structures if s not in gone and d.open_unstated
              and is_a(graph, s, d.open_unstated)
-             and any(graph.value(s, p) is None for p, _v in d.leaves_out)]
+             and any(graph.value(s, p) is None for p, _v in d.leaves_out)
+             # (one stating a reach past the mark lies waterside at least in part: counted)
+             and not past_zero(graph, s, d.kept_past)]
     unsure = {*doubt, *(p for s in doubt for p in parts_of(graph, s))} - gone
     return ([s for s in structures if s not in gone and s not in unsure],
             top_level(graph, out), [s for s in structures if s in unsure])
