@@ -383,6 +383,11 @@ def coverage_problems() -> list[str]:
     """Shapes without a firing case, a non-firing case, or the two boundary cases."""
     problems: list[str] = []
     cases = [load_case(p) for p in CASE_FILES]
+    every = {shape for jid in jurisdictions.ids() if jurisdictions.get(jid).shape_files()
+             for shape in get_prepared().compiled(jid).shapes}
+    for case in cases:  # a shape a case names must exist: a name of none asserts nothing
+        for shape in sorted(set(case.shapes + case.not_shapes + case.boundary_shapes) - every):
+            problems.append(f"{case.path.name}: names {shape}, which is no shape of any code")
     for jid in jurisdictions.ids():
         if not jurisdictions.get(jid).shape_files():
             continue
