@@ -532,3 +532,29 @@ def test_parallel_walkway_width_leaves_a_deep_t_head_out_rather_than_reading_its
     stem = without_members_along(t, (1.0, 0.0))
     assert stem is not None and abs(stem.bounds[3] - 30) < 1e-6 and abs(stem.area - 180) < 1e-6
     assert without_members_along(Polygon([(0, 0), (4, 0), (4, 40), (0, 40)]), (1.0, 0.0)) is None
+
+
+# ---- the land side of the shore (blind review 147 F1, F5) ------------------------------------
+
+def _shore(parcel: str | None, mhw: str, dock: str | None, mlw: str | None = None) -> str:
+    """An application on mean high water (and mean low water) with the parcel and dock given."""
+    lines = ":mhw" + (" , :mlw" if mlw else "")
+    return (":application a dl:PermitApplication ; dl:parcel :parcel"
+            + (" ; dl:proposes :dock" if dock else "") + " .\n"
+            + ":parcel a dl:Parcel ; " + (geom(parcel) + " ; " if parcel else "")
+            + f"dl:shoreline {lines}" + (" ; dl:hasStructure :dock" if dock else "") + " .\n"
+            + f":mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; {geom(mhw)} .\n"
+            + (f":mlw a dl:Shoreline ; dl:datum dl:MeanLowWater ; {geom(mlw)} .\n" if mlw else "")
+            + (f":dock a dl:FixedDock ; {geom(dock)} .\n" if dock else ""))
+
+
+def test_a_parcel_taking_in_underwater_land_does_not_turn_the_shore_round():
+    # the parcel runs 40 ft landward and 120 ft seaward of the line (a grant): its interior
+    # point was in the water and the 220-ft dock read 10 ft (blind review 147 F1)
+    g = build("", "kings-point", _shore("POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))",
+                                        "LINESTRING(-300 0, 700 0)",
+                                        "POLYGON((248 -10, 252 -10, 252 210, 248 210, 248 -10))"))
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
+    said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
+    assert len(said) == 1 and "the larger reach binds" in said[0] and "210.00 ft" in said[0]
+
