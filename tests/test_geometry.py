@@ -532,3 +532,62 @@ def test_parallel_walkway_width_leaves_a_deep_t_head_out_rather_than_reading_its
     stem = without_members_along(t, (1.0, 0.0))
     assert stem is not None and abs(stem.bounds[3] - 30) < 1e-6 and abs(stem.area - 180) < 1e-6
     assert without_members_along(Polygon([(0, 0), (4, 0), (4, 40), (0, 40)]), (1.0, 0.0)) is None
+
+
+# ---- the land side of the shore (blind review 147 F1, F5) ------------------------------------
+
+def _shore(parcel: str | None, mhw: str, dock: str | None, mlw: str | None = None) -> str:
+    """An application on mean high water (and mean low water) with the parcel and dock given."""
+    lines = ":mhw" + (" , :mlw" if mlw else "")
+    return (":application a dl:PermitApplication ; dl:parcel :parcel"
+            + (" ; dl:proposes :dock" if dock else "") + " .\n"
+            + ":parcel a dl:Parcel ; " + (geom(parcel) + " ; " if parcel else "")
+            + f"dl:shoreline {lines}" + (" ; dl:hasStructure :dock" if dock else "") + " .\n"
+            + f":mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; {geom(mhw)} .\n"
+            + (f":mlw a dl:Shoreline ; dl:datum dl:MeanLowWater ; {geom(mlw)} .\n" if mlw else "")
+            + (f":dock a dl:FixedDock ; {geom(dock)} .\n" if dock else ""))
+
+
+def test_a_parcel_taking_in_underwater_land_does_not_turn_the_shore_round():
+    # the parcel runs 40 ft landward and 120 ft seaward of the line (a grant): its interior
+    # point was in the water and the 220-ft dock read 10 ft (blind review 147 F1)
+    g = build("", "kings-point", _shore("POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))",
+                                        "LINESTRING(-300 0, 700 0)",
+                                        "POLYGON((248 -10, 252 -10, 252 210, 248 210, 248 -10))"))
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
+    said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
+    assert len(said) == 1 and "the larger reach binds" in said[0] and "210.00 ft" in said[0]
+
+
+def test_a_slip_taken_into_the_parcel_leaves_the_land_side_to_the_parcel_and_mean_low_water_follows():
+    # both lines run round a 6-ft slip inside the parcel: the point used to find the land side
+    # lay on the shoreline and the drawing was refused (blind review 147 F5)
+    g = build("", "north-haven", _shore("POLYGON((0 0, 300 0, 300 -100, 0 -100, 0 0))",
+                                        "LINESTRING(-300 0, 147 0, 147 -60, 153 -60, 153 0, 500 0)",
+                                        "POLYGON((148 -60, 152 -60, 152 120, 148 120, 148 -60))",
+                                        "LINESTRING(-300 10, 147 10, 147 -50, 153 -50, 153 10, 500 10)"))
+    assert one(g, "dock", DL.lengthFromMLW) == 170.0
+    assert not [n for n in notes(g) if "both sides" in n]
+
+
+def test_no_parcel_reads_the_side_the_structures_reach_farther_into_and_says_so():
+    # the mean high water line runs round a cove; the probe 1 ft off its midpoint fell on it
+    g = build("", "kings-point", _shore(None, "LINESTRING(-300 0, 147 0, 147 -60, 153 -60, 153 0, 700 0)",
+                                        "POLYGON((148 -60, 152 -60, 152 150, 148 150, 148 -60))"))
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
+    assert [n for n in notes(g) if n.startswith("No parcel drawing") and "larger reach binds" in n]
+
+
+@pytest.mark.parametrize("parcel,dock,words", [
+    # a parcel on both sides of the line and nothing drawn over the water
+    ("POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))", None, "no structure or boat is drawn"),
+    # a landing straddling the line evenly: it tells neither side
+    (None, "POLYGON((0 -4, 6 -4, 6 4, 0 4, 0 -4))", "reach equally far into both sides"),
+])
+def test_a_shore_the_drawing_cannot_side_is_refused_saying_what_to_draw(parcel, dock, words):
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", _shore(parcel, "LINESTRING(-300 0, 700 0)", dock))
+    text = str(err.value)
+    assert words in text and "draw the parcel as the upland parcel" in text
+    assert "#mhw" in text
+    assert "the point used to find the land side" not in text

@@ -18,7 +18,7 @@ import shapely
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import SH
 from rdflib.term import Node
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -50,7 +50,15 @@ from docklaw.geometry.lines import (
 from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
-from docklaw.geometry.shore import Shore, Vector, sample_points, unit
+from docklaw.geometry.shore import (
+    LandSide,
+    Shore,
+    Vector,
+    follow_land,
+    land_side,
+    sample_points,
+    unit,
+)
 from docklaw.geometry.width import (
     Width,
     axis_length,
@@ -142,6 +150,9 @@ class _Stage:
         # parts read in as main walkway whatever they are called (``read_as_walkway``): walkway,
         # so not also counted in an appendage (``appendage_area``)
         self.walkway_read_in: dict[Node, set[Node]] = {}
+        #: the structures and boats (``run``): what tells the water side where the parcel
+        #: does not (``shore``)
+        self.built_nodes: list[Node] = []
 
     # ---- discovery -------------------------------------------------------------------
     def structures(self) -> list[Node]:
@@ -193,6 +204,7 @@ class _Stage:
         # parse everything first, so a bad geometry is reported before any derivation
         for n in structures + boats:
             self.drawing.drawn(n, kinds=POLYGONAL, what="a structure or boat")
+        self.built_nodes = structures + boats
         if self.drawing.reader is not None or any(self.g.subject_objects(GEO.asWKT)):
             self.out.coordinates(self.drawing.frame())  # which CRS was read, how converted
         self.out.crs = self.drawing.crs
@@ -277,11 +289,12 @@ class _Stage:
         for d in nbr_d:
             self.record.add("neighbour-lot-line", d.node, d.geom)
         extent = unary_union([d.geom for d in self.drawing.cache.values() if d is not None])
-        f.mhw, f.mhw_node = self.shore(parcel, mhw, extent), mhw.geometry_node
+        f.mhw, land = self.shore(parcel, mhw, extent)
+        f.mhw_node = mhw.geometry_node
         self.record.add("water", parcel, f.mhw.water)
         if lines[DL.MeanLowWater]:
             mlw = lines[DL.MeanLowWater][0]
-            f.mlw = Shore.build(mlw.geom, self.land_point(parcel, f.mhw), extent, label(mlw.node))
+            f.mlw = self.mlw_shore(mlw, land, extent)
             f.mlw_node = mlw.geometry_node
         f.own_points = [meet(f.mhw, d.geom, label(d.node)) for d in own_d]
         f.own_sources = [d.geometry_node for d in own_d]
@@ -355,54 +368,99 @@ class _Stage:
                 sources=sources,
             )
 
-    def land_point(self, parcel: Node, mhw: Shore | None) -> Point:
-        d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
-        if d is not None:
-            return d.geom.representative_point()
-        if mhw is None:
-            raise InputError(
-                "cannot tell land from water", node=label(parcel), jurisdiction=self.jid
-            )
-        # landward of the mean high water line, 1 ft off its midpoint
-        mid = mhw.line.interpolate(0.5, normalized=True)
-        n = mhw.normal_at(mid)
-        return Point(mid.x - n[0], mid.y - n[1])
-
-    def shore(self, parcel: Node, mhw: Drawn, extent: BaseGeometry) -> Shore:
-        """The mean high water line with its water side told by the parcel drawing, else the
-        structures.
-        """
+    def shore(self, parcel: Node, mhw: Drawn, extent: BaseGeometry
+              ) -> tuple[Shore, Polygon]:
+        """The mean high water line with its water side told by what the drawing decides
+        (``shore.land_side``: the parcel where it lies on one side of the line, else the drawn
+        structures, the larger reach binding), and its land half. Where nothing tells, refused
+        naming the line and what to draw (blind review 147 F1, F5)."""
         node = label(mhw.node)
+        halves = Shore.halves(mhw.geom, extent, node)
         d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
-        if d is not None:
-            return Shore.build(mhw.geom, d.geom.representative_point(), extent, node)
-        mid = mhw.geom.interpolate(0.5, normalized=True)
-        c = list(mhw.geom.coords)
-        t = unit((c[-1][0] - c[0][0], c[-1][1] - c[0][1]))
-        probe = Shore.build(mhw.geom, Point(mid.x - t[1], mid.y + t[0]), extent, node)
-        built = [
-            x.geom
-            for n, x in self.drawing.cache.items()
-            if x is not None and x.geom.geom_type in POLYGONAL and n != parcel
-        ]
-        stuff = unary_union(built) if built else None
-        if stuff is None:
+        built = self.built_geometry(parcel)
+        tol = self.s.tolerances[UNIT.FT].absolute
+        side = land_side(mhw.geom, halves, d.geom if d is not None else None, built,
+                         sliver=tol * d.geom.length if d is not None else 0.0,
+                         step=max(self.s.densify_step, 0.25))
+        if side is None:
+            raise InputError(self.undecided_side(d, halves, built), node=node,
+                             jurisdiction=self.jid)
+        if side.how != "parcel":
+            sources = [mhw.geometry_node, *([d.geometry_node] if d is not None else [])]
+            self.out.note(parcel, self.side_reading(side, d is not None),
+                          severity=SH.Info if side.how == "reach" and d is not None
+                          else SH.Warning, sources=sources)
+        return Shore(mhw.geom, halves[side.water], node), halves[side.land]
+
+    def mlw_shore(self, mlw: Drawn, land: Polygon, extent: BaseGeometry) -> Shore:
+        """The mean low water line, its land side the one holding the mean high water line's
+        land (within the drawing's neighbourhood): no point is used (blind review 147 F5)."""
+        node = label(mlw.node)
+        halves = Shore.halves(mlw.geom, extent, node)
+        minx, miny, maxx, maxy = extent.union(mlw.geom).bounds
+        pad = max(maxx - minx, maxy - miny, 1.0)
+        found = follow_land(halves, land, box(minx - pad, miny - pad, maxx + pad, maxy + pad))
+        if found is None:
             raise InputError(
-                "cannot tell which side of the mean high water line is water: draw the "
-                "parcel (geo:hasGeometry on the dl:Parcel)",
-                node=label(parcel),
-                jurisdiction=self.jid,
-            )
-        wet = stuff.intersection(probe.water).area
-        self.out.note(
-            parcel,
-            "No parcel drawing: the water side of the mean high water line was taken "
-            "as the side where most of the drawn structures lie.",
-            sources=[mhw.geometry_node],
-        )
-        if wet >= stuff.area - wet:
-            return probe
-        return Shore.build(mhw.geom, Point(mid.x + t[1], mid.y - t[0]), extent, node)
+                "the mean low water line leaves equal parts of the mean high water line's land "
+                "on each of its sides, so its water side cannot be told: draw mean low water "
+                "seaward of mean high water, along the parcel",
+                node=node, jurisdiction=self.jid)
+        return Shore(mlw.geom, halves[1 - found], node)
+
+    def built_geometry(self, parcel: Node) -> BaseGeometry | None:
+        """The drawn structures and boats of the parcel (or of no one parcel), as one
+        geometry: what tells the water side where the parcel does not."""
+        geoms = []
+        for n in self.built_nodes:
+            d = self.drawing.cache.get(n)
+            if d is not None and d.geom.geom_type in POLYGONAL \
+                    and self.parcel_of(n) in (parcel, None):
+                geoms.append(d.geom)
+        return unary_union(geoms) if geoms else None
+
+    @staticmethod
+    def side_reading(side: LandSide, drawn_parcel: bool) -> str:
+        """The dl:GeometryNote giving how the water side of the mean high water line was
+        read where the parcel does not tell it."""
+        if drawn_parcel:
+            assert side.parcel is not None
+            start = (f"The parcel lies on both sides of the mean high water line "
+                     f"({side.parcel[side.land]:.0f} sq ft on the side read as land, "
+                     f"{side.parcel[side.water]:.0f} on the other: underwater land or a slip "
+                     f"taken in), so it does not tell which side is land")
+        else:
+            start = "No parcel drawing tells which side of the mean high water line is land"
+        assert side.reach is not None
+        if side.how == "reach":
+            why = (f"the water side was read as the side the drawn structures reach farther "
+                   f"into ({side.reach[side.water]:.2f} ft from the line, against "
+                   f"{side.reach[side.land]:.2f} ft on the other side): of the two readings "
+                   f"the larger reach binds")
+        else:
+            why = (f"the drawn structures reach {side.reach[0]:.2f} ft from the line on either "
+                   f"side, and the side holding more of their area was read as water")
+        return (f"{start}; {why}. Draw the parcel as the upland parcel (its part landward of "
+                f"the line) to settle it.")
+
+    def undecided_side(self, d: Drawn | None, halves: tuple[Polygon, Polygon],
+                       built: BaseGeometry | None) -> str:
+        """Why the water side of the mean high water line cannot be told, and what to draw."""
+        if d is None:
+            what = "no parcel is drawn"
+        else:
+            a = (d.geom.intersection(halves[0]).area, d.geom.intersection(halves[1]).area)
+            what = (f"the parcel lies on both sides of it ({a[0]:.0f} and {a[1]:.0f} sq ft: "
+                    f"underwater land or a slip taken in)")
+        if built is None:
+            more = "no structure or boat is drawn"
+        else:
+            more = ("the drawn structures reach equally far into both sides and cover equal "
+                    "areas of each")
+        return (f"cannot tell which side of the mean high water line is water: {what} and "
+                f"{more}; draw the parcel as the upland parcel (geo:hasGeometry on the "
+                f"dl:Parcel: its part landward of the line), or draw the structure reaching "
+                f"over the water")
 
     def write_riparian(self, f: ParcelFrame) -> None:
         assert self.riparian_kind is not None and self.declared.riparian_lines is not None
