@@ -42,6 +42,7 @@ from docklaw.validate.findings.accounting import (
     reached_discrepancies,
 )
 from docklaw.validate.findings.cite import (
+    STATED_OPEN,
     InfoNeeded,
     Result,
     cite,
@@ -373,9 +374,14 @@ def set_aside_unrelied(derived: Graph, prepared: Prepared, jid: str, states: lis
 
 
 def said_why(derived: Graph, needed: list[InfoNeeded]) -> None:
-    """A total the application stated but that is not read, because structures stated with a
-    generic class may be among those counted (dl:statedTotal on a dl:LowerBoundTotal), is
-    asked saying so, not as "not stated"."""
+    """A total the application stated but that is not read (dl:statedTotal on a
+    dl:LowerBoundTotal) is asked saying so, not as "not stated": where structures stated with
+    a generic class may be among those counted, in those words; otherwise (a stated total below
+    the listed structures, or one a structure of unstated side leaves undecided, stating no
+    number or fewer than it holds) as stated but not deciding (``STATED_OPEN``), with the
+    note's own words. Why:
+    blind review 145 (fix-jer72): a parcel stating dl:mooringCount 4 beside a 4-slip dock and a
+    boathouse of unstated side stating 0 slips was asked "dl:mooringCount is not stated"."""
     for note in derived.subjects(RDF.type, DL.LowerBoundTotal):
         stated = to_decimal(derived.value(note, DL.statedTotal))
         focus, prop = derived.value(note, DL.focus), derived.value(note, DL.property)
@@ -383,6 +389,9 @@ def said_why(derived: Graph, needed: list[InfoNeeded]) -> None:
             continue
         name, fact = node_name(focus), curie(prop)
         generic = sorted(derived.objects(note, DL.genericMember), key=str)
+        if not generic:
+            stated_open(needed, name, fact, derived.value(note, RDFS.comment))
+            continue
         low = to_decimal(derived.value(note, DL.lowerBound))
         one = len(generic) == 1
         names = ", ".join(short(m) for m in generic)
@@ -397,6 +406,18 @@ def said_why(derived: Graph, needed: list[InfoNeeded]) -> None:
             if item.focus_node == name and fact in item.facts and \
                     item.message.startswith(f"{fact} is not stated"):
                 item.message = why + item.message[len(f"{fact} is not stated"):]
+
+
+def stated_open(needed: list[InfoNeeded], name: str, fact: str, why: object) -> None:
+    """The questions for ``fact`` of ``name`` worded "is not stated" say instead that it is
+    stated and does not decide (``STATED_OPEN``), with ``why`` (the note's words) after what
+    it is needed for."""
+    unstated = f"{fact} is not stated"
+    for item in needed:
+        if item.focus_node == name and fact in item.facts and \
+                item.message.startswith(unstated):
+            item.message = (f"{fact} {STATED_OPEN}" + item.message[len(unstated):]
+                            + (f": {why}" if why is not None else ""))
 
 
 def variances_of(results: list[Result], derived: Graph, prepared: Prepared,

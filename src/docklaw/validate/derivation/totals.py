@@ -1321,7 +1321,9 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                 and (stated < value or (stated == value and bool(positive)))):
             lower_bound(graph, node, target, stated, value, used,
                         basis(graph, d, members, prepared), prepared,
-                        below=short_of_least(graph, d, members),
+                        # (a structure of unstated side stating fewer than its least, as
+                        # one stating none: never "a structure listed states no number")
+                        below=short_of_least(graph, d, [*members, *sub.unsure]),
                         raised=short_of_one(graph, d, members),
                         silent=stating_none(graph, d, [*members, *sub.unsure]),
                         positive=positive)
@@ -1700,6 +1702,8 @@ def read_unbounded_side(graph: Graph, prepared: Prepared, node: Node, target: Ta
     for old in list(graph.objects(node, d.prop)):
         graph.remove((node, d.prop, old))
     note = bound_note(graph, DL.LowerBoundTotal, node, target, DL.lowerBound, value)
+    # (the question says the total is stated and why it does not decide: pipeline.said_why)
+    graph.add((note, DL.statedTotal, Literal(format_number(told), datatype=XSD.decimal)))
     for member in [*used, *top_level(graph, sub.unsure)]:
         graph.add((note, PROV.wasDerivedFrom, member))
     props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
@@ -2116,6 +2120,7 @@ def lower_bound(graph: Graph, node: Node, target: Target, stated: Decimal | None
             "every other asks for the total")))
         return
     superseded(graph, node, d.prop)
+    graph.add((note, DL.statedTotal, Literal(format_number(stated), datatype=XSD.decimal)))
     bad = withdrawn(graph, node, d.prop, derived_too=False)
     for member in used:
         graph.add((bad, PROV.wasDerivedFrom, member))
