@@ -109,6 +109,17 @@ class MissingOperand(Exception):
         super().__init__(note)
 
 
+class Contested(MissingOperand):
+    """Two stated facts a computed limit reads contradict, and the limit under each reading
+    (``Evaluator.contested_ends``) decides the rule differently: which is true is asked."""
+
+    def __init__(self, prop: URIRef | None, note: str,
+                 ends: tuple[Decimal, Decimal] = (Decimal(0), Decimal(0))) -> None:
+        super().__init__(prop, note)
+        #: the limit under the stricter and under the laxer reading (least, greatest)
+        self.ends = ends
+
+
 class TableGap(MissingOperand):
     """The frontage is stated but falls between two rows of an allocation table."""
 
@@ -167,6 +178,63 @@ class Evaluator:
                     best, pinned, rows = candidate, other, list(self.rows)
         self.rows = rows
         return best, pinned
+
+    def contested_ends(self, expr: Node, focus: Node, value: Decimal
+                       ) -> tuple[Decimal, Decimal] | None:
+        """The limit ``value`` (just evaluated) and the limit under each contested reading of
+        an operand it read (a ``dl:contestedReading`` on a ``dl:Discrepancy`` about that
+        operand: two stated facts contradict and neither is believed, so the other reads the
+        contradicting statement the other way, ``dl:readAs``), as (least, greatest); None where
+        no operand it read is contested or every reading gives ``value``. Why: a stated count
+        of steep slope parcels of 0 beside the applicant's parcel stated steep was read at one
+        figure and cited or conformed on it (South Bristol § 73-10B(5), blind review 145 F6); a
+        limit is judged at both ends: one both break is broken, one both meet is met, any other
+        asks which statement is true."""
+        read = list(self.read)
+        ends = [value]
+        for note in self.contested_readings(read):
+            subject = self.data.value(note, DL.focus)
+            prop = self.data.value(note, DL.property)
+            other = self.data.value(note, DL.readAs)
+            if subject is None or not isinstance(prop, URIRef) or other is None:
+                continue
+            saved = self.rows
+            self.pins, self.rows = {(subject, prop): other}, []
+            try:
+                ends.append(self.evaluate(expr, focus))
+            except MissingOperand:
+                continue
+            finally:
+                self.pins, self.rows, self.read = {}, saved, read
+        if min(ends) == max(ends):
+            return None
+        return min(ends), max(ends)
+
+    def contested_readings(self, read: list[tuple[Node, URIRef]]) -> list[Node]:
+        """The ``dl:contestedReading`` nodes of the ``dl:Discrepancy`` notes on the operands
+        in ``read`` (the (subject, property) pairs an evaluation read), or on the statements
+        they contradict, in a stable order."""
+        found = []
+        for note, reading in self.data.subject_objects(DL.contestedReading):
+            # the contested operand, or the statement that contradicts it (either is in doubt)
+            pairs = {(self.data.value(n, DL.focus), self.data.value(n, DL.property))
+                     for n in (note, reading)}
+            if any(pair in pairs for pair in read):
+                found.append(reading)
+        return sorted(set(found), key=str)
+
+    def contested_question(self) -> tuple[URIRef | None, str]:
+        """The operand the contested readings of the operands last read are about (the
+        property of their dl:Discrepancy) and the question they ask (their rdfs:comment)."""
+        props, words = set(), set()
+        for reading in self.contested_readings(list(self.read)):
+            note = self.data.value(None, DL.contestedReading, reading)
+            prop = self.data.value(note, DL.property) if note is not None else None  # the count
+            if isinstance(prop, URIRef):
+                props.add(prop)
+            if self.data.value(reading, RDFS.comment) is not None:
+                words.add(str(self.data.value(reading, RDFS.comment)))
+        return (min(props, key=str) if props else None), "; ".join(sorted(words))
 
     def parcel_of(self, focus: Node) -> Node | None:
         """The focus itself if a parcel; else the parcel of an application proposing it."""

@@ -9,10 +9,13 @@ own parcel stated steep is one of them, so a stated 0 beside it was cited agains
 The rules read the count held between its bounds through their limit expressions
 (``dl:LesserOf``, ``dl:GreaterOf``: data); this step only says so: a stated count past a bound
 is a ``dl:Discrepancy`` naming both figures (a Warning on each rule reading the count). The
-stated value stays where it is (the limit expression decides what is read). A stated count below
-``dl:atLeastExpression`` is read as stated where the bound says ``dl:belowReadAsStated`` (the
-smaller count the stricter figure: two contradicting statements never settle toward the laxer,
-blind review 145 F6), and the Discrepancy says so.
+stated value stays where it is (the limit expression decides what is read). A count past a
+bound that a stated boolean sets (``dl:contestedBy``: read the other way, the bound moves toward
+the count) contradicts that statement: neither is believed, and the Discrepancy carries a
+``dl:contestedReading`` (the statement read the other way) under which every computed limit
+reading either is judged too (``Evaluator.contested_ends``): a limit between the two readings is
+asked, never cited and never met (blind review 145 F6: a stated 0 beside a parcel stated steep
+was read at 1 and conformed, then at 0 and cited).
 """
 
 from __future__ import annotations
@@ -56,9 +59,67 @@ def count_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
                 limit = _evaluated(evaluator, expr, node) if expr is not None else None
                 if limit is None or (stated <= limit if above else stated >= limit):
                     continue
-                read = stated if not above and law.value(
-                    bound, DL.belowReadAsStated) == Literal(True) else limit
-                _discrepancy(graph, law, bound, node, prop, stated, limit, above, read)
+                note = _discrepancy(graph, node, prop, stated, limit)
+                contested = _contested(evaluator, law, bound, expr, node, limit, above)
+                words = "so the rules read " + display_number(limit)
+                if contested is not None:
+                    words = _contested_reading(graph, note, node, prop, stated, limit, above,
+                                               contested)
+                graph.add((note, RDFS.comment, Literal(
+                    f"{short(node)} states {curie(prop)} {display_number(stated)}, "
+                    f"{'more' if above else 'fewer'} than the application allows "
+                    f"({'at most' if above else 'at least'} {display_number(limit)}: "
+                    f"{law.value(bound, DL.atMostWords if above else DL.atLeastWords)}): "
+                    f"it cannot be true, {words}; correct one of them")))
+
+
+def _contested_reading(graph: Graph, note: Node, node: Node, prop: URIRef, stated: Decimal,
+                       limit: Decimal, above: bool,
+                       contested: tuple[Node, URIRef, Literal, Decimal]) -> str:
+    """The ``dl:contestedReading`` on the Discrepancy ``note`` (the statement read the other
+    way, with the question it leaves), and the Discrepancy's words saying so."""
+    subject, flag, value, other = contested
+    shown, flipped = str(value).lower(), str(not value.toPython()).lower()
+    side = "at most" if above else "at least"
+    reading = BNode()
+    graph.add((note, DL.contestedReading, reading))
+    graph.add((reading, DL.focus, subject))
+    graph.add((reading, DL.property, flag))
+    graph.add((reading, DL.readAs, Literal(not value.toPython())))
+    graph.add((reading, RDFS.comment, Literal(
+        f"which is true: {short(node)}'s {curie(prop)} {display_number(stated)} or "
+        f"{short(subject)}'s {curie(flag)} {shown}? They contradict (with {curie(flag)} "
+        f"{shown} the count is {side} {display_number(limit)}; with it {flipped}, {side} "
+        f"{display_number(other)}), and the limit read from the count is met under the one "
+        "and broken under the other")))
+    return (f"and it contradicts {short(subject)}'s {curie(flag)} {shown}: neither is "
+            "believed, so each rule reading the count is judged under both (a limit both break "
+            "is cited, one only the stricter breaks asks which is true, one both meet is met)")
+
+
+def _contested(evaluator: Evaluator, law: Graph, bound: Node, expr: Node, node: Node,
+               limit: Decimal, above: bool) -> tuple[Node, URIRef, Literal, Decimal] | None:
+    """Where the bound derives from a stated boolean (``dl:contestedBy``) and reading it the
+    other way moves the bound toward the stated count, the count and that statement contradict:
+    (the node stating it, the property, the stated value, the bound read the other way); None
+    where the bound does not move (the count is past it whatever the statement: read at it)."""
+    for by in sorted(law.objects(bound, DL.contestedBy), key=str):
+        flag = law.value(by, DL.property)
+        if not isinstance(flag, URIRef):
+            continue
+        subject = evaluator.parcel_of(node) if law.value(by, DL.of) == DL.Parcel else node
+        values = list(evaluator.data.objects(subject, flag)) if subject is not None else []
+        if len(values) != 1 or not isinstance(values[0], Literal) \
+                or not isinstance(values[0].toPython(), bool):
+            continue
+        evaluator.pins = {(subject, flag): Literal(not values[0].toPython())}
+        try:
+            other = _evaluated(evaluator, expr, node)
+        finally:
+            evaluator.pins = {}
+        if other is not None and (other > limit if above else other < limit):
+            return subject, flag, values[0], other
+    return None
 
 
 def _evaluated(evaluator: Evaluator, expr: Node, node: Node) -> Decimal | None:
@@ -68,19 +129,14 @@ def _evaluated(evaluator: Evaluator, expr: Node, node: Node) -> Decimal | None:
         return None
 
 
-def _discrepancy(graph: Graph, law: Graph, bound: Node, node: Node, prop: URIRef,
-                 stated: Decimal, limit: Decimal, above: bool, read: Decimal) -> None:
-    words = law.value(bound, DL.atMostWords if above else DL.atLeastWords)
+def _discrepancy(graph: Graph, node: Node, prop: URIRef, stated: Decimal,
+                 limit: Decimal) -> Node:
+    """The dl:Discrepancy naming the stated count and the bound (its words added by the
+    caller)."""
     note = BNode()
     graph.add((note, RDF.type, DL.Discrepancy))
     graph.add((note, DL.focus, node))
     graph.add((note, DL.property, prop))
     graph.add((note, DL.declaredValue, Literal(int(stated))))
     graph.add((note, DL.derivedValue, Literal(int(limit))))
-    graph.add((note, RDFS.comment, Literal(
-        f"{short(node)} states {curie(prop)} {display_number(stated)}, "
-        f"{'more' if above else 'fewer'} than the application allows "
-        f"({'at most' if above else 'at least'} {display_number(limit)}: {words}): it cannot "
-        "be true, so the rules read "
-        f"{display_number(read)}"
-        f"{' (the stricter figure, as stated)' if read != limit else ''}; correct one of them")))
+    return note

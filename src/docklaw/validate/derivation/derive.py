@@ -25,7 +25,9 @@ from docklaw.law.compile import CompiledShapes, ComputedShape, path_first
 from docklaw.law.decide import Reader, Unsupported, shapes_under, values_at
 from docklaw.law.limits import (
     Bounds,
+    Contested,
     Evaluator,
+    Interval,
     MissingOperand,
     TableGap,
     decide_by_bounds,
@@ -758,9 +760,16 @@ def computed_limits(
                 value = evaluator.evaluate(expression, focus)
                 value, read_from = evaluator.stricter(expression, focus, value,
                                                       item.parameter in MAXIMA)
+                ends = evaluator.contested_ends(expression, focus, value)
+                if ends is not None:  # two statements contradict: judged at both readings
+                    verdicts = verdicts_within(graph, compiled, item, focus, ends)
+                    if verdicts is None:
+                        prop, question = evaluator.contested_question()
+                        raise Contested(prop, question, ends)
+                    value = deciding_bound(verdicts)
             except MissingOperand as missing:
-                if decided_by_bounds(graph, compiled, evaluator, item, expression, focus,
-                                     missing):
+                if not isinstance(missing, Contested) and decided_by_bounds(
+                        graph, compiled, evaluator, item, expression, focus, missing):
                     continue
                 graph.add((focus, DL.limitOperandMissing, node))
                 graph.add((node, DL.rule, item.rule))
@@ -804,22 +813,9 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
     count exceeds what either row would allow (a sure violation); where some row would allow
     it, the gap is reported and nothing is read into it (review 49, South Bristol Table 3 at
     exactly 300 feet)."""
-    path = compiled.graph.value(item.shape, SH.path)
-    if path is None or item.parameter not in MAXIMA | MINIMA:
-        return False
-    values = values_at(graph, compiled.graph, path, focus)
-    if item.parameter in (SH.maxCount, SH.minCount):
-        measured = [Decimal(len(values))]
-    else:
-        measured = [to_decimal(v) for v in values if isinstance(v, Literal)]
-    if not measured or None in measured:
-        return False
     bounds = Bounds(evaluator, table_gaps=True)
-    interval = bounds.interval(expression, focus)
-    maximum = item.parameter in MAXIMA
-    strict = (MAXIMA | MINIMA)[item.parameter]
-    verdicts = [decide_by_bounds(interval, m, maximum, strict) for m in measured]  # type: ignore[arg-type]
-    if any(v is None for v, _bound in verdicts):
+    verdicts = verdicts_within(graph, compiled, item, focus, bounds.interval(expression, focus))
+    if verdicts is None:
         return False
     violating = [bound for v, bound in verdicts if v]
     if (bounds.gaps or isinstance(missing, TableGap)) and not violating:
@@ -831,7 +827,7 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
                          f"allow (at least {shown}), but the table assigns this frontage to "
                          "neither row, so the limit is asked rather than read from one")
         return False
-    bound = violating[0] if violating else verdicts[0][1]
+    bound = deciding_bound(verdicts)
     node = BNode()
     graph.add((focus, DL.computedLimitValue, node))
     graph.add((node, RDF.type, QUDT.QuantityValue))
@@ -846,6 +842,34 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
     if item.unit is not None:
         graph.add((node, QUDT.unit, item.unit))
     return True
+
+
+def verdicts_within(graph: Graph, compiled: CompiledShapes, item: ComputedShape, focus: Node,
+                    interval: Interval) -> list[tuple[bool | None, Decimal]] | None:
+    """(violates?, the deciding bound) of each value the shape compares on ``focus`` against a
+    limit known only to lie in ``interval`` (``limits.decide_by_bounds``); None where the
+    shape compares no value there, or the interval leaves one of them undecided."""
+    path = compiled.graph.value(item.shape, SH.path)
+    if path is None or item.parameter not in MAXIMA | MINIMA:
+        return None
+    values = values_at(graph, compiled.graph, path, focus)
+    if item.parameter in (SH.maxCount, SH.minCount):
+        measured = [Decimal(len(values))]
+    else:
+        measured = [to_decimal(v) for v in values if isinstance(v, Literal)]
+    if not measured or None in measured:
+        return None
+    maximum = item.parameter in MAXIMA
+    strict = (MAXIMA | MINIMA)[item.parameter]
+    verdicts = [decide_by_bounds(interval, m, maximum, strict) for m in measured]  # type: ignore[arg-type]
+    return None if any(v is None for v, _bound in verdicts) else verdicts
+
+
+def deciding_bound(verdicts: list[tuple[bool | None, Decimal]]) -> Decimal:
+    """The limit read where every value is decided: the bound the first violating value
+    breaks (broken at the laxer end, so at every reading), else the first value's bound."""
+    violating = [bound for v, bound in verdicts if v]
+    return violating[0] if violating else verdicts[0][1]
 
 
 def derive_application(application: Application, prepared: Prepared) -> Graph:

@@ -19,7 +19,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import Condition, condition_of, focus_marker, rdflib_path
-from docklaw.law.limits import Evaluator, MissingOperand
+from docklaw.law.limits import Contested, Evaluator, MissingOperand
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import (
     AppFacts,
@@ -465,6 +465,8 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
             return None
         limit = _limit(derived, prepared, rule, focus, reading, evaluator, unit,
                        maximum=kind[0] == "max")
+    except Contested as contested:
+        return _at_both_ends(prepared, values, contested, kind, unit)
     except MissingOperand as missing:
         return "undetermined", f"needs {missing.note}"
     if limit is not None and not values:
@@ -495,6 +497,24 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
     shown = [_shown(prepared, v, unit) for v in sorted(bad or values)]
     detail = f"{', '.join(shown)}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
     return ("violates" if bad else "conforms"), detail
+
+
+def _at_both_ends(prepared: Prepared, values: list[Decimal], contested: Contested,
+                  kind: tuple[str, bool], unit: URIRef | None) -> tuple[str, str]:
+    """(verdict, detail) of values against a limit two contradicting statements give two
+    figures of (limits.Contested): broken under both, violates; met under both, conforms;
+    else undetermined, the question named (blind review 145 F6)."""
+    if not values:
+        return "undetermined", "needs the value compared"
+    broken = [any(violates(v, end, *kind) for v in values) for end in contested.ends]
+    limits = " or ".join(_shown(prepared, end, unit) for end in contested.ends)
+    detail = (f"{', '.join(_shown(prepared, v, unit) for v in sorted(values))}; "
+              f"{WORDS[kind]} {limits} as the contradicting statements are read")
+    if all(broken):
+        return "violates", detail
+    if not any(broken):
+        return "conforms", detail
+    return "undetermined", f"needs {contested.note}"
 
 
 def _bound_breaking(derived: Graph, law: Graph, rule: URIRef, focus: Node,
@@ -592,7 +612,12 @@ def _limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, readin
             value = evaluator.evaluate(expr, focus)
             # an operand with disagreeing values (a drawn frontage beside the stated one): the
             # stricter, as derive computes the encoded reading's (Evaluator.stricter)
-            return evaluator.stricter(expr, focus, value, maximum)[0]
+            value = evaluator.stricter(expr, focus, value, maximum)[0]
+            ends = evaluator.contested_ends(expr, focus, value)
+            if ends is not None:  # two statements contradict: judged under both (_numeric)
+                prop, question = evaluator.contested_question()
+                raise Contested(prop, question, ends)
+            return value
     return None
 
 
