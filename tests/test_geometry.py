@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import PROV, RDF
+from shapely.geometry.base import BaseGeometry
 
 from docklaw.errors import InputError
 from docklaw.geometry.derive import derive_geometry
@@ -532,3 +533,31 @@ def test_parallel_walkway_width_leaves_a_deep_t_head_out_rather_than_reading_its
     stem = without_members_along(t, (1.0, 0.0))
     assert stem is not None and abs(stem.bounds[3] - 30) < 1e-6 and abs(stem.area - 180) < 1e-6
     assert without_members_along(Polygon([(0, 0), (4, 0), (4, 40), (0, 40)]), (1.0, 0.0)) is None
+
+
+def _course(w: float, *legs: tuple[float, float]) -> BaseGeometry:
+    """A dock ``w`` feet wide drawn along a centreline of legs (length, degrees off north) from
+    the origin, in one mitred outline."""
+    import math
+
+    from shapely.geometry import LineString
+
+    pts = [(0.0, 0.0)]
+    for length, angle in legs:
+        x, y = pts[-1]
+        pts.append((x + length * math.sin(math.radians(angle)),
+                    y + length * math.cos(math.radians(angle))))
+    return LineString(pts).buffer(w / 2, cap_style=2, join_style=2, mitre_limit=10)
+
+
+def test_the_length_of_a_zigzag_along_its_course_is_its_legs_summed() -> None:
+    """Blind review 147 F3: the length of a footprint along its own course, where its width
+    reads one way, is its area over its width: two 100-ft legs of 4 ft at +-30 degrees are 200
+    ft long (the side of the minimum rotated rectangle, about 173 ft, misses a zigzag)."""
+    from docklaw.geometry.width import axis_length, course_length
+
+    zigzag = _course(4, (100, 30), (100, -30))
+    assert abs(course_length(zigzag) - 200) < 1e-6
+    length = axis_length(zigzag, (1.0, 0.0))
+    assert length is not None and abs(length - 200) < 1e-6
+
