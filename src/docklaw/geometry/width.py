@@ -11,7 +11,10 @@ cut by lines perpendicular to its long axis (the longer side of its minimum rota
 and its width is the longest single cut. Between the positions of the polygon's vertices along
 the axis every cut's length changes linearly, so the cuts are taken inside each such interval
 and their lengths carried to its ends: a line exactly through a vertex (the joint of a dogleg,
-where two 8-foot runs meet offset by 4 feet) is no cross-section of its own.
+where two 8-foot runs meet offset by 4 feet) is no cross-section of its own. A footprint of
+straight legs askew to that axis (a dock bent or zigzagging) is measured across each leg's own
+course instead (``_leg_width``, blind review 147 F2), the mitre between two legs no
+cross-section of its own.
 
 Where the widest cut runs along a member lying across the axis (the head of an L or a T, shorter
 along the axis than it is across), the drawing does not read one way: the member's own narrow
@@ -194,12 +197,22 @@ def _members_along(profile: list[tuple[float, float, float, float]]
 
 
 def _piece(poly: Polygon) -> Width:
+    """The width of one drawn piece: its widest cut across its long axis, with the reading of a
+    member lying across that axis (``_least``); a footprint of straight legs askew to the axis
+    (bent, zigzagging) is measured across each leg's own course (``_leg_width``)."""
     u = long_axis(poly)
     profile = _profile(poly, u)
     if not profile:
         return Width(0.0, 0.0)
     widest = max(max(p[2], p[3]) for p in profile)
-    return Width(widest, min(_least(profile), widest))
+    least = _least(profile)
+    legs = _leg_width(poly, u)
+    # the legs are read where the cut across the axis reads one way, or where its narrower
+    # reading is no narrower than the legs (a short run of oblique cuts at a joint, no member)
+    if legs is not None and legs < widest and (widest - least <= TOLERANCE
+                                               or legs <= least + TOLERANCE):
+        return Width(legs, legs)
+    return Width(widest, min(least, widest))
 
 
 #: a footprint with more distinct edge directions than this is read across its long axis alone
@@ -534,10 +547,7 @@ def course_length(poly: Polygon) -> float:
     longer, and met Kings Point Standards D(1)'s 200 ft). 0.0 where the width does not read
     one way (the head of an L or T: the rectangle's side is read)."""
     found = _piece(poly)
-    if not found.one_reading or found.widest <= 0:
-        return 0.0
-    legs = _leg_width(poly, long_axis(poly))  # (each leg's width across its own course)
-    return poly.area / (legs if legs is not None and legs < found.widest else found.widest)
+    return poly.area / found.widest if found.one_reading and found.widest > 0 else 0.0
 
 
 def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
