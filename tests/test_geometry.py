@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import PROV, RDF
+from shapely.geometry.base import BaseGeometry
 
 from docklaw.errors import InputError
 from docklaw.geometry.derive import derive_geometry
@@ -591,3 +592,60 @@ def test_a_shore_the_drawing_cannot_side_is_refused_saying_what_to_draw(parcel, 
     assert words in text and "draw the parcel as the upland parcel" in text
     assert "#mhw" in text
     assert "the point used to find the land side" not in text
+
+
+def _course(w: float, *legs: tuple[float, float]) -> BaseGeometry:
+    """A dock ``w`` feet wide drawn along a centreline of legs (length, degrees off north) from
+    the origin, in one mitred outline."""
+    import math
+
+    from shapely.geometry import LineString
+
+    pts = [(0.0, 0.0)]
+    for length, angle in legs:
+        x, y = pts[-1]
+        pts.append((x + length * math.sin(math.radians(angle)),
+                    y + length * math.cos(math.radians(angle))))
+    return LineString(pts).buffer(w / 2, cap_style=2, join_style=2, mitre_limit=10)
+
+
+def test_the_length_of_a_zigzag_along_its_course_is_its_legs_summed() -> None:
+    """Blind review 147 F3: the length of a footprint along its own course, where its width
+    reads one way, is its area over its width: two 100-ft legs of 4 ft at +-30 degrees are 200
+    ft long (the side of the minimum rotated rectangle, about 173 ft, misses a zigzag)."""
+    from docklaw.geometry.width import axis_length, course_length
+
+    zigzag = _course(4, (100, 30), (100, -30))
+    assert abs(course_length(zigzag) - 200) < 1e-6
+    length = axis_length(zigzag, (1.0, 0.0))
+    assert length is not None and abs(length - 200) < 1e-6
+
+
+def test_own_width_measures_each_leg_of_a_bent_dock_across_its_own_course() -> None:
+    """Blind review 147 F2: a dock of 4-ft members bent or zigzagging, drawn in one mitred outline
+    or as the union of its legs, is 4 ft wide (each leg measured across its own course, not
+    obliquely across the whole footprint's long axis: 4.18 and 4.62 ft before); a 4.1-ft one is
+    4.1; a wide part stays wide (a 10-ft platform on the bent dock), and a member lying across
+    the axis still reads two ways."""
+    from shapely import affinity
+    from shapely.geometry import box
+    from shapely.ops import unary_union
+
+    from docklaw.geometry.width import own_width
+
+    for geom, expected in ((_course(4, (50, 0), (40, 30)), 4.0),
+                           (_course(4.1, (50, 0), (40, 30)), 4.1),
+                           (_course(4, (100, 30), (100, -30)), 4.0),
+                           (_course(4, (60, 0), (20, 30), (60, 0)), 4.0),
+                           (unary_union([box(-2, 0, 2, 50), affinity.translate(affinity.rotate(
+                               box(-2, 0, 2, 40), -30, origin=(0, 0)), 0, 48)]), 4.0)):
+        w = own_width(geom)
+        assert w is not None and w.one_reading and abs(w.widest - expected) < 1e-6, (w, expected)
+    platform = unary_union([_course(4, (50, 0), (40, 30)),
+                            affinity.translate(box(-5, 0, 5, 10), 20, 80)])
+    w = own_width(platform)
+    assert w is not None and w.least > 4.1 and w.widest >= 10  # cited under a 4-ft limit
+    head = unary_union([_course(4, (50, 0), (40, 30)), affinity.rotate(
+        box(5, 80, 35, 86), -30, origin=(20, 84.64))])
+    w = own_width(head)
+    assert w is not None and not w.one_reading and w.widest > 20

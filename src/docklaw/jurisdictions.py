@@ -139,6 +139,18 @@ class Quoted:
     quote: str
 
 
+#: the lengths a code's ``[features] length_on_axis`` may read along a footprint's own axis
+LENGTHS_ON_AXIS = ("length", "lengthFromMLW", "farthestExtentFromMHW")
+
+
+@dataclass(frozen=True)
+class LengthOnAxis(Quoted):
+    """``[features] length_on_axis``: the code's words, and which of the drawn reaches its
+    limit reads as a length (dl:length and dl:lengthFromMLW unless it says otherwise)."""
+
+    reads: tuple[str, ...] = ("length", "lengthFromMLW")
+
+
 @dataclass(frozen=True)
 class Features:
     """The constructions a code uses, declared in its description (``[features]``)."""
@@ -176,8 +188,10 @@ class Features:
     #: to the line (Kings Point Standards D(1) "overall length ... measured from the mean
     #: high-water line to the seaward terminus"; North Haven § 56-2B "a length of 100 feet from
     #: MLW"): a footprint askew to the mark is also read along its own axis, the greater reading
-    #: a bound (docklaw.geometry.derive reach_length). Blind review 145 F1.
-    length_on_axis: Quoted | None = None
+    #: a bound (docklaw.geometry.derive reach_length). Blind review 145 F1. ``reads``: which
+    #: reaches (North Hempstead § 42-9A(2) "project ... to a length": dl:farthestExtentFromMHW,
+    #: blind review 147 F4).
+    length_on_axis: LengthOnAxis | None = None
 
 
 @dataclass(frozen=True)
@@ -349,7 +363,23 @@ def _features(data: dict[str, Any], src: Path) -> Features:
                     frontage=frontage, survey_crs=survey, width=width, width_measure=measure,
                     area=area, walkway_from_mark=_quoted(feats, "walkway_from_mark", src),
                     own_size=own, side_setback_whole=_quoted(feats, "side_setback_whole", src),
-                    length_on_axis=_quoted(feats, "length_on_axis", src))
+                    length_on_axis=_length_on_axis(feats, src))
+
+
+def _length_on_axis(feats: dict[str, Any], src: Path) -> LengthOnAxis | None:
+    """``[features] length_on_axis``: ``{ section, citation, quote }`` and optionally ``reads``,
+    the drawn reaches its limit reads (of ``LENGTHS_ON_AXIS``)."""
+    quoted = _quoted(feats, "length_on_axis", src)
+    if quoted is None:
+        return None
+    reads = _field(feats["length_on_axis"], "reads", list, src, "features.length_on_axis",
+                   False)
+    if reads is None:
+        return LengthOnAxis(quoted.section, quoted.citation, quoted.quote)
+    if not reads or [r for r in reads if r not in LENGTHS_ON_AXIS]:
+        raise DataError("field 'features.length_on_axis.reads' must list some of "
+                        f"{', '.join(LENGTHS_ON_AXIS)}, not {reads!r}", source=str(src))
+    return LengthOnAxis(quoted.section, quoted.citation, quoted.quote, tuple(reads))
 
 
 def _quoted(feats: dict[str, Any], key: str, src: Path) -> Quoted | None:
