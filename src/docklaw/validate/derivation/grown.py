@@ -55,6 +55,9 @@ from docklaw.validate.derivation.totals import (
     withdrawn,
 )
 
+#: the boolean true of the law's flags, made once
+TRUE = Literal(True)
+
 #: (whole, property, part, the part's fact that would say how much it added)
 Unknown = tuple[Node, URIRef, Node, URIRef]
 
@@ -566,11 +569,9 @@ def lengthened_by_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     (``length_from_mark``: Jerusalem, South Bristol) a part's own length is not compared at
     all: a ramp may run along the dock, fingers lie "in any configuration"; its reach past the
     whole is asked elsewhere, never cited (blind review 89 F2)."""
-    law = prepared.knowledge
     beyond_parts(graph, prepared, DL.longestOfParts, farther=True, words=(
         "less", "a structure is at least as long as each of its parts", "a lower bound"),
-        across=[r for r in prepared.rules_of(jid)
-                if (r.iri, DL.measureIncludesFloats, Literal(True)) in law],
+        across=flagged(prepared, jid, DL.measureIncludesFloats),
         from_mark=lambda whole, prop: length_from_mark(graph, prepared, jid, whole, prop))
 
 
@@ -1091,14 +1092,21 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     lengths_past_floats(graph, prepared, jid, apart_classes)
 
 
+def flagged(prepared: Prepared, jid: str, flag: URIRef) -> list[RuleInfo]:
+    """The code's rules carrying ``flag`` true, in the rules' order: a fact of the law, read
+    once (every application asked it of every rule, a new ``Literal(True)`` each time)."""
+    def compute() -> tuple[RuleInfo, ...]:
+        law = prepared.knowledge
+        return tuple(r for r in prepared.rules_of(jid) if (r.iri, flag, TRUE) in law)
+    return list(prepared.law_memo(("grown.flagged", jid, flag), compute))
+
+
 def flagged_rules(prepared: Prepared, jid: str, prop: URIRef, flag: URIRef) -> list[URIRef]:
     """The code's rules comparing ``prop`` that carry ``flag`` true, in IRI order:
     dl:measureIncludesFloats (the text measures the structure with its floats) or
     dl:statedFigureIncludesParts (the whole's stated figure includes its listed parts: Kings
     Point, DOCK 'shall include ... floats')."""
-    law = prepared.knowledge
-    return sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
-                  and (r.iri, flag, Literal(True)) in law)
+    return sorted(r.iri for r in flagged(prepared, jid, flag) if prop in r.constrains)
 
 
 def covering_rules(prepared: Prepared, jid: str, prop: URIRef) -> set[URIRef]:
@@ -1394,6 +1402,7 @@ def least_share(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node]
     least = Decimal(0) if longest_total is None else min(cap, (
         Decimal(100) * most / longest_total).quantize(Decimal("0.01"), rounding=ROUND_DOWN))
     return least, open_text
+
 
 def total_at_most(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node],
                   length: Decimal | None, reaches: list[tuple[Node, Decimal]],

@@ -123,6 +123,20 @@ def _reading(law: Graph, node: Node, default: bool) -> tuple[str, str]:
     return label, str(law.value(node, DL.readingNote) or "")
 
 
+def targeted_shapes(prepared: Prepared, jid: str) -> dict[Node, list[Node]]:
+    """Each rule's targeted shapes, in ``compiled.targets`` order, read once per Prepared (each
+    application scanned every shape for every rule with a reading)."""
+    def read() -> dict[Node, list[Node]]:
+        compiled = prepared.compiled(jid)
+        out: dict[Node, list[Node]] = {}
+        for shape in compiled.targets:
+            rule = compiled.shape_rule.get(shape)
+            if rule is not None:
+                out.setdefault(rule, []).append(shape)
+        return out
+    return prepared.memo(("readings.targeted_shapes", jid), read)
+
+
 def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
              prepared: Prepared, jid: str) -> list[ReadingOutcome]:
     """Every recorded reading that bears on this application, evaluated."""
@@ -137,7 +151,7 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
         alternatives = _alternatives(law, rule.iri) if rule.iri in with_readings else []
         if not alternatives:
             continue
-        shapes = [s for s in compiled.targets if compiled.shape_rule.get(s) == rule.iri]
+        shapes = targeted_shapes(prepared, jid).get(rule.iri, [])
         info = prepared.sections.get(rule.section) if rule.section else None
         for shape in shapes:
             path = value_path(compiled.graph, shape, rule.constrains)
