@@ -52,11 +52,16 @@ for name, data in apps[:int(sys.argv[2])]:
 '''
 
 
-def instructions(tree: Path, apps: Path, count: int, cache: Path, work: Path) -> int:
-    """Instructions callgrind counts for one run validating ``count`` applications."""
+def _runner(tree: Path, cache: Path, work: Path) -> tuple[Path, dict[str, str]]:
+    """The runner script written under ``work`` and the environment running ``tree``."""
     runner = work / "runner.py"
     runner.write_text(RUNNER, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(tree / "src"), "DOCKLAW_CACHE": str(cache)}
+    return runner, {**os.environ, "PYTHONPATH": str(tree / "src"), "DOCKLAW_CACHE": str(cache)}
+
+
+def instructions(tree: Path, apps: Path, count: int, cache: Path, work: Path) -> int:
+    """Instructions callgrind counts for one run validating ``count`` applications."""
+    runner, env = _runner(tree, cache, work)
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/callgrind.out",
          sys.executable, str(runner), str(apps), str(count)],
@@ -67,12 +72,24 @@ def instructions(tree: Path, apps: Path, count: int, cache: Path, work: Path) ->
     return int(found.group(1))
 
 
+def fill_cache(tree: Path, apps: Path, cache: Path, work: Path) -> None:
+    """The law prepared and every code's shapes compiled into ``cache``, without valgrind: a
+    cold compile under callgrind took most of an hour on a loaded machine (thirtieth
+    session), and the counted runs read the cache either way."""
+    runner, env = _runner(tree, cache, work)
+    done = subprocess.run([sys.executable, str(runner), str(apps), "0"], cwd=tree, env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{tree}: filling the cache failed ({done.returncode}): "
+                         f"{done.stderr[-800:]}")
+
+
 def per_applications(tree: Path, apps: Path, count: int) -> int:
     """Instructions of validating ``count`` applications (a run of none subtracted)."""
     with tempfile.TemporaryDirectory(prefix="docklaw-instr-") as folder:
         work = Path(folder)
         cache = work / "cache"
-        instructions(tree, apps, 0, cache, work)  # fills the cache: both runs below read it
+        fill_cache(tree, apps, cache, work)  # natively: both runs below read it
         busy = instructions(tree, apps, count, cache, work)
         idle = instructions(tree, apps, 0, cache, work)
     return busy - idle
