@@ -9,7 +9,12 @@ validated first); the count of a run validating none is subtracted, so start-up,
 loading the prepared law are left out. Needs valgrind (Debian: ``apt-get install valgrind``);
 each tree takes about a minute.
 
-    python bench/validate_instructions.py [--baseline DIR] [--count 100]
+    python bench/validate_instructions.py [--baseline DIR] [--count 100] [--cpu-rounds R]
+
+``--cpu-rounds R``: no valgrind; instead R rounds, each running both trees natively one after
+the other and reading the CPU time of the counted validations; the median per tree and the
+median of the rounds' ratios (the trees alternate, so a load that drifts over the run weighs
+on both alike; the instruction count stays the measure to quote when valgrind can run).
 
 ``--baseline DIR``: another checkout (``git worktree add DIR REV``), run with this venv and
 ``PYTHONPATH=DIR/src`` and its own cache.
@@ -44,19 +49,27 @@ for name, data in apps[:30]:  # warm: every code's shapes compiled, caches fille
         validate_bytes(data, "turtle", name, prepared=prepared)
     except DocklawError:
         pass
+import time
+start = time.process_time()
 for name, data in apps[:int(sys.argv[2])]:
     try:
         validate_bytes(data, "turtle", name, prepared=prepared)
     except DocklawError:
         pass
+print(f"cpu {time.process_time() - start:.6f}")
 '''
+
+
+def _runner(tree: Path, cache: Path, work: Path) -> tuple[Path, dict[str, str]]:
+    """The runner script written under ``work`` and the environment running ``tree``."""
+    runner = work / "runner.py"
+    runner.write_text(RUNNER, encoding="utf-8")
+    return runner, {**os.environ, "PYTHONPATH": str(tree / "src"), "DOCKLAW_CACHE": str(cache)}
 
 
 def instructions(tree: Path, apps: Path, count: int, cache: Path, work: Path) -> int:
     """Instructions callgrind counts for one run validating ``count`` applications."""
-    runner = work / "runner.py"
-    runner.write_text(RUNNER, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(tree / "src"), "DOCKLAW_CACHE": str(cache)}
+    runner, env = _runner(tree, cache, work)
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/callgrind.out",
          sys.executable, str(runner), str(apps), str(count)],
@@ -67,23 +80,72 @@ def instructions(tree: Path, apps: Path, count: int, cache: Path, work: Path) ->
     return int(found.group(1))
 
 
+def fill_cache(tree: Path, apps: Path, cache: Path, work: Path) -> None:
+    """The law prepared and every code's shapes compiled into ``cache``, without valgrind: a
+    cold compile under callgrind took most of an hour on a loaded machine (thirtieth
+    session), and the counted runs read the cache either way."""
+    runner, env = _runner(tree, cache, work)
+    done = subprocess.run([sys.executable, str(runner), str(apps), "0"], cwd=tree, env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{tree}: filling the cache failed ({done.returncode}): "
+                         f"{done.stderr[-800:]}")
+
+
 def per_applications(tree: Path, apps: Path, count: int) -> int:
     """Instructions of validating ``count`` applications (a run of none subtracted)."""
     with tempfile.TemporaryDirectory(prefix="docklaw-instr-") as folder:
         work = Path(folder)
         cache = work / "cache"
-        instructions(tree, apps, 0, cache, work)  # fills the cache: both runs below read it
+        fill_cache(tree, apps, cache, work)  # natively: both runs below read it
         busy = instructions(tree, apps, count, cache, work)
         idle = instructions(tree, apps, 0, cache, work)
     return busy - idle
+
+
+def cpu_seconds(tree: Path, apps: Path, count: int, cache: Path, work: Path) -> float:
+    """CPU seconds of validating ``count`` applications natively (warm, cache filled)."""
+    runner, env = _runner(tree, cache, work)
+    done = subprocess.run([sys.executable, str(runner), str(apps), str(count)], cwd=tree,
+                          env=env, capture_output=True, text=True, check=False)
+    found = re.search(r"^cpu ([0-9.]+)$", done.stdout, re.M)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"{tree}: the run failed ({done.returncode}): {done.stderr[-800:]}")
+    return float(found.group(1))
+
+
+def cpu_rounds(trees: list[tuple[str, Path]], apps: Path, count: int, rounds: int) -> None:
+    """The trees run alternately ``rounds`` times; medians and the median ratio printed."""
+    import statistics
+
+    with tempfile.TemporaryDirectory(prefix="docklaw-cpu-") as folder:
+        work = Path(folder)
+        caches = {label: work / f"cache-{i}" for i, (label, _tree) in enumerate(trees)}
+        for label, tree in trees:
+            fill_cache(tree, apps, caches[label], work)
+        times: dict[str, list[float]] = {label: [] for label, _tree in trees}
+        for _ in range(rounds):
+            for label, tree in trees:
+                times[label].append(cpu_seconds(tree, apps, count, caches[label], work))
+    print(f"| tree | CPU ms per application ({count} validated, median of {rounds} rounds) |")
+    print("| --- | --- |")
+    for label, tree in trees:
+        print(f"| {label} ({tree}) | {statistics.median(times[label]) / count * 1000:.2f} |")
+    if len(trees) == 2:
+        (first, a), (second, b) = times.items()
+        ratios = [y / x for x, y in zip(a, b, strict=True)]
+        print(f"\n{second} / {first}: median {statistics.median(ratios):.3f} "
+              f"(rounds: {', '.join(f'{r:.3f}' for r in ratios)})")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout")
     parser.add_argument("--count", type=int, default=100, help="applications validated")
+    parser.add_argument("--cpu-rounds", type=int, default=0,
+                        help="native CPU time in alternating rounds instead of callgrind")
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
+    if not args.cpu_rounds and shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     from bench_validate import load_apps
 
@@ -92,6 +154,11 @@ def main() -> int:
         chosen = list(load_apps().items())[::4]
         apps.write_bytes(pickle.dumps(chosen))
         count = min(args.count, len(chosen))
+        if args.cpu_rounds:
+            trees = [(label, tree.resolve()) for label, tree in
+                     (("baseline", args.baseline), ("this tree", ROOT)) if tree is not None]
+            cpu_rounds(trees, apps, count, args.cpu_rounds)
+            return 0
         rows = []
         for label, tree in (("baseline", args.baseline), ("this tree", ROOT)):
             if tree is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rdflib import Graph, Namespace, URIRef
+from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.namespace import DCTERMS, PROV
 from rdflib.namespace import OWL as _OWL
 from rdflib.namespace import RDF as _RDF
@@ -98,6 +98,11 @@ ELI = CachedNamespace("http://data.europa.eu/eli/ontology#")
 SD = CachedNamespace("http://www.w3.org/ns/sparql-service-description#")
 VOID = CachedNamespace("http://rdfs.org/ns/void#")
 #: The named graph the knowledge graph is loaded into, in every store (CLI, web, ``docklaw load``).
+#: xsd:boolean true and false, made once: a Literal costs microseconds to build, and the
+#: derivation asks "is this flag true?" hundreds of thousands of times per thousand applications
+TRUE = Literal(True)
+FALSE = Literal(False)
+
 LAW_GRAPH_IRI = BASE + "graph/law"
 
 __all__ = [

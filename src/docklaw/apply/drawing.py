@@ -17,7 +17,7 @@ from rdflib import BNode, Literal, Namespace, URIRef
 from rdflib.namespace import RDF
 
 from docklaw.errors import InputError
-from docklaw.namespaces import DL, GEO
+from docklaw.namespaces import DL, GEO, TRUE
 
 if TYPE_CHECKING:
     from docklaw.apply.build import Built, FormState
@@ -122,7 +122,7 @@ def add_geometry(out: Built, node: URIRef, text: str, crs: str | None, key: str)
     out.graph.add((gnode, RDF.type, GEO.Geometry))
     out.graph.add((gnode, GEO.asWKT, lit))
     if survey:
-        out.graph.add((gnode, DL.surveyFrameInFeet, Literal(True)))
+        out.graph.add((gnode, DL.surveyFrameInFeet, TRUE))
 
 
 def add_drawing(out: Built, state: FormState, spec: Spec, ns: Namespace) -> None:

@@ -18,7 +18,7 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS, XSD
 from docklaw import jurisdictions
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, TRUE
 from docklaw.validate.derivation.parts import appurtenances
 from docklaw.validate.needs import Need, is_class_place, rule_needs
 
@@ -256,7 +256,7 @@ def make_field(prepared: Prepared, prop: str, needs: list[Need], on: str = "") -
     label = label_of(prepared, iri)
     definition = text_of(prepared, iri, SKOS.definition, RDFS.comment)
     sections = tuple(section_ref(prepared, needs))
-    repeatable = (iri, DL.repeatable, Literal(True)) in onto
+    repeatable = (iri, DL.repeatable, TRUE) in onto
     canonical = prepared.units.canonical_of_property.get(iri)
     if canonical is not None:
         units = []
@@ -321,7 +321,7 @@ def work_kinds(prepared: Prepared) -> list[tuple[str, str]]:
     part away (``dl:takesAwayFromWhole``: dl:Removal), which only a part may state, while the
     form's one kind of work is every proposed structure's (write a removed part in Turtle)."""
     away = {str(k) for k, v in prepared.ontology.subject_objects(DL.takesAwayFromWhole)
-            if v == Literal(True)}
+            if v == TRUE}
     return [(iri, label) for iri, label in individuals(prepared, DL.WorkKind) if iri not in away]
 
 

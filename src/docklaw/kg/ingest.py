@@ -23,6 +23,7 @@ from docklaw.kg.ingest_text import Node, ParsedCode, parse_source
 from docklaw.namespaces import (
     DL,
     ELI,
+    TRUE,
     authority_iri,
     bind_prefixes,
     code_iri,
@@ -153,7 +154,7 @@ class _Builder:
             for node in [*sec.walk(), *sec.definitions]:
                 self._references(node, sec)
         for iri in self.attested:
-            self.g.add((iri, DL.numberAttested, Literal(True)))
+            self.g.add((iri, DL.numberAttested, TRUE))
         return self.g
 
     # -- code and jurisdiction ------------------------------------------------------------------
@@ -257,7 +258,7 @@ class _Builder:
                     f"The subsection marker {node.marker} is printed; the section number "
                     f"({sec.citation}) is not: " + (spec.note or d.numbering_note))))
         if text.endswith(":") and not node.children and not node.definitions:
-            g.add((iri, DL.textIncomplete, Literal(True)))
+            g.add((iri, DL.textIncomplete, TRUE))
             g.add((iri, DL.curationNote, Literal(
                 f"The text ends with {text.split()[-1]!r} but no list follows in the source.")))
         for note in node.editorial:
@@ -312,7 +313,7 @@ class _Builder:
         g.add((iri, DL.order, Literal(order)))
         g.add((iri, DL.sourceLine, Literal(node.line)))
         if node.term_inferred:
-            g.add((iri, DL.headwordInferred, Literal(True)))
+            g.add((iri, DL.headwordInferred, TRUE))
             if node.evidence:
                 g.add((iri, DL.curationNote, Literal(
                     f"Headword recovered (not printed): {node.evidence}")))

@@ -43,6 +43,7 @@ from docklaw.namespaces import (
     RDF,
     RDFS,
     SH,
+    TRUE,
     XSD,
     jurisdiction_iri,
     rule_ns,
@@ -393,7 +394,7 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
     if (node, RDF.type, DL.NotExtendedCondition) in g:
         kept = (not_extended(prepared, rule) if g.value(node, DL.property) is None
                 else named_not_extended(prepared, rule, node, problems))
-        if kept is not None and g.value(node, DL.absentAsked) == Literal(True):
+        if kept is not None and g.value(node, DL.absentAsked) == TRUE:
             # an unstated former value neither establishes nor defeats the exception: asked
             kept = dataclasses.replace(kept, absent_holds=True, absent_asks=True)
         return kept
@@ -415,10 +416,10 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
         return Condition(prop, on_parcel, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          unstated=True, equals=equals, broader=broader)
-    absent_false = g.value(node, DL.absentIsNotEqual) == Literal(True)
+    absent_false = g.value(node, DL.absentIsNotEqual) == TRUE
     asked_of = frozenset(c for c in g.objects(node, DL.askedOf) if isinstance(c, URIRef))
-    asks = g.value(node, DL.absentAsked) == Literal(True)  # (date, quantity, boolean clauses)
-    holds = asks or g.value(node, DL.absentHolds) == Literal(True)
+    asks = g.value(node, DL.absentAsked) == TRUE  # (date, quantity, boolean clauses)
+    holds = asks or g.value(node, DL.absentHolds) == TRUE
     threshold = g.value(node, DL.threshold)
     if isinstance(threshold, Literal) and threshold.datatype == XSD.date:
         op = CONDITION_OPS.get(g.value(node, DL.comparison))
@@ -554,9 +555,9 @@ def exception_clauses(prepared: Prepared, rule: URIRef, problems: list[str]
         # nothing guards the parts' growth, or the code bars work on the structure's parts
         # whatever its size (dl:partsMustAgree: Keuka § 160-126B "structurally altered")
         guarded = any(c.than is not None for _n, c in clauses)
-        agree = g.value(exception, DL.partsMustAgree) == Literal(True)
-        enlargement = g.value(exception, DL.enlargementDefeatsWork) == Literal(True)
-        if g.value(exception, DL.expansionPermitted) == Literal(True):
+        agree = g.value(exception, DL.partsMustAgree) == TRUE
+        enlargement = g.value(exception, DL.enlargementDefeatsWork) == TRUE
+        if g.value(exception, DL.expansionPermitted) == TRUE:
             pass  # the work it names may enlarge the structure (dl:expansionPermitted)
         elif (not guarded and not enlargement) or agree:
             # (a restoration's clause only where the code says so: targets.parts_defeat)
@@ -875,7 +876,7 @@ def governed_figures(prepared: Prepared, rule: URIRef, governs: frozenset[URIRef
     dl:reachesPortionByFigures (one on a portion of a dock: not Jerusalem's rule on a landing
     standing on its own, which a landing stated on the dock is not)."""
     g = prepared.knowledge
-    if g.value(rule, DL.reachesPortionByFigures) != Literal(True):
+    if g.value(rule, DL.reachesPortionByFigures) != TRUE:
         return ()
     out = []
     for portion, whole in portion_classes(prepared):
@@ -1069,21 +1070,21 @@ def generated_target(prepared: Prepared, jid: str, rule: URIRef,
 def construction_reaches_parts(g: Graph, rule: URIRef) -> bool:
     """The rule holds a structure of its construction with all its parts
     (dl:constructionReachesParts): a part's own stated construction does not take it out."""
-    return g.value(rule, DL.constructionReachesParts) == Literal(True)
+    return g.value(rule, DL.constructionReachesParts) == TRUE
 
 
 def work_of_parts_by_construction(g: Graph, rule: URIRef) -> bool:
     """The work the parts make of a structure counts only from parts of its own construction,
     and a part stating its own work is read its own construction (dl:workOfPartsByConstruction:
     'the placement or construction of permanent docks', Keuka § 160-124D)."""
-    return g.value(rule, DL.workOfPartsByConstruction) == Literal(True)
+    return g.value(rule, DL.workOfPartsByConstruction) == TRUE
 
 
 def own_construction_classes(prepared: Prepared) -> frozenset[URIRef]:
     """The classes whose members' construction is their own (dl:ownConstruction): a member
     stating none is not read as built as its whole. A code's class: read on the application's
     classes as its code's reasoning types them (a generic class under it is typed with it)."""
-    return frozenset(c for c in prepared.knowledge.subjects(DL.ownConstruction, Literal(True))
+    return frozenset(c for c in prepared.knowledge.subjects(DL.ownConstruction, TRUE)
                      if isinstance(c, URIRef))
 
 
@@ -1178,7 +1179,7 @@ def target_spec(prepared: Prepared, rule: URIRef, *,
         whole_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
                               if (c.prop, RDF.type, DL.WholeFact) in g),
         own_facts=frozenset(c.prop for c in conditions_of(prepared, rule, [])
-                            if g.value(c.prop, DL.ownToEachPart) == Literal(True)),
+                            if g.value(c.prop, DL.ownToEachPart) == TRUE),
         portions=governed_portions(prepared, governs) if reads or read_by else (),
         figures=governed_figures(prepared, rule, governs),
         reads=reads,
@@ -1423,7 +1424,7 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
         for node in descendants(source, shape):
             compiled.shape_rule[node] = rule
             compiled.top_shape[node] = shape
-            if source.value(node, DL.informationNeeded) == Literal(True):
+            if source.value(node, DL.informationNeeded) == TRUE:
                 compiled.info_needed.add(node)
             compile_limits(prepared, g, source, node, rule, jid, compiled)
         if not any(source.value(shape, p) is not None for p in TARGET_PROPS):
@@ -1480,7 +1481,7 @@ def compile_limits(
         if filled is not None:
             values["stated"] = filled[1]
     messages = render(originals, values)
-    computed = source.value(node, DL.computedLimit) == Literal(True)
+    computed = source.value(node, DL.computedLimit) == TRUE
     for param_prop, limit_prop, key in (
         (DL.limitParameter, DL.limit, "limit"),
         (DL.lowerLimitParameter, DL.lowerLimit, "lower"),

@@ -26,7 +26,7 @@ from rdflib.term import Node
 
 from docklaw.kg.flatstore import FlatGraph, remembered
 from docklaw.law.units import curie, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, SH
+from docklaw.namespaces import DL, QUDT, RDF, SH, TRUE
 
 #: Parameters that read the values themselves (nothing to read when absent).
 VALUE_PARAMS = {SH["in"], SH.hasValue, SH.minInclusive, SH.maxInclusive, SH.minExclusive,
@@ -198,14 +198,14 @@ def not_claimed(shapes: Graph, shape: Node) -> bool:
     """The shape's path is an applicant's claim (dl:absentMeansNotClaimed): unstated, the
     provision is not claimed and the rule does not apply."""
     return remembered(shapes, ("not_claimed", shape),
-                      lambda: shapes.value(shape, DL.absentMeansNotClaimed) == Literal(True))
+                      lambda: shapes.value(shape, DL.absentMeansNotClaimed) == TRUE)
 
 
 def nothing_if_absent(shapes: Graph, shape: Node) -> bool:
     """A path where no value means nothing to compare (dl:absentIsNothing: the extents of the
     structures attached to a dock; one that states none is measured with the dock)."""
     return remembered(shapes, ("nothing_if_absent", shape),
-                      lambda: shapes.value(shape, DL.absentIsNothing) == Literal(True))
+                      lambda: shapes.value(shape, DL.absentIsNothing) == TRUE)
 
 
 def alone(shapes: Graph, data: Graph, shape: Node) -> bool:
@@ -301,7 +301,7 @@ class Reader:
             parts.append(self.property_verdict(shape, path, focus))
         else:
             parts += [self.verdict(child, focus) for child in g.objects(shape, SH.property)
-                      if g.value(child, DL.informationNeeded) != Literal(True)]
+                      if g.value(child, DL.informationNeeded) != TRUE]
             parts += [self.two_valued_node(shape, focus)]
         for head in g.objects(shape, SH["or"]):
             parts.append(or3(self.verdict(s, focus) for s in Collection(g, head)))

@@ -24,7 +24,7 @@ from docklaw.errors import DataError
 from docklaw.kg.flatstore import FlatGraph, flat_graph
 from docklaw.law.compile import CompiledShapes, compile_shapes
 from docklaw.law.units import Units
-from docklaw.namespaces import DL, OWL, RDF, RDFS, SKOS, rule_ns
+from docklaw.namespaces import DL, OWL, RDF, RDFS, SKOS, TRUE, rule_ns
 
 T = TypeVar("T")
 
@@ -236,7 +236,7 @@ def section_notes(g: Graph, node: URIRef) -> tuple[tuple[str, str], ...]:
     notes: list[tuple[str, str]] = []
     for kind, prop in SECTION_NOTE_PROPS:
         notes.extend((kind, str(n)) for n in sorted(g.objects(node, prop), key=str))
-    if g.value(node, DL.textIncomplete) == Literal(True):
+    if g.value(node, DL.textIncomplete) == TRUE:
         notes.append(("text incomplete", TEXT_INCOMPLETE_NOTE))
     return tuple(notes)
 

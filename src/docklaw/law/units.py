@@ -24,7 +24,7 @@ from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
 from rdflib import Graph, Literal, URIRef
 
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, UNIT
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, TRUE, UNIT
 
 #: Decimal places a converted value keeps: Oxigraph's xsd:decimal scale (more is ill-typed there).
 EXACT_PLACES = 18
@@ -223,9 +223,9 @@ class Units:
                 value = to_decimal(number)
                 if isinstance(unit, URIRef) and value is not None and value > 0:
                     key[unit] = value
-        table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, Literal(True))
+        table.zero_allowed = {s for s in g.subjects(DL.zeroAllowed, TRUE)
                               if isinstance(s, URIRef)}
-        table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, Literal(True))
+        table.negative_allowed = {s for s in g.subjects(DL.negativeAllowed, TRUE)
                                   if isinstance(s, URIRef)}
         return table
 

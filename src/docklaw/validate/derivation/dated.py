@@ -52,7 +52,7 @@ from rdflib.term import Node
 
 from docklaw.law.targets import self_and_parts
 from docklaw.law.units import curie
-from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
+from docklaw.namespaces import DL, PROV, RDF, RDFS, TRUE, XSD
 from docklaw.validate.derivation.totals import short, withdrawn
 
 
@@ -66,15 +66,15 @@ def dated(value: Node) -> date | None:
 def renewed(graph: Graph, part: Node) -> bool:
     """The part is stated (or its class makes it) renewed in kind, read as maintenance or not
     (``parts.renewed_in_kind``): it was renewed in the form it had."""
-    return ((part, DL.renewedInKind, Literal(True)) in graph
-            or (part, DL.renewalInKindNotRead, Literal(True)) in graph)
+    return ((part, DL.renewedInKind, TRUE) in graph
+            or (part, DL.renewalInKindNotRead, TRUE) in graph)
 
 
 def dated_by_parts(graph: Graph, vocabulary: Graph) -> None:
     """Each whole's date facts raised to the latest its parts state (module docstring)."""
     props = sorted(p for p in vocabulary.subjects(RDF.type, DL.WholeFact)
                    if isinstance(p, URIRef) and (p, RDFS.range, XSD.date) in vocabulary)
-    adding = set(vocabulary.subjects(DL.addsToWhole, Literal(True)))
+    adding = set(vocabulary.subjects(DL.addsToWhole, TRUE))
     for prop in props:
         wholes = {w for w in graph.subjects(DL.hasPart, None)}
         for whole in sorted(wholes, key=str):

@@ -60,7 +60,7 @@ from docklaw.law.units import (
     quantize,
     to_decimal,
 )
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, SH, UNIT, XSD, jurisdiction_iri
+from docklaw.namespaces import DL, FALSE, QUDT, RDF, RDFS, SH, TRUE, UNIT, XSD, jurisdiction_iri
 from docklaw.validate.derivation.applicability import record_exemptions
 from docklaw.validate.derivation.countbounds import count_bounds
 from docklaw.validate.derivation.dated import dated_by_parts
@@ -433,7 +433,7 @@ def normalise_one(
         raise InputError(f"{shorten(str(values[0]))!r} is not a number",
                          **where_of(subject, prop))
     places = decimal_places(number)
-    if places > units.max_places and graph.value(qv, DL.derived) != Literal(True):
+    if places > units.max_places and graph.value(qv, DL.derived) != TRUE:
         raise InputError(f"{shorten(str(values[0]))} has {places} decimal places; docklaw "
                          f"compares numbers exactly and reads at most {units.max_places} "
                          "(qudt:numericValue dl:maxDecimalPlaces): round it to the "
@@ -457,7 +457,7 @@ def normalise_one(
                          f"(expected a unit convertible to {curie(target)})",
                          **where_of(subject, prop))
     check_plausible(prepared, prop, converted, target, number, unit, subject,
-                    measured=graph.value(qv, DL.derived) == Literal(True))
+                    measured=graph.value(qv, DL.derived) == TRUE)
     graph.remove((qv, QUDT.numericValue, None))
     graph.remove((qv, QUDT.unit, None))
     graph.add((qv, QUDT.numericValue, decimal_literal(format_number(converted))))
@@ -649,7 +649,7 @@ def footage_categories(graph: Graph, prepared: Prepared, jid: str) -> None:
         stated = sorted({str(c) for c in graph.objects(parcel, DL.footageCategory)})
         frontages = operand_values(graph, parcel, DL.shorelineFrontage)
         if stated:  # the drawn frontages only: each may put the parcel in another category
-            frontages = [f for f in frontages if graph.value(f, DL.derived) == Literal(True)]
+            frontages = [f for f in frontages if graph.value(f, DL.derived) == TRUE]
         if not tiers or not frontages:
             continue
         read: list[tuple[Node, str]] = []
@@ -703,12 +703,12 @@ def category_discrepancy(graph: Graph, prepared: Prepared, parcel: Node, stated:
         unit = graph.value(node, QUDT.unit)
         shown = (prepared.units.describe(number, unit) if isinstance(unit, URIRef)
                  else display_number(number)) if number is not None else "?"
-        drawn = graph.value(node, DL.derived) == Literal(True)
+        drawn = graph.value(node, DL.derived) == TRUE
         which = "the frontage derived from the drawing" if drawn else "the stated frontage"
         return f"{which} ({shown})"
 
     def is_drawn(node: Node) -> bool:
-        return graph.value(node, DL.derived) == Literal(True)
+        return graph.value(node, DL.derived) == TRUE
 
     declared = [("the category stated", c) for c in stated] + [
         (frontage_text(f), c) for f, c in read if not is_drawn(f)]
@@ -833,7 +833,7 @@ def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluat
     graph.add((node, RDF.type, QUDT.QuantityValue))
     graph.add((node, DL.rule, item.rule))
     graph.add((node, QUDT.numericValue, Literal(format_number(bound), datatype=XSD.decimal)))
-    graph.add((node, DL.limitBound, Literal(True)))
+    graph.add((node, DL.limitBound, TRUE))
     for gap in bounds.gaps[:1]:  # (the note names the gap, not an unstated fact)
         graph.add((node, DL.allocationTableGap, gap.table))
         graph.add((node, RDFS.comment, Literal(gap.note)))
@@ -898,7 +898,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # after: a whole proposed for its parts' work is read with them
     maintenance_only(out, app, added)
     work_by_parts(out, app, prepared.units, decks,
-                  frozenset(prepared.ontology.subjects(DL.buildsAnew, Literal(True))),
+                  frozenset(prepared.ontology.subjects(DL.buildsAnew, TRUE)),
                   component_classes(prepared.ontology))
     parts_altered_incidentally(out, app)  # (read by a code's repair exceptions, review 124)
     place_proposed(out, app)  # after the appurtenances: a lift made a dock's part stays one
@@ -1043,9 +1043,9 @@ def read_total_at(graph: Graph, prepared: Prepared, focus: Node, prop: URIRef, v
         graph.add((qv, RDF.type, QUDT.QuantityValue))
         graph.add((qv, QUDT.numericValue, Literal(format_number(value), datatype=XSD.decimal)))
         graph.add((qv, QUDT.unit, unit))
-        graph.add((qv, DL.derived, Literal(True)))
+        graph.add((qv, DL.derived, TRUE))
         if past_bound:
-            graph.add((qv, DL.lowerBoundExclusive, Literal(True)))
+            graph.add((qv, DL.lowerBoundExclusive, TRUE))
     counted = BNode()
     graph.add((counted, RDF.type, DL.CountedTotal))
     graph.add((counted, DL.focus, focus))
@@ -1209,7 +1209,7 @@ def bounds_read(graph: Graph, prepared: Prepared, notes: list[Node], bound: URIR
             triples = [(focus, prop, qv), (qv, RDF.type, QUDT.QuantityValue),
                        (qv, QUDT.numericValue, Literal(format_number(value),
                                                        datatype=XSD.decimal)),
-                       (qv, QUDT.unit, unit), (qv, DL.derived, Literal(True))]
+                       (qv, QUDT.unit, unit), (qv, DL.derived, TRUE)]
         for triple in triples:
             graph.add(triple)
         added += triples
@@ -1290,5 +1290,5 @@ def with_stated_false(derived: Graph, nodes: set[Node], prop: URIRef) -> Graph:
         trial.store.add_all(derived)
     for node in nodes:
         trial.remove((node, prop, None))
-        trial.add((node, prop, Literal(False)))
+        trial.add((node, prop, FALSE))
     return trial

@@ -38,7 +38,7 @@ from docklaw.law.compile import CONDITION_OPS, limit_of, target_spec
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import COMPARE, condition_holds, parcel_matches, reachable
 from docklaw.law.units import to_decimal
-from docklaw.namespaces import DL, QUDT, RDF
+from docklaw.namespaces import DL, QUDT, RDF, TRUE
 from docklaw.validate.derivation.defined import defined_classes, meeting
 
 
@@ -66,11 +66,11 @@ def flag_rules(prepared: Prepared, jid: str) -> tuple[tuple[Any, ...], ...]:
             canonical = prepared.units.canonical_of_property.get(prop)
             limit = prepared.units.convert(value, unit, canonical) if unit is not None else value
             governs = frozenset(law.objects(rule, DL.governs))
-            necessary = law.value(rule, DL.necessaryCondition) == Literal(True)
-            sufficient = law.value(rule, DL.sufficientCondition) == Literal(True)
+            necessary = law.value(rule, DL.necessaryCondition) == TRUE
+            sufficient = law.value(rule, DL.sufficientCondition) == TRUE
             unstated = law.value(rule, DL.flagWhenUnstated)
             decides = frozenset(law.objects(rule, DL.flagDecidesClass))
-            only_unstated = law.value(rule, DL.derivesWhereUnstated) == Literal(True)
+            only_unstated = law.value(rule, DL.derivesWhereUnstated) == TRUE
             out.append((rule, flag, prop, op, limit, governs, necessary, sufficient,
                         target_spec(prepared, rule),
                         unstated if isinstance(unstated, Literal) else None, decides,
@@ -114,7 +114,7 @@ def derive_flags(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:
             if sufficient and (number is None or limit is None
                                or not COMPARE[op](number, limit)):
                 continue  # the test is failed or not measured: the flag is the application's
-            if sufficient and stated and all(v.eq(Literal(True)) for v in stated):
+            if sufficient and stated and all(v.eq(TRUE) for v in stated):
                 continue  # the application states what the test gives: nothing is derived
             graph.remove((node, flag, None))
             note = BNode()

@@ -20,7 +20,7 @@ from rdflib.term import Node
 
 from docklaw.errors import InputError
 from docklaw.law.targets import comparable, self_and_parts
-from docklaw.namespaces import DL
+from docklaw.namespaces import DL, FALSE, TRUE
 from docklaw.validate.derivation.parts import altered_parts, grown, maintenance, past_whole
 
 
@@ -30,14 +30,14 @@ def node_label(node: Node) -> str:
 
 def imply_status(graph: Graph, name: str | None = None) -> None:
     """dl:nonconforming true -> dl:lawfullyExisting true (refused when stated false)."""
-    for node in sorted(set(graph.subjects(DL.nonconforming, Literal(True))), key=str):
+    for node in sorted(set(graph.subjects(DL.nonconforming, TRUE)), key=str):
         stated = [v for v in graph.objects(node, DL.lawfullyExisting) if isinstance(v, Literal)]
         if any(v.toPython() is False for v in stated):
             raise InputError("dl:nonconforming true means lawfully existing, but "
                              "dl:lawfullyExisting is stated false: state one or the other",
                              node=node_label(node), prop="dl:lawfullyExisting", source=name)
         if not stated:
-            graph.add((node, DL.lawfullyExisting, Literal(True)))
+            graph.add((node, DL.lawfullyExisting, TRUE))
 
 
 @dataclass(frozen=True)
@@ -139,11 +139,11 @@ def maintenance_only(graph: Graph, app: Node, added: AddedParts | None = None) -
     for parcel in graph.objects(app, DL.parcel):
         graph.remove((parcel, DL.onlyMaintenanceProposed, None))
     if all(maintained(n, maintenance, NOTHING) for n in proposed):
-        flag = Literal(True)
+        flag = TRUE
     elif all(maintained(n, maybe_maintenance, NOTHING, MAYBE) for n in proposed):
         return  # (an alteration not saying whether it is incidental, a part's slips: unknown)
     else:
-        flag = Literal(False)
+        flag = FALSE
     for parcel in graph.objects(app, DL.parcel):
         graph.add((parcel, DL.onlyMaintenanceProposed, flag))
 

@@ -35,7 +35,7 @@ from docklaw.law.targets import (
     self_and_containers,
 )
 from docklaw.law.units import curie, to_decimal
-from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.namespaces import DL, FALSE, PROV, QUDT, RDF, RDFS, TRUE, XSD
 from docklaw.validate.derivation.parts import (
     component_classes,
     deck_classes,
@@ -55,6 +55,8 @@ from docklaw.validate.derivation.totals import (
     withdrawn,
 )
 
+#: the boolean true of the law's flags, made once
+
 #: (whole, property, part, the part's fact that would say how much it added)
 Unknown = tuple[Node, URIRef, Node, URIRef]
 
@@ -62,7 +64,7 @@ Unknown = tuple[Node, URIRef, Node, URIRef]
 def standing_apart(vocabulary: Graph) -> set[Node]:
     """The classes whose members stand apart from a whole that lists them (``dl:standsApart``):
     such a part has its own height, reach and size and bounds nothing of its whole."""
-    return {c for c, v in vocabulary.subject_objects(DL.standsApart) if v == Literal(True)}
+    return {c for c, v in vocabulary.subject_objects(DL.standsApart) if v == TRUE}
 
 
 def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
@@ -71,8 +73,8 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
     stating no former value): the whole's value after the work is then not known either, and
     the rules reading it ask for that fact (``ask_unknown_growth``)."""
     vocabulary = prepared.ontology
-    adding = {k for k in vocabulary.subjects(DL.addsToWhole, Literal(True))}
-    anew = set(vocabulary.subjects(DL.buildsAnew, Literal(True)))
+    adding = {k for k in vocabulary.subjects(DL.addsToWhole, TRUE)}
+    anew = set(vocabulary.subjects(DL.buildsAnew, TRUE))
     decks = deck_classes(vocabulary)
     components = component_classes(vocabulary)
     unknown: list[Unknown] = []
@@ -123,7 +125,7 @@ def grown_wholes(graph: Graph, prepared: Prepared) -> list[Unknown]:
                     unknown.append((whole, prop, p, before if n is not None else prop))
             taken, gone, unsized = taken_away(graph, whole, prop, counted)
             bound = was + sum((n for _p, n in new), Decimal(0)) - taken
-            if not any((w, DL.nonconforming, Literal(True)) in graph
+            if not any((w, DL.nonconforming, TRUE) in graph
                        for w in self_and_containers(graph, whole)):
                 bound -= shrunk  # the total is what a conforming whole's rules limit
             # a whole built anew (dl:buildsAnew) may come out smaller than it was: its stated
@@ -210,7 +212,7 @@ def least_after(graph: Graph, prepared: Prepared, whole: Node, props: tuple[URIR
                 shrunk += b - n
     taken, gone, unsized = taken_away(graph, whole, prop, counted)
     bound = was + sum((n for _p, n in new), Decimal(0)) - taken
-    if not any((w, DL.nonconforming, Literal(True)) in graph
+    if not any((w, DL.nonconforming, TRUE) in graph
                for w in self_and_containers(graph, whole)):
         bound -= shrunk
     if not new or bound <= was or unsized:  # (a removed part of unstated size: no bound)
@@ -260,7 +262,7 @@ def raised_by_parts(graph: Graph, prepared: Prepared) -> None:
     unchanged by the work never reads as growth (blind review 69)."""
     vocabulary = prepared.ontology
     apart_classes = standing_apart(vocabulary)
-    for prop in sorted(vocabulary.subjects(DL.highestOfParts, Literal(True)), key=str):
+    for prop in sorted(vocabulary.subjects(DL.highestOfParts, TRUE), key=str):
         if not isinstance(prop, URIRef):
             continue
         # innermost wholes first: a part raised for its own parts is read so by its whole
@@ -484,7 +486,7 @@ def reach_bounded_by_parts(graph: Graph, prepared: Prepared) -> None:
     feet of new construction on its own node while the pier was still asked the 72."""
     vocabulary = prepared.ontology
     apart_classes = standing_apart(vocabulary)
-    for prop in sorted(vocabulary.subjects(DL.farthestOfParts, Literal(True)), key=str):
+    for prop in sorted(vocabulary.subjects(DL.farthestOfParts, TRUE), key=str):
         if not isinstance(prop, URIRef):
             continue
         for whole in sorted(set(graph.subjects(DL.hasPart, None)), key=str):
@@ -566,11 +568,9 @@ def lengthened_by_parts(graph: Graph, prepared: Prepared, jid: str) -> None:
     (``length_from_mark``: Jerusalem, South Bristol) a part's own length is not compared at
     all: a ramp may run along the dock, fingers lie "in any configuration"; its reach past the
     whole is asked elsewhere, never cited (blind review 89 F2)."""
-    law = prepared.knowledge
     beyond_parts(graph, prepared, DL.longestOfParts, farther=True, words=(
         "less", "a structure is at least as long as each of its parts", "a lower bound"),
-        across=[r for r in prepared.rules_of(jid)
-                if (r.iri, DL.measureIncludesFloats, Literal(True)) in law],
+        across=flagged(prepared, jid, DL.measureIncludesFloats),
         from_mark=lambda whole, prop: length_from_mark(graph, prepared, jid, whole, prop))
 
 
@@ -598,8 +598,8 @@ def length_from_mark(graph: Graph, prepared: Prepared, jid: str, whole: Node,
         if prop not in (first, second):
             continue
         other = second if prop == first else first
-        if not ((other, DL.farthestOfParts, Literal(True)) in vocabulary or any(
-                (p, DL.farthestOfParts, Literal(True)) in vocabulary
+        if not ((other, DL.farthestOfParts, TRUE) in vocabulary or any(
+                (p, DL.farthestOfParts, TRUE) in vocabulary
                 for p in vocabulary.subjects(DL.preexistingCounterpart, other))):
             continue
         if read_on(graph, whole, classes, ()):
@@ -617,7 +617,7 @@ def same_datum_reaches(prepared: Prepared, prop: URIRef) -> list[URIRef]:
         return []
     return sorted((q for q in vocabulary.subjects(DL.comparesAs, prop)
                    if isinstance(q, URIRef)
-                   and (q, DL.farthestOfParts, Literal(True)) in vocabulary
+                   and (q, DL.farthestOfParts, TRUE) in vocabulary
                    and vocabulary.value(q, DL.measuredFrom) == datum), key=str)
 
 
@@ -637,7 +637,7 @@ def beyond_parts(graph: Graph, prepared: Prepared, marker: URIRef, farther: bool
     vocabulary = prepared.ontology
     apart_classes = standing_apart(vocabulary)
     than, because, bound = words or BOUND_WORDS[farther]
-    for prop in sorted(vocabulary.subjects(marker, Literal(True)), key=str):
+    for prop in sorted(vocabulary.subjects(marker, TRUE), key=str):
         if not isinstance(prop, URIRef):
             continue
         seaward = {c for r in across or () if prop in r.constrains for c in r.governs}
@@ -836,7 +836,7 @@ def share_within_length(graph: Graph, prepared: Prepared, jid: str) -> None:
     walkways = {DL.MainWalkway, *prepared.knowledge.subjects(DL.senseOf, DL.MainWalkway)}
     wholes = set(graph.subjects(DL.mainWalkwayShare, None)) | set(graph.subjects(DL.hasPart, None))
     for whole in sorted(wholes, key=str):
-        if any(graph.value(v, DL.derived) == Literal(True)
+        if any(graph.value(v, DL.derived) == TRUE
                for v in graph.objects(whole, DL.mainWalkwayShare)) or any(
                 (whole, RDF.type, k) in graph for k in walkways):
             continue
@@ -1039,7 +1039,7 @@ def stated_landward(graph: Graph, part: Node) -> bool:
     mark (or from mean low water, farther out), and no limit on the whole's reach asks its own
     (blind review 105 N1: a swim float or float stated landward, listed on a dock, was asked its
     reach in three codes, where a structure standing so on its own is not)."""
-    if graph.value(part, DL.locatedWaterside) != Literal(False):
+    if graph.value(part, DL.locatedWaterside) != FALSE:
         return False
     reach = number_of(graph, part, DL.farthestExtentFromMHW)
     return reach is None or reach <= 0
@@ -1075,7 +1075,7 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     § 56-2B's 100 feet "including floats", though the float may reach 115 (blind review 76)."""
     vocabulary = prepared.ontology
     apart_classes = standing_apart(vocabulary)
-    props = sorted((p for p in vocabulary.subjects(DL.farthestOfParts, Literal(True))
+    props = sorted((p for p in vocabulary.subjects(DL.farthestOfParts, TRUE)
                     if isinstance(p, URIRef)), key=str)
     for prop in props:
         # the rules whose text measures the structure with its floats (dl:measureIncludesFloats)
@@ -1091,14 +1091,21 @@ def reach_past_own_lengths(graph: Graph, prepared: Prepared, jid: str) -> None:
     lengths_past_floats(graph, prepared, jid, apart_classes)
 
 
+def flagged(prepared: Prepared, jid: str, flag: URIRef) -> list[RuleInfo]:
+    """The code's rules carrying ``flag`` true, in the rules' order: a fact of the law, read
+    once (every application asked it of every rule, a new ``Literal(True)`` each time)."""
+    def compute() -> tuple[RuleInfo, ...]:
+        law = prepared.knowledge
+        return tuple(r for r in prepared.rules_of(jid) if (r.iri, flag, TRUE) in law)
+    return list(prepared.law_memo(("grown.flagged", jid, flag), compute))
+
+
 def flagged_rules(prepared: Prepared, jid: str, prop: URIRef, flag: URIRef) -> list[URIRef]:
     """The code's rules comparing ``prop`` that carry ``flag`` true, in IRI order:
     dl:measureIncludesFloats (the text measures the structure with its floats) or
     dl:statedFigureIncludesParts (the whole's stated figure includes its listed parts: Kings
     Point, DOCK 'shall include ... floats')."""
-    law = prepared.knowledge
-    return sorted(r.iri for r in prepared.rules_of(jid) if prop in r.constrains
-                  and (r.iri, flag, Literal(True)) in law)
+    return sorted(r.iri for r in flagged(prepared, jid, flag) if prop in r.constrains)
 
 
 def covering_rules(prepared: Prepared, jid: str, prop: URIRef) -> set[URIRef]:
@@ -1133,7 +1140,7 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
     terminus of a dock' at any stated length up to the limit, as did one listing a float stating
     its own 10 feet at 195 (fix-kplen; the reach was opened by fix-float)."""
     vocabulary = prepared.ontology
-    for prop in sorted((p for p in vocabulary.subjects(DL.longestOfParts, Literal(True))
+    for prop in sorted((p for p in vocabulary.subjects(DL.longestOfParts, TRUE)
                         if isinstance(p, URIRef)), key=str):
         covered = covering_rules(prepared, jid, prop)
         every = flagged_rules(prepared, jid, prop, DL.measureIncludesFloats)
@@ -1153,7 +1160,7 @@ def lengths_past_floats(graph: Graph, prepared: Prepared, jid: str,
                       if any((p, RDF.type, k) in graph for k in kinds)
                       and (p, DL.partLinked, None) not in graph
                       and not any((p, RDF.type, c) in graph for c in apart_classes)
-                      and graph.value(p, DL.atSeawardEnd) != Literal(False)
+                      and graph.value(p, DL.atSeawardEnd) != FALSE
                       and not stated_landward(graph, p)
                       and not any(number_of(graph, p, q) is not None for q in reaches)]
             # the whole's stated length read as including its parts (dl:statedFigureIncludes
@@ -1296,7 +1303,7 @@ def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, pro
                and any((p, RDF.type, k) in graph for k in kinds)
                and number_of(graph, p, prop) is None
                and not any(number_of(graph, p, b) is not None for b in bounding)
-               and graph.value(p, DL.atSeawardEnd) != Literal(False)]
+               and graph.value(p, DL.atSeawardEnd) != FALSE]
     figure = applicants_figure(graph, prepared, whole, prop, reach)
     others: list[URIRef] | None = None
     if covering is not None and figure == "":
@@ -1328,7 +1335,7 @@ def past_own_length(graph: Graph, prepared: Prepared, jid: str, whole: Node, pro
             return  # (a drawn reach is the drawing's, its undrawn parts bounded there)
         own = {p: n for p, n in own.items()
                if (p, RDF.type, DL.WatersideStructure) in graph
-               and graph.value(p, DL.atSeawardEnd) != Literal(False)}
+               and graph.value(p, DL.atSeawardEnd) != FALSE}
         if not own and not unsized:
             return
         most = Decimal(1000000) if unsized else reach + sum(own.values(), Decimal(0))
@@ -1394,6 +1401,7 @@ def least_share(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node]
     least = Decimal(0) if longest_total is None else min(cap, (
         Decimal(100) * most / longest_total).quantize(Decimal("0.01"), rounding=ROUND_DOWN))
     return least, open_text
+
 
 def total_at_most(graph: Graph, prepared: Prepared, whole: Node, parts: list[Node],
                   length: Decimal | None, reaches: list[tuple[Node, Decimal]],
@@ -1531,7 +1539,7 @@ def bounded_reaches(prepared: Prepared, jid: str) -> tuple[
                                                        list[URIRef]], ...]]:
         vocabulary, law = prepared.ontology, prepared.knowledge
         apart = frozenset(c for c, v in vocabulary.subject_objects(DL.standsApart)
-                          if v == Literal(True))
+                          if v == TRUE)
         pairs: dict[URIRef, list[URIRef]] = {}
         for prop, by in vocabulary.subject_objects(DL.boundedAboveBy):
             if isinstance(prop, URIRef) and isinstance(by, URIRef):
@@ -1554,7 +1562,7 @@ def bound_of(graph: Graph, vocabulary: Graph, node: Node, by: list[URIRef]
     dl:longestOfParts only where ``node`` is listed as no part: a part's length is its own)."""
     found: list[tuple[Decimal, URIRef]] = []
     for p in sorted(by, key=str):
-        if (p, DL.longestOfParts, Literal(True)) in vocabulary \
+        if (p, DL.longestOfParts, TRUE) in vocabulary \
                 and (None, DL.hasPart, node) in graph:
             continue
         n = (number_of if is_stated(graph, node, p) else drawn_bound)(graph, node, p)
@@ -1592,7 +1600,7 @@ def inside_bound(graph: Graph, vocabulary: Graph, part: Node, prop: URIRef,
     high water was asked its length from mean low water for North Haven § 56-2B's 100 feet,
     which the catwalk's 4 feet settles (MLW lies seaward of MHW), while the same float on a pier
     was not asked (blind review 83, F2)."""
-    if graph.value(part, DL.atSeawardEnd) != Literal(False) or (part, prop, None) in graph:
+    if graph.value(part, DL.atSeawardEnd) != FALSE or (part, prop, None) in graph:
         return False
     if bound_of(graph, vocabulary, part, by) is not None:
         return False  # a measure of its own bounds it: read on its own
@@ -1701,7 +1709,7 @@ def reach_identity_follows(graph: Graph, prepared: Prepared, jid: str) -> None:
     vocabulary = prepared.ontology
     for first, second, on_parts, classes, unless, one_way in identities(prepared, jid):
         for reach, other in ((first, second), (second, first)):
-            if (reach, DL.farthestOfParts, Literal(True)) not in vocabulary or (
+            if (reach, DL.farthestOfParts, TRUE) not in vocabulary or (
                     one_way is not None and one_way != reach):
                 continue
             stated_other_beyond(graph, prepared, reach, other, on_parts, classes, unless)

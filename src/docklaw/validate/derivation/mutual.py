@@ -61,7 +61,7 @@ from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, format_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, TRUE, XSD
 from docklaw.validate.derivation.samefact import stated_quantity
 from docklaw.validate.derivation.totals import (
     add_quantity,
@@ -139,7 +139,7 @@ def figure(graph: Graph, node: Node, prop: URIRef) -> Decimal | None:
     none or several of either."""
     values = list(graph.objects(node, prop))
     if len(values) > 1:
-        values = [v for v in values if graph.value(v, DL.derived) == Literal(True)]
+        values = [v for v in values if graph.value(v, DL.derived) == TRUE]
     if len(values) != 1:
         return None
     number = to_decimal(graph.value(values[0], QUDT.numericValue))
@@ -168,7 +168,7 @@ def nearest_pairs(graph: Graph, vocabulary: Graph, app: Node
 
 def stating(graph: Graph, node: Node, prop: URIRef) -> bool:
     """Whether ``node`` states ``prop`` itself (a value docklaw did not derive)."""
-    return any(graph.value(v, DL.derived) != Literal(True) for v in graph.objects(node, prop))
+    return any(graph.value(v, DL.derived) != TRUE for v in graph.objects(node, prop))
 
 
 def mutual_distances(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None:

@@ -57,7 +57,7 @@ from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie
-from docklaw.namespaces import DL, PROV, RDF, RDFS, XSD
+from docklaw.namespaces import DL, PROV, RDF, RDFS, TRUE, XSD
 from docklaw.validate.derivation.totals import (
     add_quantity,
     bounded_by_parts,
@@ -77,7 +77,7 @@ def carriers(prepared: Prepared) -> frozenset[URIRef]:
     listed on that structure through it."""
     def read() -> frozenset[URIRef]:
         vocabulary = prepared.ontology
-        tops = [c for c in vocabulary.subjects(DL.listsForWhole, Literal(True))
+        tops = [c for c in vocabulary.subjects(DL.listsForWhole, TRUE)
                 if isinstance(c, URIRef)]
         return frozenset(c for t in tops for c in (t, *vocabulary.transitive_subjects(
             RDFS.subClassOf, t)) if isinstance(c, URIRef))
@@ -149,13 +149,13 @@ def part_flags(prepared: Prepared, jid: str
                 own = law.value(flag, DL.flagProperty)
                 by_prop.setdefault(own if isinstance(own, URIRef) else props[0], []).append(
                     (classes, value, frozenset(law.objects(flag, DL.unlessConstruction)),
-                     law.value(flag, DL.flagOnDirectWhole) == Literal(True),
+                     law.value(flag, DL.flagOnDirectWhole) == TRUE,
                      with_subclasses(prepared, frozenset(
                          c for c in law.objects(flag, DL.onlyListedOnPart)
                          if isinstance(c, URIRef))),
                      tuple(sorted(c for c in law.objects(flag, DL.flagWholeClass)
                                   if isinstance(c, URIRef))),
-                     law.value(flag, DL.flagStatedOnPart) == Literal(True)))
+                     law.value(flag, DL.flagStatedOnPart) == TRUE))
             for prop, read_flags in sorted(by_prop.items(), key=lambda kv: str(kv[0])):
                 # a flag deciding however its parts are built first, the same order every run:
                 # a part it decides is not reported as open (a Discrepancy "without its
@@ -446,7 +446,7 @@ def least_stated(graph: Graph, node: Node, prop: URIRef, flags: list[URIRef]) ->
     """The count ``prop`` the node states, or the least its count flag says (``dl:countFlag``:
     dl:hasEnclosedSide true, one enclosed side or more) where it states none or fewer."""
     n = number_of(graph, node, prop)
-    if any((node, f, Literal(True)) in graph for f in flags):
+    if any((node, f, TRUE) in graph for f in flags):
         return max(n, Decimal(1)) if n is not None else Decimal(1)
     return n
 
@@ -588,7 +588,7 @@ def least_from_parts(graph: Graph, prepared: Prepared) -> None:
         says = f"states {shown(prepared, prop, top)}"
         if all(number_of(graph, p, prop) != top for p in most):  # read from its flag
             flags = sorted(f for f in vocabulary.objects(prop, DL.countFlag)
-                           if (most[0], f, Literal(True)) in graph)
+                           if (most[0], f, TRUE) in graph)
             says = (f"states {' and '.join(f'{curie(f)} true' for f in flags)}, so "
                     f"{shown(prepared, prop, top)} at least")
         own = number_of(graph, whole, prop)
@@ -632,7 +632,7 @@ def counts_from_flags(graph: Graph, prepared: Prepared, jid: str) -> None:
     for count, flag in sorted(vocabulary.subject_objects(DL.countFlag), key=str):
         if not isinstance(count, URIRef) or not isinstance(flag, URIRef) or flag in derived:
             continue
-        for node in sorted(set(graph.subjects(flag, Literal(True))), key=str):
+        for node in sorted(set(graph.subjects(flag, TRUE)), key=str):
             n = number_of(graph, node, count)
             if n is not None and n >= 1:
                 continue

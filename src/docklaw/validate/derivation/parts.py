@@ -22,7 +22,7 @@ from docklaw.errors import InputError
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import GROWN, comparable, self_and_containers, self_and_parts
 from docklaw.law.units import Units
-from docklaw.namespaces import DL, GEO, QUDT, RDF, RDFS
+from docklaw.namespaces import DL, FALSE, GEO, QUDT, RDF, RDFS, TRUE
 
 
 def appurtenances(prepared: Prepared, jid: str) -> list[tuple[URIRef, frozenset[URIRef]]]:
@@ -124,7 +124,7 @@ def take_away_removed(graph: Graph, vocabulary: Graph) -> None:
     part removed from a structure stated new, itself or a structure it is part of (exit 2: a
     new structure had no parts before the work; refused, not warned, as the facts contradict
     each other and either reading of them could turn the verdict)."""
-    kinds = {k for k, v in vocabulary.subject_objects(DL.takesAwayFromWhole) if v == Literal(True)}
+    kinds = {k for k, v in vocabulary.subject_objects(DL.takesAwayFromWhole) if v == TRUE}
     removed = sorted({n for k in kinds for n in graph.subjects(DL.workKind, k)}, key=str)
     for part in removed:
         wholes = sorted(graph.subjects(DL.hasPart, part), key=str)
@@ -269,15 +269,15 @@ def renewed_in_kind(graph: Graph, vocabulary: Graph) -> None:
     replaced in kind was read as substituted in part (dl:workByParts dl:Alteration) and lost
     the repair exception of Keuka § 160-126B(4) ("Normal maintenance and repairs"); the
     vocabulary's renewal in kind was read for the dates only."""
-    kinds = set(vocabulary.subjects(DL.renewedInKind, Literal(True)))
+    kinds = set(vocabulary.subjects(DL.renewedInKind, TRUE))
     for node in sorted(set(graph.subjects(RDF.type, None)), key=str):
         stated = set(graph.objects(node, DL.renewedInKind))
         if set(graph.objects(node, RDF.type)) & kinds:
             if not stated:
-                graph.add((node, DL.renewedInKind, Literal(True)))
-        elif Literal(True) in stated:
-            graph.remove((node, DL.renewedInKind, Literal(True)))
-            graph.add((node, DL.renewalInKindNotRead, Literal(True)))
+                graph.add((node, DL.renewedInKind, TRUE))
+        elif TRUE in stated:
+            graph.remove((node, DL.renewedInKind, TRUE))
+            graph.add((node, DL.renewalInKindNotRead, TRUE))
 
 
 def maintenance(graph: Graph, node: Node) -> bool:
@@ -291,8 +291,8 @@ def maintenance(graph: Graph, node: Node) -> bool:
     if grown(graph, node):
         return False
     return kinds == {DL.Repair} or (
-        kinds == {DL.Alteration} and (node, DL.incidentalAlteration, Literal(True)) in graph
-    ) or (kinds == {DL.Replacement} and (node, DL.renewedInKind, Literal(True)) in graph)
+        kinds == {DL.Alteration} and (node, DL.incidentalAlteration, TRUE) in graph
+    ) or (kinds == {DL.Replacement} and (node, DL.renewedInKind, TRUE) in graph)
 
 
 def grown(graph: Graph, node: Node, units: Units | None = None) -> bool:
@@ -406,7 +406,7 @@ def work_by_parts(graph: Graph, app: Node, units: Units | None = None,
         if grown(graph, node, units) or more_slips_listed(graph, node, parts):
             made.add(DL.Enlargement)  # the whole itself: 4 slips made 6 in a "repair" is an
             like.add(DL.Enlargement)  # increase (North Hempstead § 42-9C(3))
-        if (node, DL.incidentalAlteration, Literal(False)) not in graph:
+        if (node, DL.incidentalAlteration, FALSE) not in graph:
             # a structural alteration of a part is no incidental one; read so too where the
             # whole does not say whether its alteration is incidental: stated so, the parts
             # would defeat it, stated not, it is none, so the question decides nothing and is
@@ -441,10 +441,10 @@ def parts_altered_incidentally(graph: Graph, app: Node) -> None:
     for node in structures_of(graph, app):
         graph.remove((node, DL.partsAlteredIncidentally, None))
         said = [graph.value(p, DL.incidentalAlteration) for p in altered_parts(graph, node)]
-        if Literal(False) in said:
-            graph.add((node, DL.partsAlteredIncidentally, Literal(False)))
-        elif all(v == Literal(True) for v in said):
-            graph.add((node, DL.partsAlteredIncidentally, Literal(True)))
+        if FALSE in said:
+            graph.add((node, DL.partsAlteredIncidentally, FALSE))
+        elif all(v == TRUE for v in said):
+            graph.add((node, DL.partsAlteredIncidentally, TRUE))
 
 
 def made_by(graph: Graph, part: Node, whole: Node, units: Units | None,
@@ -511,7 +511,7 @@ def component_classes(vocabulary: Graph) -> frozenset[Node]:
     """The classes of a component that bears no area of its whole (``<class> dl:addsNoArea
     true``: a light, a railing, a pile): one added new does not enlarge its whole
     (``made_by``)."""
-    return frozenset(vocabulary.subjects(DL.addsNoArea, Literal(True)))
+    return frozenset(vocabulary.subjects(DL.addsNoArea, TRUE))
 
 
 def more_slips_listed(graph: Graph, whole: Node, parts: set[Node]) -> bool:
@@ -524,7 +524,7 @@ def more_slips_listed(graph: Graph, whole: Node, parts: set[Node]) -> bool:
 
 
 def incidental(graph: Graph, node: Node) -> bool:
-    return (node, DL.incidentalAlteration, Literal(True)) in graph
+    return (node, DL.incidentalAlteration, TRUE) in graph
 
 
 def restored(graph: Graph, part: Node) -> bool:
@@ -655,11 +655,11 @@ def facts_from_wholes(graph: Graph, prepared: Prepared) -> None:
     members stand apart from their whole by definition (``dl:standsApart``). Wholes at the same
     distance stating different values decide nothing: the rules ask the part."""
     vocabulary = prepared.ontology
-    props = sorted((p for p in vocabulary.subjects(DL.readFromWhole, Literal(True))
+    props = sorted((p for p in vocabulary.subjects(DL.readFromWhole, TRUE)
                     if isinstance(p, URIRef)), key=str)
     if not props:
         return
-    apart = {c for c, v in vocabulary.subject_objects(DL.standsApart) if v == Literal(True)}
+    apart = {c for c, v in vocabulary.subject_objects(DL.standsApart) if v == TRUE}
 
     def joined(part: Node) -> bool:
         return ((part, DL.partLinked, None) not in graph

@@ -19,7 +19,7 @@ from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.units import curie, format_number, to_decimal
-from docklaw.namespaces import DL, QUDT, RDF, RDFS, XSD, jurisdiction_iri
+from docklaw.namespaces import DL, QUDT, RDF, RDFS, TRUE, XSD, jurisdiction_iri
 from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
 
 Identity = tuple[URIRef, URIRef, bool, tuple[URIRef, ...], tuple[URIRef, ...], URIRef | None]
@@ -39,7 +39,7 @@ def identities(prepared: Prepared, jid: str) -> tuple[Identity, ...]:
         props = sorted(p for p in law.objects(identity, DL.identifies) if isinstance(p, URIRef))
         if len(props) == 2:
             out.add((props[0], props[1],
-                     law.value(identity, DL.readOnParts) == Literal(True),
+                     law.value(identity, DL.readOnParts) == TRUE,
                      tuple(sorted(c for c in law.objects(identity, DL.onClass)
                                   if isinstance(c, URIRef))),
                      tuple(sorted(c for c in law.objects(identity, DL.exceptOnClass)
@@ -92,7 +92,7 @@ def stated_quantity(graph: Graph, node: Node, prop: URIRef) -> tuple[Decimal, No
     """The one value (number, unit) the applicant states for ``prop`` on ``node``; None where
     it states none, several, or docklaw derived it (a drawn structure's measurements)."""
     values = list(graph.objects(node, prop))
-    if len(values) != 1 or graph.value(values[0], DL.derived) == Literal(True):
+    if len(values) != 1 or graph.value(values[0], DL.derived) == TRUE:
         return None
     number = to_decimal(graph.value(values[0], QUDT.numericValue))
     if not isinstance(number, Decimal):

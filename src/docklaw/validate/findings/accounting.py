@@ -39,7 +39,7 @@ from docklaw.law.targets import (
     self_and_containers,
 )
 from docklaw.law.units import curie, to_decimal
-from docklaw.namespaces import DL, RDF, RDFS, SH
+from docklaw.namespaces import DL, RDF, RDFS, SH, TRUE
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defined import closed_for
 from docklaw.validate.derivation.derive import reads_class
@@ -362,7 +362,7 @@ def states_open(derived: Graph, rule_iri: Node, node: Node, member: Node) -> boo
         for entry in derived.objects(note, DL.undecidedMember):
             props = list(derived.objects(entry, DL.property))
             if derived.value(entry, DL.focus) == member and props and all(
-                    prop in held or any(derived.value(v, DL.derived) != Literal(True)
+                    prop in held or any(derived.value(v, DL.derived) != TRUE
                                         for v in derived.objects(member, prop))
                     for prop in props):
                 return True

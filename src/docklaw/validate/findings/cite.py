@@ -30,7 +30,7 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.targets import AppFacts, parcel_checks
 from docklaw.law.units import curie, display_number, to_decimal
-from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, SH
+from docklaw.namespaces import DL, PROV, QUDT, RDF, RDFS, SH, TRUE
 from docklaw.validate.checking.fast import RawResult, from_report
 from docklaw.validate.derivation.applicability import exemption_notes
 from docklaw.validate.derivation.defaults import default_notes
@@ -229,7 +229,7 @@ def readable_value(data: Graph, value: Node | None, prepared: Prepared,
     number = to_decimal(data.value(value, QUDT.numericValue))
     unit = data.value(value, QUDT.unit)
     if number is not None and isinstance(unit, URIRef):
-        if data.value(value, DL.lowerBoundExclusive) == Literal(True):
+        if data.value(value, DL.lowerBoundExclusive) == TRUE:
             # a total only known to be more than a bound (derive.with_lower_bounds)
             return "more than " + units.describe(number - PAST_BOUND, unit)
         shown = units.describe(number, unit)
@@ -839,7 +839,7 @@ def one_per_breach(results: list[Result], data: Graph,
 
     def measured(values: list[Node]) -> frozenset[Node] | None:
         """What the values were all measured from (None: one is not measured)."""
-        if not values or any(data.value(v, DL.derived) != Literal(True) for v in values):
+        if not values or any(data.value(v, DL.derived) != TRUE for v in values):
             return None
         return frozenset(s for v in values for s in data.objects(v, PROV.wasDerivedFrom))
 
@@ -912,7 +912,7 @@ def decisive_disagreements(data: Graph, prepared: Prepared, results: list[Result
     noted = {(data.value(d, DL.focus), data.value(d, DL.property))
              for d in data.subjects(RDF.type, DL.Discrepancy)}
     pairs: set[tuple[Node, Node]] = set()
-    for qv in data.subjects(DL.derived, Literal(True)):
+    for qv in data.subjects(DL.derived, TRUE):
         for subject, prop in data.subject_predicates(qv):
             if (subject, prop) not in noted:
                 pairs.add((subject, prop))
@@ -920,7 +920,7 @@ def decisive_disagreements(data: Graph, prepared: Prepared, results: list[Result
     marks: dict[tuple[str, str], str] = {}
     for subject, prop in sorted(pairs, key=str):
         values = list(data.objects(subject, prop))
-        drawn = [v for v in values if data.value(v, DL.derived) == Literal(True)]
+        drawn = [v for v in values if data.value(v, DL.derived) == TRUE]
         stated = [v for v in values if v not in drawn]
         if len(drawn) != 1 or len(stated) != 1:
             continue
@@ -982,14 +982,14 @@ def limits_from_drawn_operands(data: Graph, prepared: Prepared, results: list[Re
         drawn = data.value(limit, DL.limitReadFrom)
         rule_iri = data.value(limit, DL.rule)
         if drawn is None or (node_name(focus), str(rule_iri)) not in failing or \
-                data.value(drawn, DL.derived) != Literal(True):
+                data.value(drawn, DL.derived) != TRUE:
             continue
         for subject, prop in sorted(data.subject_predicates(drawn), key=str):
             if not isinstance(prop, URIRef) or prop == DL.limitReadFrom or \
                     (subject, prop) in noted:
                 continue
             values = list(data.objects(subject, prop))
-            stated = [v for v in values if data.value(v, DL.derived) != Literal(True)]
+            stated = [v for v in values if data.value(v, DL.derived) != TRUE]
             # a stated value that is the value another construction drew (a stated frontage
             # equal to the drawn tie line, the limit read from the shore length) states that
             # construction: the readings say whether the verdict turns on it (blind review 90)
@@ -1123,7 +1123,7 @@ def renewals_not_read(data: Graph) -> list[Result]:
                            "renewal's and does not date its whole.",
                    focus_node=node_name(part), path="dl:renewedInKind", value=None,
                    relief=None, relief_authority=None, component="dl:RenewalInKindNotRead")
-            for part in sorted(set(data.subjects(DL.renewalInKindNotRead, Literal(True))),
+            for part in sorted(set(data.subjects(DL.renewalInKindNotRead, TRUE)),
                                key=str)]
 
 
@@ -1203,7 +1203,7 @@ def value_source(data: Graph, qv: Node | None) -> str:
     read), "derived" (another derivation computed it from stated values), else "stated".
     Why: a flag derived from a reach measured from the drawing was said to come from "the
     stated" reach (blind review 88 F2)."""
-    if qv is None or data.value(qv, DL.derived) != Literal(True):
+    if qv is None or data.value(qv, DL.derived) != TRUE:
         return "stated"
     if (qv, DL.measuredBy, None) in data or (qv, DL.coordinatesFrom, None) in data:
         return "drawn"

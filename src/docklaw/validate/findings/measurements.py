@@ -30,7 +30,7 @@ from docklaw.law.units import (
     display_number,
     to_decimal,
 )
-from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS, TRUE
 from docklaw.validate.values import node_name
 
 #: Order of sources in a structure's list.
@@ -167,7 +167,7 @@ class _Collector:
                 value=_number(number, shown), unit=curie(unit) if unit is not None else None,
                 shown=shown, source="stated",
             )
-            if self.g.value(qv, DL.derived) == Literal(True):
+            if self.g.value(qv, DL.derived) == TRUE:
                 m.source = "derived"
                 construction = self.g.value(qv, DL.measuredBy)
                 if isinstance(construction, URIRef):
@@ -332,7 +332,7 @@ class _Collector:
                 if number is not None else []
             if any(r is not None and str(self.p.knowledge.value(r, DL.category)) == category
                    for r in rows):
-                how = "derived" if self.g.value(value, DL.derived) == Literal(True) else "stated"
+                how = "derived" if self.g.value(value, DL.derived) == TRUE else "stated"
                 out.append(f"{curie(DL.shorelineFrontage)} {self.shown(value)[2]} ({how})")
         return out or [curie(DL.shorelineFrontage)]
 
@@ -393,7 +393,7 @@ class _Collector:
             # (a figure another node states, not one docklaw derived: a main walkway part's
             # width beside its dock's, grown.portions_disagreeing)
             elsewhere = [n for n in self.g.subjects(prop, derived) if n != focus] if (
-                derived is not None and self.g.value(derived, DL.derived) != Literal(True)
+                derived is not None and self.g.value(derived, DL.derived) != TRUE
                 and isinstance(prop, URIRef)) else []
             text = (f"stated {self.value_text(declared)}; "
                     f"{short_name(node_name(elsewhere[0]))} states {self.value_text(derived)}"
@@ -423,7 +423,7 @@ def operands(law: Graph, expr: Node) -> set[str]:
             "the outermost structure the checked node is a part of, else of the checked node"
             if subject == DL.WholeOrFocus else
             "the checked node, else of the structure it is a part of"
-            if subject == DL.FocusOrWhole or law.value(prop, DL.sharedWithParts) == Literal(True)
+            if subject == DL.FocusOrWhole or law.value(prop, DL.sharedWithParts) == TRUE
             else "the checked node")
         found.add(f"{curie(prop)} of {of}")
     for sub in value_branches(law, expr):
@@ -478,7 +478,7 @@ def describe_expression(law: Graph, ev: Evaluator, expr: Node, focus: Node) -> s
         except MissingOperand:
             actual = None
         expected = law.value(test, DL.equals)
-        if actual is None and law.value(test, DL.absentIsNotEqual) != Literal(True):
+        if actual is None and law.value(test, DL.absentIsNotEqual) != TRUE:
             # unstated: the limit lies between the branches (limits.Bounds), both shown
             then, other = (describe_expression(law, ev, law.value(expr, k), focus)
                            for k in (DL.then, DL["else"]))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from rdflib import Graph, Literal, URIRef
+from rdflib import Graph, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
@@ -29,7 +29,7 @@ from docklaw.law.targets import (
     unstated_subjects,
 )
 from docklaw.law.units import curie, display_number, to_decimal
-from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SH
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SH, TRUE
 from docklaw.validate.derivation.derive import PAST_BOUND
 from docklaw.validate.findings.cite import RELIEF_NAMES, InfoNeeded, Result
 from docklaw.validate.findings.excess import numbers, path_steps, violates
@@ -123,6 +123,20 @@ def _reading(law: Graph, node: Node, default: bool) -> tuple[str, str]:
     return label, str(law.value(node, DL.readingNote) or "")
 
 
+def targeted_shapes(prepared: Prepared, jid: str) -> dict[Node, list[Node]]:
+    """Each rule's targeted shapes, in ``compiled.targets`` order, read once per Prepared (each
+    application scanned every shape for every rule with a reading)."""
+    def read() -> dict[Node, list[Node]]:
+        compiled = prepared.compiled(jid)
+        out: dict[Node, list[Node]] = {}
+        for shape in compiled.targets:
+            rule = compiled.shape_rule.get(shape)
+            if rule is not None:
+                out.setdefault(rule, []).append(shape)
+        return out
+    return prepared.memo(("readings.targeted_shapes", jid), read)
+
+
 def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
              prepared: Prepared, jid: str) -> list[ReadingOutcome]:
     """Every recorded reading that bears on this application, evaluated."""
@@ -137,7 +151,7 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
         alternatives = _alternatives(law, rule.iri) if rule.iri in with_readings else []
         if not alternatives:
             continue
-        shapes = [s for s in compiled.targets if compiled.shape_rule.get(s) == rule.iri]
+        shapes = targeted_shapes(prepared, jid).get(rule.iri, [])
         info = prepared.sections.get(rule.section) if rule.section else None
         for shape in shapes:
             path = value_path(compiled.graph, shape, rule.constrains)
@@ -321,7 +335,7 @@ def construction_view(derived: Graph, construction: Node) -> Graph:
     measured = {(s, p) for qv in derived.subjects(DL.measuredBy, construction)
                 for s, p in derived.subject_predicates(qv)}
     aside = [(s, p, qv) for s, p in sorted(measured, key=str) for qv in derived.objects(s, p)
-             if (derived.value(qv, DL.derived) == Literal(True)
+             if (derived.value(qv, DL.derived) == TRUE
                  and derived.value(qv, DL.measuredBy) not in (None, construction))
              or _states_another(derived, qv, construction)]
     if not aside:
@@ -568,7 +582,7 @@ def _lower_bound(derived: Graph, law: Graph, rule: URIRef, focus: Node,
         if (compared and rule not in compared) or least is None:
             continue
         if found is None or least > found[0]:
-            found = (least, derived.value(note, DL.lowerBoundExclusive) == Literal(True),
+            found = (least, derived.value(note, DL.lowerBoundExclusive) == TRUE,
                      to_decimal(derived.value(note, DL.greatestBound)))
     return found
 

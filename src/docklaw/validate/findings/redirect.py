@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from rdflib import Graph, Literal, URIRef
+from rdflib import Graph, URIRef
 from rdflib.term import Node
 
 from docklaw.law.compile import REACH_OF_WHOLE, TargetSpec
@@ -32,7 +32,7 @@ from docklaw.law.limits import Evaluator, MissingOperand, value_branches
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import AppFacts, self_and_containers, shares_applicability
 from docklaw.law.units import curie
-from docklaw.namespaces import DL, RDF
+from docklaw.namespaces import DL, RDF, TRUE
 from docklaw.validate.findings.cite import InfoNeeded
 from docklaw.validate.values import node_name
 
@@ -361,7 +361,7 @@ def whole_bounds(prepared: Prepared, rule: Node | None) -> dict[str, URIRef]:
     as the whole) that the rule holds to a minimum."""
     def read() -> dict[URIRef, dict[str, URIRef]]:
         law, vocabulary = prepared.knowledge, prepared.ontology
-        nearest = {p for p in vocabulary.subjects(DL.nearestOfParts, Literal(True))
+        nearest = {p for p in vocabulary.subjects(DL.nearestOfParts, TRUE)
                    if isinstance(p, URIRef)}
         out: dict[URIRef, dict[str, URIRef]] = {}
         for iri, info in prepared.rules.items():
@@ -381,7 +381,7 @@ def measured_at_seaward_end(prepared: Prepared, rule_iri: Node | None) -> bool:
     once per law (asked of every rule on every validation)."""
     marked = prepared.law_memo("redirect.measured_at_seaward_end", lambda: frozenset(
         r for r, v in prepared.knowledge.subject_objects(DL.measuredAtSeawardEnd)
-        if v == Literal(True)))
+        if v == TRUE))
     return rule_iri is not None and rule_iri in marked
 
 
@@ -401,7 +401,7 @@ def decided_at_seaward_end(data: Graph, node: Node, focus: set[Node],
     well (review 59)."""
     props = tuple(constrained)
     ends = sorted((p for p in data.objects(node, DL.hasPart)
-                   if data.value(p, DL.atSeawardEnd) == Literal(True)), key=str)
+                   if data.value(p, DL.atSeawardEnd) == TRUE), key=str)
     answered = [p for p in ends if p in focus and any((p, c, None) in data for c in props)
                 and decided(p)]
     for part in answered:

@@ -135,9 +135,14 @@ def past(value: Decimal, limit: Decimal, inclusive: bool) -> bool:
 
 def reached(data: Graph, prepared: Prepared, jid: str, rule: URIRef) -> set[Node]:
     """The nodes the rule's compiled shapes were run on (their focus markers)."""
-    compiled = prepared.compiled(jid)
-    tops = {compiled.top_shape.get(s, s) for s, r in compiled.shape_rule.items() if r == rule}
-    return {n for top in tops for n in data.subjects(RDF.type, focus_marker(top))}
+    def read() -> dict[Node, frozenset[URIRef]]:
+        compiled = prepared.compiled(jid)
+        out: dict[Node, set[URIRef]] = {}
+        for s, r in compiled.shape_rule.items():
+            out.setdefault(r, set()).add(focus_marker(compiled.top_shape.get(s, s)))
+        return {r: frozenset(m) for r, m in out.items()}
+    markers = prepared.memo(("sides.markers", jid), read).get(rule, frozenset())
+    return {n for marker in markers for n in data.subjects(RDF.type, marker)}
 
 
 def over_sides(data: Graph, prepared: Prepared, jid: str, results: list[Result],

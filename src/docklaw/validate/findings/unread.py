@@ -32,7 +32,7 @@ from docklaw.law.prepare import (
 )
 from docklaw.law.targets import reachable
 from docklaw.law.units import curie
-from docklaw.namespaces import DL, RDF, SH, jurisdiction_iri
+from docklaw.namespaces import DL, RDF, SH, TRUE, jurisdiction_iri
 from docklaw.validate.derivation.defined import defined_classes
 from docklaw.validate.derivation.derive import code_senses
 from docklaw.validate.findings.cite import Result
@@ -208,13 +208,13 @@ def _read(prepared: Prepared, jid: str
     for portion, widest in prepared.ontology.subject_objects(DL.widestOf):
         if widest in read and isinstance(portion, URIRef):  # (it bounds the width read)
             anywhere.add(portion)
-    for reach in prepared.ontology.subjects(DL.farthestOfParts, Literal(True)):
+    for reach in prepared.ontology.subjects(DL.farthestOfParts, TRUE):
         if reach in read:  # (a part's own length and place bound the reach read:
             anywhere.update((DL.length, DL.atSeawardEnd))  # grown.reach_past_own_lengths)
     for rule in prepared.rules_of(jid):  # (a float's reach and place bound a length read with
-        if (rule.iri, DL.measureIncludesFloats, Literal(True)) in prepared.knowledge:  # floats:
+        if (rule.iri, DL.measureIncludesFloats, TRUE) in prepared.knowledge:  # floats:
             for length in rule.constrains:  # grown.lengths_past_floats)
-                if (length, DL.longestOfParts, Literal(True)) in prepared.ontology:
+                if (length, DL.longestOfParts, TRUE) in prepared.ontology:
                     anywhere.add(DL.atSeawardEnd)
                     anywhere.update(q for q in prepared.ontology.subjects(DL.comparesAs, length)
                                     if isinstance(q, URIRef))
