@@ -594,6 +594,33 @@ def test_a_shore_the_drawing_cannot_side_is_refused_saying_what_to_draw(parcel, 
     assert "the point used to find the land side" not in text
 
 
+_GRANT_BH = (":application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock , :bh .\n"
+             ":parcel a dl:Parcel ; " + geom("POLYGON((0 -200, 300 -200, 300 150, 0 150, 0 -200))")
+             + " ; dl:shoreline :mhw {lots}; dl:hasStructure :dock , :bh .\n"
+             ":mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; " + geom("LINESTRING(-300 0, 600 0)") + " .\n"
+             ":west a dl:LotLine ; " + geom("LINESTRING(0 -200, 0 5)") + " .\n"
+             ":east a dl:LotLine ; " + geom("LINESTRING(300 -200, 300 5)") + " .\n"
+             ":dock a dl:FixedDock ; " + geom("POLYGON((148 0, 152 0, 152 115, 148 115, 148 0))") + " .\n"
+             ":bh a dl:Boathouse ; " + geom("POLYGON((60 -140, 120 -140, 120 -20, 60 -20, 60 -140))") + " .\n")
+
+
+def test_a_grant_parcel_reads_its_lot_lines_not_a_boathouse_reaching_farther_inland():
+    # a boathouse 140 ft inland out-reached the 115-ft dock and the dock read 0 ft (blind
+    # review 148 F1): the lot lines run from the upland to the shore and tell the land side
+    g = build("", "north-haven", _GRANT_BH.format(lots="; dl:lotLine :west , :east "))
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 115.0
+    said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
+    assert len(said) == 1 and "the lot lines run from the upland to the shore" in said[0]
+
+
+def test_structures_reaching_into_different_sides_with_nothing_else_to_tell_are_refused():
+    # no lot lines: the dock votes one side water, the boathouse the other; none is picked
+    with pytest.raises(InputError) as err:
+        build("", "north-haven", _GRANT_BH.format(lots=""))
+    text = str(err.value)
+    assert "reach farther into different sides" in text and "lot lines" in text
+
+
 def _course(w: float, *legs: tuple[float, float]) -> BaseGeometry:
     """A dock ``w`` feet wide drawn along a centreline of legs (length, degrees off north) from
     the origin, in one mitred outline."""

@@ -289,7 +289,7 @@ class _Stage:
         for d in nbr_d:
             self.record.add("neighbour-lot-line", d.node, d.geom)
         extent = unary_union([d.geom for d in self.drawing.cache.values() if d is not None])
-        f.mhw, land = self.shore(parcel, mhw, extent)
+        f.mhw, land = self.shore(parcel, mhw, extent, [d.geom for d in own_d + nbr_d])
         f.mhw_node = mhw.geometry_node
         self.record.add("water", parcel, f.mhw.water)
         if lines[DL.MeanLowWater]:
@@ -368,12 +368,13 @@ class _Stage:
                 sources=sources,
             )
 
-    def shore(self, parcel: Node, mhw: Drawn, extent: BaseGeometry
-              ) -> tuple[Shore, Polygon]:
+    def shore(self, parcel: Node, mhw: Drawn, extent: BaseGeometry,
+              lots: list[BaseGeometry]) -> tuple[Shore, Polygon]:
         """The mean high water line with its water side told by what the drawing decides
-        (``shore.land_side``: the parcel where it lies on one side of the line, else the drawn
-        structures, the larger reach binding), and its land half. Where nothing tells, refused
-        naming the line and what to draw (blind review 147 F1, F5)."""
+        (``shore.land_side``: the parcel where it lies on one side of the line, else the lot
+        lines, else the drawn structures where they all agree, the larger reach binding), and
+        its land half. Where nothing tells, or the structures disagree, refused naming the
+        line and what to draw (blind review 147 F1, F5; 148 F1, F2)."""
         node = label(mhw.node)
         halves = Shore.halves(mhw.geom, extent, node)
         d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
@@ -381,15 +382,16 @@ class _Stage:
         tol = self.s.tolerances[UNIT.FT].absolute
         side = land_side(mhw.geom, halves, d.geom if d is not None else None, built,
                          sliver=tol * d.geom.length if d is not None else 0.0,
-                         step=max(self.s.densify_step, 0.25))
+                         step=max(self.s.densify_step, 0.25), lots=lots, tol=tol)
         if side is None:
-            raise InputError(self.undecided_side(d, halves, built), node=node,
+            raise InputError(self.undecided_side(d, halves, built, bool(lots)), node=node,
                              jurisdiction=self.jid)
         if side.how != "parcel":
             sources = [mhw.geometry_node, *([d.geometry_node] if d is not None else [])]
             self.out.note(parcel, self.side_reading(side, d is not None),
-                          severity=SH.Info if side.how == "reach" and d is not None
-                          else SH.Warning, sources=sources)
+                          severity=SH.Info if side.how == "lot lines" or (
+                              side.how == "reach" and d is not None) else SH.Warning,
+                          sources=sources)
         return Shore(mhw.geom, halves[side.water], node), halves[side.land]
 
     def mlw_shore(self, mlw: Drawn, land: Polygon, extent: BaseGeometry) -> Shore:
@@ -408,16 +410,16 @@ class _Stage:
                 node=node, jurisdiction=self.jid)
         return Shore(mlw.geom, halves[1 - found], node)
 
-    def built_geometry(self, parcel: Node) -> BaseGeometry | None:
-        """The drawn structures and boats of the parcel (or of no one parcel), as one
-        geometry: what tells the water side where the parcel does not."""
+    def built_geometry(self, parcel: Node) -> list[BaseGeometry]:
+        """The drawn structures and boats of the parcel (or of no one parcel), one geometry
+        each: what tells the water side where the parcel and lot lines do not."""
         geoms = []
         for n in self.built_nodes:
             d = self.drawing.cache.get(n)
             if d is not None and d.geom.geom_type in POLYGONAL \
                     and self.parcel_of(n) in (parcel, None):
                 geoms.append(d.geom)
-        return unary_union(geoms) if geoms else None
+        return geoms
 
     @staticmethod
     def side_reading(side: LandSide, drawn_parcel: bool) -> str:
@@ -431,6 +433,13 @@ class _Stage:
                      f"taken in), so it does not tell which side is land")
         else:
             start = "No parcel drawing tells which side of the mean high water line is land"
+        if side.how == "lot lines":
+            assert side.lots is not None
+            return (f"{start}; the lot lines run from the upland to the shore, and the side "
+                    f"holding their longer parts ({side.lots[side.land]:.2f} ft of lot line, "
+                    f"against {side.lots[side.water]:.2f} ft on the other side) was read as "
+                    f"land. Draw the parcel as the upland parcel (its part landward of the "
+                    f"line) to settle it.")
         assert side.reach is not None
         if side.how == "reach":
             why = (f"the water side was read as the side the drawn structures reach farther "
@@ -444,7 +453,7 @@ class _Stage:
                 f"the line) to settle it.")
 
     def undecided_side(self, d: Drawn | None, halves: tuple[Polygon, Polygon],
-                       built: BaseGeometry | None) -> str:
+                       built: list[BaseGeometry], lots: bool) -> str:
         """Why the water side of the mean high water line cannot be told, and what to draw."""
         if d is None:
             what = "no parcel is drawn"
@@ -452,15 +461,22 @@ class _Stage:
             a = (d.geom.intersection(halves[0]).area, d.geom.intersection(halves[1]).area)
             what = (f"the parcel lies on both sides of it ({a[0]:.0f} and {a[1]:.0f} sq ft: "
                     f"underwater land or a slip taken in)")
-        if built is None:
+        if lots:
+            what += (", the lot lines do not lie on one side (each one's longer part on the "
+                     "same side)")
+        if not built:
             more = "no structure or boat is drawn"
+        elif len(built) > 1:
+            more = ("the drawn structures reach farther into different sides (one on land "
+                    "beside one over the water: none is picked, so that no structure a limit "
+                    "does not govern decides a governed one's reach)")
         else:
             more = ("the drawn structures reach equally far into both sides and cover equal "
                     "areas of each")
         return (f"cannot tell which side of the mean high water line is water: {what} and "
                 f"{more}; draw the parcel as the upland parcel (geo:hasGeometry on the "
-                f"dl:Parcel: its part landward of the line), or draw the structure reaching "
-                f"over the water")
+                f"dl:Parcel: its part landward of the line) or its lot lines (dl:lotLine, from the "
+                f"upland to the shore), or draw the structure reaching over the water")
 
     def write_riparian(self, f: ParcelFrame) -> None:
         assert self.riparian_kind is not None and self.declared.riparian_lines is not None

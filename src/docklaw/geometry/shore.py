@@ -19,7 +19,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import split
+from shapely.ops import split, unary_union
 
 from docklaw.errors import InputError
 
@@ -261,15 +261,18 @@ def extent_along(geom: BaseGeometry, direction: Vector) -> float:
 class LandSide:
     """Which of a shoreline's two halves (``Shore.halves``) is land, and what told it.
 
-    ``how``: "parcel" (the parcel lies on that side only), "reach" (the drawn structures reach
-    farther into the other side: the larger reach binds), "area" (they reach equally far; more
-    of their area lies on the other side). ``parcel``: the parcel's area on each half;
-    ``reach``: the structures' farthest distance from the line on each half."""
+    ``how``: "parcel" (the parcel lies on that side only), "lot lines" (the lot lines, which
+    run from the upland to the shore, lie on that side), "reach" (the drawn structures, all
+    reaching farther into the other side: the larger reach binds), "area" (they reach equally
+    far; more of their area lies on the other side). ``parcel``: the parcel's area on each
+    half; ``lots``: the lot lines' length on each half; ``reach``: the structures' farthest
+    distance from the line on each half."""
 
     land: int
     how: str
     parcel: tuple[float, float] | None = None
     reach: tuple[float, float] | None = None
+    lots: tuple[float, float] | None = None
 
     @property
     def water(self) -> int:
@@ -278,6 +281,10 @@ class LandSide:
 
 def _areas(halves: tuple[Polygon, Polygon], geom: BaseGeometry) -> tuple[float, float]:
     return (geom.intersection(halves[0]).area, geom.intersection(halves[1]).area)
+
+
+def _lengths(halves: tuple[Polygon, Polygon], geom: BaseGeometry) -> tuple[float, float]:
+    return (geom.intersection(halves[0]).length, geom.intersection(halves[1]).length)
 
 
 def _reaches(line: LineString, halves: tuple[Polygon, Polygon], geom: BaseGeometry,
@@ -293,33 +300,73 @@ def _reaches(line: LineString, halves: tuple[Polygon, Polygon], geom: BaseGeomet
     return out[0], out[1]
 
 
+def lot_line_land(halves: tuple[Polygon, Polygon], lots: list[BaseGeometry], tol: float
+                  ) -> tuple[int | None, tuple[float, float] | None]:
+    """The half the lot lines tell is land, and their length on each half. A lot line runs
+    from the upland to the shore: the half holding the longer part of it is land. It tells
+    where every drawn lot line's longer part lies on one same half, longer by more than
+    ``tol``; None where there is none or they disagree."""
+    if not lots:
+        return None, None
+    votes = set()
+    total = [0.0, 0.0]
+    for lot in lots:
+        a = _lengths(halves, lot)
+        total[0] += a[0]
+        total[1] += a[1]
+        votes.add(None if abs(a[0] - a[1]) <= tol else (0 if a[0] > a[1] else 1))
+    lengths = (total[0], total[1])
+    if len(votes) != 1 or None in votes:
+        return None, lengths
+    return votes.pop(), lengths
+
+
 def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeometry | None,
-              built: BaseGeometry | None, sliver: float, step: float) -> LandSide | None:
+              built: list[BaseGeometry] | None, sliver: float, step: float,
+              lots: list[BaseGeometry] | None = None, tol: float = 0.5) -> LandSide | None:
     """Which half of the plane is land, from what the drawing decides; None where it does not.
 
     A parcel lying on one side of the line (its part on the other side no more than
     ``sliver``, a band of the drawing tolerance along its outline) is on land: the parcel is
     the upland parcel. A parcel on both sides (underwater land, a grant, or its own slip taken
     in) does not tell, nor does any one point of it (blind review 147 F1: the point was in the
-    water and docks 160-220 ft long read 0-15 ft); nor does a missing parcel. The drawn
-    structures then tell: their landward ends meet the shore and their bodies stand over the
-    water, and of the two readings the one where they reach farther binds (a length limit is
-    never met on the smaller reach); where they reach equally far, the side holding more of
-    their area is water. None where nothing tells (the caller refuses)."""
+    water and docks 160-220 ft long read 0-15 ft); nor does a missing parcel. The lot lines
+    then tell: they run from the upland to the shore, so the side holding their longer parts
+    is land (blind review 148 F1, F2: a boathouse or the walkway of an L dock reaching farther
+    inland than the dock reaches out turned the shore round). Where they do not tell, the
+    drawn structures do, each one's landward end at the shore and its body over the water:
+    where every separate structure reaches farther into one same side, that side is water
+    (the larger reach binds: a length limit is never met on the smaller reach); where they
+    reach equally far, the side holding more of their area. Where separate structures reach
+    farther into different sides (a boathouse on land beside a dock over the water) none is
+    picked: a structure no limit governs never decides a governed one's reach. The parcel's
+    area on each side is not a clue (a grant of underwater land may be larger than the
+    upland). None where nothing tells (the caller refuses)."""
     parcel_areas = None
     if parcel is not None and not parcel.is_empty:
         parcel_areas = _areas(halves, parcel)
         if min(parcel_areas) <= sliver:
             return LandSide(0 if parcel_areas[0] >= parcel_areas[1] else 1, "parcel",
                             parcel_areas)
-    if built is None or built.is_empty:
+    by_lots, lengths = lot_line_land(halves, lots or [], tol)
+    if by_lots is not None:
+        return LandSide(by_lots, "lot lines", parcel_areas, lots=lengths)
+    if not built:
         return None
+    votes = set()
+    for part in built:
+        r = _reaches(line, halves, part, step)
+        if abs(r[0] - r[1]) > tol:
+            votes.add(1 if r[0] > r[1] else 0)
+    if len(votes) > 1:
+        return None
+    built = unary_union(built)
     reach = _reaches(line, halves, built, step)
     if abs(reach[0] - reach[1]) > 1e-9:
-        return LandSide(1 if reach[0] > reach[1] else 0, "reach", parcel_areas, reach)
+        return LandSide(1 if reach[0] > reach[1] else 0, "reach", parcel_areas, reach, lengths)
     area = _areas(halves, built)
     if abs(area[0] - area[1]) > 1e-9:
-        return LandSide(1 if area[0] > area[1] else 0, "area", parcel_areas, reach)
+        return LandSide(1 if area[0] > area[1] else 0, "area", parcel_areas, reach, lengths)
     return None
 
 
