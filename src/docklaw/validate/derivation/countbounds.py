@@ -20,6 +20,7 @@ was read at 1 and conformed, then at 0 and cited).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -33,13 +34,43 @@ from docklaw.validate.derivation.totals import short
 
 
 def count_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
-    """For each of the code's ``dl:CountBound``: every node of its ``dl:onClass`` stating one
-    whole-number value of ``dl:boundedCount`` above what ``dl:atMostExpression`` gives, or
-    below what ``dl:atLeastExpression`` gives (each evaluated on the node; an unstated operand
-    decides nothing), gets a ``dl:Discrepancy`` naming both figures and the bound's words."""
+    """For each of the code's ``dl:CountBound`` (where its ``dl:appliesWhen`` holds): every
+    node of its ``dl:onClass`` stating one whole-number value of ``dl:boundedCount`` above what
+    ``dl:atMostExpression`` gives, or below what ``dl:atLeastExpression`` gives (each evaluated
+    on the node; an unstated operand decides nothing), gets a ``dl:Discrepancy`` naming both
+    figures and the words of the bound that applies (``dl:section`` the bound's)."""
     law = prepared.knowledge
-    code = jurisdiction_iri(jid)
     evaluator = Evaluator(law, graph, prepared.units)
+    found = list(_counted(graph, law, evaluator, jid))
+    for bound, node, prop, stated in found:
+        for side, above in ((DL.atMostExpression, True), (DL.atLeastExpression, False)):
+            expr = law.value(bound, side)
+            limit = _evaluated(evaluator, expr, node) if expr is not None else None
+            if limit is None or (stated <= limit if above else stated >= limit):
+                continue
+            note = _discrepancy(graph, node, prop, stated, limit)
+            _section(graph, law, bound, note)
+            contested = _contested(evaluator, law, bound, expr, node, limit, above)
+            words = "so the rules read " + display_number(limit)
+            if contested is not None:
+                words = _contested_reading(graph, note, node, prop, stated, limit, above,
+                                           contested)
+            graph.add((note, RDFS.comment, Literal(
+                f"{short(node)} states {curie(prop)} {display_number(stated)}, "
+                f"{'more' if above else 'fewer'} than the application allows "
+                f"({'at most' if above else 'at least'} {display_number(limit)}: "
+                f"{law.value(bound, DL.atMostWords if above else DL.atLeastWords)}): "
+                f"it cannot be true, {words}; correct one of them")))
+
+
+def _counted(graph: Graph, law: Graph, evaluator: Evaluator, jid: str
+             ) -> Iterator[tuple[Node, Node, URIRef, Decimal]]:
+    """(bound, node, the count property, the count it states) for each of the code's
+    ``dl:CountBound`` and each node of its class stating one value of the count, where the
+    bound's ``dl:appliesWhen`` (any of its conditions, as a ``dl:Conditional``'s dl:if) holds
+    on the node (South Bristol: § 73-10A(4) words the single parcel's, § 73-10B(5) the
+    contiguous parcels': blind review 146 F5)."""
+    code = jurisdiction_iri(jid)
     for bound in sorted(law.subjects(RDF.type, DL.CountBound), key=str):
         if (bound, DL.jurisdiction, code) not in law:
             continue
@@ -47,30 +78,30 @@ def count_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
         if not isinstance(prop, URIRef):
             continue
         classes = [c for c in law.objects(bound, DL.onClass) if isinstance(c, URIRef)]
+        conditions = sorted(law.objects(bound, DL.appliesWhen), key=str)
         for node in sorted(set(graph.subjects(prop, None)), key=str):
             if classes and not any((node, RDF.type, c) in graph for c in classes):
                 continue
+            if conditions and not any(_holds(evaluator, c, node) for c in conditions):
+                continue
             values = list(graph.objects(node, prop))
             stated = to_decimal(values[0]) if len(values) == 1 else None
-            if stated is None:
-                continue
-            for side, above in ((DL.atMostExpression, True), (DL.atLeastExpression, False)):
-                expr = law.value(bound, side)
-                limit = _evaluated(evaluator, expr, node) if expr is not None else None
-                if limit is None or (stated <= limit if above else stated >= limit):
-                    continue
-                note = _discrepancy(graph, node, prop, stated, limit)
-                contested = _contested(evaluator, law, bound, expr, node, limit, above)
-                words = "so the rules read " + display_number(limit)
-                if contested is not None:
-                    words = _contested_reading(graph, note, node, prop, stated, limit, above,
-                                               contested)
-                graph.add((note, RDFS.comment, Literal(
-                    f"{short(node)} states {curie(prop)} {display_number(stated)}, "
-                    f"{'more' if above else 'fewer'} than the application allows "
-                    f"({'at most' if above else 'at least'} {display_number(limit)}: "
-                    f"{law.value(bound, DL.atMostWords if above else DL.atLeastWords)}): "
-                    f"it cannot be true, {words}; correct one of them")))
+            if stated is not None:
+                yield bound, node, prop, stated
+
+
+def _holds(evaluator: Evaluator, condition: Node, node: Node) -> bool:
+    try:
+        return evaluator.holds(condition, node)
+    except MissingOperand:
+        return False
+
+
+def _section(graph: Graph, law: Graph, bound: Node, note: Node) -> None:
+    """The bound's section on a note it writes (cited where no rule reads the count)."""
+    section = law.value(bound, DL.section)
+    if section is not None:
+        graph.add((note, DL.section, section))
 
 
 def _contested_reading(graph: Graph, note: Node, node: Node, prop: URIRef, stated: Decimal,
