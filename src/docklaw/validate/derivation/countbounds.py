@@ -58,8 +58,7 @@ def count_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
             graph.add((note, RDFS.comment, Literal(
                 f"{short(node)} states {curie(prop)} {display_number(stated)}, "
                 f"{'more' if above else 'fewer'} than the application allows "
-                f"({'at most' if above else 'at least'} {display_number(limit)}: "
-                f"{law.value(bound, DL.atMostWords if above else DL.atLeastWords)}): "
+                f"({_why(law, bound, stated, limit, above, contested)}): "
                 f"it cannot be true, {words}; correct one of them")))
 
 
@@ -102,6 +101,28 @@ def _section(graph: Graph, law: Graph, bound: Node, note: Node) -> None:
     section = law.value(bound, DL.section)
     if section is not None:
         graph.add((note, DL.section, section))
+
+
+def _why(law: Graph, bound: Node, stated: Decimal, limit: Decimal, above: bool,
+         contested: tuple[Node, URIRef, Literal, Decimal] | None) -> str:
+    """The bound the count lies past and the reason that applies (blind review 146 F4: the
+    words named the applicant's parcel stated not steep where it was stated steep and the only
+    reason was the parcels consolidated). The bound's own words (``dl:atMostWords``,
+    ``dl:atLeastWords``) where the statement it derives from (``dl:contestedBy``) does not
+    tighten it; that statement's words on the ``dl:contestedBy`` node where it does; both
+    bounds where the count lies past the one without the statement too."""
+    side, words = (("at most", DL.atMostWords) if above else ("at least", DL.atLeastWords))
+    own = f"{side} {display_number(limit)}: {law.value(bound, words)}"
+    if contested is None:
+        return own
+    subject, flag, value, other = contested
+    by = next((b for b in law.objects(bound, DL.contestedBy)
+               if law.value(b, DL.property) == flag), None)
+    flagged = (f"{side} {display_number(limit)} as {short(subject)} states {curie(flag)} "
+               f"{str(value).lower()}: {law.value(by, words) if by is not None else ''}")
+    if stated > other if above else stated < other:
+        return f"{side} {display_number(other)}: {law.value(bound, words)}; and {flagged}"
+    return flagged
 
 
 def _contested_reading(graph: Graph, note: Node, node: Node, prop: URIRef, stated: Decimal,
