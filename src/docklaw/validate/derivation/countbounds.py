@@ -34,14 +34,16 @@ from docklaw.validate.derivation.totals import short
 
 
 def count_bounds(graph: Graph, prepared: Prepared, jid: str) -> None:
-    """For each of the code's ``dl:CountBound`` (where its ``dl:appliesWhen`` holds): every
-    node of its ``dl:onClass`` stating one whole-number value of ``dl:boundedCount`` above what
-    ``dl:atMostExpression`` gives, or below what ``dl:atLeastExpression`` gives (each evaluated
-    on the node; an unstated operand decides nothing), gets a ``dl:Discrepancy`` naming both
-    figures and the words of the bound that applies (``dl:section`` the bound's)."""
+    """For each of the code's ``dl:CountBound`` (where its ``dl:appliesWhen`` holds): first the
+    statements a stated count implies (``_implied``), then every node of its ``dl:onClass``
+    stating one whole-number value of ``dl:boundedCount`` above what ``dl:atMostExpression``
+    gives, or below what ``dl:atLeastExpression`` gives (each evaluated on the node; an
+    unstated operand decides nothing), gets a ``dl:Discrepancy`` naming both figures and the
+    words of the bound that applies (``dl:section`` the bound's)."""
     law = prepared.knowledge
     evaluator = Evaluator(law, graph, prepared.units)
     found = list(_counted(graph, law, evaluator, jid))
+    _implied(graph, law, evaluator, found)
     for bound, node, prop, stated in found:
         for side, above in ((DL.atMostExpression, True), (DL.atLeastExpression, False)):
             expr = law.value(bound, side)
@@ -96,11 +98,65 @@ def _holds(evaluator: Evaluator, condition: Node, node: Node) -> bool:
         return False
 
 
+def _implied(graph: Graph, law: Graph, evaluator: Evaluator,
+             found: list[tuple[Node, Node, URIRef, Decimal]]) -> None:
+    """A statement a bound derives from (``dl:contestedBy``) left unstated, where the stated
+    count lies within the bounds under one value of it and past one of them under the other:
+    the one value is implied, derived (with a ``dl:DerivedFlag`` note saying why), not asked.
+    Why: a dock consolidating 2 parcels stating 2 steep slope parcels (3 of 3) says every
+    parcel consolidated is steep, the applicant's among them, yet dl:steepSlope was asked for
+    § 73-8B(4) (blind review 146 F3). A count the other value leaves possible too (2 of 3)
+    implies nothing; counts implying both values (two docks) imply neither."""
+    implied: dict[tuple[Node, URIRef], dict[bool, list[tuple[Node, Node, URIRef, Decimal]]]] = {}
+    for bound, node, prop, stated in found:
+        for by in sorted(law.objects(bound, DL.contestedBy), key=str):
+            flag = law.value(by, DL.property)
+            subject = evaluator.parcel_of(node) if law.value(by, DL.of) == DL.Parcel else node
+            if not isinstance(flag, URIRef) or subject is None \
+                    or graph.value(subject, flag) is not None:
+                continue
+            possible = [value for value in (True, False)
+                        if _within(evaluator, law, bound, node, stated, {(subject, flag):
+                                                                          Literal(value)})]
+            if len(possible) == 1:
+                implied.setdefault((subject, flag), {}).setdefault(possible[0], []).append(
+                    (bound, node, prop, stated))
+    for (subject, flag), by_value in sorted(implied.items(), key=str):
+        if len(by_value) != 1:
+            continue
+        [(value, sources)] = by_value.items()
+        bound, node, prop, stated = sources[0]
+        graph.add((subject, flag, Literal(value)))
+        note = BNode()
+        graph.add((subject, DL.derivedFlag, note))
+        graph.add((note, RDF.type, DL.DerivedFlag))
+        graph.add((note, DL.property, flag))
+        graph.add((note, DL.basis, prop))
+        graph.add((note, RDF.value, Literal(value)))
+        _section(graph, law, bound, note)
+        graph.add((note, RDFS.comment, Literal(
+            f"implied by {short(node)}'s {curie(prop)} {display_number(stated)}, which "
+            f"{short(subject)}'s {curie(flag)} {str(not value).lower()} would make impossible")))
+
+
 def _section(graph: Graph, law: Graph, bound: Node, note: Node) -> None:
     """The bound's section on a note it writes (cited where no rule reads the count)."""
     section = law.value(bound, DL.section)
     if section is not None:
         graph.add((note, DL.section, section))
+
+
+def _within(evaluator: Evaluator, law: Graph, bound: Node, node: Node, stated: Decimal,
+            pins: dict[tuple[Node, URIRef], Node]) -> bool:
+    """Whether ``stated`` lies within both of the bound's expressions with ``pins`` read."""
+    evaluator.pins = pins
+    try:
+        most, least = (_evaluated(evaluator, expr, node) if expr is not None else None
+                       for expr in (law.value(bound, DL.atMostExpression),
+                                    law.value(bound, DL.atLeastExpression)))
+    finally:
+        evaluator.pins = {}
+    return (most is None or stated <= most) and (least is None or stated >= least)
 
 
 def _why(law: Graph, bound: Node, stated: Decimal, limit: Decimal, above: bool,

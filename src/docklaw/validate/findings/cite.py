@@ -255,7 +255,7 @@ def section_fields(
 def own_section_fields(prepared: Prepared, data: Graph, note: Node, rule: RuleInfo | None
                        ) -> tuple[str | None, str | None, str | None]:
     """The rule's section fields, else (no rule) those of the section the note names itself
-    (dl:section: a dl:CountBound's, on the Discrepancy it writes). Why: a count
+    (dl:section: a dl:CountBound's, on the Discrepancy and the flag it writes). Why: a count
     on a single-parcel consolidated dock, read by no rule, was cited under no section (blind
     review 146 F5)."""
     if rule is not None:
@@ -1238,7 +1238,7 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
     out: list[Result] = []
     for node, note in sorted(data.subject_objects(DL.derivedFlag), key=lambda t: str(t[0])):
         rule = prepared.rules.get(data.value(note, DL.rule))
-        section, section_iri, text = section_fields(prepared, rule)
+        section, section_iri, text = own_section_fields(prepared, data, note, rule)
         flag, basis = data.value(note, DL.property), data.value(note, DL.basis)
         value = data.value(note, RDF.value)
         stated = [v for v in data.objects(note, DL.statedValue) if isinstance(v, Literal)]
@@ -1248,9 +1248,11 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
         source = value_source(data, qv)
         basis_said = (f"the {curie(basis)} of {shown} measured from the drawing"
                       if source == "drawn" else f"the {source} {curie(basis)} of {shown}")
+        why = data.value(note, RDFS.comment)  # a flag another fact implies says how
         if value is not None:
-            message = (f"{curie(flag)} is {str(value).lower()}: derived from "
-                       f"{basis_said}{cited}.")
+            message = (f"{curie(flag)} is {str(value).lower()}: "
+                       + (str(why) if why is not None else f"derived from {basis_said}")
+                       + f"{cited}.")
             out.append(Result(
                 section=section, section_iri=section_iri, section_text=text, severity="Info",
                 message=message, focus_node=node_name(node), path=curie(flag),
