@@ -357,21 +357,7 @@ class Evaluator:
                 raise ValueError(f"product {expr} needs dl:factor and dl:operand")
             return quantize(factor * self.evaluate(operand, focus))
         if DL.Conditional in kinds:
-            test = law.value(expr, DL["if"])
-            prop = law.value(test, DL.property)
-            expected = law.value(test, DL.equals)
-            try:
-                actual = self.value_of(prop, law.value(test, DL.of), focus)
-            except MissingOperand:
-                # Absent means "not equal" only where the text makes that default clear
-                # (dl:absentIsNotEqual true on the condition); otherwise information needed.
-                if law.value(test, DL.absentIsNotEqual) != Literal(True):
-                    raise
-                actual = None
-            holds = actual is not None and (
-                actual.toPython() == expected.toPython()
-                if isinstance(actual, Literal) and isinstance(expected, Literal)
-                else actual == expected)
+            holds = self.holds(law.value(expr, DL["if"]), focus)
             branch = law.value(expr, DL.then if holds else DL["else"])
             if branch is None:
                 raise ValueError(f"conditional {expr} lacks a branch")
@@ -381,6 +367,24 @@ class Evaluator:
         if DL.SumOverParcel in kinds:
             return self.sum_over_parcel(expr, focus)
         raise ValueError(f"unknown limit expression {expr} (types {sorted(map(str, kinds))})")
+
+    def holds(self, test: Node | None, focus: Node) -> bool:
+        """Whether a condition (dl:property, dl:of, dl:equals: a ``dl:Conditional``'s dl:if)
+        holds on ``focus``; an unstated fact raises ``MissingOperand`` unless the condition
+        reads absent as not equal (dl:absentIsNotEqual true: where the text makes that default
+        clear; otherwise information needed)."""
+        law = self.law
+        prop = law.value(test, DL.property)
+        expected = law.value(test, DL.equals)
+        try:
+            actual = self.value_of(prop, law.value(test, DL.of), focus)
+        except MissingOperand:
+            if law.value(test, DL.absentIsNotEqual) != Literal(True):
+                raise
+            return False
+        if isinstance(actual, Literal) and isinstance(expected, Literal):
+            return bool(actual.toPython() == expected.toPython())
+        return actual == expected
 
     def parcel_structures(self, parcel: Node) -> list[Node]:
         """The parcel's structures (dl:hasStructure) and those its applications propose, with

@@ -252,6 +252,21 @@ def section_fields(
     return info.citation, str(info.iri), info.text
 
 
+def own_section_fields(prepared: Prepared, data: Graph, note: Node, rule: RuleInfo | None
+                       ) -> tuple[str | None, str | None, str | None]:
+    """The rule's section fields, else (no rule) those of the section the note names itself
+    (dl:section: a dl:CountBound's, on the Discrepancy and the flag it writes). Why: a count
+    on a single-parcel consolidated dock, read by no rule, was cited under no section (blind
+    review 146 F5)."""
+    if rule is not None:
+        return section_fields(prepared, rule)
+    section = data.value(note, DL.section)
+    info = prepared.sections.get(section) if isinstance(section, URIRef) else None
+    if info is None:
+        return None, None, None
+    return info.citation, str(info.iri), info.text
+
+
 def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid: str) -> tuple[
         list[Result], list[InfoNeeded]]:
     """Turn the SHACL results (``check``'s, or a pyshacl results graph) + derive's notes into
@@ -732,8 +747,15 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
             f"the stated {curie(prop)} ({declared or 'as stated'}) differs from the value derived "
             f"from the geometry ({derived or 'see drawing'})")
         rules = rules_reading(data, prepared, jid, prop, focus)
+        if focus is not None and (node, DL.section, None) in data:
+            # a note naming its own section: the rules reading the value that reach its node,
+            # else that section (not every rule on the value: blind review 146 F5)
+            compiled = prepared.compiled(jid)
+            rules = [r for r in rules if any(
+                compiled.shape_rule.get(shape) == r.iri
+                and (focus, RDF.type, focus_marker(shape)) in data for shape in compiled.targets)]
         for rule in rules or [None]:
-            section, section_iri, section_text = section_fields(prepared, rule)
+            section, section_iri, section_text = own_section_fields(prepared, data, node, rule)
             relief, authority, note, iris, basis = relief_of(prepared, rule, data)
             out.append(result := Result(
                 section=section, section_iri=section_iri, section_text=section_text,
@@ -1216,7 +1238,7 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
     out: list[Result] = []
     for node, note in sorted(data.subject_objects(DL.derivedFlag), key=lambda t: str(t[0])):
         rule = prepared.rules.get(data.value(note, DL.rule))
-        section, section_iri, text = section_fields(prepared, rule)
+        section, section_iri, text = own_section_fields(prepared, data, note, rule)
         flag, basis = data.value(note, DL.property), data.value(note, DL.basis)
         value = data.value(note, RDF.value)
         stated = [v for v in data.objects(note, DL.statedValue) if isinstance(v, Literal)]
@@ -1226,9 +1248,11 @@ def derived_flags(data: Graph, prepared: Prepared) -> list[Result]:
         source = value_source(data, qv)
         basis_said = (f"the {curie(basis)} of {shown} measured from the drawing"
                       if source == "drawn" else f"the {source} {curie(basis)} of {shown}")
+        why = data.value(note, RDFS.comment)  # a flag another fact implies says how
         if value is not None:
-            message = (f"{curie(flag)} is {str(value).lower()}: derived from "
-                       f"{basis_said}{cited}.")
+            message = (f"{curie(flag)} is {str(value).lower()}: "
+                       + (str(why) if why is not None else f"derived from {basis_said}")
+                       + f"{cited}.")
             out.append(Result(
                 section=section, section_iri=section_iri, section_text=text, severity="Info",
                 message=message, focus_node=node_name(node), path=curie(flag),
