@@ -999,12 +999,18 @@ def counted_basis(graph: Graph, d: Derivation, members: list[Node], prepared: Pr
             what = ", ".join(label(prepared, c) for c in a.counts)
             low = [(m, n) for m in nodes if (n := number_of(graph, m, a.covered_by)) is not None
                    and n < 1] if a.covered_by is not None else []
-            covered = ("" if a.covered_by is None or not nodes
+            # (what applies to each as it is listed: a part of another structure or one
+            # standing on its own; blind review 146 F6: a buoy on its own was described as
+            # listed as a part of another structure)
+            within = [m for m in nodes if (None, DL.hasPart, m) in graph]
+            covered = ("" if a.covered_by is None or not within
                        else f"; a {what} listed as a part of another structure holds at least "
                        f"one, which a {curie(a.covered_by)} that structure states may or may "
                        "not include" if a.least_unstated > 0
                        else f"; a {what} listed as a part of a structure stating "
                        f"{curie(a.covered_by)} is one of that number")
+            if a.covered_by is not None and len(within) < len(nodes):
+                covered += f"; a {what} standing on its own is one"
             # a member stating fewer than one (a lift stating 0 slips) is counted as one: say so
             # (blind review 84 C2: the stated 0s were overridden with no word)
             raised = ("" if not low else "; " + ", ".join(
