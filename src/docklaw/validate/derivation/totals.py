@@ -999,12 +999,18 @@ def counted_basis(graph: Graph, d: Derivation, members: list[Node], prepared: Pr
             what = ", ".join(label(prepared, c) for c in a.counts)
             low = [(m, n) for m in nodes if (n := number_of(graph, m, a.covered_by)) is not None
                    and n < 1] if a.covered_by is not None else []
-            covered = ("" if a.covered_by is None or not nodes
+            # (what applies to each as it is listed: a part of another structure or one
+            # standing on its own; blind review 146 F6: a buoy on its own was described as
+            # listed as a part of another structure)
+            within = [m for m in nodes if (None, DL.hasPart, m) in graph]
+            covered = ("" if a.covered_by is None or not within
                        else f"; a {what} listed as a part of another structure holds at least "
                        f"one, which a {curie(a.covered_by)} that structure states may or may "
                        "not include" if a.least_unstated > 0
                        else f"; a {what} listed as a part of a structure stating "
                        f"{curie(a.covered_by)} is one of that number")
+            if a.covered_by is not None and len(within) < len(nodes):
+                covered += f"; a {what} standing on its own is one"
             # a member stating fewer than one (a lift stating 0 slips) is counted as one: say so
             # (blind review 84 C2: the stated 0s were overridden with no word)
             raised = ("" if not low else "; " + ", ".join(
@@ -1328,19 +1334,24 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                         silent=stating_none(graph, d, [*members, *sub.unsure]),
                         positive=positive)
         return
-    # a stated total above the count that the structures left out could make up (an upland
-    # boathouse's boats): it may count them, so the rules read the count without them and a
-    # limit between that and the stated figure is asked (blind review 143 F4)
+    # a stated total above the count read, which may count the structures left out (an
+    # upland boathouse's boats): the rules read the stated figure less the most they hold
+    # (never less than the count without them) and a limit between that and the stated
+    # figure is asked (blind review 143 F4; review 146 F1: a stated 5 above all 4 listed,
+    # the upland boathouse's 1 among them, was cited where 5 less 1 meets the limit)
     with_left = (left_may_make_up(graph, d, sub, value, told) if told is not None
                  and told > value else None)
     stated_left: Decimal | None = None
+    least_left = value
     if with_left is not None and told is not None:
         counted = basis(graph, d, members, prepared)
         drop_measured(graph, node, d.prop)
         for old in list(graph.objects(node, d.prop)):
             graph.remove((node, d.prop, old))
-        write(graph, node, d, value, used, counted, prepared, note=False)
-        read_without_left(graph, node, d, told, value, with_left, counted, prepared)
+        with_them, least_left = with_left
+        write(graph, node, d, least_left, used, counted, prepared, note=False)
+        read_without_left(graph, node, d, told, value, with_them, least_left, counted,
+                          prepared)
         stated_left, told = told, None
     elif stated is None:
         write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
@@ -1375,9 +1386,10 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
     if undecided or more > 0:
         # (one note on the total: the pipeline reads it at one bound, with every doubt)
         note = upper_bound(graph, node, target, value, undecided, prepared,
-                           open_extra(graph, still), note, sub, more)
+                           open_extra(graph, still), note, sub, more, stated_left)
     if stated_left is not None:
-        stated_with_left(graph, node, target, value, stated_left, sub, prepared, note)
+        stated_with_left(graph, node, target, value, least_left, stated_left, sub, prepared,
+                         note)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -1590,7 +1602,8 @@ def undecided_members(graph: Graph, prepared: Prepared, jid: str, d: Derivation,
 def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
                 undecided: list[tuple[Node, frozenset[URIRef]]], prepared: Prepared,
                 extra: Decimal = Decimal(0), note: BNode | None = None,
-                sub: Subject | None = None, more: Decimal = Decimal(0)) -> BNode:
+                sub: Subject | None = None, more: Decimal = Decimal(0),
+                told: Decimal | None = None) -> BNode:
     """The total the rules read may be short by the members whose class turns on a fact they
     do not state: a dl:UpperBoundTotal note carries the total with each of them counted (the
     larger of that and the total read) and, per member, the facts that decide it, for the
@@ -1604,7 +1617,7 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
     unstated, conformed; a roofed seasonal lift is a second one, § 73-8B(2))."""
     d = target.derivation
     read = number_of(graph, node, d.prop)
-    upper = max(read or Decimal(0), value + extra + more) + len(undecided)
+    upper = max(read or Decimal(0), value + extra + more, told or Decimal(0)) + len(undecided)
     if note is None:
         note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, upper)
     else:  # (the note of the parts' slips a whole's figure may not include: ``extra``)
@@ -1626,12 +1639,16 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
         # where a limit lies between, blind review 141 F5)
         unsure = top_level(graph, sub.unsure)
         props = sorted({p for p, _v in d.leaves_out}, key=str)
+        low = max(read or value, value)
         text = (f"{names(unsure)} {'states' if len(unsure) == 1 else 'state'} no "
                 f"{', '.join(curie(p) for p in props)}, which decides whether "
                 f"{'it is' if len(unsure) == 1 else 'they are'} left out of {curie(d.prop)} of "
                 f"{short(node)}" + (f" ('{d.left_words}')" if d.left_words else "")
-                + f": left out, it is {shown(prepared, d.prop, max(read or value, value))}; "
-                f"counted, up to {shown(prepared, d.prop, upper)}")
+                + f": left out, it is {shown(prepared, d.prop, low)}"
+                + (f" to {shown(prepared, d.prop, told)}, as the stated figure counts "
+                   f"{'it' if len(unsure) == 1 else 'them'} or not" if told is not None
+                   and told > low else "")
+                + f"; counted, up to {shown(prepared, d.prop, upper)}")
         for member in unsure:
             entry = asked_entry(graph, member, props[0], text)
             for p in props[1:]:
@@ -1648,23 +1665,28 @@ def left_members(graph: Graph, sub: Subject) -> list[Node]:
 
 
 def left_may_make_up(graph: Graph, d: Derivation, sub: Subject, value: Decimal,
-                     told: Decimal) -> Decimal | None:
+                     told: Decimal) -> tuple[Decimal, Decimal] | None:
     """Where the application states a total (``told``) above the count read (``value``) and
-    the structures the derivation leaves out (``sub.left``: an upland boathouse) could make up
-    the difference (counted, the total reaches ``told``, or is open above: one states no
-    number), the total with them counted (``value`` where open above), else None: the stated
-    figure may count what the law leaves out, or structures not listed. A stated figure above
-    even the count with them is believed as stated (it counts something not listed either way).
-    Why: a parcel stating 6 moorings beside a 4-slip dock and a 2-slip upland boathouse was
-    cited at 6, where 6 is exactly every mooring listed, the upland 2 included, which
-    § 160-123A(1)(f) exempts (blind review 143 F4)."""
+    the derivation leaves out structures (``sub.left``: an upland boathouse; or may, of
+    ``sub.unsure``) holding something: the total with them counted (``value`` where open
+    above: one states no number) and the least the stated figure can mean (the stated figure
+    less the most they hold, never below ``value``; ``value`` where open above), else None:
+    the stated figure may count what the law leaves out, or structures not listed, so the
+    rules read that least and a limit up to the stated figure is asked, never cited. Why: a
+    parcel stating 6 moorings beside a 4-slip dock and a 2-slip upland boathouse was cited at
+    6, where 6 is exactly every mooring listed, the upland 2 included, which § 160-123A(1)(f)
+    exempts (blind review 143 F4); a stated 5 above all 4 listed, a 1-slip upland boathouse
+    among them, was believed as stated and cited, where 5 less its 1 meets the limit of 4
+    (blind review 146 F1)."""
     if not sub.left and not sub.unsure:
         return None
     with_them, _used, exact = derived_total(
         graph, d, [*sub.members, *left_members(graph, sub), *sub.unsure], {}, {})
-    if exact and with_them < told:
+    if not exact:
+        return value, value
+    if with_them <= value:
         return None
-    return with_them if exact else value
+    return with_them, max(value, told - (with_them - value))
 
 
 def complete_without_side(graph: Graph, d: Derivation, sub: Subject, told: Decimal | None,
@@ -1720,27 +1742,33 @@ def read_unbounded_side(graph: Graph, prepared: Prepared, node: Node, target: Ta
 
 
 def read_without_left(graph: Graph, node: Node, d: Derivation, told: Decimal, value: Decimal,
-                      with_left: Decimal, counted: str, prepared: Prepared) -> None:
-    """The dl:CountedTotal note of a total read without the structures left out where the
-    stated figure may count them (``left_may_make_up``): the stated figure and why it is not
-    read as the total."""
+                      with_left: Decimal, least: Decimal, counted: str,
+                      prepared: Prepared) -> None:
+    """The dl:CountedTotal note of a total read at ``least`` (``left_may_make_up``: the
+    stated figure less the most the structures left out hold, or the count without them)
+    where the stated figure may count them: the stated figure and why it is not read as the
+    total."""
     note = BNode()
     graph.add((note, RDF.type, DL.CountedTotal))
     graph.add((note, DL.focus, node))
     graph.add((note, DL.property, d.prop))
     them = (f"with them counted, {shown(prepared, d.prop, with_left)}" if with_left > value
             else "with them counted, more, their own figure unstated")
+    checked = (f"the stated figure less the most they hold "
+               f"({shown(prepared, d.prop, with_left - value)}), "
+               f"{shown(prepared, d.prop, least)}" if least > value
+               else shown(prepared, d.prop, value))
     graph.add((note, RDFS.comment, Literal(
         f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) is more "
         f"than the structures the application lists add up to without those the law leaves "
         f"out ({shown(prepared, d.prop, value)}: {counted}; {them}): it may count them, so the "
-        f"rules were checked with {shown(prepared, d.prop, value)}, and a limit between "
-        f"{shown(prepared, d.prop, value)} and {shown(prepared, d.prop, told)} is asked, "
+        f"rules were checked with {checked}, and a limit between "
+        f"{shown(prepared, d.prop, least)} and {shown(prepared, d.prop, told)} is asked, "
         "never cited; state the total without them")))
 
 
 def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
-                     told: Decimal, sub: Subject, prepared: Prepared,
+                     least: Decimal, told: Decimal, sub: Subject, prepared: Prepared,
                      note: BNode | None) -> None:
     """The stated total that may count the structures left out (``left_may_make_up``) as the
     upper end of the total read: a dl:UpperBoundTotal (``note``, raised, where the total has
@@ -1770,7 +1798,11 @@ def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
             + (f" ('{d.left_words}'" + (f", {cited.citation})" if cited is not None else ")")
                if d.left_words else "")
             + f"? Without {'it' if len(left) == 1 else 'them'}, the structures listed add up to "
-            f"{shown(prepared, d.prop, value)}; as stated, {shown(prepared, d.prop, told)}")
+            f"{shown(prepared, d.prop, value)}"
+            + (f" and the stated figure less the most "
+               f"{'it holds' if len(left) == 1 else 'they hold'} is "
+               f"{shown(prepared, d.prop, least)}" if least > value else "")
+            + f"; as stated, {shown(prepared, d.prop, told)}")
     graph.add((note, DL.undecidedMember, asked_entry(graph, node, d.prop, text)))
     for member in left:
         graph.add((note, PROV.wasDerivedFrom, member))
