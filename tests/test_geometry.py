@@ -649,3 +649,24 @@ def test_own_width_measures_each_leg_of_a_bent_dock_across_its_own_course() -> N
         box(5, 80, 35, 86), -30, origin=(20, 84.64))])
     w = own_width(head)
     assert w is not None and not w.one_reading and w.widest > 20
+
+
+def test_own_width_reads_a_widening_at_its_widest() -> None:
+    """Blind review 148 F3/F4: a dock widening at its end (a flare, a taper) is as wide as its
+    end under every reading, not its stem's width nor "between" the two as if its end were the
+    head of an L or T; a trapezoid head lying across the stem is still a member (its depth)."""
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import own_width
+
+    for outline, expected in (
+            ([(197, 0), (203, 0), (203, 100), (205, 106), (195, 106), (197, 100)], 10.0),
+            ([(196, 0), (204, 0), (204, 150), (204, 156), (196, 156), (196, 150)], 8.0),
+            ([(197, 0), (203, 0), (206, 150), (194, 150)], 12.0),
+            ([(198, 0), (202, 0), (202, 60), (204, 66), (196, 66), (198, 60)], 8.0)):
+        w = own_width(Polygon(outline))
+        assert w is not None and w.one_reading and abs(w.widest - expected) < 1e-6, (w, expected)
+    trapezoid = Polygon([(196, 0), (204, 0), (204, 150), (225, 150), (230, 158), (170, 158),
+                         (175, 150), (196, 150)])
+    w = own_width(trapezoid)
+    assert w is not None and abs(w.least - 8) < 1e-6

@@ -19,7 +19,9 @@ cross-section of its own.
 Where the widest cut runs along a member lying across the axis (the head of an L or a T, shorter
 along the axis than it is across), the drawing does not read one way: the member's own narrow
 dimension is a second reading. ``Width.least`` is then the width under that reading, and the
-geometry stage says so openly (the value read is bounded, never picked silently).
+geometry stage says so openly (the value read is bounded, never picked silently). A deck that
+widens (a flare, a taper) is as wide as its widest cut under every reading (``_widening``; blind
+review 148 F3, F4).
 """
 
 from __future__ import annotations
@@ -180,7 +182,46 @@ def _least(profile: list[tuple[float, float, float, float]], whole: bool = True)
         if not whole and ((j == 0 and k == len(profile) - 1) or extent >= level - TOLERANCE):
             kept = max(kept, level)  # the structure itself, or a member no shallower than wide
         least = max(least, min(level, extent))
+    if whole:
+        least = max(least, _widening(profile))
     return kept if not whole and kept > 0 else least
+
+
+def _widening(profile: list[tuple[float, float, float, float]]) -> float:
+    """The widest cut the deck reaches by widening into it: over the intervals of ``profile``
+    whose cut changes (a side drawn askew to the sweep), the wider end's cut where the deck
+    goes on no wider past it (a peak: the end of a flare, of a taper, the crest of a bump),
+    unless the stretch of deck it lies in, from the drawn edge across the sweep where the cut
+    steps (or the deck's end) to the next, is shallower along the sweep than that cut (a member
+    lying across the sweep, drawn as a trapezoid: the head of a T read by ``_least``). A deck
+    that widens is as wide as its widest cross-section under every reading: no member lying
+    across the axis has that cut for its length (blind review 148 F3, false conforms: a 6-foot
+    dock flaring over 6 feet to 10 at its end read 6 feet under North Hempstead § 42-9B(10);
+    F4: a dock tapering from 6 to 12 feet was asked its width "between 6 and 12", its end
+    taken for the head of an L or T)."""
+    found = 0.0
+    n = len(profile)
+
+    def joined(i: int) -> bool:  # interval i and i + 1 meet with one cut (no drawn step)
+        return (profile[i + 1][0] <= profile[i][1] + 1e-9
+                and abs(profile[i][3] - profile[i + 1][2]) <= TOLERANCE)
+
+    for i, (_a, _b, wa, wb) in enumerate(profile):
+        if abs(wa - wb) <= TOLERANCE:
+            continue
+        wide = max(wa, wb)
+        beyond = i + 1 if wb > wa else i - 1  # the interval past the wider end
+        if 0 <= beyond < n and min(beyond, i) + 1 == max(beyond, i) and joined(min(beyond, i)) \
+                and profile[beyond][2 if beyond > i else 3] >= wide - TOLERANCE:
+            continue  # the deck goes on at least as wide: the widening leads into a member
+        j = k = i
+        while j > 0 and joined(j - 1):
+            j -= 1
+        while k + 1 < n and joined(k):
+            k += 1
+        if profile[k][1] - profile[j][0] >= wide - TOLERANCE:
+            found = max(found, wide)
+    return found
 
 
 def _members_along(profile: list[tuple[float, float, float, float]]
@@ -313,8 +354,18 @@ def _leg_width(poly: Polygon, u: tuple[float, float]) -> float | None:
 def _reach(strips: list[tuple[Polygon, float]]) -> BaseGeometry:
     """The deck the members ``strips`` cover, each continued along its course by its own width
     (the joints between them)."""
-    return unary_union([*(r for r, _ in strips), *(_continued(r, w) for r, w in strips)]
+    return unary_union([*(r for r, _ in strips),
+                        *(_continued(r, w) for r, w in strips if _length(r) >= w - TOLERANCE)]
                        ).buffer(TOLERANCE / 10, join_style=2)
+
+
+def _length(rect: Polygon) -> float:
+    """How far a member's stretch ``rect`` (``_rectangle``) runs along its course. A stretch
+    shorter than it is wide is no member running that way, and is not continued past its ends
+    (a stem's stretch read crossways, 106 ft wide and 6 long, continued 106 ft sideways, took
+    in the flare at its end: blind review 148 F3)."""
+    c = list(rect.exterior.coords)
+    return math.hypot(c[3][0] - c[0][0], c[3][1] - c[0][1])
 
 
 def _run(rect: Polygon, v: tuple[float, float]) -> float:
