@@ -412,7 +412,8 @@ def test_examples_derive(jid: str, prop: URIRef, expected: float):
 def test_own_width_reads_a_dogleg_an_angle_and_an_l() -> None:
     """The structure's own width (docklaw.geometry.width, review 54): a dogleg 8 feet wide
     throughout is 8 feet (the joint's 12 feet is no cross-section), a rectangle drawn at 45
-    degrees is its own narrow side, and an L's head gives two readings."""
+    degrees is its own narrow side, and an L of 6-ft members is 6 feet wide, each member
+    measured by its own narrow dimension (blind review 148 F5: it read two ways, 6 and 18)."""
     from shapely import affinity
     from shapely.geometry import Polygon
 
@@ -431,8 +432,7 @@ def test_own_width_reads_a_dogleg_an_angle_and_an_l() -> None:
     assert w is not None and w.one_reading and abs(w.widest - 4) < 1e-6
     ell = Polygon([(72, -10), (78, -10), (78, 100), (60, 100), (60, 94), (72, 94)])
     w = own_width(ell)
-    assert w is not None and not w.one_reading
-    assert abs(w.widest - 18) < 1e-6 and abs(w.least - 6) < 1e-6
+    assert w is not None and w.one_reading and w.across and abs(w.widest - 6) < 1e-6
 
 
 # ---- review 57: width parallel to the mark, the seaward terminus, totals over undrawn parts ----
@@ -653,7 +653,7 @@ def test_own_width_measures_each_leg_of_a_bent_dock_across_its_own_course() -> N
     or as the union of its legs, is 4 ft wide (each leg measured across its own course, not
     obliquely across the whole footprint's long axis: 4.18 and 4.62 ft before); a 4.1-ft one is
     4.1; a wide part stays wide (a 10-ft platform on the bent dock), and a member lying across
-    the axis still reads two ways."""
+    the axis is measured by its own narrow dimension (blind review 148 F5: it read two ways)."""
     from shapely import affinity
     from shapely.geometry import box
     from shapely.ops import unary_union
@@ -675,4 +675,49 @@ def test_own_width_measures_each_leg_of_a_bent_dock_across_its_own_course() -> N
     head = unary_union([_course(4, (50, 0), (40, 30)), affinity.rotate(
         box(5, 80, 35, 86), -30, origin=(20, 84.64))])
     w = own_width(head)
-    assert w is not None and not w.one_reading and w.widest > 20
+    assert w is not None and w.one_reading and w.across and abs(w.widest - 6) < 1e-6
+
+
+def test_own_width_reads_a_widening_at_its_widest() -> None:
+    """Blind review 148 F3/F4: a dock widening at its end (a flare, a taper) is as wide as its
+    end under every reading, not its stem's width nor "between" the two as if its end were the
+    head of an L or T; a trapezoid head lying across the stem is still a member (its depth)."""
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import own_width
+
+    for outline, expected in (
+            ([(197, 0), (203, 0), (203, 100), (205, 106), (195, 106), (197, 100)], 10.0),
+            ([(196, 0), (204, 0), (204, 150), (204, 156), (196, 156), (196, 150)], 8.0),
+            ([(197, 0), (203, 0), (206, 150), (194, 150)], 12.0),
+            ([(198, 0), (202, 0), (202, 60), (204, 66), (196, 66), (198, 60)], 8.0)):
+        w = own_width(Polygon(outline))
+        assert w is not None and w.one_reading and abs(w.widest - expected) < 1e-6, (w, expected)
+    trapezoid = Polygon([(196, 0), (204, 0), (204, 150), (225, 150), (230, 158), (170, 158),
+                         (175, 150), (196, 150)])
+    w = own_width(trapezoid)
+    assert w is not None and abs(w.least - 8) < 1e-6
+
+
+def test_own_width_reads_an_l_or_t_of_members_by_their_narrow_dimension() -> None:
+    """Blind review 148 F5: an L or T of members no wider than w is w wide, each member
+    measured by its own narrow dimension (it read two ways, w and the head's length across the
+    axis); an L or T runs no one course (no course length). Deck lying in no member (a fillet
+    under a T head) still reads two ways."""
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import course_length, own_width
+
+    for outline, expected in (
+            ([(196, 154), (260, 154), (260, 146), (204, 146), (204, 0), (196, 0)], 8.0),
+            ([(196, 154), (260, 154), (260, 145.9), (204.1, 145.9), (204.1, 0), (196, 0)], 8.1),
+            ([(196, 0), (204, 0), (204, 150), (230, 150), (230, 158), (170, 158), (170, 150),
+              (196, 150)], 8.0)):
+        poly = Polygon(outline)
+        w = own_width(poly)
+        assert w is not None and w.one_reading and w.across and abs(w.widest - expected) < 1e-6
+        assert course_length(poly) == 0.0
+    filleted = Polygon([(-2, 0), (2, 0), (2, 96), (6, 100), (30, 100), (30, 106), (-30, 106),
+                        (-30, 100), (-6, 100), (-2, 96)])
+    w = own_width(filleted)
+    assert w is not None and not w.one_reading and abs(w.widest - 60) < 1e-6

@@ -16,10 +16,13 @@ straight legs askew to that axis (a dock bent or zigzagging) is measured across 
 course instead (``_leg_width``, blind review 147 F2), the mitre between two legs no
 cross-section of its own.
 
-Where the widest cut runs along a member lying across the axis (the head of an L or a T, shorter
-along the axis than it is across), the drawing does not read one way: the member's own narrow
-dimension is a second reading. ``Width.least`` is then the width under that reading, and the
-geometry stage says so openly (the value read is bounded, never picked silently).
+Where every point of the deck lies in a straight member (or the joint between two), the head of
+an L or a T included, each member's own narrow dimension is its width (``_leg_width``; blind
+review 148 F5). Where the widest cut runs along a member lying across the axis and some deck lies
+in no member, the drawing does not read one way: the member's own narrow dimension is a second
+reading. ``Width.least`` is then the width under that reading, and the geometry stage says so
+openly (the value read is bounded, never picked silently). A deck that widens (a flare, a taper)
+is as wide as its widest cut under every reading (``_widening``; blind review 148 F3, F4).
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ class Width:
     #: (parallel measure of a main walkway) the narrower reading leaves out a member lying along
     #: the mark (the head of a T), not only the water between pieces of one cut
     member_along: bool = False
+    #: read member by member with a member lying across the long axis (the head of an L or T,
+    #: ``_leg_width``): the footprint runs no one course, so it has no one length along it
+    across: bool = False
 
     @property
     def one_reading(self) -> bool:
@@ -180,7 +186,46 @@ def _least(profile: list[tuple[float, float, float, float]], whole: bool = True)
         if not whole and ((j == 0 and k == len(profile) - 1) or extent >= level - TOLERANCE):
             kept = max(kept, level)  # the structure itself, or a member no shallower than wide
         least = max(least, min(level, extent))
+    if whole:
+        least = max(least, _widening(profile))
     return kept if not whole and kept > 0 else least
+
+
+def _widening(profile: list[tuple[float, float, float, float]]) -> float:
+    """The widest cut the deck reaches by widening into it: over the intervals of ``profile``
+    whose cut changes (a side drawn askew to the sweep), the wider end's cut where the deck
+    goes on no wider past it (a peak: the end of a flare, of a taper, the crest of a bump),
+    unless the stretch of deck it lies in, from the drawn edge across the sweep where the cut
+    steps (or the deck's end) to the next, is shallower along the sweep than that cut (a member
+    lying across the sweep, drawn as a trapezoid: the head of a T read by ``_least``). A deck
+    that widens is as wide as its widest cross-section under every reading: no member lying
+    across the axis has that cut for its length (blind review 148 F3, false conforms: a 6-foot
+    dock flaring over 6 feet to 10 at its end read 6 feet under North Hempstead § 42-9B(10);
+    F4: a dock tapering from 6 to 12 feet was asked its width "between 6 and 12", its end
+    taken for the head of an L or T)."""
+    found = 0.0
+    n = len(profile)
+
+    def joined(i: int) -> bool:  # interval i and i + 1 meet with one cut (no drawn step)
+        return (profile[i + 1][0] <= profile[i][1] + 1e-9
+                and abs(profile[i][3] - profile[i + 1][2]) <= TOLERANCE)
+
+    for i, (_a, _b, wa, wb) in enumerate(profile):
+        if abs(wa - wb) <= TOLERANCE:
+            continue
+        wide = max(wa, wb)
+        beyond = i + 1 if wb > wa else i - 1  # the interval past the wider end
+        if 0 <= beyond < n and min(beyond, i) + 1 == max(beyond, i) and joined(min(beyond, i)) \
+                and profile[beyond][2 if beyond > i else 3] >= wide - TOLERANCE:
+            continue  # the deck goes on at least as wide: the widening leads into a member
+        j = k = i
+        while j > 0 and joined(j - 1):
+            j -= 1
+        while k + 1 < n and joined(k):
+            k += 1
+        if profile[k][1] - profile[j][0] >= wide - TOLERANCE:
+            found = max(found, wide)
+    return found
 
 
 def _members_along(profile: list[tuple[float, float, float, float]]
@@ -206,12 +251,13 @@ def _piece(poly: Polygon) -> Width:
         return Width(0.0, 0.0)
     widest = max(max(p[2], p[3]) for p in profile)
     least = _least(profile)
-    legs = _leg_width(poly, u)
+    legs = _leg_width(poly, u, widest - least <= TOLERANCE)
     # the legs are read where the cut across the axis reads one way, or where its narrower
-    # reading is no narrower than the legs (a short run of oblique cuts at a joint, no member)
-    if legs is not None and legs < widest and (widest - least <= TOLERANCE
-                                               or legs <= least + TOLERANCE):
-        return Width(legs, legs)
+    # reading is no narrower than the legs (a short run of oblique cuts at a joint, no member;
+    # the head of an L or T, each member's own narrow dimension its width)
+    if legs is not None and legs[0] < widest and (widest - least <= TOLERANCE
+                                                  or legs[0] <= least + TOLERANCE):
+        return Width(legs[0], legs[0], across=legs[1])
     return Width(widest, min(least, widest))
 
 
@@ -268,7 +314,8 @@ def _rectangle(v: tuple[float, float], a: float, b: float, c0: float, c1: float)
                    + [(b * v[0] + c * nx, b * v[1] + c * ny) for c in (c1, c0)])
 
 
-def _leg_width(poly: Polygon, u: tuple[float, float]) -> float | None:
+def _leg_width(poly: Polygon, u: tuple[float, float], one_way: bool = True
+               ) -> tuple[float, bool] | None:
     """The width of a footprint made of straight members (legs) each measured across its own
     course: a leg is a stretch whose two sides run parallel (``_strips``, in the direction of
     any edge), and its width is its cross-section perpendicular to them. At each point the
@@ -276,13 +323,18 @@ def _leg_width(poly: Polygon, u: tuple[float, float]) -> float | None:
     (a T's head 64 ft across its stem keeps 64 where it stands over the stem: no narrower member
     runs through that deck). A member lying more across the long axis than along it (longer
     along its course than wide, its course more than 45 degrees off the axis: the head of an L
-    or T, a right-angled elbow) leaves the reading to the cut across the axis, which reads such
-    a member two ways (``Width.least``). What no member covers is a joint where it lies within
-    a member continued along its course by its own width (the mitre between two legs of a
-    bend); any other deck (a platform with no two parallel sides, a widening) leaves the
-    reading to the cut across the long axis: None, as where the footprint has no edge askew
-    to that axis (the cut across it is already each member's own cross-section) or too many
-    (``MAX_COURSES``).
+    or T, a right-angled elbow) is measured so too, by its own narrow dimension, and the second
+    value returned says so (True). What no member covers is a joint where it lies within a
+    member continued along its course by its own width (the mitre between two legs of a bend);
+    any other deck (a platform with no two parallel sides, a widening) leaves the reading to
+    the cut across the long axis: None, as where the footprint has too many edge directions
+    (``MAX_COURSES``), or no edge askew to that axis while the cut across it reads one way
+    (``one_way``: it is already each member's own cross-section).
+
+    Why the head of an L or T (blind review 148 F5, asked what the drawing decides): an L of
+    8-ft members (a stem and a 60-ft elbow) was asked its width "between 8 and 64" under Kings
+    Point Standards D(2)(b); where every point of the deck lies in a member no wider than the
+    limit, the limit is met.
 
     Why (blind review 147 F2, wrong violations): a dock of 4-ft members bent 30 degrees, cut
     across the whole footprint's long axis, read 4.18 ft (its angled leg measured obliquely,
@@ -290,14 +342,16 @@ def _leg_width(poly: Polygon, u: tuple[float, float]) -> float | None:
     found = _directions(poly, u)
     if len(found) > MAX_COURSES:
         return None
-    if all(abs(v[0] * u[0] + v[1] * u[1]) < 1e-9 or abs(v[0] * u[1] - v[1] * u[0]) < 1e-9
-           for v in found):
+    if one_way and all(abs(v[0] * u[0] + v[1] * u[1]) < 1e-9
+                       or abs(v[0] * u[1] - v[1] * u[0]) < 1e-9 for v in found):
         return None  # every edge along the axis or across it: the cut across is the reading
-    strips = [(s, v) for v in found for s in _strips(poly, v)]
-    if not strips or any(abs(v[0] * u[0] + v[1] * u[1]) < math.cos(math.radians(45))
-                         and _run(r, v) >= w - TOLERANCE for (r, w), v in strips):
-        return None  # a member lying more across the axis than along it: two readings stand
-    strips = [s for s, _ in strips]
+    found_strips = [(s, v) for v in found for s in _strips(poly, v)]
+    if not found_strips:
+        return None
+    across = [(r, w) for (r, w), v in found_strips
+              if abs(v[0] * u[0] + v[1] * u[1]) < math.cos(math.radians(45))
+              and _run(r, v) >= w - TOLERANCE]  # members lying more across the axis than along
+    strips = [s for s, _ in found_strips]
     if poly.difference(_reach(strips)).area > TOLERANCE ** 2:
         return None  # deck that is neither a member nor a joint between members
     for rect, w in sorted(strips, key=lambda s: -s[1]):
@@ -306,15 +360,25 @@ def _leg_width(poly: Polygon, u: tuple[float, float]) -> float | None:
         if narrower:  # (a leg's lengthwise cut runs through the joint of narrower legs only)
             left = left.difference(_reach(narrower))
         if left.area > TOLERANCE ** 2:
-            return w
+            return w, bool(across)
     return None
 
 
 def _reach(strips: list[tuple[Polygon, float]]) -> BaseGeometry:
     """The deck the members ``strips`` cover, each continued along its course by its own width
     (the joints between them)."""
-    return unary_union([*(r for r, _ in strips), *(_continued(r, w) for r, w in strips)]
+    return unary_union([*(r for r, _ in strips),
+                        *(_continued(r, w) for r, w in strips if _length(r) >= w - TOLERANCE)]
                        ).buffer(TOLERANCE / 10, join_style=2)
+
+
+def _length(rect: Polygon) -> float:
+    """How far a member's stretch ``rect`` (``_rectangle``) runs along its course. A stretch
+    shorter than it is wide is no member running that way, and is not continued past its ends
+    (a stem's stretch read crossways, 106 ft wide and 6 long, continued 106 ft sideways, took
+    in the flare at its end: blind review 148 F3)."""
+    c = list(rect.exterior.coords)
+    return math.hypot(c[3][0] - c[0][0], c[3][1] - c[0][1])
 
 
 def _run(rect: Polygon, v: tuple[float, float]) -> float:
@@ -387,7 +451,8 @@ def own_width(geom: BaseGeometry) -> Width | None:
     found = [_piece(p) for p in pieces(geom)]
     if not found:
         return None
-    return Width(max(w.widest for w in found), max(w.least for w in found))
+    return Width(max(w.widest for w in found), max(w.least for w in found),
+                 across=any(w.across for w in found))
 
 
 def without_members_along(geom: BaseGeometry, along: tuple[float, float]
@@ -547,7 +612,8 @@ def course_length(poly: Polygon) -> float:
     longer, and met Kings Point Standards D(1)'s 200 ft). 0.0 where the width does not read
     one way (the head of an L or T: the rectangle's side is read)."""
     found = _piece(poly)
-    return poly.area / found.widest if found.one_reading and found.widest > 0 else 0.0
+    return poly.area / found.widest if found.one_reading and found.widest > 0 \
+        and not found.across else 0.0
 
 
 def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
