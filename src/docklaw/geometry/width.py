@@ -28,6 +28,7 @@ is as wide as its widest cut under every reading (``_widening``; blind review 14
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -123,24 +124,31 @@ def _rings(geom: BaseGeometry) -> list[tuple[float, float]]:
             for c in r.coords]
 
 
+def _interval_cuts(geom: BaseGeometry, u: tuple[float, float], cuts,  # type: ignore[no-untyped-def]
+                   ) -> Iterator[tuple[float, float, list, list]]:  # type: ignore[type-arg]
+    """(a, b, the cut a third of the way in from a, from b) for each interval between the
+    vertices' positions along ``u`` (a line exactly through a vertex is no cut of its own), the
+    cut read as ``cuts`` reads it across the whole footprint."""
+    coords = _rings(geom)
+    if not coords:
+        return
+    along = sorted({round(x * u[0] + y * u[1], 9) for x, y in coords})
+    across = [-x * u[1] + y * u[0] for x, y in coords]
+    lo, hi = min(across) - 1.0, max(across) + 1.0
+    for a, b in pairwise(along):
+        step = (b - a) / 3
+        if step > 1e-9:
+            yield a, b, cuts(geom, u, a + step, lo, hi), cuts(geom, u, b - step, lo, hi)
+
+
 def _profile(geom: BaseGeometry, u: tuple[float, float], cuts=_cuts,  # type: ignore[no-untyped-def]
              ) -> list[tuple[float, float, float, float]]:
     """(a, b, widest cut at a+, at b-) for each interval between vertex positions along u, a
     cut read as ``cuts`` reads it. Between the positions of the vertices each cut's length is
     linear, so the cuts are taken inside each interval and carried to its ends (a line exactly
     through a vertex is no cut of its own)."""
-    coords = _rings(geom)
-    if not coords:
-        return []
-    along = sorted({round(x * u[0] + y * u[1], 9) for x, y in coords})
-    across = [-x * u[1] + y * u[0] for x, y in coords]
-    lo, hi = min(across) - 1.0, max(across) + 1.0
     out = []
-    for a, b in pairwise(along):
-        step = (b - a) / 3
-        if step <= 1e-9:
-            continue
-        first, second = cuts(geom, u, a + step, lo, hi), cuts(geom, u, b - step, lo, hi)
+    for a, b, first, second in _interval_cuts(geom, u, cuts):
         if not first or not second:
             continue
         if len(first) == len(second):  # each segment's length is linear on the interval
@@ -286,17 +294,8 @@ def _strips(poly: Polygon, v: tuple[float, float]) -> list[tuple[Polygon, float]
     positions along ``v``, each segment of the cut perpendicular to ``v`` whose two ends keep
     their place across ``v`` over the stretch (both sides of the member parallel to ``v``,
     within ``TOLERANCE``): (the rectangle it sweeps, the member's cross-section)."""
-    coords = _rings(poly)
-    nx, ny = -v[1], v[0]
-    along = sorted({round(x * v[0] + y * v[1], 9) for x, y in coords})
-    across = [x * nx + y * ny for x, y in coords]
-    lo, hi = min(across) - 1.0, max(across) + 1.0
     out = []
-    for a, b in pairwise(along):
-        step = (b - a) / 3
-        if step <= 1e-9:
-            continue
-        first, second = _segments(poly, v, a + step, lo, hi), _segments(poly, v, b - step, lo, hi)
+    for a, b, first, second in _interval_cuts(poly, v, _segments):
         if len(first) != len(second):
             continue
         for (f0, f1), (s0, s1) in zip(first, second, strict=True):
