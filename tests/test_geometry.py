@@ -621,6 +621,32 @@ def test_structures_reaching_into_different_sides_with_nothing_else_to_tell_are_
     assert "reach farther into different sides" in text and "lot lines" in text
 
 
+_GRANT_LOTS = (":application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .\n"
+               ":parcel a dl:Parcel ; " + geom("POLYGON((-60 -50, 200 -50, 200 300, -60 300, -60 -50))")
+               + " ; dl:shoreline :mhw ; dl:lotLine :west , :east ; dl:hasStructure :dock .\n"
+               ":mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; " + geom("LINESTRING(-300 0, 500 0)") + " .\n"
+               ":west a dl:LotLine ; " + geom("LINESTRING(-60 -50, -60 {end})") + " .\n"
+               ":east a dl:LotLine ; " + geom("LINESTRING(200 -50, 200 {end})") + " .\n"
+               ":dock a dl:FixedDock ; " + geom("POLYGON((70 0, 76 0, 76 250, 70 250, 70 0))") + " .\n")
+
+
+def test_lot_lines_following_a_grant_against_the_dock_over_it_are_refused():
+    # the lot lines follow a 300-ft grant (300 ft of each over the water, 50 on land): their
+    # longer parts read the water as land and the 250-ft dock over it read 0 ft and conformed
+    # (blind review 149 F1); the dock reaches the other way, so neither clue is picked
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", _GRANT_LOTS.format(end=300))
+    text = str(err.value)
+    assert "the lot lines do not tell" in text and "#mhw" in text
+    assert "draw the parcel as the upland parcel" in text
+
+
+def test_lot_lines_ending_at_the_shore_of_a_grant_tell_the_land_side():
+    # the same grant with its lot lines drawn to the shore (5 ft past it): they tell
+    g = build("", "kings-point", _GRANT_LOTS.format(end=5))
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 250.0
+
+
 def _course(w: float, *legs: tuple[float, float]) -> BaseGeometry:
     """A dock ``w`` feet wide drawn along a centreline of legs (length, degrees off north) from
     the origin, in one mitred outline."""

@@ -462,14 +462,18 @@ class _Stage:
             what = (f"the parcel lies on both sides of it ({a[0]:.0f} and {a[1]:.0f} sq ft: "
                     f"underwater land or a slip taken in)")
         if lots:
-            what += (", the lot lines do not lie on one side (each one's longer part on the "
-                     "same side)")
+            what += (", the lot lines do not tell (their longer parts not all on one side, or "
+                     "running well across the shore onto the side every drawn structure "
+                     "reaches into: over a grant of underwater land they follow the grant)")
         if not built:
             more = "no structure or boat is drawn"
         elif len(built) > 1:
             more = ("the drawn structures reach farther into different sides (one on land "
                     "beside one over the water: none is picked, so that no structure a limit "
                     "does not govern decides a governed one's reach)")
+        elif lots:
+            more = ("the drawn structure does not tell it alone (it reaches equally far into "
+                    "both sides, or the lot lines point the other way)")
         else:
             more = ("the drawn structures reach equally far into both sides and cover equal "
                     "areas of each")

@@ -321,6 +321,30 @@ def lot_line_land(halves: tuple[Polygon, Polygon], lots: list[BaseGeometry], tol
     return votes.pop(), lengths
 
 
+def structure_votes(line: LineString, halves: tuple[Polygon, Polygon],
+                    built: list[BaseGeometry], step: float, tol: float) -> set[int]:
+    """The land half each separate drawn structure tells: the half other than the one it
+    reaches farther into (its landward end at the shore, its body over the water)."""
+    votes = set()
+    for part in built:
+        r = _reaches(line, halves, part, step)
+        if abs(r[0] - r[1]) > tol:
+            votes.add(1 if r[0] > r[1] else 0)
+    return votes
+
+
+def lots_cross(lengths: tuple[float, float] | None, land: int, tol: float) -> bool:
+    """Whether the lot lines run well across the shore (over a grant of underwater land, or
+    extended into the water): their part on the water side more than ``tol`` and more than a
+    twentieth of their length. Their longer parts then do not tell the land side alone (blind
+    review 149 F1: lot lines following a 300-ft grant read the water as land, and a 250-ft dock
+    wholly over it read 0 ft and conformed)."""
+    if lengths is None:
+        return False
+    water = lengths[1 - land]
+    return water > tol and water > (lengths[0] + lengths[1]) / 20
+
+
 def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeometry | None,
               built: list[BaseGeometry] | None, sliver: float, step: float,
               lots: list[BaseGeometry] | None = None, tol: float = 0.5) -> LandSide | None:
@@ -333,7 +357,9 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
     water and docks 160-220 ft long read 0-15 ft); nor does a missing parcel. The lot lines
     then tell: they run from the upland to the shore, so the side holding their longer parts
     is land (blind review 148 F1, F2: a boathouse or the walkway of an L dock reaching farther
-    inland than the dock reaches out turned the shore round). Where they do not tell, the
+    inland than the dock reaches out turned the shore round), except where they run well
+    across the shore (``lots_cross``) and every drawn structure reaches farther into the side
+    they call land: the two clues contradict and none is picked. Where they do not tell, the
     drawn structures do, each one's landward end at the shore and its body over the water:
     where every separate structure reaches farther into one same side, that side is water
     (the larger reach binds: a length limit is never met on the smaller reach); where they
@@ -349,16 +375,12 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
             return LandSide(0 if parcel_areas[0] >= parcel_areas[1] else 1, "parcel",
                             parcel_areas)
     by_lots, lengths = lot_line_land(halves, lots or [], tol)
+    votes = structure_votes(line, halves, built or [], step, tol)
     if by_lots is not None:
+        if lots_cross(lengths, by_lots, tol) and votes == {1 - by_lots}:
+            return None  # lot lines over a grant, the structures reaching into their "land"
         return LandSide(by_lots, "lot lines", parcel_areas, lots=lengths)
-    if not built:
-        return None
-    votes = set()
-    for part in built:
-        r = _reaches(line, halves, part, step)
-        if abs(r[0] - r[1]) > tol:
-            votes.add(1 if r[0] > r[1] else 0)
-    if len(votes) > 1:
+    if not built or len(votes) > 1:
         return None
     built = unary_union(built)
     reach = _reaches(line, halves, built, step)
