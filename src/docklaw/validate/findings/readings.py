@@ -176,18 +176,19 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                 detail = base[1] if base else ""
                 whole = None if fired or open_ else (
                     folded_into_whole(results, derived, rule.iri, focus, base)
-                    or cited_whole(results, law, derived, rule.iri, rule.section, focus))
+                    or cited_whole(results, law, derived, rule.iri, rule.section, focus)
+                    or value_cited_on_whole(results, law, derived, rule.iri, focus))
                 if whole is not None:
                     verdict, detail = "violates", whole
                 outcome.readings.append(ReadingVerdict(label, note, True, verdict, detail))
                 reach_only = False
                 for alt in alternatives:
                     label, note = _reading(law, alt, False)
-                    narrows = narrows_only(law, alt)
-                    reach_only = reach_only or narrows
+                    narrows, widens = narrows_only(law, alt), widens_only(law, alt)
+                    reach_only = reach_only or narrows or widens
                     read, alt_evaluator = views.get(law.value(alt, DL.readsConstruction))
                     found = _numeric(read, prepared, rule.iri, focus, path, alt, alt_evaluator)
-                    if found is None and narrows:
+                    if found is None and (narrows or widens):
                         found = outcome.readings[0].verdict, ""  # reached as by the default
                     elif base is not None and same_limit(derived, prepared, rule.iri, focus,
                                                          alt, evaluator, alt_evaluator):
@@ -201,6 +202,14 @@ def evaluate(results: list[Result], needed: list[InfoNeeded], derived: Graph,
                             (found[0] if found else "undetermined")
                         found = ("conforms" if held is False or where_held == "conforms"
                                  else "undetermined", why)
+                    breach = _clauses_met(read, prepared, rule.iri, focus, alt,
+                                          DL.readingBreaksWhen, "broken under this reading")
+                    if breach is not None:
+                        broken, why = breach
+                        if broken is False:
+                            found = "violates", why
+                        elif not found or found[0] != "violates":
+                            found = "undetermined", why
                     verdict, detail = found if found else ("undetermined", "")
                     outcome.readings.append(ReadingVerdict(label, note, False, verdict, detail))
                 if len({(r.verdict, r.detail) for r in outcome.readings}) == 1 and \
@@ -234,6 +243,28 @@ def folded_into_whole(results: list[Result], derived: Graph, rule: URIRef, focus
         whole = URIRef(r.focus_node)
         if whole != focus and focus in part_closure(derived, [whole]):
             return f"{base[1]}; the one breach cited on {r.focus_node}"
+    return None
+
+
+def value_cited_on_whole(results: list[Result], law: Graph, derived: Graph, rule: URIRef,
+                         focus: Node) -> str | None:
+    """Where the rule, read through a whole's parts, is cited on a whole listing ``focus``
+    (dl:hasPart*) for a value the focus itself states (a prohibited value: a float parallel to
+    the shore cited on its catwalk under North Haven § 56-4F), the focus breaks the rule under
+    the encoded reading as well; the text saying where it is cited, else None. Why: the
+    Readings row of such a float said it 'conforms under reading A (encoded)', the rule
+    having fired on the catwalk, not on the float."""
+    props = list(law.objects(rule, DL.constrains))
+    for r in results:
+        if r.severity != "Violation" or r.rule != str(rule) or r.value is None:
+            continue
+        whole = URIRef(r.focus_node)
+        if whole == focus or focus not in part_closure(derived, [whole]):
+            continue
+        for prop in props:
+            if any(r.value in (str(v), curie(v)) for v in derived.objects(focus, prop)
+                   if isinstance(v, URIRef)):
+                return f"its {curie(prop)} {r.value}, cited on {r.focus_node}"
     return None
 
 
@@ -282,7 +313,7 @@ def same_limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, re
     from the report and the other's from the bare comparison (fix-sb41)."""
     law = prepared.knowledge
     if any((reading, p, None) in law for p in (DL.readingValue, DL.readsConstruction,
-                                               DL.readingExceptWhen)) or \
+                                               DL.readingExceptWhen, DL.readingBreaksWhen)) or \
             law.value(reading, DL.comparison) not in (None, law.value(rule, DL.comparison)):
         return False
     kind = COMPARISONS.get(law.value(rule, DL.comparison))
@@ -296,6 +327,17 @@ def same_limit(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, re
     except MissingOperand:
         return False
     return limits[0] is not None and limits[0] == limits[1]
+
+
+def widens_only(law: Graph, reading: Node) -> bool:
+    """A reading whose only change is a breach of its own (dl:readingBreaksWhen): where its
+    clauses hold on a node the rule reaches, the rule so read is broken there; elsewhere it
+    decides as the default. Why: a prohibition's words read wider than the encoding reads
+    them (North Haven § 56-4F 'No floats or catwalk extensions are allowed to be constructed
+    parallel to the shoreline' read as no floats on a catwalk at all: blind review 151 F4, a
+    perpendicular float conformed with no word that the verdict turns on the reading)."""
+    return (reading, DL.readingBreaksWhen, None) in law and not any(
+        (reading, p, None) in law for p in (*CHANGES, DL.readingExceptWhen))
 
 
 def narrows_only(law: Graph, reading: Node) -> bool:
@@ -367,16 +409,26 @@ def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
     (South Bristol § 73-5 read as 'enclosed all round': a storage locker stating no count of
     enclosed sides may or may not be one), as ``targets.exception_asks`` asks it for the law's
     own exceptions; None where none holds: the reading reaches the focus as the rule does."""
+    return _clauses_met(derived, prepared, rule, focus, reading, DL.readingExceptWhen,
+                        "not held under this reading")
+
+
+def _clauses_met(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, reading: Node,
+                 prop: URIRef, verdict_words: str) -> tuple[bool | None, str] | None:
+    """The reading's own condition sets under ``prop`` (dl:readingExceptWhen,
+    dl:readingBreaksWhen; each a label and dl:clause conditions that must all hold) read on
+    ``focus``: (False, why) where one holds, (None, the facts it needs) where one holds only
+    because a fact its dl:absentAsked clause reads is not stated, None where none holds."""
     law = prepared.knowledge
     app = next(iter(derived.subjects(DL.proposes, None)), None)
     facts, proposed = AppFacts(derived), None
     needs: list[str] = []
     # by label: an exception is a blank node, named anew on every parse and by a remote store
-    for exception in sorted(law.objects(reading, DL.readingExceptWhen),
+    for exception in sorted(law.objects(reading, prop),
                             key=lambda e: (str(law.value(e, RDFS.label) or ""), str(e))):
         problems: list[str] = []
         clauses = [c for node in law.objects(exception, DL.clause)
-                   if (c := condition_of(prepared, rule, node, "dl:readingExceptWhen",
+                   if (c := condition_of(prepared, rule, node, curie(prop),
                                          problems)) is not None]
         if not clauses or problems:
             continue  # (a malformed exception sets nothing aside: the rule still reaches)
@@ -389,9 +441,9 @@ def _set_aside(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node,
                    if c.absent_asks and app is not None
                    for s in unstated_subjects(derived, app, focus, c)]
         if not missing:
-            label = str(law.value(exception, RDFS.label) or "an exception of this reading")
+            label = str(law.value(exception, RDFS.label) or "a condition of this reading")
             stated = _stated(law, derived, focus, clauses)
-            return False, f"not held under this reading: {label}{stated}"
+            return False, f"{verdict_words}: {label}{stated}"
         needs += [_needed(law, s, prop, focus) for s, prop in missing]
     if needs:
         return None, "needs " + ", ".join(dict.fromkeys(needs))
