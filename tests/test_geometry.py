@@ -720,6 +720,57 @@ def test_lot_lines_ending_at_the_shore_of_a_grant_tell_the_land_side():
     assert one(g, "dock", DL.farthestExtentFromMHW) == 250.0
 
 
+_LOTS_BH = (":application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .\n"
+            ":parcel a dl:Parcel ; {parcel}dl:shoreline :mhw ; dl:lotLine :west , :east ; "
+            "dl:hasStructure :dock , :bh .\n"
+            ":mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; " + geom("{mhw}") + " .\n"
+            ":west a dl:LotLine ; " + geom("LINESTRING(150 {w0}, 150 {w1})") + " .\n"
+            ":east a dl:LotLine ; " + geom("LINESTRING(350 {e0}, 350 {e1})") + " .\n"
+            ":dock a dl:FixedDock ; " + geom("POLYGON((248 -5, 252 -5, 252 210, 248 210, 248 -5))") + " .\n"
+            ":bh a dl:Boathouse ; " + geom("POLYGON((230 -260, 270 -260, 270 -20, 230 -20, 230 -260))") + " .\n")
+
+
+def _lots_bh(ext: float, parcel: bool = False, bow: float = 0.0) -> str:
+    """Lot lines 100 ft on land, running ``ext`` ft past a shore bowed ``bow`` (y = bow (x -
+    250)^2 / 250; 0 straight, + a cove, - a headland), a 210-ft dock and a boathouse reaching
+    260 ft inland; the parcel, where drawn, follows the lot lines to 400 ft out (a grant)."""
+    def y(x: float) -> float:
+        return bow * (x - 250) ** 2 / 250
+    mhw = "LINESTRING(" + ", ".join(f"{x} {y(x):.4f}" for x in range(-300, 801, 25)) + ")"
+    outline = (f"POLYGON((150 {y(150) - 100}, 350 {y(350) - 100}, 350 400, 150 400, "
+               f"150 {y(150) - 100}))")
+    return _LOTS_BH.format(parcel=geom(outline) + " ; " if parcel else "", mhw=mhw,
+                           w0=y(150) - 100, w1=y(150) + ext, e0=y(350) - 100, e1=y(350) + ext)
+
+
+@pytest.mark.parametrize("jid,ext,parcel,bow", [
+    ("kings-point", 400, False, 0.0),       # lot lines extended 400 ft into the water
+    ("north-haven", 400, True, 0.0),        # lot lines following a 400-ft grant
+    ("north-hempstead", 150, False, 0.5),   # into a cove
+    ("kings-point", 150, True, -1.0),       # off a headland, along a grant
+])
+def test_lot_lines_far_into_the_water_agreeing_with_a_boathouse_on_land_are_refused(jid, ext, parcel, bow):
+    # their longer parts lie in the water, and the boathouse on land reaches farther into the
+    # land than the dock reaches out: the two called the water land and the 210-ft dock read
+    # 5-10 ft (fix-geo84, false conforms; the lead's rule refused only where every structure
+    # pointed against the lot lines). Any structure against lot lines running well across the
+    # shore now refuses
+    with pytest.raises(InputError) as err:
+        build("", jid, _lots_bh(ext, parcel, bow))
+    text = str(err.value)
+    assert "the lot lines do not tell" in text and "extended into the water" in text
+    assert "#mhw" in text
+
+
+@pytest.mark.parametrize("ext,bow", [(4, 0.0), (4, 0.5), (4, -1.0), (5, 0.0)])
+def test_lot_lines_crossing_the_shore_slightly_still_tell_against_a_boathouse_on_land(ext, bow):
+    # 4-5 ft past the shore on 100 ft of lot line (no more than a twentieth): they tell, on a
+    # straight, cove or headland shore, and the dock reads its 210 ft
+    g = build("", "kings-point", _lots_bh(ext, False, bow))
+    assert abs(one(g, "dock", DL.farthestExtentFromMHW) - 210.0) < 0.5
+    assert [n for n in notes(g) if "the lot lines run from the upland to the shore" in n]
+
+
 def test_a_float_on_the_side_lot_lines_call_land_is_refused():
     # lot lines ending at the shore but a float drawn on their land side: the clues contradict
     body = (_GRANT_LOTS.format(end=5).replace("dl:hasStructure :dock .", "dl:hasStructure :dock , :fl .")

@@ -375,9 +375,10 @@ def structure_votes(line: LineString, halves: tuple[Polygon, Polygon], built: li
 def lots_cross(lengths: tuple[float, float] | None, land: int, tol: float) -> bool:
     """Whether the lot lines run well across the shore (over a grant of underwater land, or
     extended into the water): their part on the water side more than ``tol`` and more than a
-    twentieth of their length. Their longer parts then do not tell the land side alone (blind
-    review 149 F1: lot lines following a 300-ft grant read the water as land, and a 250-ft dock
-    wholly over it read 0 ft and conformed)."""
+    twentieth of their length. Their longer parts then do not tell the land side against any
+    drawn structure reaching the other way (blind review 149 F1: lot lines following a 300-ft
+    grant read the water as land, and a 250-ft dock wholly over it read 0 ft and conformed;
+    the same with a boathouse on land agreeing with the lot lines)."""
     if lengths is None:
         return False
     water = lengths[1 - land]
@@ -398,9 +399,10 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
     is land (blind review 148 F1, F2: a boathouse or the walkway of an L dock reaching farther
     inland than the dock reaches out turned the shore round), except where a drawn float or
     mooring buoy lies on the side they call land, or they run well across the shore
-    (``lots_cross``: along a grant, or extended far into the water) and every drawn structure
-    reaches farther into the side they call land (blind review 149 F1): the clues contradict
-    and none is picked. Where the lot lines do not tell, a drawn float or
+    (``lots_cross``: along a grant, or extended far into the water) and any drawn structure
+    reaches farther into the side they call land (blind review 149 F1; a boathouse on land
+    agreeing with lot lines extended 400 ft into the water read a 210-ft dock at 10 ft): the
+    clues contradict and none is picked. Where the lot lines do not tell, a drawn float or
     mooring buoy lying on one side tells it is water (its kind lies on the water: a reading
     that cannot flip), where every such one lies on that same side. Else the drawn
     structures' reach: each one's landward end at the shore and its body over the water, but
@@ -423,7 +425,7 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
     votes = structure_votes(line, halves, built, step, tol)
     if by_lots is not None:
         if set(votes.afloat) - {by_lots} or (
-                lots_cross(lengths, by_lots, tol) and votes.sides() == {1 - by_lots}):
+                lots_cross(lengths, by_lots, tol) and (1 - by_lots) in votes.sides()):
             return None  # a float on their "land", or lot lines across the shore contradicted
         return LandSide(by_lots, "lot lines", parcel_areas, lots=lengths)
     if not built or len(votes.afloat) > 1:
