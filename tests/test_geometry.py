@@ -549,12 +549,25 @@ def _shore(parcel: str | None, mhw: str, dock: str | None, mlw: str | None = Non
             + (f":dock a dl:FixedDock ; {geom(dock)} .\n" if dock else ""))
 
 
-def test_a_parcel_taking_in_underwater_land_does_not_turn_the_shore_round():
+def test_a_parcel_taking_in_underwater_land_does_not_turn_the_shore_round_nor_does_one_dock_alone():
     # the parcel runs 40 ft landward and 120 ft seaward of the line (a grant): its interior
-    # point was in the water and the 220-ft dock read 10 ft (blind review 147 F1)
-    g = build("", "kings-point", _shore("POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))",
-                                        "LINESTRING(-300 0, 700 0)",
-                                        "POLYGON((248 -10, 252 -10, 252 210, 248 210, 248 -10))"))
+    # point was in the water and the 220-ft dock read 10 ft (blind review 147 F1). The dock
+    # alone no longer tells the side (fix-geo84): refused; its lot lines tell it, and so do
+    # two separate docks reaching the same way (the larger reach binding)
+    parcel, mhw = "POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))", "LINESTRING(-300 0, 700 0)"
+    dock = "POLYGON((248 -10, 252 -10, 252 210, 248 210, 248 -10))"
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", _shore(parcel, mhw, dock))
+    assert "one drawn structure alone does not tell it" in str(err.value)
+    lots = (":parcel dl:lotLine :west , :east .\n:west a dl:LotLine ; " + geom("LINESTRING(0 -40, 0 5)")
+            + " .\n:east a dl:LotLine ; " + geom("LINESTRING(500 -40, 500 5)") + " .\n")
+    g = build("", "kings-point", _shore(parcel, mhw, dock) + lots)
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
+    said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
+    assert len(said) == 1 and "the lot lines run from the upland to the shore" in said[0]
+    second = (":parcel dl:hasStructure :dock2 .\n:dock2 a dl:FixedDock ; "
+              + geom("POLYGON((398 -5, 402 -5, 402 100, 398 100, 398 -5))") + " .\n")
+    g = build("", "kings-point", _shore(parcel, mhw, dock) + second)
     assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
     said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
     assert len(said) == 1 and "the larger reach binds" in said[0] and "210.00 ft" in said[0]
@@ -571,12 +584,72 @@ def test_a_slip_taken_into_the_parcel_leaves_the_land_side_to_the_parcel_and_mea
     assert not [n for n in notes(g) if "both sides" in n]
 
 
-def test_no_parcel_reads_the_side_the_structures_reach_farther_into_and_says_so():
-    # the mean high water line runs round a cove; the probe 1 ft off its midpoint fell on it
-    g = build("", "kings-point", _shore(None, "LINESTRING(-300 0, 147 0, 147 -60, 153 -60, 153 0, 700 0)",
-                                        "POLYGON((148 -60, 152 -60, 152 150, 148 150, 148 -60))"))
+def test_no_parcel_and_one_dock_alone_is_refused_and_two_docks_read_the_side_they_reach_farther_into():
+    # the mean high water line runs round a cove; the probe 1 ft off its midpoint fell on it.
+    # One dock alone no longer tells the water side (fix-geo84: its walkway on land may
+    # out-reach it); a second separate dock reaching the same way does, and the note says so
+    cove = "LINESTRING(-300 0, 147 0, 147 -60, 153 -60, 153 0, 700 0)"
+    dock = "POLYGON((148 -60, 152 -60, 152 150, 148 150, 148 -60))"
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", _shore(None, cove, dock))
+    assert "one drawn structure alone does not tell it" in str(err.value)
+    second = (":parcel dl:hasStructure :dock2 .\n:dock2 a dl:FixedDock ; "
+              + geom("POLYGON((398 -5, 402 -5, 402 100, 398 100, 398 -5))") + " .\n")
+    g = build("", "kings-point", _shore(None, cove, dock) + second)
     assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
-    assert [n for n in notes(g) if n.startswith("No parcel drawing") and "larger reach binds" in n]
+    assert [n for n in notes(g) if n.startswith("No parcel drawing") and "larger reach binds" in n
+            and "2 separate structures" in n]
+
+
+# fix-geo84: one structure alone, no parcel or lot lines, its walkway on land reaching farther
+# than its part over the water: read by its reach, the shore turned round. Kings Point: a
+# 100-ft walkway on land and a 30-ft reach read 100 ft (a wrong Standards D(1) length), and a
+# 160-ft walkway's landward end read as the seaward terminus, 306 ft from a channel 30 ft off
+# the real one (a false conforms); North Haven § 56-2B and North Hempstead § 42-9A(2) read
+# 150 ft for a 20-ft reach. Refused naming the parcel and the lot lines.
+_WALK_INLAND = "POLYGON((248 -100, 252 -100, 252 20, 255 20, 255 30, 245 30, 245 20, 248 20, 248 -100))"
+_WALK_160 = "POLYGON((248 -160, 252 -160, 252 120, 248 120, 248 -160))"
+_CHANNEL = ":channel a dl:Channel ; " + geom("LINESTRING(100 150, 400 150)") + " .\n"
+
+
+@pytest.mark.parametrize("jid,dock,extra,mlw", [
+    ("kings-point", _WALK_INLAND, "", None),
+    ("kings-point", _WALK_160, _CHANNEL, None),
+    ("north-haven", "POLYGON((249 -150, 251 -150, 251 0, 255 0, 255 20, 245 20, 245 0, 249 0, 249 -150))",
+     "", "LINESTRING(-300 10, 700 10)"),
+    ("north-hempstead", "POLYGON((249 -150, 251 -150, 251 0, 255 0, 255 20, 245 20, 245 0, 249 0, 249 -150))",
+     "", None),
+])
+def test_one_structure_whose_walkway_on_land_out_reaches_it_alone_is_refused(jid, dock, extra, mlw):
+    with pytest.raises(InputError) as err:
+        build("", jid, _shore(None, "LINESTRING(-300 0, 700 0)", dock, mlw) + extra)
+    text = str(err.value)
+    assert "one drawn structure alone does not tell it" in text and "#mhw" in text
+    assert "draw the parcel as the upland parcel" in text and "dl:lotLine" in text
+
+
+def test_a_float_drawn_on_the_water_tells_the_side_one_dock_does_not():
+    # the same 160-ft walkway with a float drawn at its seaward end: a float lies on the water,
+    # a reading that cannot flip; the dock reads 120 ft and its terminus 30 ft from the channel
+    body = (_shore(None, "LINESTRING(-300 0, 700 0)", _WALK_160) + _CHANNEL
+            + ":dock dl:hasPart :float .\n:float a dl:Float ; "
+            + geom("POLYGON((245 100, 255 100, 255 120, 245 120, 245 100))") + " .\n")
+    g = build("", "kings-point", body)
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 120.0
+    assert one(g, "dock", DL.distanceToChannel) == 30.0
+    said = [n for n in notes(g) if "a drawn float or mooring buoy lies on one side" in n]
+    assert len(said) == 1 and said[0].startswith("No parcel drawing")
+
+
+def test_a_boat_is_no_float_and_does_not_tell_the_side():
+    # a vessel may be stored on land or in a boathouse on land: it is no clue, and the dock
+    # alone does not tell
+    body = (_shore(None, "LINESTRING(-300 0, 700 0)", _WALK_160)
+            + ":application dl:proposes :boat .\n:boat a dl:Boat ; dl:mooredAt :dock ; "
+            + geom("POLYGON((255 60, 265 60, 265 90, 255 90, 255 60))") + " .\n")
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", body)
+    assert "reach farther into different sides" in str(err.value)
 
 
 @pytest.mark.parametrize("parcel,dock,words", [
@@ -645,6 +718,66 @@ def test_lot_lines_ending_at_the_shore_of_a_grant_tell_the_land_side():
     # the same grant with its lot lines drawn to the shore (5 ft past it): they tell
     g = build("", "kings-point", _GRANT_LOTS.format(end=5))
     assert one(g, "dock", DL.farthestExtentFromMHW) == 250.0
+
+
+_LOTS_BH = (":application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .\n"
+            ":parcel a dl:Parcel ; {parcel}dl:shoreline :mhw ; dl:lotLine :west , :east ; "
+            "dl:hasStructure :dock , :bh .\n"
+            ":mhw a dl:Shoreline ; dl:datum dl:MeanHighWater ; " + geom("{mhw}") + " .\n"
+            ":west a dl:LotLine ; " + geom("LINESTRING(150 {w0}, 150 {w1})") + " .\n"
+            ":east a dl:LotLine ; " + geom("LINESTRING(350 {e0}, 350 {e1})") + " .\n"
+            ":dock a dl:FixedDock ; " + geom("POLYGON((248 -5, 252 -5, 252 210, 248 210, 248 -5))") + " .\n"
+            ":bh a dl:Boathouse ; " + geom("POLYGON((230 -260, 270 -260, 270 -20, 230 -20, 230 -260))") + " .\n")
+
+
+def _lots_bh(ext: float, parcel: bool = False, bow: float = 0.0) -> str:
+    """Lot lines 100 ft on land, running ``ext`` ft past a shore bowed ``bow`` (y = bow (x -
+    250)^2 / 250; 0 straight, + a cove, - a headland), a 210-ft dock and a boathouse reaching
+    260 ft inland; the parcel, where drawn, follows the lot lines to 400 ft out (a grant)."""
+    def y(x: float) -> float:
+        return bow * (x - 250) ** 2 / 250
+    mhw = "LINESTRING(" + ", ".join(f"{x} {y(x):.4f}" for x in range(-300, 801, 25)) + ")"
+    outline = (f"POLYGON((150 {y(150) - 100}, 350 {y(350) - 100}, 350 400, 150 400, "
+               f"150 {y(150) - 100}))")
+    return _LOTS_BH.format(parcel=geom(outline) + " ; " if parcel else "", mhw=mhw,
+                           w0=y(150) - 100, w1=y(150) + ext, e0=y(350) - 100, e1=y(350) + ext)
+
+
+@pytest.mark.parametrize("jid,ext,parcel,bow", [
+    ("kings-point", 400, False, 0.0),       # lot lines extended 400 ft into the water
+    ("north-haven", 400, True, 0.0),        # lot lines following a 400-ft grant
+    ("north-hempstead", 150, False, 0.5),   # into a cove
+    ("kings-point", 150, True, -1.0),       # off a headland, along a grant
+])
+def test_lot_lines_far_into_the_water_agreeing_with_a_boathouse_on_land_are_refused(jid, ext, parcel, bow):
+    # their longer parts lie in the water, and the boathouse on land reaches farther into the
+    # land than the dock reaches out: the two called the water land and the 210-ft dock read
+    # 5-10 ft (fix-geo84, false conforms; the lead's rule refused only where every structure
+    # pointed against the lot lines). Any structure against lot lines running well across the
+    # shore now refuses
+    with pytest.raises(InputError) as err:
+        build("", jid, _lots_bh(ext, parcel, bow))
+    text = str(err.value)
+    assert "the lot lines do not tell" in text and "extended into the water" in text
+    assert "#mhw" in text
+
+
+@pytest.mark.parametrize("ext,bow", [(4, 0.0), (4, 0.5), (4, -1.0), (5, 0.0)])
+def test_lot_lines_crossing_the_shore_slightly_still_tell_against_a_boathouse_on_land(ext, bow):
+    # 4-5 ft past the shore on 100 ft of lot line (no more than a twentieth): they tell, on a
+    # straight, cove or headland shore, and the dock reads its 210 ft
+    g = build("", "kings-point", _lots_bh(ext, False, bow))
+    assert abs(one(g, "dock", DL.farthestExtentFromMHW) - 210.0) < 0.5
+    assert [n for n in notes(g) if "the lot lines run from the upland to the shore" in n]
+
+
+def test_a_float_on_the_side_lot_lines_call_land_is_refused():
+    # lot lines ending at the shore but a float drawn on their land side: the clues contradict
+    body = (_GRANT_LOTS.format(end=5).replace("dl:hasStructure :dock .", "dl:hasStructure :dock , :fl .")
+            + ":fl a dl:Float ; " + geom("POLYGON((100 -40, 110 -40, 110 -20, 100 -20, 100 -40))") + " .\n")
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", body)
+    assert "a drawn float lies on that side" in str(err.value)
 
 
 def _course(w: float, *legs: tuple[float, float]) -> BaseGeometry:

@@ -51,12 +51,15 @@ from docklaw.geometry.output import Writer
 from docklaw.geometry.record import GeometryRecord
 from docklaw.geometry.settings import GeometrySettings, load
 from docklaw.geometry.shore import (
+    Built,
     LandSide,
     Shore,
     Vector,
+    Votes,
     follow_land,
     land_side,
     sample_points,
+    structure_votes,
     unit,
 )
 from docklaw.geometry.width import (
@@ -77,6 +80,10 @@ from docklaw.namespaces import DL, GEO, PROV, QUDT, UNIT, jurisdiction_iri, sect
 #: Features a structure keeps its distance from (dl:distanceToChannel): Kings Point Standards D(1),
 #: North Hempstead § 42-9A(3) ("channel, vessel accessway, fairway, anchorage").
 CHANNEL_CLASSES = (DL.Channel, DL.VesselAccessway, DL.Fairway, DL.Anchorage)
+#: Things whose kind lies on the water: the side of the mean high water line holding one is
+#: water (``shore.land_side``). A vessel is not among them (it may be stored on land, or in a
+#: boathouse on land).
+AFLOAT_CLASSES = (DL.Float, DL.MooringBuoy)
 
 #: The riparian line each construction draws (a code declares its kind in its description,
 #: ``[features] riparian_lines``), and the setback property it feeds.
@@ -372,24 +379,27 @@ class _Stage:
               lots: list[BaseGeometry]) -> tuple[Shore, Polygon]:
         """The mean high water line with its water side told by what the drawing decides
         (``shore.land_side``: the parcel where it lies on one side of the line, else the lot
-        lines, else the drawn structures where they all agree, the larger reach binding), and
-        its land half. Where nothing tells, or the structures disagree, refused naming the
-        line and what to draw (blind review 147 F1, F5; 148 F1, F2)."""
+        lines, else a drawn float or mooring buoy, else two or more separate drawn structures
+        where they all agree, the larger reach binding: never one structure alone), and its
+        land half. Where nothing tells, or the clues disagree, refused naming the line and
+        what to draw (blind review 147 F1, F5; 148 F1, F2; 149 F1)."""
         node = label(mhw.node)
         halves = Shore.halves(mhw.geom, extent, node)
         d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
         built = self.built_geometry(parcel)
         tol = self.s.tolerances[UNIT.FT].absolute
+        step = max(self.s.densify_step, 0.25)
         side = land_side(mhw.geom, halves, d.geom if d is not None else None, built,
                          sliver=tol * d.geom.length if d is not None else 0.0,
-                         step=max(self.s.densify_step, 0.25), lots=lots, tol=tol)
+                         step=step, lots=lots, tol=tol)
         if side is None:
-            raise InputError(self.undecided_side(d, halves, built, bool(lots)), node=node,
-                             jurisdiction=self.jid)
+            votes = structure_votes(mhw.geom, halves, built, step, tol)
+            raise InputError(self.undecided_side(d, halves, built, votes, bool(lots)),
+                             node=node, jurisdiction=self.jid)
         if side.how != "parcel":
             sources = [mhw.geometry_node, *([d.geometry_node] if d is not None else [])]
             self.out.note(parcel, self.side_reading(side, d is not None),
-                          severity=SH.Info if side.how == "lot lines" or (
+                          severity=SH.Info if side.how in ("lot lines", "afloat") or (
                               side.how == "reach" and d is not None) else SH.Warning,
                           sources=sources)
         return Shore(mhw.geom, halves[side.water], node), halves[side.land]
@@ -410,16 +420,31 @@ class _Stage:
                 node=node, jurisdiction=self.jid)
         return Shore(mlw.geom, halves[1 - found], node)
 
-    def built_geometry(self, parcel: Node) -> list[BaseGeometry]:
+    def built_geometry(self, parcel: Node) -> list[Built]:
         """The drawn structures and boats of the parcel (or of no one parcel), one geometry
-        each: what tells the water side where the parcel and lot lines do not."""
+        each, with the separate thing each belongs to (a structure with its parts is one) and
+        whether its kind lies on the water: what tells the water side where the parcel and
+        lot lines do not."""
         geoms = []
         for n in self.built_nodes:
             d = self.drawing.cache.get(n)
             if d is not None and d.geom.geom_type in POLYGONAL \
                     and self.parcel_of(n) in (parcel, None):
-                geoms.append(d.geom)
+                afloat = any(is_a(self.g, n, c, self.jid) for c in AFLOAT_CLASSES)
+                geoms.append(Built(d.geom, self.whole_of(n), afloat))
         return geoms
+
+    def whole_of(self, node: Node) -> Node:
+        """The structure ``node`` is a part of at the top (dl:hasPart), itself if none; the
+        first in a stable order where it is a part of several."""
+        seen = {node}
+        top = node
+        while True:
+            up = sorted((w for w in self.g.subjects(DL.hasPart, top) if w not in seen), key=str)
+            if not up:
+                return top
+            top = up[0]
+            seen.add(top)
 
     @staticmethod
     def side_reading(side: LandSide, drawn_parcel: bool) -> str:
@@ -441,9 +466,15 @@ class _Stage:
                     f"land. Draw the parcel as the upland parcel (its part landward of the "
                     f"line) to settle it.")
         assert side.reach is not None
-        if side.how == "reach":
+        if side.how == "afloat":
+            why = (f"a drawn float or mooring buoy lies on one side, and its kind lies on the "
+                   f"water: that side was read as water ({side.things} drawn thing(s) afloat, "
+                   f"none on the other side; {side.reach[side.water]:.2f} ft from the line on "
+                   f"it, {side.reach[side.land]:.2f} ft on the other)")
+        elif side.how == "reach":
             why = (f"the water side was read as the side the drawn structures reach farther "
-                   f"into ({side.reach[side.water]:.2f} ft from the line, against "
+                   f"into ({side.things} separate structures, each reaching farther into it; "
+                   f"{side.reach[side.water]:.2f} ft from the line, against "
                    f"{side.reach[side.land]:.2f} ft on the other side): of the two readings "
                    f"the larger reach binds")
         else:
@@ -452,8 +483,9 @@ class _Stage:
         return (f"{start}; {why}. Draw the parcel as the upland parcel (its part landward of "
                 f"the line) to settle it.")
 
-    def undecided_side(self, d: Drawn | None, halves: tuple[Polygon, Polygon],
-                       built: list[BaseGeometry], lots: bool) -> str:
+    @staticmethod
+    def undecided_side(d: Drawn | None, halves: tuple[Polygon, Polygon], built: list[Built],
+                       votes: Votes, lots: bool) -> str:
         """Why the water side of the mean high water line cannot be told, and what to draw."""
         if d is None:
             what = "no parcel is drawn"
@@ -462,17 +494,25 @@ class _Stage:
             what = (f"the parcel lies on both sides of it ({a[0]:.0f} and {a[1]:.0f} sq ft: "
                     f"underwater land or a slip taken in)")
         if lots:
-            what += (", the lot lines do not tell (their longer parts not all on one side, or "
-                     "running well across the shore onto the side every drawn structure "
-                     "reaches into: over a grant of underwater land they follow the grant)")
+            what += (", the lot lines do not tell (their longer parts not all on one side; or "
+                     "running well across the shore, along a grant of underwater land or "
+                     "extended into the water, while a drawn structure reaches farther into "
+                     "the side they call land; or a drawn float lies on that side)")
+        wholes = {b.whole for b in built}
         if not built:
             more = "no structure or boat is drawn"
-        elif len(built) > 1:
+        elif len(votes.afloat) > 1:
+            more = "the drawn floats or mooring buoys lie on different sides"
+        elif len(votes.reach) > 1:
             more = ("the drawn structures reach farther into different sides (one on land "
                     "beside one over the water: none is picked, so that no structure a limit "
                     "does not govern decides a governed one's reach)")
+        elif votes.reach and not votes.afloat and len(wholes) == 1:
+            more = ("one drawn structure alone does not tell it by reaching farther into one "
+                    "side (a walkway, boathouse or stair on land may reach farther than its "
+                    "part over the water, and a limit would be applied on a guess)")
         elif lots:
-            more = ("the drawn structure does not tell it alone (it reaches equally far into "
+            more = ("the drawn structures do not tell it alone (they reach equally far into "
                     "both sides, or the lot lines point the other way)")
         else:
             more = ("the drawn structures reach equally far into both sides and cover equal "
@@ -480,7 +520,7 @@ class _Stage:
         return (f"cannot tell which side of the mean high water line is water: {what} and "
                 f"{more}; draw the parcel as the upland parcel (geo:hasGeometry on the "
                 f"dl:Parcel: its part landward of the line) or its lot lines (dl:lotLine, from the "
-                f"upland to the shore), or draw the structure reaching over the water")
+                f"upland to the shore)")
 
     def write_riparian(self, f: ParcelFrame) -> None:
         assert self.riparian_kind is not None and self.declared.riparian_lines is not None

@@ -258,21 +258,39 @@ def extent_along(geom: BaseGeometry, direction: Vector) -> float:
 
 
 @dataclass(frozen=True)
+class Built:
+    """A drawn structure, part or boat as a clue to the land side.
+
+    ``whole``: the separate thing it belongs to (a structure with all its parts is one thing, a
+    boat another): only separate things are independent clues. ``afloat``: its kind lies on the
+    water (a float, a mooring buoy, a vessel), so the side holding it is water whatever it
+    reaches; a fixed structure's reach is no such clue (a walkway, boathouse or stair on land
+    may reach farther than its part over the water)."""
+
+    geom: BaseGeometry
+    whole: object
+    afloat: bool = False
+
+
+@dataclass(frozen=True)
 class LandSide:
     """Which of a shoreline's two halves (``Shore.halves``) is land, and what told it.
 
     ``how``: "parcel" (the parcel lies on that side only), "lot lines" (the lot lines, which
-    run from the upland to the shore, lie on that side), "reach" (the drawn structures, all
-    reaching farther into the other side: the larger reach binds), "area" (they reach equally
-    far; more of their area lies on the other side). ``parcel``: the parcel's area on each
-    half; ``lots``: the lot lines' length on each half; ``reach``: the structures' farthest
-    distance from the line on each half."""
+    run from the upland to the shore, lie on that side), "afloat" (a drawn float, mooring buoy
+    or vessel lies on the other side, every structure agreeing), "reach" (two or more separate
+    drawn structures, all reaching farther into the other side: the larger reach binds),
+    "area" (they reach equally far; more of their area lies on the other side). ``parcel``:
+    the parcel's area on each half; ``lots``: the lot lines' length on each half; ``reach``:
+    the structures' farthest distance from the line on each half; ``things``: how many
+    separate things told it."""
 
     land: int
     how: str
     parcel: tuple[float, float] | None = None
     reach: tuple[float, float] | None = None
     lots: tuple[float, float] | None = None
+    things: int = 0
 
     @property
     def water(self) -> int:
@@ -321,24 +339,46 @@ def lot_line_land(halves: tuple[Polygon, Polygon], lots: list[BaseGeometry], tol
     return votes.pop(), lengths
 
 
-def structure_votes(line: LineString, halves: tuple[Polygon, Polygon],
-                    built: list[BaseGeometry], step: float, tol: float) -> set[int]:
-    """The land half each separate drawn structure tells: the half other than the one it
-    reaches farther into (its landward end at the shore, its body over the water)."""
-    votes = set()
-    for part in built:
-        r = _reaches(line, halves, part, step)
+@dataclass
+class Votes:
+    """The land half each drawn thing tells (``structure_votes``), with the separate things
+    (``Built.whole``) telling it: ``afloat`` by lying on the other half, ``reach`` by reaching
+    farther into it."""
+
+    afloat: dict[int, set[object]] = field(default_factory=dict)
+    reach: dict[int, set[object]] = field(default_factory=dict)
+
+    def sides(self) -> set[int]:
+        return set(self.afloat) | set(self.reach)
+
+
+def structure_votes(line: LineString, halves: tuple[Polygon, Polygon], built: list[Built],
+                    step: float, tol: float) -> Votes:
+    """The land half each drawn thing tells. A thing afloat (``Built.afloat``) lying on one
+    half (its area on the other no more than a band ``tol`` wide along its outline) tells the
+    other half is land; any other thing tells the half other than the one it reaches farther
+    into, by more than ``tol`` (its landward end at the shore, its body over the water: a
+    guess, which one thing alone never settles, ``land_side``)."""
+    votes = Votes()
+    for b in built:
+        if b.afloat:
+            a = _areas(halves, b.geom)
+            if min(a) <= tol * b.geom.length:
+                votes.afloat.setdefault(1 if a[0] > a[1] else 0, set()).add(b.whole)
+                continue
+        r = _reaches(line, halves, b.geom, step)
         if abs(r[0] - r[1]) > tol:
-            votes.add(1 if r[0] > r[1] else 0)
+            votes.reach.setdefault(1 if r[0] > r[1] else 0, set()).add(b.whole)
     return votes
 
 
 def lots_cross(lengths: tuple[float, float] | None, land: int, tol: float) -> bool:
     """Whether the lot lines run well across the shore (over a grant of underwater land, or
     extended into the water): their part on the water side more than ``tol`` and more than a
-    twentieth of their length. Their longer parts then do not tell the land side alone (blind
-    review 149 F1: lot lines following a 300-ft grant read the water as land, and a 250-ft dock
-    wholly over it read 0 ft and conformed)."""
+    twentieth of their length. Their longer parts then do not tell the land side against any
+    drawn structure reaching the other way (blind review 149 F1: lot lines following a 300-ft
+    grant read the water as land, and a 250-ft dock wholly over it read 0 ft and conformed;
+    the same with a boathouse on land agreeing with the lot lines)."""
     if lengths is None:
         return False
     water = lengths[1 - land]
@@ -346,7 +386,7 @@ def lots_cross(lengths: tuple[float, float] | None, land: int, tol: float) -> bo
 
 
 def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeometry | None,
-              built: list[BaseGeometry] | None, sliver: float, step: float,
+              built: list[Built] | None, sliver: float, step: float,
               lots: list[BaseGeometry] | None = None, tol: float = 0.5) -> LandSide | None:
     """Which half of the plane is land, from what the drawing decides; None where it does not.
 
@@ -357,17 +397,23 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
     water and docks 160-220 ft long read 0-15 ft); nor does a missing parcel. The lot lines
     then tell: they run from the upland to the shore, so the side holding their longer parts
     is land (blind review 148 F1, F2: a boathouse or the walkway of an L dock reaching farther
-    inland than the dock reaches out turned the shore round), except where they run well
-    across the shore (``lots_cross``) and every drawn structure reaches farther into the side
-    they call land: the two clues contradict and none is picked. Where they do not tell, the
-    drawn structures do, each one's landward end at the shore and its body over the water:
-    where every separate structure reaches farther into one same side, that side is water
-    (the larger reach binds: a length limit is never met on the smaller reach); where they
-    reach equally far, the side holding more of their area. Where separate structures reach
-    farther into different sides (a boathouse on land beside a dock over the water) none is
-    picked: a structure no limit governs never decides a governed one's reach. The parcel's
-    area on each side is not a clue (a grant of underwater land may be larger than the
-    upland). None where nothing tells (the caller refuses)."""
+    inland than the dock reaches out turned the shore round), except where a drawn float or
+    mooring buoy lies on the side they call land, or they run well across the shore
+    (``lots_cross``: along a grant, or extended far into the water) and any drawn structure
+    reaches farther into the side they call land (blind review 149 F1; a boathouse on land
+    agreeing with lot lines extended 400 ft into the water read a 210-ft dock at 10 ft): the
+    clues contradict and none is picked. Where the lot lines do not tell, a drawn float or
+    mooring buoy lying on one side tells it is water (its kind lies on the water: a reading
+    that cannot flip), where every such one lies on that same side. Else the drawn
+    structures' reach: each one's landward end at the shore and its body over the water, but
+    only where two or more separate things (a structure with its parts is one) each reach
+    farther into one same side, and none into the other: that side is water (the larger reach
+    binds). One structure alone never tells: a walkway, boathouse or stair on land reaching
+    farther than its part over the water turns it round, and a limit is then applied on a
+    guess (a wrong violation, or a false conforms where the part read as over the water is
+    short or narrow). Where they reach equally far, the side holding more of their area (two
+    or more things). The parcel's area on each side is not a clue (a grant of underwater land
+    may be larger than the upland). None where nothing tells (the caller refuses)."""
     parcel_areas = None
     if parcel is not None and not parcel.is_empty:
         parcel_areas = _areas(halves, parcel)
@@ -375,20 +421,34 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
             return LandSide(0 if parcel_areas[0] >= parcel_areas[1] else 1, "parcel",
                             parcel_areas)
     by_lots, lengths = lot_line_land(halves, lots or [], tol)
-    votes = structure_votes(line, halves, built or [], step, tol)
+    built = built or []
+    votes = structure_votes(line, halves, built, step, tol)
     if by_lots is not None:
-        if lots_cross(lengths, by_lots, tol) and votes == {1 - by_lots}:
-            return None  # lot lines over a grant, the structures reaching into their "land"
+        if set(votes.afloat) - {by_lots} or (
+                lots_cross(lengths, by_lots, tol) and (1 - by_lots) in votes.sides()):
+            return None  # a float on their "land", or lot lines across the shore contradicted
         return LandSide(by_lots, "lot lines", parcel_areas, lots=lengths)
-    if not built or len(votes) > 1:
+    if not built or len(votes.afloat) > 1:
         return None
-    built = unary_union(built)
-    reach = _reaches(line, halves, built, step)
-    if abs(reach[0] - reach[1]) > 1e-9:
-        return LandSide(1 if reach[0] > reach[1] else 0, "reach", parcel_areas, reach, lengths)
-    area = _areas(halves, built)
+    union = unary_union([b.geom for b in built])
+    reach = _reaches(line, halves, union, step)
+    if votes.afloat:
+        ((land, told),) = votes.afloat.items()
+        return LandSide(land, "afloat", parcel_areas, reach, lengths, len(told))
+    if len(votes.reach) > 1:
+        return None
+    if votes.reach:
+        ((land, told),) = votes.reach.items()
+        if len(told) < 2:
+            return None  # one thing's reach alone: its landward part may out-reach its body
+        return LandSide(land, "reach", parcel_areas, reach, lengths, len(told))
+    wholes = {b.whole for b in built}
+    if len(wholes) < 2:
+        return None
+    area = _areas(halves, union)
     if abs(area[0] - area[1]) > 1e-9:
-        return LandSide(1 if area[0] > area[1] else 0, "area", parcel_areas, reach, lengths)
+        return LandSide(1 if area[0] > area[1] else 0, "area", parcel_areas, reach, lengths,
+                        len(wholes))
     return None
 
 
