@@ -747,3 +747,35 @@ def test_own_width_reads_an_l_or_t_of_members_by_their_narrow_dimension() -> Non
                         (-30, 100), (-6, 100), (-2, 96)])
     w = own_width(filleted)
     assert w is not None and not w.one_reading and abs(w.widest - 60) < 1e-6
+
+
+def test_own_width_reads_a_bump_or_a_rotated_widening_by_its_widest_cut_at_every_rotation(
+        ) -> None:
+    """Blind review 149 F3: a width change too small or too gradual to be a member (a taper, a
+    bump shorter than it is wide, a footprint drawn at an angle) is part of the deck it is on:
+    a 4-ft dock with a 0.25-ft bump (a peak or a step) is 4.25 ft wide, an angled dock tapering
+    from 3.94 to 4.27 ft is 4.27 ft wide, where both read "between" as if the wider part were
+    the head of an L or T. The same drawing read at any rotation gives the same width: flare,
+    taper, bump, L and T (each member's own narrow dimension, ``across``) alike."""
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import own_width
+
+    drawings = (
+        (Polygon([(0, 0), (4, 0), (4, 20), (4.25, 22), (4, 24), (4, 50), (0, 50)]), 4.25, False),
+        (Polygon([(0, 0), (4, 0), (4, 20), (4.25, 20), (4.25, 24), (4, 24), (4, 50), (0, 50)]),
+         4.25, False),
+        (Polygon([(76.65, 0), (80.65, 0), (89.3, 50), (85.05, 50.5)]), 4.27, False),
+        (Polygon([(0, 0), (4, 0), (4, 40), (4.25, 50), (-0.25, 50), (0, 40)]), 4.5, False),
+        (Polygon([(-0.2, 0), (4.2, 0), (3.8, 50), (0.2, 50)]), 4.4, False),
+        (Polygon([(0, 0), (4, 0), (4, 45.9), (23.35, 45.9), (23.35, 50), (0, 50)]), 4.1, True),
+        (Polygon([(0, 0), (4, 0), (4, 45.9), (18.35, 45.9), (18.35, 50), (-14.65, 50),
+                  (-14.65, 45.9), (0, 45.9)]), 4.1, True))
+    for poly, expected, across in drawings:
+        for angle in (0, 17, 45, 90, 133):
+            w = own_width(affinity.rotate(poly, angle, origin="centroid"))
+            assert w is not None and w.one_reading and w.across == across, (poly, angle, w)
+            assert abs(w.widest - expected) < 0.005, (poly, angle, w)
+    w = own_width(Polygon([(0, 0), (4, 0), (4, 20), (6, 22), (4, 24), (4, 50), (0, 50)]))
+    assert w is not None and w.one_reading and abs(w.widest - 6) < 1e-6

@@ -22,7 +22,10 @@ review 148 F5). Where the widest cut runs along a member lying across the axis a
 in no member, the drawing does not read one way: the member's own narrow dimension is a second
 reading. ``Width.least`` is then the width under that reading, and the geometry stage says so
 openly (the value read is bounded, never picked silently). A deck that widens (a flare, a taper)
-is as wide as its widest cut under every reading (``_widening``; blind review 148 F3, F4).
+is as wide as its widest cut under every reading (``_widening``; blind review 148 F3, F4), and
+a width change too small to be a member (a bump, a step standing out less than it runs along
+the deck) is part of the deck it is on (``_bump``; blind review 149 F3). Every reading is the
+drawing's, taken on its own axes: the same footprint at any rotation reads the same.
 """
 
 from __future__ import annotations
@@ -193,16 +196,34 @@ def _least(profile: list[tuple[float, float, float, float]], whole: bool = True)
         extent = profile[k][1] - profile[j][0]
         if not whole and ((j == 0 and k == len(profile) - 1) or extent >= level - TOLERANCE):
             kept = max(kept, level)  # the structure itself, or a member no shallower than wide
-        least = max(least, min(level, extent))
+        least = max(least, level if whole and _bump(profile, level, j, k) else min(level, extent))
     if whole:
         least = max(least, _widening(profile))
     return kept if not whole and kept > 0 else least
 
 
+def _bump(profile: list[tuple[float, float, float, float]], level: float, j: int, k: int
+          ) -> bool:
+    """Whether the run of intervals ``j`` to ``k`` of ``profile``, ``level`` wide, is part of
+    the deck beside it rather than a member lying across the sweep: what it stands out beyond
+    the deck adjoining it (its cut less the wider adjoining cut) is shorter across the sweep
+    than the run is along it (a bump, a thickening: 0.25 ft proud over 4 ft of a 4-ft dock),
+    where a member lying across (the head of an L or T) stands out at least as far as it is
+    deep (a square platform beside the deck keeps both readings).
+    Why (blind review 149 F3, asked what the drawing decides): a 4-ft dock with a 0.25-ft bump
+    4 ft long was asked its width "between 4 and 4.25" under North Haven § 56-2D, its bump
+    taken for the head of an L or T; the deck is 4.25 ft wide across it."""
+    beside = [profile[j - 1][3]] if j > 0 and profile[j - 1][1] >= profile[j][0] - 1e-9 else []
+    if k + 1 < len(profile) and profile[k + 1][0] <= profile[k][1] + 1e-9:
+        beside.append(profile[k + 1][2])
+    return bool(beside) and level - max(beside) < profile[k][1] - profile[j][0] - TOLERANCE
+
+
 def _widening(profile: list[tuple[float, float, float, float]]) -> float:
     """The widest cut the deck reaches by widening into it: over the intervals of ``profile``
     whose cut changes (a side drawn askew to the sweep), the wider end's cut where the deck
-    goes on no wider past it (a peak: the end of a flare, of a taper, the crest of a bump),
+    goes on no wider past it over the next interval (a peak: the end of a flare, of a taper,
+    the crest of a bump, the wide end of an angled dock short of its oblique end cut),
     unless the stretch of deck it lies in, from the drawn edge across the sweep where the cut
     steps (or the deck's end) to the next, is shallower along the sweep than that cut (a member
     lying across the sweep, drawn as a trapezoid: the head of a T read by ``_least``). A deck
@@ -210,7 +231,9 @@ def _widening(profile: list[tuple[float, float, float, float]]) -> float:
     across the axis has that cut for its length (blind review 148 F3, false conforms: a 6-foot
     dock flaring over 6 feet to 10 at its end read 6 feet under North Hempstead § 42-9B(10);
     F4: a dock tapering from 6 to 12 feet was asked its width "between 6 and 12", its end
-    taken for the head of an L or T)."""
+    taken for the head of an L or T). Blind review 149 F3: a peak the deck falls away from on
+    both sides (a bump; an angled dock tapering from 3.94 to 4.27 ft, whose oblique end the
+    cut sweeps off) was taken for a widening leading into a member and left to ``_least``."""
     found = 0.0
     n = len(profile)
 
@@ -224,7 +247,7 @@ def _widening(profile: list[tuple[float, float, float, float]]) -> float:
         wide = max(wa, wb)
         beyond = i + 1 if wb > wa else i - 1  # the interval past the wider end
         if 0 <= beyond < n and min(beyond, i) + 1 == max(beyond, i) and joined(min(beyond, i)) \
-                and profile[beyond][2 if beyond > i else 3] >= wide - TOLERANCE:
+                and min(profile[beyond][2:]) >= wide - TOLERANCE:
             continue  # the deck goes on at least as wide: the widening leads into a member
         j = k = i
         while j > 0 and joined(j - 1):
