@@ -51,7 +51,8 @@ class Width:
     #: the mark (the head of a T), not only the water between pieces of one cut
     member_along: bool = False
     #: read member by member with a member lying across the long axis (the head of an L or T,
-    #: ``_leg_width``): the footprint runs no one course, so it has no one length along it
+    #: ``_leg_width``): the footprint runs one course only where its members form a chain
+    #: (``_chain``: an elbow, an L), not where they branch (a T)
     across: bool = False
 
     @property
@@ -317,16 +318,20 @@ def _strips(poly: Polygon, v: tuple[float, float]) -> list[tuple[Polygon, float]
     positions along ``v``, each segment of the cut perpendicular to ``v`` whose two ends keep
     their place across ``v`` over the stretch (both sides of the member parallel to ``v``,
     within ``TOLERANCE``): (the rectangle it sweeps, the member's cross-section)."""
-    out = []
+    return [(_rectangle(v, a, b, c0, c1), c1 - c0) for a, b, c0, c1 in _stretches(poly, v)]
+
+
+def _stretches(poly: Polygon, v: tuple[float, float]
+               ) -> Iterator[tuple[float, float, float, float]]:
+    """(from, to along ``v``, first and last position across it) of each stretch of
+    ``_strips``."""
     for a, b, first, second in _interval_cuts(poly, v, _segments):
         if len(first) != len(second):
             continue
         for (f0, f1), (s0, s1) in zip(first, second, strict=True):
             if abs(f0 - s0) > TOLERANCE / 2 or abs(f1 - s1) > TOLERANCE / 2:
                 continue  # a side not along v: the cut is oblique to the member it crosses
-            c0, c1 = min(2 * f0 - s0, 2 * s0 - f0), max(2 * f1 - s1, 2 * s1 - f1)
-            out.append((_rectangle(v, a, b, c0, c1), c1 - c0))
-    return out
+            yield a, b, min(2 * f0 - s0, 2 * s0 - f0), max(2 * f1 - s1, 2 * s1 - f1)
 
 
 def _rectangle(v: tuple[float, float], a: float, b: float, c0: float, c1: float) -> Polygon:
@@ -632,10 +637,46 @@ def course_length(poly: Polygon) -> float:
     review 147 F3, false conforms): the side of the minimum rotated rectangle is no length of
     a zigzag (two 114.5-ft legs at +-30 degrees read 199.32 ft from the mark and nothing
     longer, and met Kings Point Standards D(1)'s 200 ft). 0.0 where the width does not read
-    one way (the head of an L or T: the rectangle's side is read)."""
+    one way. A footprint of members lying across each other runs one course only where they
+    form a chain of legs (``_chain``: an elbow, an L); the head of a T branches, and its
+    rectangle's side is read (0.0). Why (fix-geo83): a right-angled elbow dock had no length
+    along its course read at all, where Kings Point Standards D(1)'s "maximum overall length"
+    and North Hempstead § 42-9A(2)'s "a length exceeding 150 feet" may be read along the deck
+    as well as by its reach."""
     found = _piece(poly)
     return poly.area / found.widest if found.one_reading and found.widest > 0 \
-        and not found.across else 0.0
+        and (not found.across or _chain(poly)) else 0.0
+
+
+def _chain(poly: Polygon) -> bool:
+    """Whether a footprint of members (``_leg_width``) is one chain of legs, each joined to at
+    most two others end to end (an elbow, an L, a U), not branching (the head of a T, reaching
+    either way from the stem, joins it twice: its two arms and the stem meet at one joint).
+    The members are the stretches of ``_strips`` running farther along their course than they
+    are wide, contiguous stretches of one course and cross-section taken together; two meet
+    where either continued along its course by its own width (``_continued``) overlaps the
+    other so continued. A chain's members and joints form a path."""
+    u = long_axis(poly)
+    members: list[tuple[float, float, float, float, tuple[float, float]]] = []
+    for v in _directions(poly, u):
+        runs: dict[tuple[float, float], list[tuple[float, float]]] = {}
+        for a, b, c0, c1 in _stretches(poly, v):
+            runs.setdefault((round(c0, 2), round(c1, 2)), []).append((a, b))
+        for (c0, c1), spans in runs.items():
+            spans.sort()
+            merged = [list(spans[0])]
+            for a, b in spans[1:]:
+                if a <= merged[-1][1] + 1e-9:
+                    merged[-1][1] = max(merged[-1][1], b)
+                else:
+                    merged.append([a, b])
+            members += [(a, b, c0, c1, v) for a, b in merged if b - a >= c1 - c0 - TOLERANCE]
+    reach = [_rectangle(v, a - (c1 - c0), b + (c1 - c0), c0, c1) for a, b, c0, c1, v in members]
+    n = len(reach)
+    joints = [(i, j) for i in range(n) for j in range(i + 1, n)
+              if reach[i].intersection(reach[j]).area > TOLERANCE ** 2]
+    degree = [sum(i in joint for joint in joints) for i in range(n)]
+    return n >= 2 and len(joints) == n - 1 and max(degree) <= 2
 
 
 def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
