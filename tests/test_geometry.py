@@ -861,22 +861,81 @@ def test_own_width_reads_a_widening_at_its_widest() -> None:
 def test_own_width_reads_an_l_or_t_of_members_by_their_narrow_dimension() -> None:
     """Blind review 148 F5: an L or T of members no wider than w is w wide, each member
     measured by its own narrow dimension (it read two ways, w and the head's length across the
-    axis); an L or T runs no one course (no course length). Deck lying in no member (a fillet
-    under a T head) still reads two ways."""
+    axis); a T branches and runs no one course (no course length), an L is a chain of two legs
+    whose course is their lengths summed (fix-geo83: it had no course length, the elbow's
+    length along the deck never read). Deck lying in no member (a fillet under a T head) still
+    reads two ways."""
     from shapely.geometry import Polygon
 
     from docklaw.geometry.width import course_length, own_width
 
-    for outline, expected in (
-            ([(196, 154), (260, 154), (260, 146), (204, 146), (204, 0), (196, 0)], 8.0),
-            ([(196, 154), (260, 154), (260, 145.9), (204.1, 145.9), (204.1, 0), (196, 0)], 8.1),
+    for outline, expected, course in (
+            ([(196, 154), (260, 154), (260, 146), (204, 146), (204, 0), (196, 0)], 8.0, 210.0),
+            ([(196, 154), (260, 154), (260, 145.9), (204.1, 145.9), (204.1, 0), (196, 0)], 8.1,
+             (154 * 8.1 + 55.9 * 8.1) / 8.1),
             ([(196, 0), (204, 0), (204, 150), (230, 150), (230, 158), (170, 158), (170, 150),
-              (196, 150)], 8.0)):
+              (196, 150)], 8.0, 0.0)):
         poly = Polygon(outline)
         w = own_width(poly)
         assert w is not None and w.one_reading and w.across and abs(w.widest - expected) < 1e-6
-        assert course_length(poly) == 0.0
+        assert abs(course_length(poly) - course) < 1e-6, (outline, course_length(poly))
     filleted = Polygon([(-2, 0), (2, 0), (2, 96), (6, 100), (30, 100), (30, 106), (-30, 106),
                         (-30, 100), (-6, 100), (-2, 96)])
     w = own_width(filleted)
     assert w is not None and not w.one_reading and abs(w.widest - 60) < 1e-6
+
+
+def test_own_width_reads_a_bump_or_a_rotated_widening_by_its_widest_cut_at_every_rotation(
+        ) -> None:
+    """Blind review 149 F3: a width change too small or too gradual to be a member (a taper, a
+    bump shorter than it is wide, a footprint drawn at an angle) is part of the deck it is on:
+    a 4-ft dock with a 0.25-ft bump (a peak or a step) is 4.25 ft wide, an angled dock tapering
+    from 3.94 to 4.27 ft is 4.27 ft wide, where both read "between" as if the wider part were
+    the head of an L or T. The same drawing read at any rotation gives the same width: flare,
+    taper, bump, L and T (each member's own narrow dimension, ``across``) alike."""
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import own_width
+
+    drawings = (
+        (Polygon([(0, 0), (4, 0), (4, 20), (4.25, 22), (4, 24), (4, 50), (0, 50)]), 4.25, False),
+        (Polygon([(0, 0), (4, 0), (4, 20), (4.25, 20), (4.25, 24), (4, 24), (4, 50), (0, 50)]),
+         4.25, False),
+        (Polygon([(76.65, 0), (80.65, 0), (89.3, 50), (85.05, 50.5)]), 4.27, False),
+        (Polygon([(0, 0), (4, 0), (4, 40), (4.25, 50), (-0.25, 50), (0, 40)]), 4.5, False),
+        (Polygon([(-0.2, 0), (4.2, 0), (3.8, 50), (0.2, 50)]), 4.4, False),
+        (Polygon([(0, 0), (4, 0), (4, 45.9), (23.35, 45.9), (23.35, 50), (0, 50)]), 4.1, True),
+        (Polygon([(0, 0), (4, 0), (4, 45.9), (18.35, 45.9), (18.35, 50), (-14.65, 50),
+                  (-14.65, 45.9), (0, 45.9)]), 4.1, True))
+    for poly, expected, across in drawings:
+        for angle in (0, 17, 45, 90, 133):
+            w = own_width(affinity.rotate(poly, angle, origin="centroid"))
+            assert w is not None and w.one_reading and w.across == across, (poly, angle, w)
+            assert abs(w.widest - expected) < 0.005, (poly, angle, w)
+    w = own_width(Polygon([(0, 0), (4, 0), (4, 20), (6, 22), (4, 24), (4, 50), (0, 50)]))
+    assert w is not None and w.one_reading and abs(w.widest - 6) < 1e-6
+
+
+def test_the_course_of_a_chain_of_legs_is_their_lengths_summed_and_a_branch_has_none() -> None:
+    """A right-angled elbow, an L or a U is one chain of legs: its course length is its legs'
+    lengths summed (its area over its width), at any rotation; a T head, a cross or a stem
+    with two fingers branches and runs no one course (0.0: its rectangle's side is read)."""
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import axis_length, course_length
+
+    for outline, course in (
+            ([(0, 0), (4, 0), (4, 146), (54, 146), (54, 150), (0, 150)], 200.0),
+            ([(0, 0), (4, 0), (4, 96), (40, 96), (40, 50), (44, 50), (44, 100), (0, 100)], 186.0),
+            ([(0, 0), (4, 0), (4, 50), (30, 50), (30, 54), (4, 54), (4, 96), (30, 96), (30, 100),
+              (0, 100)], 0.0),
+            ([(-2, 0), (2, 0), (2, 80), (30, 80), (30, 84), (2, 84), (2, 100), (-2, 100), (-2, 84),
+              (-30, 84), (-30, 80), (-2, 80)], 0.0)):
+        for angle in (0, 17, 45, 90):
+            poly = affinity.rotate(Polygon(outline), angle, origin="centroid")
+            assert abs(course_length(poly) - course) < 1e-6, (outline, angle)
+    elbow = Polygon([(0, 0), (4, 0), (4, 146), (54, 146), (54, 150), (0, 150)])
+    length = axis_length(elbow, (1.0, 0.0))
+    assert length is not None and abs(length - 200) < 1e-6

@@ -630,8 +630,9 @@ class _Stage:
         perpendicular (``[features] length_on_axis``) and the water-side footprint is askew to
         the mark, it is also read along its own axis (``width.axis_length``: the longer side of
         its minimum rotated rectangle, or the length of its course where it bends or zigzags,
-        blind review 147 F3): the lesser is read and a dl:UpperBoundTotal carries the greater,
-        so a limit between them is asked, one both break cited (``bounded``). Only the reaches
+        blind review 147 F3, or turns as a chain of legs, an elbow or L, fix-geo83): the
+        lesser is read and a dl:UpperBoundTotal carries the greater, so a limit between them is
+        asked, one both break cited (``bounded``). Only the reaches
         the declaration ``reads`` (dl:length and dl:lengthFromMLW unless it names others: North
         Hempstead § 42-9A(2) reads dl:farthestExtentFromMHW, blind review 147 F4). Why (blind
         review 145 F1, false conforms): a 4-ft dock at 30 degrees to the perpendicular, 210 ft
@@ -648,9 +649,10 @@ class _Stage:
             self.extent(n, prop, drawn, src, undrawn, note=note, construction=construction)
             return
         self.bounded(n, prop, drawn, axis, UNIT.FT, src, construction,
-                     f"The drawing of {label(n)} is askew to the mark: it reaches {drawn:.2f} ft "
-                     f"from the line perpendicular to it and is {axis:.2f} ft long along its own "
-                     f"axis (along its course, where it bends). {declared.citation} "
+                     f"The drawing of {label(n)} is askew to the mark or turns: it reaches "
+                     f"{drawn:.2f} ft from the line perpendicular to it and is {axis:.2f} ft long "
+                     f"along its own axis (along its course, where it bends or turns as a chain "
+                     f"of legs). {declared.citation} "
                      f"(\"{declared.quote}\") does not say which: the lesser is read and the "
                      f"greater bounds it; state {prop.n3(self.g.namespace_manager)} where a "
                      "limit falls between them.",

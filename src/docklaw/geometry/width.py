@@ -22,7 +22,10 @@ review 148 F5). Where the widest cut runs along a member lying across the axis a
 in no member, the drawing does not read one way: the member's own narrow dimension is a second
 reading. ``Width.least`` is then the width under that reading, and the geometry stage says so
 openly (the value read is bounded, never picked silently). A deck that widens (a flare, a taper)
-is as wide as its widest cut under every reading (``_widening``; blind review 148 F3, F4).
+is as wide as its widest cut under every reading (``_widening``; blind review 148 F3, F4), and
+a width change too small to be a member (a bump, a step standing out less than it runs along
+the deck) is part of the deck it is on (``_bump``; blind review 149 F3). Every reading is the
+drawing's, taken on its own axes: the same footprint at any rotation reads the same.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ class Width:
     #: the mark (the head of a T), not only the water between pieces of one cut
     member_along: bool = False
     #: read member by member with a member lying across the long axis (the head of an L or T,
-    #: ``_leg_width``): the footprint runs no one course, so it has no one length along it
+    #: ``_leg_width``): the footprint runs one course only where its members form a chain
+    #: (``_chain``: an elbow, an L), not where they branch (a T)
     across: bool = False
 
     @property
@@ -193,16 +197,34 @@ def _least(profile: list[tuple[float, float, float, float]], whole: bool = True)
         extent = profile[k][1] - profile[j][0]
         if not whole and ((j == 0 and k == len(profile) - 1) or extent >= level - TOLERANCE):
             kept = max(kept, level)  # the structure itself, or a member no shallower than wide
-        least = max(least, min(level, extent))
+        least = max(least, level if whole and _bump(profile, level, j, k) else min(level, extent))
     if whole:
         least = max(least, _widening(profile))
     return kept if not whole and kept > 0 else least
 
 
+def _bump(profile: list[tuple[float, float, float, float]], level: float, j: int, k: int
+          ) -> bool:
+    """Whether the run of intervals ``j`` to ``k`` of ``profile``, ``level`` wide, is part of
+    the deck beside it rather than a member lying across the sweep: what it stands out beyond
+    the deck adjoining it (its cut less the wider adjoining cut) is shorter across the sweep
+    than the run is along it (a bump, a thickening: 0.25 ft proud over 4 ft of a 4-ft dock),
+    where a member lying across (the head of an L or T) stands out at least as far as it is
+    deep (a square platform beside the deck keeps both readings).
+    Why (blind review 149 F3, asked what the drawing decides): a 4-ft dock with a 0.25-ft bump
+    4 ft long was asked its width "between 4 and 4.25" under North Haven § 56-2D, its bump
+    taken for the head of an L or T; the deck is 4.25 ft wide across it."""
+    beside = [profile[j - 1][3]] if j > 0 and profile[j - 1][1] >= profile[j][0] - 1e-9 else []
+    if k + 1 < len(profile) and profile[k + 1][0] <= profile[k][1] + 1e-9:
+        beside.append(profile[k + 1][2])
+    return bool(beside) and level - max(beside) < profile[k][1] - profile[j][0] - TOLERANCE
+
+
 def _widening(profile: list[tuple[float, float, float, float]]) -> float:
     """The widest cut the deck reaches by widening into it: over the intervals of ``profile``
     whose cut changes (a side drawn askew to the sweep), the wider end's cut where the deck
-    goes on no wider past it (a peak: the end of a flare, of a taper, the crest of a bump),
+    goes on no wider past it over the next interval (a peak: the end of a flare, of a taper,
+    the crest of a bump, the wide end of an angled dock short of its oblique end cut),
     unless the stretch of deck it lies in, from the drawn edge across the sweep where the cut
     steps (or the deck's end) to the next, is shallower along the sweep than that cut (a member
     lying across the sweep, drawn as a trapezoid: the head of a T read by ``_least``). A deck
@@ -210,7 +232,9 @@ def _widening(profile: list[tuple[float, float, float, float]]) -> float:
     across the axis has that cut for its length (blind review 148 F3, false conforms: a 6-foot
     dock flaring over 6 feet to 10 at its end read 6 feet under North Hempstead § 42-9B(10);
     F4: a dock tapering from 6 to 12 feet was asked its width "between 6 and 12", its end
-    taken for the head of an L or T)."""
+    taken for the head of an L or T). Blind review 149 F3: a peak the deck falls away from on
+    both sides (a bump; an angled dock tapering from 3.94 to 4.27 ft, whose oblique end the
+    cut sweeps off) was taken for a widening leading into a member and left to ``_least``."""
     found = 0.0
     n = len(profile)
 
@@ -224,7 +248,7 @@ def _widening(profile: list[tuple[float, float, float, float]]) -> float:
         wide = max(wa, wb)
         beyond = i + 1 if wb > wa else i - 1  # the interval past the wider end
         if 0 <= beyond < n and min(beyond, i) + 1 == max(beyond, i) and joined(min(beyond, i)) \
-                and profile[beyond][2 if beyond > i else 3] >= wide - TOLERANCE:
+                and min(profile[beyond][2:]) >= wide - TOLERANCE:
             continue  # the deck goes on at least as wide: the widening leads into a member
         j = k = i
         while j > 0 and joined(j - 1):
@@ -294,16 +318,20 @@ def _strips(poly: Polygon, v: tuple[float, float]) -> list[tuple[Polygon, float]
     positions along ``v``, each segment of the cut perpendicular to ``v`` whose two ends keep
     their place across ``v`` over the stretch (both sides of the member parallel to ``v``,
     within ``TOLERANCE``): (the rectangle it sweeps, the member's cross-section)."""
-    out = []
+    return [(_rectangle(v, a, b, c0, c1), c1 - c0) for a, b, c0, c1 in _stretches(poly, v)]
+
+
+def _stretches(poly: Polygon, v: tuple[float, float]
+               ) -> Iterator[tuple[float, float, float, float]]:
+    """(from, to along ``v``, first and last position across it) of each stretch of
+    ``_strips``."""
     for a, b, first, second in _interval_cuts(poly, v, _segments):
         if len(first) != len(second):
             continue
         for (f0, f1), (s0, s1) in zip(first, second, strict=True):
             if abs(f0 - s0) > TOLERANCE / 2 or abs(f1 - s1) > TOLERANCE / 2:
                 continue  # a side not along v: the cut is oblique to the member it crosses
-            c0, c1 = min(2 * f0 - s0, 2 * s0 - f0), max(2 * f1 - s1, 2 * s1 - f1)
-            out.append((_rectangle(v, a, b, c0, c1), c1 - c0))
-    return out
+            yield a, b, min(2 * f0 - s0, 2 * s0 - f0), max(2 * f1 - s1, 2 * s1 - f1)
 
 
 def _rectangle(v: tuple[float, float], a: float, b: float, c0: float, c1: float) -> Polygon:
@@ -609,10 +637,46 @@ def course_length(poly: Polygon) -> float:
     review 147 F3, false conforms): the side of the minimum rotated rectangle is no length of
     a zigzag (two 114.5-ft legs at +-30 degrees read 199.32 ft from the mark and nothing
     longer, and met Kings Point Standards D(1)'s 200 ft). 0.0 where the width does not read
-    one way (the head of an L or T: the rectangle's side is read)."""
+    one way. A footprint of members lying across each other runs one course only where they
+    form a chain of legs (``_chain``: an elbow, an L); the head of a T branches, and its
+    rectangle's side is read (0.0). Why (fix-geo83): a right-angled elbow dock had no length
+    along its course read at all, where Kings Point Standards D(1)'s "maximum overall length"
+    and North Hempstead § 42-9A(2)'s "a length exceeding 150 feet" may be read along the deck
+    as well as by its reach."""
     found = _piece(poly)
     return poly.area / found.widest if found.one_reading and found.widest > 0 \
-        and not found.across else 0.0
+        and (not found.across or _chain(poly)) else 0.0
+
+
+def _chain(poly: Polygon) -> bool:
+    """Whether a footprint of members (``_leg_width``) is one chain of legs, each joined to at
+    most two others end to end (an elbow, an L, a U), not branching (the head of a T, reaching
+    either way from the stem, joins it twice: its two arms and the stem meet at one joint).
+    The members are the stretches of ``_strips`` running farther along their course than they
+    are wide, contiguous stretches of one course and cross-section taken together; two meet
+    where either continued along its course by its own width (``_continued``) overlaps the
+    other so continued. A chain's members and joints form a path."""
+    u = long_axis(poly)
+    members: list[tuple[float, float, float, float, tuple[float, float]]] = []
+    for v in _directions(poly, u):
+        runs: dict[tuple[float, float], list[tuple[float, float]]] = {}
+        for a, b, c0, c1 in _stretches(poly, v):
+            runs.setdefault((round(c0, 2), round(c1, 2)), []).append((a, b))
+        for (c0, c1), spans in runs.items():
+            spans.sort()
+            merged = [list(spans[0])]
+            for a, b in spans[1:]:
+                if a <= merged[-1][1] + 1e-9:
+                    merged[-1][1] = max(merged[-1][1], b)
+                else:
+                    merged.append([a, b])
+            members += [(a, b, c0, c1, v) for a, b in merged if b - a >= c1 - c0 - TOLERANCE]
+    reach = [_rectangle(v, a - (c1 - c0), b + (c1 - c0), c0, c1) for a, b, c0, c1, v in members]
+    n = len(reach)
+    joints = [(i, j) for i in range(n) for j in range(i + 1, n)
+              if reach[i].intersection(reach[j]).area > TOLERANCE ** 2]
+    degree = [sum(i in joint for joint in joints) for i in range(n)]
+    return n >= 2 and len(joints) == n - 1 and max(degree) <= 2
 
 
 def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
