@@ -632,11 +632,12 @@ def course_length(poly: Polygon) -> float:
     """The length of a footprint along its own course, where its width reads one way
     (``own_width``): its area over that width (for one member of one width, bent or
     zigzagging, the length of its centreline, each leg's length summed; a mitred joint adds
-    nothing, an end cut obliquely by the water line is counted from the line). A footprint
-    narrower somewhere than its width reads shorter than its course (left open). Why (blind
+    nothing, an end cut obliquely by the water line is counted from the line). Why (blind
     review 147 F3, false conforms): the side of the minimum rotated rectangle is no length of
     a zigzag (two 114.5-ft legs at +-30 degrees read 199.32 ft from the mark and nothing
-    longer, and met Kings Point Standards D(1)'s 200 ft). 0.0 where the width does not read
+    longer, and met Kings Point Standards D(1)'s 200 ft). Where the members differ in width,
+    the area over the widest reads short: their own lengths summed are read where longer
+    (``_members_length``). 0.0 where the width does not read
     one way. A footprint of members lying across each other runs one course only where they
     form a chain of legs (``_chain``: an elbow, an L); the head of a T branches, and its
     rectangle's side is read (0.0). Why (fix-geo83): a right-angled elbow dock had no length
@@ -644,18 +645,16 @@ def course_length(poly: Polygon) -> float:
     and North Hempstead § 42-9A(2)'s "a length exceeding 150 feet" may be read along the deck
     as well as by its reach."""
     found = _piece(poly)
-    return poly.area / found.widest if found.one_reading and found.widest > 0 \
-        and (not found.across or _chain(poly)) else 0.0
+    if not found.one_reading or found.widest <= 0 or (found.across and not _chain(poly)):
+        return 0.0
+    return max(poly.area / found.widest, _members_length(poly))
 
 
-def _chain(poly: Polygon) -> bool:
-    """Whether a footprint of members (``_leg_width``) is one chain of legs, each joined to at
-    most two others end to end (an elbow, an L, a U), not branching (the head of a T, reaching
-    either way from the stem, joins it twice: its two arms and the stem meet at one joint).
-    The members are the stretches of ``_strips`` running farther along their course than they
-    are wide, contiguous stretches of one course and cross-section taken together; two meet
-    where either continued along its course by its own width (``_continued``) overlaps the
-    other so continued. A chain's members and joints form a path."""
+def _members(poly: Polygon) -> list[tuple[float, float, float, float, tuple[float, float]]]:
+    """The members of a footprint (``_leg_width``): (from, to along ``v``, first and last
+    position across it, ``v``) of each run of ``_strips`` stretches of one course and
+    cross-section, contiguous ones taken together, running at least as far along their course
+    as they are wide."""
     u = long_axis(poly)
     members: list[tuple[float, float, float, float, tuple[float, float]]] = []
     for v in _directions(poly, u):
@@ -671,12 +670,39 @@ def _chain(poly: Polygon) -> bool:
                 else:
                     merged.append([a, b])
             members += [(a, b, c0, c1, v) for a, b in merged if b - a >= c1 - c0 - TOLERANCE]
+    return members
+
+
+def _chain(poly: Polygon) -> bool:
+    """Whether a footprint of members (``_members``) is one chain of legs, each joined to at
+    most two others end to end (an elbow, an L, a U), not branching (the head of a T, reaching
+    either way from the stem, joins it twice: its two arms and the stem meet at one joint).
+    Two members meet where either continued along its course by its own width overlaps the
+    other so continued. A chain's members and joints form a path."""
+    members = _members(poly)
     reach = [_rectangle(v, a - (c1 - c0), b + (c1 - c0), c0, c1) for a, b, c0, c1, v in members]
     n = len(reach)
     joints = [(i, j) for i in range(n) for j in range(i + 1, n)
               if reach[i].intersection(reach[j]).area > TOLERANCE ** 2]
     degree = [sum(i in joint for joint in joints) for i in range(n)]
     return n >= 2 and len(joints) == n - 1 and max(degree) <= 2
+
+
+def _members_length(poly: Polygon) -> float:
+    """The members' own lengths summed (``_members``), a square member (as long as it is wide,
+    a member either way) counted once: the length of a chain of legs of different widths
+    along its course, its joints left out. Why: a chain's area over its widest member reads
+    short where a member is narrower (a 4-ft walkway 160 ft out turning into an 8-ft leg 50 ft
+    along the shore read 130 ft along its course), and a length limit read along the deck
+    conformed on it."""
+    total, seen = 0.0, []
+    for a, b, c0, c1, v in _members(poly):
+        rect = _rectangle(v, a, b, c0, c1)
+        if any(rect.intersection(other).area > 0.9 * rect.area for other in seen):
+            continue
+        seen.append(rect)
+        total += b - a
+    return total
 
 
 def _projected(geom: BaseGeometry, u: tuple[float, float]) -> float:
