@@ -515,6 +515,12 @@ def positive_prop(d: Derivation) -> URIRef:
     return next(a.sums for a in d.addends if a.sums is not None)
 
 
+def summed_prop(graph: Graph, d: Derivation, member: Node) -> URIRef | None:
+    """The property a sum of ``d`` reads of ``member`` (its first addend summing over it)."""
+    return next((a.sums for a in d.addends if a.sums is not None
+                 and is_a(graph, member, a.over) and not is_a(graph, member, a.excepts)), None)
+
+
 def stating_none(graph: Graph, d: Derivation, members: list[Node]) -> list[Node]:
     """The summed structures that state no number of their own where the sum needs one (what
     makes ``summed_members`` a lower bound), for the words of a lower bound."""
@@ -1314,7 +1320,18 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                                basis(graph, d, members, prepared)):
             return
         complete = True
-    if not complete:
+    # a stated total above the count read, which may count the structures left out (an
+    # upland boathouse's boats): the rules read the stated figure less the most they hold
+    # (never less than the count without them) and a limit between that and the stated
+    # figure is asked (blind review 143 F4; review 146 F1: a stated 5 above all 4 listed,
+    # the upland boathouse's 1 among them, was cited where 5 less 1 meets the limit). The
+    # count read may be only a lower bound (a listed structure states no number of its own):
+    # the stated figure above it is read so too, and the structure's number asked with it
+    # (blind review 149 F2: a stated 7, everything listed with the upland 2 and a seasonal
+    # dock stating no slips, was believed at 7 and cited where 7 less 2 meets 6)
+    with_left = (left_may_make_up(graph, d, sub, value, told) if told is not None
+                 and told > value else None)
+    if not complete and with_left is None:
         if measured and unnumbered(graph, d, members):
             drop_measured(graph, node, d.prop)
             stated = None
@@ -1333,25 +1350,31 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                         raised=short_of_one(graph, d, members),
                         silent=stating_none(graph, d, [*members, *sub.unsure]),
                         positive=positive)
-        return
-    # a stated total above the count read, which may count the structures left out (an
-    # upland boathouse's boats): the rules read the stated figure less the most they hold
-    # (never less than the count without them) and a limit between that and the stated
-    # figure is asked (blind review 143 F4; review 146 F1: a stated 5 above all 4 listed,
-    # the upland boathouse's 1 among them, was cited where 5 less 1 meets the limit)
-    with_left = (left_may_make_up(graph, d, sub, value, told) if told is not None
-                 and told > value else None)
+            return
+        if not sub.unsure or told is None:
+            return
+        # a stated total at or above the count, structures of unstated side beside it: read
+        # as stated, and their side asked where counted they may take it over a limit
+        # (``side_open`` below), as where the count is exact (blind review 149 F2 neighbour:
+        # a stated 5 equal to the count without a 2-slip boathouse of unstated side, a
+        # seasonal dock stating no slips, conformed, where waterside it makes at least 7)
     stated_left: Decimal | None = None
     least_left = value
+    silent: list[Node] = []
+    room = False  # (the stated figure has room for every structure counted at its least)
     if with_left is not None and told is not None:
         counted = basis(graph, d, members, prepared)
         drop_measured(graph, node, d.prop)
         for old in list(graph.objects(node, d.prop)):
             graph.remove((node, d.prop, old))
         with_them, least_left = with_left
+        room = told >= with_them and node not in members
+        # (the count read a lower bound: the structures stating no number of their own are
+        # asked beside the stated total, blind review 149 F2)
+        silent = [] if complete else stating_none(graph, d, members)
         write(graph, node, d, least_left, used, counted, prepared, note=False)
         read_without_left(graph, node, d, told, value, with_them, least_left, counted,
-                          prepared)
+                          prepared, bool(silent))
         stated_left, told = told, None
     elif stated is None:
         write(graph, node, d, value, used, basis(graph, d, members, prepared), prepared)
@@ -1378,7 +1401,13 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
     # and the parts' alone (the figure read as a mistake) are still both open, and a
     # stated total does not silence that (blind review 128 F2: a parcel stating 2, its
     # dock stating 1 and listing a 2-slip boathouse, conformed; as stated it has 3).
-    answered = told is not None and told >= value and node not in members
+    # A stated total that may count the structures left out, with room for every structure
+    # listed counted at its least (those of unstated side too), is the most in every reading:
+    # counted or not, they are within it, so it answers the parts' figures as a stated total
+    # at or above the count does (blind review 149 F2: a stated 6, a boathouse of unstated
+    # side and a boat station beside a dock, was asked whether the dock's slips include the
+    # station's, up to 7, where every reading is at most the stated 6)
+    answered = (told is not None and told >= value and node not in members) or room
     still = contradicted(opened) if answered else opened
     note = parts_open(graph, node, target, value, still, prepared) if still else None
     undecided = undecided_members(graph, prepared, jid, d, members)
@@ -1389,7 +1418,7 @@ def derive_total(graph: Graph, prepared: Prepared, jid: str, target: Target, sub
                            open_extra(graph, still), note, sub, more, stated_left)
     if stated_left is not None:
         stated_with_left(graph, node, target, value, least_left, stated_left, sub, prepared,
-                         note)
+                         note, silent)
 
 
 # --------------------------------------------------------------------------- undrawn parts
@@ -1677,16 +1706,36 @@ def left_may_make_up(graph: Graph, d: Derivation, sub: Subject, value: Decimal,
     6, where 6 is exactly every mooring listed, the upland 2 included, which § 160-123A(1)(f)
     exempts (blind review 143 F4); a stated 5 above all 4 listed, a 1-slip upland boathouse
     among them, was believed as stated and cited, where 5 less its 1 meets the limit of 4
-    (blind review 146 F1)."""
+    (blind review 146 F1).
+
+    The count read may itself be a lower bound (a listed structure states no number of its
+    own: a seasonal dock stating no slips): the stated figure, at or above it, is still read
+    less the most the left-out structures hold, which their own figures bound where the
+    count without them is open already (blind review 149 F2: a stated 7 equal to everything
+    listed, an upland 2-slip boathouse among it and a seasonal dock stating no slips, was
+    believed at 7 and cited, where 7 less the upland 2 meets the limit of 6)."""
     if not sub.left and not sub.unsure:
         return None
     with_them, _used, exact = derived_total(
         graph, d, [*sub.members, *left_members(graph, sub), *sub.unsure], {}, {})
-    if not exact:
+    if not exact and not left_bounded(graph, d, sub):
         return value, value
     if with_them <= value:
         return None
     return with_them, max(value, told - (with_them - value))
+
+
+def left_bounded(graph: Graph, d: Derivation, sub: Subject) -> bool:
+    """Whether the structures left out (``sub.left``, with their parts) and those of unstated
+    side (``sub.unsure``) hold a bounded number where the count without them is itself open
+    (a member states no number of its own): their own count alone is exact. Where the count
+    without them is exact, the count with them says so already (``left_may_make_up``)."""
+    _without, _used, exact = derived_total(graph, d, sub.members, {}, {})
+    if exact:
+        return False
+    _alone, _used, alone_exact = derived_total(
+        graph, d, [*left_members(graph, sub), *sub.unsure], {}, {})
+    return alone_exact
 
 
 def complete_without_side(graph: Graph, d: Derivation, sub: Subject, told: Decimal | None,
@@ -1743,11 +1792,12 @@ def read_unbounded_side(graph: Graph, prepared: Prepared, node: Node, target: Ta
 
 def read_without_left(graph: Graph, node: Node, d: Derivation, told: Decimal, value: Decimal,
                       with_left: Decimal, least: Decimal, counted: str,
-                      prepared: Prepared) -> None:
+                      prepared: Prepared, lower: bool = False) -> None:
     """The dl:CountedTotal note of a total read at ``least`` (``left_may_make_up``: the
     stated figure less the most the structures left out hold, or the count without them)
     where the stated figure may count them: the stated figure and why it is not read as the
-    total."""
+    total. ``lower``: the count without them is only a lower bound (a structure listed states
+    no number of its own), said so."""
     note = BNode()
     graph.add((note, RDF.type, DL.CountedTotal))
     graph.add((note, DL.focus, node))
@@ -1761,7 +1811,8 @@ def read_without_left(graph: Graph, node: Node, d: Derivation, told: Decimal, va
     graph.add((note, RDFS.comment, Literal(
         f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) is more "
         f"than the structures the application lists add up to without those the law leaves "
-        f"out ({shown(prepared, d.prop, value)}: {counted}; {them}): it may count them, so the "
+        f"out ({'at least ' if lower else ''}{shown(prepared, d.prop, value)}: {counted}; "
+        f"{them}): it may count them, so the "
         f"rules were checked with {checked}, and a limit between "
         f"{shown(prepared, d.prop, least)} and {shown(prepared, d.prop, told)} is asked, "
         "never cited; state the total without them")))
@@ -1769,12 +1820,16 @@ def read_without_left(graph: Graph, node: Node, d: Derivation, told: Decimal, va
 
 def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
                      least: Decimal, told: Decimal, sub: Subject, prepared: Prepared,
-                     note: BNode | None) -> None:
+                     note: BNode | None, silent: list[Node] | None = None) -> None:
     """The stated total that may count the structures left out (``left_may_make_up``) as the
     upper end of the total read: a dl:UpperBoundTotal (``note``, raised, where the total has
     one already) carries it, the stated figure (dl:statedTotal: the question says it does not
     decide) and an entry asking the total, so a rule holding at the count without them and
-    failing at the stated figure asks (pipeline.opened), one the count breaks is cited."""
+    failing at the stated figure asks (pipeline.opened), one the count breaks is cited.
+
+    ``silent``: the structures stating no number of their own, which leave the count without
+    the left-out ones a lower bound: an entry asks each its number too (what the stated figure
+    leaves for them turns on whether it counts the left-out ones: blind review 149 F2)."""
     d = target.derivation
     if note is None:
         note = bound_note(graph, DL.UpperBoundTotal, node, target, DL.upperBound, told)
@@ -1798,12 +1853,27 @@ def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
             + (f" ('{d.left_words}'" + (f", {cited.citation})" if cited is not None else ")")
                if d.left_words else "")
             + f"? Without {'it' if len(left) == 1 else 'them'}, the structures listed add up to "
-            f"{shown(prepared, d.prop, value)}"
+            f"{'at least ' if silent else ''}{shown(prepared, d.prop, value)}"
             + (f" and the stated figure less the most "
                f"{'it holds' if len(left) == 1 else 'they hold'} is "
                f"{shown(prepared, d.prop, least)}" if least > value else "")
             + f"; as stated, {shown(prepared, d.prop, told)}")
     graph.add((note, DL.undecidedMember, asked_entry(graph, node, d.prop, text)))
+    texts = [text]
+    for member in silent or []:
+        prop = summed_prop(graph, d, member)
+        if prop is None:
+            continue
+        asked = (f"how many does {short(member)} hold ({curie(prop)}, not stated)? The "
+                 f"structures listed without those the law leaves out add up to at least "
+                 f"{shown(prepared, d.prop, value)} with it holding none; the stated "
+                 f"{curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) leaves "
+                 f"it up to {shown(prepared, d.prop, told - value)}, fewer as the stated figure "
+                 f"counts {names(left)}")
+        graph.add((note, DL.undecidedMember, asked_entry(graph, member, prop, asked)))
+        graph.add((note, PROV.wasDerivedFrom, member))
+        texts.append(asked)
+    text = "; ".join(texts)
     for member in left:
         graph.add((note, PROV.wasDerivedFrom, member))
     old = graph.value(note, RDFS.comment)
