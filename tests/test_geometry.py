@@ -939,3 +939,22 @@ def test_the_course_of_a_chain_of_legs_is_their_lengths_summed_and_a_branch_has_
     elbow = Polygon([(0, 0), (4, 0), (4, 146), (54, 146), (54, 150), (0, 150)])
     length = axis_length(elbow, (1.0, 0.0))
     assert length is not None and abs(length - 200) < 1e-6
+
+
+def test_a_chain_of_legs_of_different_widths_is_read_along_its_course_by_its_legs() -> None:
+    """A 4-ft walkway 160 ft out turning into an 8-ft leg 50 ft along the shore: its area over
+    its widest member (8 ft) reads 130 ft along its course; its legs' own lengths summed read
+    206 ft (the walkway's 160 and the leg's 46 beyond the walkway), at any rotation, so a
+    length limit read along the deck is not met on the short figure (a false conforms); a
+    straight stem with a wider float in line reads its whole length too."""
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from docklaw.geometry.width import course_length
+
+    for outline, course in (
+            ([(0, 0), (4, 0), (4, 160), (50, 160), (50, 168), (0, 168)], 206.0),
+            ([(2, 0), (6, 0), (6, 190), (8, 190), (8, 210), (0, 210), (0, 190), (2, 190)], 210.0)):
+        for angle in (0, 17, 45, 90):
+            poly = affinity.rotate(Polygon(outline), angle, origin="centroid")
+            assert abs(course_length(poly) - course) < 1e-6, (outline, angle)
