@@ -376,6 +376,9 @@ class Evaluator:
         law = self.law
         prop = law.value(test, DL.property)
         expected = law.value(test, DL.equals)
+        typed = self.of_class(test, focus)
+        if typed is not None:
+            return typed
         try:
             actual = self.value_of(prop, law.value(test, DL.of), focus)
         except MissingOperand:
@@ -385,6 +388,19 @@ class Evaluator:
         if isinstance(actual, Literal) and isinstance(expected, Literal):
             return bool(actual.toPython() == expected.toPython())
         return actual == expected
+
+    def of_class(self, test: Node | None, focus: Node) -> bool | None:
+        """A condition on the focus's class (dl:property rdf:type, dl:equals a class, dl:of
+        dl:Focus or unstated): whether the focus is of it (types materialised), a class being
+        always stated; None for any other condition. Why: a reading that holds one kind of a
+        governed class to another limit (North Hempstead § 42-9B(10), a floating dock read as
+        a dock: six feet, a float eight) compares a structure with several types, which
+        ``value_of`` (one raw value) cannot test."""
+        law = self.law
+        if law.value(test, DL.property) != RDF.type or \
+                law.value(test, DL.of) not in (None, DL.Focus):
+            return None
+        return (focus, RDF.type, law.value(test, DL.equals)) in self.data
 
     def parcel_structures(self, parcel: Node) -> list[Node]:
         """The parcel's structures (dl:hasStructure) and those its applications propose, with
@@ -646,6 +662,9 @@ class Bounds:
         if DL.Conditional in kinds:
             test = law.value(expr, DL["if"])
             expected = law.value(test, DL.equals)
+            typed = self.ev.of_class(test, focus)
+            if typed is not None:
+                return self.interval(law.value(expr, DL.then if typed else DL["else"]), focus)
             try:
                 actual = self.ev.value_of(law.value(test, DL.property), law.value(test, DL.of),
                                           focus)

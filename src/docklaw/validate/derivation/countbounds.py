@@ -83,7 +83,7 @@ def _counted(graph: Graph, law: Graph, evaluator: Evaluator, jid: str
         for node in sorted(set(graph.subjects(prop, None)), key=str):
             if classes and not any((node, RDF.type, c) in graph for c in classes):
                 continue
-            if conditions and not any(_holds(evaluator, c, node) for c in conditions):
+            if conditions and not any(condition_holds(evaluator, c, node) for c in conditions):
                 continue
             values = list(graph.objects(node, prop))
             stated = to_decimal(values[0]) if len(values) == 1 else None
@@ -91,7 +91,9 @@ def _counted(graph: Graph, law: Graph, evaluator: Evaluator, jid: str
                 yield bound, node, prop, stated
 
 
-def _holds(evaluator: Evaluator, condition: Node, node: Node) -> bool:
+def condition_holds(evaluator: Evaluator, condition: Node, node: Node) -> bool:
+    """Whether a condition (as a ``dl:Conditional``'s dl:if) holds on ``node``; an unstated
+    fact: it does not."""
     try:
         return evaluator.holds(condition, node)
     except MissingOperand:

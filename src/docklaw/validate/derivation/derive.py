@@ -116,7 +116,7 @@ from docklaw.validate.derivation.parts import (
     walkway_widths,
     work_by_parts,
 )
-from docklaw.validate.derivation.samefact import same_facts
+from docklaw.validate.derivation.samefact import least_facts, same_facts
 from docklaw.validate.derivation.site import ask_site
 from docklaw.validate.derivation.totals import derive_totals, slip_holders, unlisted_parts
 from docklaw.validate.values import Application, PreparedQueryGraph, node_name
@@ -911,6 +911,7 @@ def derive_application(application: Application, prepared: Prepared) -> Graph:
     # after the geometry (a drawn structure gets both spellings there) and the units: one fact
     # the code's text spells two ways is read under both (dl:FactIdentity)
     same_facts(out, prepared, jid)
+    least_facts(out, prepared, jid)  # one stated fact the least another can be
     # a total stated above the listed parts' says others exist: one part stands for them
     unlisted_parts(out, prepared, jid, type_adder(out, prepared, jid))
     apply_defaults(out, prepared, jid, app)

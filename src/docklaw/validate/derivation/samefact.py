@@ -8,6 +8,9 @@ are one fact in its curation; a structure stating one and not the other is given
 marked derived from it, and every rule reading either reads the stated fact. Only structures that
 are no part of another, unless the code says otherwise (dl:readOnParts): a part's own length (a
 finger's) is no reach from the mark, while its height from the water is its own height.
+
+One stated fact the least another can be (``dl:FactLowerBound``, ``least_facts``): the other is
+bounded below, never derived equal to it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,18 @@ from decimal import Decimal
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from docklaw.law.limits import Evaluator
 from docklaw.law.prepare import Prepared, RuleInfo
 from docklaw.law.units import curie, format_number, to_decimal
 from docklaw.namespaces import DL, QUDT, RDF, RDFS, TRUE, XSD, jurisdiction_iri
-from docklaw.validate.derivation.totals import add_quantity, short, shown, withdrawn
+from docklaw.validate.derivation.countbounds import condition_holds
+from docklaw.validate.derivation.totals import (
+    add_quantity,
+    bounded_by_parts,
+    short,
+    shown,
+    withdrawn,
+)
 
 Identity = tuple[URIRef, URIRef, bool, tuple[URIRef, ...], tuple[URIRef, ...], URIRef | None]
 
@@ -78,6 +89,46 @@ def same_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
                 unit: Node | None = graph.value(qv, QUDT.unit)
                 add_quantity(graph, node, unstated, number,
                              unit if isinstance(unit, URIRef) else None, [node])
+
+
+def least_facts(graph: Graph, prepared: Prepared, jid: str) -> None:
+    """Each structure that is no part of another, of a ``dl:FactLowerBound``'s dl:onClass and
+    where each of its dl:appliesWhen holds, stating one value of dl:boundFrom and none of
+    dl:boundsBelow: a dl:LowerBoundTotal note gives the other at least that value
+    (``totals.bounded_by_parts``), so a rule holding it to a maximum the bound already breaks
+    is cited (``pipeline.bounded``) and every other asks for it; it is never read as the
+    stated value. Why: a North Hempstead fixed dock stating its length from mean high water
+    to its seaward end (160 feet) and that it runs perpendicular to the shore was asked how far
+    it projects under § 42-9A(2)'s 150 feet (blind review 150 F2; open since blind review 84
+    N2), while reading the length as the projection (a dl:FactIdentity) let a float of unstated
+    size past the seaward end through at exactly 150 feet."""
+    law = prepared.knowledge
+    code = jurisdiction_iri(jid)
+    canonical = prepared.units.canonical_of_property
+    evaluator: Evaluator | None = None
+    for fact in sorted(law.subjects(RDF.type, DL.FactLowerBound), key=str):
+        stated, bounded = law.value(fact, DL.boundFrom), law.value(fact, DL.boundsBelow)
+        if (fact, DL.jurisdiction, code) not in law or not isinstance(stated, URIRef) or \
+                not isinstance(bounded, URIRef) or canonical.get(stated) != canonical.get(bounded):
+            continue  # (figures in units the normalisation keeps apart bound nothing)
+        classes = tuple(sorted(c for c in law.objects(fact, DL.onClass)
+                               if isinstance(c, URIRef)))
+        conditions = sorted(law.objects(fact, DL.appliesWhen), key=str)
+        for node in sorted(set(graph.subjects(stated, None)), key=str):
+            if (node, bounded, None) in graph or (None, DL.hasPart, node) in graph or \
+                    not read_on(graph, node, classes, ()):
+                continue
+            found = stated_quantity(graph, node, stated)
+            if found is None:
+                continue
+            evaluator = evaluator or Evaluator(law, graph, prepared.units)
+            if not all(condition_holds(evaluator, c, node) for c in conditions):
+                continue
+            bounded_by_parts(graph, prepared, node, bounded, found[0], [node], (
+                f"{curie(bounded)} of {short(node)} is not stated; its stated "
+                f"{curie(stated)} ({shown(prepared, stated, found[0])}) is the least it can "
+                f"be ({law.value(fact, RDFS.label)}): a limit this already passes is cited, "
+                f"every other asks for {curie(bounded)}"))
 
 
 def read_on(graph: Graph, node: Node, classes: tuple[URIRef, ...],

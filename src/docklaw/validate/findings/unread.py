@@ -189,9 +189,10 @@ def _read(prepared: Prepared, jid: str
     for table in prepared.knowledge.subjects(RDF.type, DL.AllocationTable):
         if str(table).startswith(prefix):
             _closure_iris(prepared.knowledge, table, anywhere, set())
-    for identity in prepared.knowledge.subjects(RDF.type, DL.FactIdentity):  # (samefact.py)
-        if (identity, DL.jurisdiction, jurisdiction_iri(jid)) in prepared.knowledge:
-            _closure_iris(prepared.knowledge, identity, anywhere, set())
+    for kind in (DL.FactIdentity, DL.FactLowerBound):  # (samefact.py)
+        for identity in prepared.knowledge.subjects(RDF.type, kind):
+            if (identity, DL.jurisdiction, jurisdiction_iri(jid)) in prepared.knowledge:
+                _closure_iris(prepared.knowledge, identity, anywhere, set())
     # the facts a definition of the code classifies by (a boathouse or gazebo waterside of the
     # high-water line is of a class the rules reach: dl:locatedWaterside decided that)
     stack = [d for _c, d in defined_classes(prepared, jid)]
