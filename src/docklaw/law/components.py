@@ -131,9 +131,12 @@ def apart(ontology: Graph) -> Apart:
 
 def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: Apart) -> bool:
     """``facts`` include where ``part`` stands, and the whole's stated position does not
-    describe it: derive made it a whole's part (``derivation.parts``), the application did not
-    list it as one, or its class stands apart by definition (a mooring pile the application
-    lists as the dock's part is still not within the pier's stated setback). Or ``facts``
+    describe it: its class stands apart by definition (a mooring pile the application lists
+    as the dock's part is still not within the pier's stated setback). A part derive made a
+    whole's part (``derivation.parts``: the code's definition makes it appurtenant to the
+    parcel's only dock) is read as a listed one is, the whole's position describing it (blind
+    review 150 F5: lifts on the lot read as parts of the only dock were asked their own side
+    setback and distances, the same lifts listed on the dock were not). Or ``facts``
     include one of its own decking (``dl:ownToEachPart``): the pier's deck height is not the
     height of the float listed on it; a portion (a landing, a main walkway) keeps its whole's.
     It answers for itself."""
@@ -142,8 +145,7 @@ def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: Apart) ->
         return True
     if where.facts.isdisjoint(facts):
         return False
-    return (part, DL.partLinked, None) in data or any(
-        (part, RDF.type, c) in data for c in where.classes)
+    return any((part, RDF.type, c) in data for c in where.classes)
 
 
 def portion(data: Graph, part: Node, where: Apart) -> bool:
