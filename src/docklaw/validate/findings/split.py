@@ -81,9 +81,12 @@ def over_split(data: Graph, prepared: Prepared, jid: str, results: list[Result],
     if not found:
         return results, needed
     compiled = prepared.compiled(jid)
+    checked = set(compiled.shape_rule.values())
     cited = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
     added: list[Result] = []
     for split in found:
+        if not checked.issuperset(split.rules):
+            continue  # (another code's counts)
         nodes = set.intersection(*(reached(data, prepared, jid, r) for r in split.rules))
         for node in sorted(nodes, key=str):
             name = node_name(node)
