@@ -9,7 +9,9 @@ of part (``dl:describesPart``) and which flag says a kind of part is absent
 (``dl:presenceFlag``, ``ontology/terms/parts.ttl``). Fail closed: a part whose presence is
 unknown (parts not listed, flag not stated) is asked about, and so is one whose flag is stated
 true, or a fact of whose kind is stated, anywhere in the same structure (the node, what it is part
-of, their parts); a stated fact is always read.
+of, their parts); a stated fact is always read. A class whose definition leaves no room for a
+kind of part (``dl:lacksPart``: a mooring pile is "a pole or post") settles that its members
+have none, as a flag stated false does (blind review 150 F4).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ class Described:
     part: URIRef | None
     flags: tuple[URIRef, ...]
     label: str
+    #: (class, its label, the words saying so) for each class whose members have no such part
+    #: by definition (``dl:lacksPart``: Kings Point's MOORING PILE, "a pole or post")
+    lacking: tuple[tuple[URIRef, str, str], ...] = ()
 
 
 def described(ontology: Graph) -> dict[str, Described]:
@@ -50,7 +55,12 @@ def described(ontology: Graph) -> dict[str, Described]:
             flags += [f for f in ontology.objects(part, DL.presenceFlag) if isinstance(f, URIRef)]
         label = str(ontology.value(part, RDFS.label) or curie(part)) if part is not None \
             else curie(prop)
-        out[curie(prop)] = Described(part, tuple(sorted(set(flags), key=str)), label)
+        lacking = tuple(sorted(
+            (c, str(ontology.value(c, RDFS.label) or curie(c)),
+             str(ontology.value(c, DL.lacksPartQuote) or ""))
+            for c in ontology.subjects(DL.lacksPart, part) if isinstance(c, URIRef)
+        )) if part is not None else ()
+        out[curie(prop)] = Described(part, tuple(sorted(set(flags), key=str)), label, lacking)
     return out
 
 
@@ -131,9 +141,12 @@ def apart(ontology: Graph) -> Apart:
 
 def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: Apart) -> bool:
     """``facts`` include where ``part`` stands, and the whole's stated position does not
-    describe it: derive made it a whole's part (``derivation.parts``), the application did not
-    list it as one, or its class stands apart by definition (a mooring pile the application
-    lists as the dock's part is still not within the pier's stated setback). Or ``facts``
+    describe it: its class stands apart by definition (a mooring pile the application lists
+    as the dock's part is still not within the pier's stated setback). A part derive made a
+    whole's part (``derivation.parts``: the code's definition makes it appurtenant to the
+    parcel's only dock) is read as a listed one is, the whole's position describing it (blind
+    review 150 F5: lifts on the lot read as parts of the only dock were asked their own side
+    setback and distances, the same lifts listed on the dock were not). Or ``facts``
     include one of its own decking (``dl:ownToEachPart``): the pier's deck height is not the
     height of the float listed on it; a portion (a landing, a main walkway) keeps its whole's.
     It answers for itself."""
@@ -142,8 +155,7 @@ def stands_apart(data: Graph, part: Node, facts: Iterable[str], where: Apart) ->
         return True
     if where.facts.isdisjoint(facts):
         return False
-    return (part, DL.partLinked, None) in data or any(
-        (part, RDF.type, c) in data for c in where.classes)
+    return any((part, RDF.type, c) in data for c in where.classes)
 
 
 def portion(data: Graph, part: Node, where: Apart) -> bool:
@@ -186,6 +198,10 @@ def absent_one(data: Graph, facts: dict[str, Described], node: Node, fact: str) 
             if _false(data.value(holder, flag)):
                 where = "" if holder == node else f" on {_name(holder)}"
                 return f"{curie(flag)} is false{where}: there is no {what.label}"
+    for cls, cls_label, quote in what.lacking:
+        if (node, RDF.type, cls) in data:  # (its class has none: stated facts are still read)
+            return (f"{_name(node)} is a {cls_label}, which has no {what.label} by its definition"
+                    + (f" ('{quote}')" if quote else ""))
     if what.part is None:
         return None
     holder = next((h for h in chain if listed_parts(data, h)), None)

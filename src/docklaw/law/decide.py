@@ -506,14 +506,20 @@ def count_undecided(shapes: Graph, data: Graph, shape: Node, focus: Node,
     vessel lift on a dock with a boat lift, Boat lifts A). The count is then undecided."""
     if not broader:
         return []
+    return [v for v, _x in count_over(shapes, data, shape, focus,
+                                      generic_member(shapes, data, broader))]
 
+
+def generic_member(shapes: Graph, data: Graph, broader: frozenset[URIRef]
+                   ) -> Callable[[Reader, Node, list[Node]], bool]:
+    """``may_be`` of ``count_over`` for a structure stated only with classes among ``broader``
+    (of the ontology and the counted classes' code) and meeting the rest of what is counted."""
     def may_be(reader: Reader, value: Node, kinds: list[Node]) -> bool:
         own = own_vocabularies(c for kind in kinds for c in shapes.objects(kind, SH["class"]))
         ours = {t for t in data.objects(value, RDF.type) if str(t).startswith(own)}
         return bool(ours) and ours <= broader and any(
             reader.holds_but_class(k, value) for k in kinds)
-
-    return [v for v, _x in count_over(shapes, data, shape, focus, may_be)]
+    return may_be
 
 
 def count_over(shapes: Graph, data: Graph, shape: Node, focus: Node,
@@ -521,14 +527,27 @@ def count_over(shapes: Graph, data: Graph, shape: Node, focus: Node,
     """(value, what ``may_be`` said) for each value of a ``sh:qualifiedMaxCount`` shape that
     is not counted but ``may_be(reader, value, counted kinds)`` says may be, when with them
     the count would exceed its maximum ([] otherwise, or when the shape names no class)."""
+    counted = count_parts(shapes, data, shape, focus, may_be)
+    if counted is None:
+        return []
+    matching, limit, maybe = counted
+    return maybe if maybe and matching + len(maybe) > limit else []
+
+
+def count_parts(shapes: Graph, data: Graph, shape: Node, focus: Node,
+                may_be: Callable[[Reader, Node, list[Node]], object]
+                ) -> tuple[int, int, list[tuple[Node, object]]] | None:
+    """(values counted, the maximum, (value, what ``may_be`` said) for each value not counted
+    that ``may_be`` says may be) of a ``sh:qualifiedMaxCount`` shape on ``focus``; None where
+    the shape is no such count or names no class."""
     qualified = shapes.value(shape, SH.qualifiedValueShape)
     limit = shapes.value(shape, SH.qualifiedMaxCount)
     path = shapes.value(shape, SH.path)
     if qualified is None or limit is None or path is None:
-        return []
+        return None
     kinds = counted_kinds(shapes, qualified)
     if not kinds:
-        return []
+        return None
     reader = Reader(shapes, data)
     matching = 0
     maybe: list[tuple[Node, object]] = []
@@ -537,7 +556,7 @@ def count_over(shapes: Graph, data: Graph, shape: Node, focus: Node,
             matching += 1
         elif found := may_be(reader, value, kinds):
             maybe.append((value, found))
-    return maybe if maybe and matching + len(maybe) > int(limit) else []
+    return matching, int(limit), maybe
 
 
 def counted_kinds(shapes: Graph, qualified: Node) -> list[Node]:

@@ -61,6 +61,7 @@ from docklaw.validate.findings.mutual import one_per_pair
 from docklaw.validate.findings.questions import absence_hint, one_per_fact
 from docklaw.validate.findings.redirect import described_parts
 from docklaw.validate.findings.sides import over_sides
+from docklaw.validate.findings.split import over_split
 from docklaw.validate.findings.unread import not_read, unread_warnings
 from docklaw.validate.intake.admit import admit, jurisdiction_of
 from docklaw.validate.intake.blanks import stable_blank_nodes
@@ -82,6 +83,7 @@ def cited(derived: Graph, prepared: Prepared, jid: str) -> tuple[list[Result], l
     results, needed = cite(check(derived, prepared, jid), derived, prepared, jid)
     results, needed = bounded(derived, prepared, jid, results, needed)
     results, needed = over_sides(derived, prepared, jid, results, needed)
+    results, needed = over_split(derived, prepared, jid, results, needed)
     opened(derived, prepared, jid, results)
     return results, needed
 

@@ -554,7 +554,7 @@ def decided_on_whole(shapes: Graph, derived: Graph, top: Node, node: Node,
                      answers: OwnLimit | None = None, rule_iri: Node | None = None) -> bool:
     """A part (a float of a dock, a ramp) whose facts are stated on the structure it is part of:
     the rule was decided there (the whole is a focus of the same rule and holds the facts).
-    Not where the part stands apart (``components.stands_apart``: derive linked it, and the
+    Not where the part stands apart (``components.stands_apart``: its class does, and the
     rule reads where it stands): the whole's position is not its own; nor where the rule
     reaches the part as a kind its whole is not (a gazebo on a dock, held to the dock's width
     at any point): the dock's stated width is not the gazebo's; nor where the part's limit is

@@ -773,7 +773,7 @@ def discrepancies(data: Graph, prepared: Prepared, jid: str) -> list[Result]:
 #: results made once per rule reading one fact, merged into one per (node, fact, words) by
 #: ``one_per_disagreement``: a Discrepancy, and an area past what two side limits allow
 #: (``findings.sides``: one finding on the two rules together)
-MERGED_COMPONENTS = frozenset({"dl:Discrepancy", "dl:AreaOverSides"})
+MERGED_COMPONENTS = frozenset({"dl:Discrepancy", "dl:AreaOverSides", "dl:SplitCount"})
 
 
 def one_per_disagreement(results: list[Result]) -> list[Result]:

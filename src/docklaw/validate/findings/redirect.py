@@ -208,7 +208,7 @@ def asked_elsewhere(data: Graph, nodes: list[NodeStateLike], focus: set[Node],
             continue
         node = term[name]
         if apart is not None and stands_apart(data, node, facts_asked(items[name]), apart):
-            continue  # it stands apart from the whole it was read into: asked itself
+            continue  # it stands apart from its whole by its class: asked itself
         for whole in sorted(self_and_containers(data, node) - {node}, key=str):
             other = by_name.get(node_name(whole))
             if whole not in focus or other is None or other.focus_node not in asked:
@@ -322,7 +322,7 @@ def decided_by_whole(data: Graph, nodes: list[NodeStateLike], named: dict[str, N
             continue  # a fact each member has of its own (dl:ownCount): asked of it
         asked = facts_asked(items[state.focus_node])
         if apart is not None and stands_apart(data, node, asked, apart):
-            continue  # it stands apart from the whole it was read into: asked itself
+            continue  # it stands apart from its whole by its class: asked itself
         for whole in sorted(facts.containers(node), key=str):
             other = by_name.get(node_name(whole))
             if other is None or not own:

@@ -298,16 +298,24 @@ def describe(units: Units, limit: Decimal | None, side: Side) -> str:
 def result(data: Graph, prepared: Prepared, jid: str, node: Node, side: Side, message: str,
            path: URIRef, value: str) -> Result:
     """A Violation of the side rule on the node, cited as ``cite`` cites a rule."""
-    rule = prepared.rules.get(side.rule)
+    return violation(data, prepared, jid, node, side.rule, message, path, value, COMPONENT)
+
+
+def violation(data: Graph, prepared: Prepared, jid: str, node: Node, rule_iri: URIRef,
+              message: str, path: URIRef, value: str, component: str) -> Result:
+    """A Violation of ``rule_iri`` on the node found by ``component`` (a joint finding merged
+    per rule by ``cite.one_per_disagreement``), cited as ``cite`` cites a rule, with the rule's
+    top shape whose focus the node is (the accounting counts it broken)."""
+    rule = prepared.rules.get(rule_iri)
     section, section_iri, text = section_fields(prepared, rule)
     relief, authority, note, iris, basis = relief_of(prepared, rule, data, node)
     out = Result(section=section, section_iri=section_iri, section_text=text,
                  severity="Violation", message=message, focus_node=node_name(node),
                  path=curie(path), value=value, relief=relief, relief_authority=authority,
-                 relief_note=note, rule=str(side.rule),
-                 shape=shape_of(prepared, jid, side.rule, data, node),
+                 relief_note=note, rule=str(rule_iri),
+                 shape=shape_of(prepared, jid, rule_iri, data, node),
                  discretionary=bool(rule.discretionary) if rule else False,
-                 component=COMPONENT, relief_iris=iris)
+                 component=component, relief_iris=iris)
     out.set_basis(basis)
     return out
 
