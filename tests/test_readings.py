@@ -284,8 +284,11 @@ def test_73_13A_a_partial_hundred_feet_under_each_reading(case: str,
     ("nineteen-slips-on-a-tier-3-parcel-with-250.005-feet-in-the-table-4-gap-exceed-either-row-"
      "and-violate-73-15A", "73-15A-tier-3-boat-slip-allocation",
      {"A": "violates", "B": "undetermined"}),
-    ("a-tier-3-parcel-with-250.005-feet-falls-in-the-table-4-gap",
-     "73-15A-tier-3-boat-slip-allocation", {"A": "undetermined", "B": "undetermined"}),
+    # (blind review 151 F2: 18 are within both rows beside the gap under either reading, 18
+    # and 18 under A, 18 and 28 under B: met, where the limit used to be asked)
+    ("eighteen-slips-on-a-tier-3-parcel-with-250.005-feet-in-the-table-4-gap-are-within-either-"
+     "row-and-meet-73-15A", "73-15A-tier-3-boat-slip-allocation",
+     {"A": "conforms", "B": "conforms"}),
 ])
 def test_73_8A_and_73_15A_a_partial_increment_under_each_reading(case: str, rule: str,
                                                                  expected: dict[str, str]) -> None:

@@ -228,20 +228,38 @@ def test_reports_show_the_cited_sections_notes() -> None:
 
 
 def test_a_frontage_in_a_table_gap_names_the_table_and_rows() -> None:
+    """A count the rows beside a gap decide differently (2 slips at 25.005 feet: row B allows
+    them, row A does not) is asked, naming the table and both rows (blind review 151 F2)."""
     report = validate_graph(case_graph(
-        "south-bristol", "a-tier-2-parcel-with-exactly-300-feet-falls-in-the-table-3-gap"))
-    messages = sorted(n.message for n in report.information_needed
-                      if n.message.startswith("The limit of"))
-    assert messages == sorted(
-        f"The limit of 'Tier 2 {what} within the Table 3 allocation' cannot be computed: a "
-        "shoreline frontage of 300 feet falls in a gap of Table 3, Tier 2 Allocation, between "
+        "south-bristol", "two-slips-on-a-tier-1-parcel-with-25.005-feet-in-the-table-1-gap-are-"
+        "within-row-b-and-over-row-a-and-73-8A-is-asked"))
+    messages = [n.message for n in report.information_needed
+                if n.message.startswith("The limit of")]
+    assert messages == [
+        "The limit of 'Tier 1 boat slips within the Table 1 allocation (mooring buoys count as "
+        "boat slips)' cannot be computed: a shoreline frontage of 25.005 feet falls in a gap of "
+        "Table 1, Tier 1 Allocation, between row A (1 to 25 feet) and row B (25.01 to 50 feet): "
+        "the table gives no allocation for it"]
+
+
+def test_a_frontage_in_a_table_gap_met_under_every_row_says_so() -> None:
+    """Blind review 151 F2: at exactly 300 feet (in neither row of Table 3), 40 slips and no
+    moorings are within what both rows beside the gap allow: the three allocations are met, not
+    asked, and an Info result says each was decided across the gap."""
+    report = validate_graph(case_graph(
+        "south-bristol", "forty-slips-on-an-exactly-300-foot-tier-2-parcel-in-the-table-3-gap-"
+        "are-within-either-row-and-meet-73-13A"))
+    assert not [n for n in report.information_needed if n.section == "§ 73-13A"]
+    said = sorted(r.message for r in report.results
+                  if r.severity == "Info" and "is met whichever row is read" in r.message)
+    assert said == sorted(
+        "A shoreline frontage of 300 feet falls in a gap of Table 3, Tier 2 Allocation, between "
         "row A (250 to 299.99 feet) and row B (300.01 feet and more): the table gives no "
-        f"allocation for it; the stated value is within what either row beside the gap would "
-        f"allow (at least {least}), but the table assigns this frontage to neither row, so the "
-        "limit is asked rather than read from one"
+        f"allocation for it; the stated value is within what every row beside the gap allows "
+        f"({least} under the strictest), so 'Tier 2 {what} within the Table 3 allocation' is "
+        "met whichever row is read."
         for what, least in (("boat slips", 50), ("boat slips and moorings together", 65),
                             ("moorings", 15)))
-    assert not any("is needed" in m for m in messages)
 
 
 def test_a_tier_1_frontage_between_rows_leaves_the_category_undefined() -> None:

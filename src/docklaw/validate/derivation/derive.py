@@ -798,34 +798,21 @@ MAXIMA = {SH.maxInclusive: False, SH.maxExclusive: True, SH.maxCount: False}
 MINIMA = {SH.minInclusive: False, SH.minExclusive: True, SH.minCount: False}
 
 
-def item_unit_shown(value: Decimal, item: ComputedShape) -> str:
-    """A bound as the report shows a number (its unit's abbreviation where it has one)."""
-    return display_number(value) + ("" if item.unit is None or item.unit == UNIT.UNITLESS
-                                    else " " + curie(item.unit))
-
-
 def decided_by_bounds(graph: Graph, compiled: CompiledShapes, evaluator: Evaluator,
                       item: ComputedShape, expression: Node, focus: Node,
                       missing: MissingOperand) -> bool:
     """A computed limit with an unstated operand that the stated operands already decide
     (limits.Bounds): write the deciding bound as the limit, marked dl:limitBound, and say so.
-    A frontage in a gap of an allocation table (between two rows) is decided only where the
-    count exceeds what either row would allow (a sure violation); where some row would allow
-    it, the gap is reported and nothing is read into it (review 49, South Bristol Table 3 at
-    exactly 300 feet)."""
+    A frontage in a gap of an allocation table (between two rows) is decided where every row
+    beside it decides alike: a count within what each row would allow meets the rule whichever
+    row is read (the limit written is the strictest row's, and the report says so), a count
+    over what each would allow breaks it at the laxer; only a count within one row's and over
+    the other's is asked (blind review 151 F2, South Bristol Table 3 at exactly 300 feet:
+    before, 20 slips and 0 moorings were asked the limit; review 50 had kept asking where
+    every row is met)."""
     bounds = Bounds(evaluator, table_gaps=True)
     verdicts = verdicts_within(graph, compiled, item, focus, bounds.interval(expression, focus))
     if verdicts is None:
-        return False
-    violating = [bound for v, bound in verdicts if v]
-    if (bounds.gaps or isinstance(missing, TableGap)) and not violating:
-        # a gap of the table: conforming under every row beside it is said, but not read as
-        # either row (the table gives the frontage none; review 50 chose to keep asking)
-        least = min(bound for _v, bound in verdicts)
-        shown = item_unit_shown(least, item)
-        missing.note += (f"; the stated value is within what either row beside the gap would "
-                         f"allow (at least {shown}), but the table assigns this frontage to "
-                         "neither row, so the limit is asked rather than read from one")
         return False
     bound = deciding_bound(verdicts)
     node = BNode()

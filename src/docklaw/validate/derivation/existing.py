@@ -114,8 +114,9 @@ def is_of(graph: Graph, node: Node, classes: frozenset[Node]) -> bool:
 
 def maintenance_only(graph: Graph, app: Node, added: AddedParts | None = None) -> None:
     """dl:onlyMaintenanceProposed on the application's parcels: whether every proposed
-    structure, and every part of one that states work, is repaired or incidentally altered
-    (unstated work: not shown, so false), a new part adding nothing counted so too
+    structure (a vessel listed is none), and every part of one that states work, is repaired
+    or incidentally altered (unstated work: not shown, so false), a new part adding nothing
+    counted so too
     (``part_adds``: a light, a lift stating 0 slips in its whole's unchanged figure). Run
     after ``parts.propose_worked``: a structure listed on the parcel whose part states new
     work is proposed work too. Where the only work not shown maintenance is an alteration not
@@ -124,7 +125,9 @@ def maintenance_only(graph: Graph, app: Node, added: AddedParts | None = None) -
     reading it with dl:absentAsked asks it (``ask_incidental`` moves the question to what
     decides it), never reads the silence as a non-incidental alteration (South Bristol
     § 73-21A(1), blind review fix-sb41) or a new slip (blind review 135 F3)."""
-    proposed = list(graph.objects(app, DL.proposes))
+    # (a vessel the application lists is no work: a boat moored at a repaired buoy adds no
+    # facility, blind review 151 F1)
+    proposed = [n for n in graph.objects(app, DL.proposes) if (n, RDF.type, DL.Vessel) not in graph]
     if not proposed:
         return
     added = added or AddedParts()

@@ -342,6 +342,7 @@ def cite(results: list[RawResult] | Graph, data: Graph, prepared: Prepared, jid:
         result.set_basis(basis)
     needed.extend(missing_operands(data, prepared, compiled))
     needed.extend(unknown_conditions(data, prepared))
+    out.extend(gap_limits_met(data, prepared, out))
     out.extend(defaults_applied(data, prepared))
     out.extend(counted_totals(data, prepared, jid))
     out.extend(discrepancies(data, prepared, jid))
@@ -500,6 +501,37 @@ def exemption_result(prepared: Prepared, app: Node, rule_iri: URIRef) -> Result:
         focus_node=node_name(app), path=None, value=None, relief=None, relief_authority=None,
         rule=str(rule_iri), component="dl:Exemption",
     )
+
+
+def gap_limits_met(data: Graph, prepared: Prepared, results: list[Result]) -> list[Result]:
+    """An Info result for each allocation a frontage in a gap of its table (between two rows)
+    meets whichever row beside the gap is read (``derive.decided_by_bounds`` wrote the
+    strictest row's limit, dl:limitBound with dl:allocationTableGap): the rule is met, and the
+    report says it was decided across the gap, not read from one row (blind review 151 F2)."""
+    failing = {(r.focus_node, r.rule) for r in results if r.severity == "Violation"}
+    out = []
+    for focus, node in sorted(data.subject_objects(DL.computedLimitValue), key=str):
+        rule_iri = data.value(node, DL.rule)
+        if data.value(node, DL.limitBound) is None or \
+                data.value(node, DL.allocationTableGap) is None or \
+                (node_name(focus), str(rule_iri)) in failing:
+            continue
+        rule = prepared.rules.get(rule_iri)
+        section, section_iri, text = section_fields(prepared, rule)
+        label = rule.label if rule else str(rule_iri)
+        gap = str(data.value(node, RDFS.comment) or "the frontage is in no row")
+        bound = to_decimal(data.value(node, QUDT.numericValue))
+        shown = display_number(bound) if bound is not None else "?"
+        out.append(Result(
+            section=section, section_iri=section_iri, section_text=text, severity="Info",
+            message=(f"{gap[0].upper()}{gap[1:]}; the stated value is within what every row "
+                     f"beside the gap allows ({shown} under the strictest), so "
+                     f"'{label}' is met whichever row is read."),
+            focus_node=node_name(focus), path=None, value=None, relief=None,
+            relief_authority=None, rule=str(rule_iri) if rule_iri else None,
+            component="dl:allocationTableGap",
+        ))
+    return out
 
 
 def defaults_applied(data: Graph, prepared: Prepared) -> list[Result]:

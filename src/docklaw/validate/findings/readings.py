@@ -19,7 +19,7 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from docklaw.law.compile import Condition, condition_of, focus_marker, rdflib_path
-from docklaw.law.limits import Contested, Evaluator, MissingOperand
+from docklaw.law.limits import Bounds, Contested, Evaluator, MissingOperand, TableGap
 from docklaw.law.prepare import Prepared
 from docklaw.law.targets import (
     AppFacts,
@@ -521,6 +521,7 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
     constrained = law.value(rule, DL.constrains)
     unit = prepared.units.canonical_of_property.get(constrained)
     value_expr = law.value(reading, DL.readingValue) if reading is not None else None
+    values: list[Decimal] = []
     try:
         if value_expr is not None:
             values = [evaluator.evaluate(value_expr, focus)]
@@ -534,7 +535,9 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
     except Contested as contested:
         return _at_both_ends(prepared, values, contested, kind, unit)
     except MissingOperand as missing:
-        return "undetermined", f"needs {missing.note}"
+        across = _across_gap(prepared, rule, reading, evaluator, focus, values, kind, unit) \
+            if isinstance(missing, TableGap) and values else None
+        return across or ("undetermined", f"needs {missing.note}")
     if limit is not None and not values:
         bounded = _lower_bound(derived, law, rule, focus, value_expr)
         if bounded is not None:  # (a total only bounded below: read at its bound)
@@ -563,6 +566,31 @@ def _numeric(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, path
     shown = [_shown(prepared, v, unit) for v in sorted(bad or values)]
     detail = f"{', '.join(shown)}; {WORDS[kind]} {_shown(prepared, limit, unit)}"
     return ("violates" if bad else "conforms"), detail
+
+
+def _across_gap(prepared: Prepared, rule: URIRef, reading: Node | None, evaluator: Evaluator,
+                focus: Node, values: list[Decimal], kind: tuple[str, bool],
+                unit: URIRef | None) -> tuple[str, str] | None:
+    """(verdict, detail) of values against an allocation whose frontage falls between two rows
+    of the reading's table, as derive judges the encoded one (``decided_by_bounds``, blind
+    review 151 F2): met under every row beside the gap, conforms; broken under every one,
+    violates; else None (undetermined)."""
+    law = prepared.knowledge
+    expr = next((e for e in (law.value(s, DL.limitExpression) for s in (reading, rule)
+                             if s is not None) if e is not None), None)
+    if expr is None:
+        return None
+    low, high = Bounds(evaluator, table_gaps=True).interval(expr, focus)
+    strict, lax = (low, high) if kind[0] == "max" else (high, low)
+    if strict is None or lax is None:
+        return None
+    shown = f"{WORDS[kind]} {_shown(prepared, strict, unit)} to {_shown(prepared, lax, unit)}"
+    listed = ", ".join(_shown(prepared, v, unit) for v in sorted(values))
+    if not any(violates(v, strict, *kind) for v in values):
+        return "conforms", f"{listed}; {shown} under the rows beside the table's gap"
+    if all(violates(v, lax, *kind) for v in values):
+        return "violates", f"{listed}; {shown} under the rows beside the table's gap"
+    return None
 
 
 def _at_both_ends(prepared: Prepared, values: list[Decimal], contested: Contested,
