@@ -549,28 +549,35 @@ def _shore(parcel: str | None, mhw: str, dock: str | None, mlw: str | None = Non
             + (f":dock a dl:FixedDock ; {geom(dock)} .\n" if dock else ""))
 
 
-def test_a_parcel_taking_in_underwater_land_does_not_turn_the_shore_round_nor_does_one_dock_alone():
+def test_a_parcel_taking_in_underwater_land_does_not_turn_the_shore_round_nor_do_docks_alone():
     # the parcel runs 40 ft landward and 120 ft seaward of the line (a grant): its interior
     # point was in the water and the 220-ft dock read 10 ft (blind review 147 F1). The dock
-    # alone no longer tells the side (fix-geo84): refused; its lot lines tell it, and so do
-    # two separate docks reaching the same way (the larger reach binding)
+    # alone no longer tells the side (fix-geo84): refused; its lot lines tell it. Two separate
+    # docks reaching the same way no longer tell it either (blind review 152 F1: a walkway and
+    # a boathouse on land, two structures each reaching farther inland, read the land as
+    # water): refused the same, and with the lot lines read as before
     parcel, mhw = "POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))", "LINESTRING(-300 0, 700 0)"
     dock = "POLYGON((248 -10, 252 -10, 252 210, 248 210, 248 -10))"
     with pytest.raises(InputError) as err:
         build("", "kings-point", _shore(parcel, mhw, dock))
-    assert "one drawn structure alone does not tell it" in str(err.value)
-    lots = (":parcel dl:lotLine :west , :east .\n:west a dl:LotLine ; " + geom("LINESTRING(0 -40, 0 5)")
-            + " .\n:east a dl:LotLine ; " + geom("LINESTRING(500 -40, 500 5)") + " .\n")
+    assert "a structure's reach does not tell it" in str(err.value)
+    # lot lines 40 ft on land ending 2 ft past the shore (no more than a twentieth: they tell;
+    # 5 ft past 40 ft runs well across the shore and tells nothing on its own, blind review
+    # 152 F2)
+    lots = (":parcel dl:lotLine :west , :east .\n:west a dl:LotLine ; " + geom("LINESTRING(0 -40, 0 2)")
+            + " .\n:east a dl:LotLine ; " + geom("LINESTRING(500 -40, 500 2)") + " .\n")
     g = build("", "kings-point", _shore(parcel, mhw, dock) + lots)
     assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
     said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
     assert len(said) == 1 and "the lot lines run from the upland to the shore" in said[0]
     second = (":parcel dl:hasStructure :dock2 .\n:dock2 a dl:FixedDock ; "
               + geom("POLYGON((398 -5, 402 -5, 402 100, 398 100, 398 -5))") + " .\n")
-    g = build("", "kings-point", _shore(parcel, mhw, dock) + second)
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", _shore(parcel, mhw, dock) + second)
+    assert "a structure's reach does not tell it" in str(err.value) and "#mhw" in str(err.value)
+    g = build("", "kings-point", _shore(parcel, mhw, dock) + second + lots)
     assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
-    said = [n for n in notes(g) if "lies on both sides of the mean high water line" in n]
-    assert len(said) == 1 and "the larger reach binds" in said[0] and "210.00 ft" in said[0]
+    assert one(g, "dock2", DL.farthestExtentFromMHW) == 100.0
 
 
 def test_a_slip_taken_into_the_parcel_leaves_the_land_side_to_the_parcel_and_mean_low_water_follows():
@@ -584,21 +591,28 @@ def test_a_slip_taken_into_the_parcel_leaves_the_land_side_to_the_parcel_and_mea
     assert not [n for n in notes(g) if "both sides" in n]
 
 
-def test_no_parcel_and_one_dock_alone_is_refused_and_two_docks_read_the_side_they_reach_farther_into():
+def test_no_parcel_and_docks_alone_are_refused_however_many_agree_and_a_float_tells():
     # the mean high water line runs round a cove; the probe 1 ft off its midpoint fell on it.
     # One dock alone no longer tells the water side (fix-geo84: its walkway on land may
-    # out-reach it); a second separate dock reaching the same way does, and the note says so
+    # out-reach it), nor a second separate dock reaching the same way (blind review 152 F1:
+    # structures on land agreeing read the land as water); a float at the dock's end does,
+    # and the note says so
     cove = "LINESTRING(-300 0, 147 0, 147 -60, 153 -60, 153 0, 700 0)"
     dock = "POLYGON((148 -60, 152 -60, 152 150, 148 150, 148 -60))"
     with pytest.raises(InputError) as err:
         build("", "kings-point", _shore(None, cove, dock))
-    assert "one drawn structure alone does not tell it" in str(err.value)
+    assert "a structure's reach does not tell it" in str(err.value)
     second = (":parcel dl:hasStructure :dock2 .\n:dock2 a dl:FixedDock ; "
               + geom("POLYGON((398 -5, 402 -5, 402 100, 398 100, 398 -5))") + " .\n")
-    g = build("", "kings-point", _shore(None, cove, dock) + second)
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", _shore(None, cove, dock) + second)
+    assert "a structure's reach does not tell it" in str(err.value) and "however many agree" in str(err.value)
+    float_ = (":dock dl:hasPart :float .\n:float a dl:Float ; "
+              + geom("POLYGON((145 140, 155 140, 155 150, 145 150, 145 140))") + " .\n")
+    g = build("", "kings-point", _shore(None, cove, dock) + second + float_)
     assert one(g, "dock", DL.farthestExtentFromMHW) == 210.0
-    assert [n for n in notes(g) if n.startswith("No parcel drawing") and "larger reach binds" in n
-            and "2 separate structures" in n]
+    assert [n for n in notes(g) if n.startswith("No parcel drawing")
+            and "a drawn float or mooring buoy lies on one side" in n]
 
 
 # fix-geo84: one structure alone, no parcel or lot lines, its walkway on land reaching farther
@@ -624,7 +638,7 @@ def test_one_structure_whose_walkway_on_land_out_reaches_it_alone_is_refused(jid
     with pytest.raises(InputError) as err:
         build("", jid, _shore(None, "LINESTRING(-300 0, 700 0)", dock, mlw) + extra)
     text = str(err.value)
-    assert "one drawn structure alone does not tell it" in text and "#mhw" in text
+    assert "a structure's reach does not tell it" in text and "#mhw" in text
     assert "draw the parcel as the upland parcel" in text and "dl:lotLine" in text
 
 
@@ -649,14 +663,14 @@ def test_a_boat_is_no_float_and_does_not_tell_the_side():
             + geom("POLYGON((255 60, 265 60, 265 90, 255 90, 255 60))") + " .\n")
     with pytest.raises(InputError) as err:
         build("", "kings-point", body)
-    assert "reach farther into different sides" in str(err.value)
+    assert "no float or mooring buoy is drawn" in str(err.value)
 
 
 @pytest.mark.parametrize("parcel,dock,words", [
     # a parcel on both sides of the line and nothing drawn over the water
-    ("POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))", None, "no structure or boat is drawn"),
+    ("POLYGON((0 120, 500 120, 500 -40, 0 -40, 0 120))", None, "no float or mooring buoy is drawn"),
     # a landing straddling the line evenly: it tells neither side
-    (None, "POLYGON((0 -4, 6 -4, 6 4, 0 4, 0 -4))", "reach equally far into both sides"),
+    (None, "POLYGON((0 -4, 6 -4, 6 4, 0 4, 0 -4))", "no float or mooring buoy is drawn"),
 ])
 def test_a_shore_the_drawing_cannot_side_is_refused_saying_what_to_draw(parcel, dock, words):
     with pytest.raises(InputError) as err:
@@ -691,7 +705,7 @@ def test_structures_reaching_into_different_sides_with_nothing_else_to_tell_are_
     with pytest.raises(InputError) as err:
         build("", "north-haven", _GRANT_BH.format(lots=""))
     text = str(err.value)
-    assert "reach farther into different sides" in text and "lot lines" in text
+    assert "a structure's reach does not tell it" in text and "lot lines" in text
 
 
 _GRANT_LOTS = (":application a dl:PermitApplication ; dl:parcel :parcel ; dl:proposes :dock .\n"
@@ -706,17 +720,20 @@ _GRANT_LOTS = (":application a dl:PermitApplication ; dl:parcel :parcel ; dl:pro
 def test_lot_lines_following_a_grant_against_the_dock_over_it_are_refused():
     # the lot lines follow a 300-ft grant (300 ft of each over the water, 50 on land): their
     # longer parts read the water as land and the 250-ft dock over it read 0 ft and conformed
-    # (blind review 149 F1); the dock reaches the other way, so neither clue is picked
+    # (blind review 149 F1); lot lines running well across the shore tell nothing (blind
+    # review 152 F2), and the dock's reach tells nothing either: refused
     with pytest.raises(InputError) as err:
         build("", "kings-point", _GRANT_LOTS.format(end=300))
     text = str(err.value)
-    assert "the lot lines do not tell" in text and "#mhw" in text
+    assert "the lot lines run well across it" in text and "#mhw" in text
     assert "draw the parcel as the upland parcel" in text
 
 
 def test_lot_lines_ending_at_the_shore_of_a_grant_tell_the_land_side():
-    # the same grant with its lot lines drawn to the shore (5 ft past it): they tell
-    g = build("", "kings-point", _GRANT_LOTS.format(end=5))
+    # the same grant with its lot lines drawn to the shore (2 ft past it, no more than a
+    # twentieth of their 52 ft): they tell. Drawn 5 ft past (more than a twentieth of 55 ft)
+    # they run well across the shore and tell nothing on their own (blind review 152 F2)
+    g = build("", "kings-point", _GRANT_LOTS.format(end=2))
     assert one(g, "dock", DL.farthestExtentFromMHW) == 250.0
 
 
@@ -753,12 +770,12 @@ def test_lot_lines_far_into_the_water_agreeing_with_a_boathouse_on_land_are_refu
     # their longer parts lie in the water, and the boathouse on land reaches farther into the
     # land than the dock reaches out: the two called the water land and the 210-ft dock read
     # 5-10 ft (fix-geo84, false conforms; the lead's rule refused only where every structure
-    # pointed against the lot lines). Any structure against lot lines running well across the
-    # shore now refuses
+    # pointed against the lot lines). Lot lines running well across the shore now tell nothing
+    # on their own (blind review 152 F2): refused
     with pytest.raises(InputError) as err:
         build("", jid, _lots_bh(ext, parcel, bow))
     text = str(err.value)
-    assert "the lot lines do not tell" in text and "extended into the water" in text
+    assert "the lot lines run well across it" in text and "extended into the water" in text
     assert "#mhw" in text
 
 
@@ -773,11 +790,59 @@ def test_lot_lines_crossing_the_shore_slightly_still_tell_against_a_boathouse_on
 
 def test_a_float_on_the_side_lot_lines_call_land_is_refused():
     # lot lines ending at the shore but a float drawn on their land side: the clues contradict
-    body = (_GRANT_LOTS.format(end=5).replace("dl:hasStructure :dock .", "dl:hasStructure :dock , :fl .")
+    body = (_GRANT_LOTS.format(end=2).replace("dl:hasStructure :dock .", "dl:hasStructure :dock , :fl .")
             + ":fl a dl:Float ; " + geom("POLYGON((100 -40, 110 -40, 110 -20, 100 -20, 100 -40))") + " .\n")
     with pytest.raises(InputError) as err:
         build("", "kings-point", body)
-    assert "a drawn float lies on that side" in str(err.value)
+    assert "while a drawn float or mooring buoy lies on it" in str(err.value)
+
+
+# blind review 152: a dock with a long walkway on land and a short reach over the water, the
+# channel 30 ft off its real terminus (y 40) and 216-271 ft off its landward end
+_R152_DOCK = "POLYGON((0 -{inland}, 4 -{inland}, 4 40, 0 40, 0 -{inland}))"
+_R152_CHANNEL = ":channel a dl:Channel ; " + geom("POLYGON((-300 70, 300 70, 300 120, -300 120, -300 70))") + " .\n"
+_R152_FLOAT = (":dock dl:hasPart :float .\n:float a dl:Float ; "
+               + geom("POLYGON((-3 40, 7 40, 7 50, -3 50, -3 40))") + " .\n")
+
+
+def test_two_structures_on_land_reaching_inland_do_not_turn_the_shore_round():
+    # F1, false conforms and a wrong violation: no parcel or lot lines; a dock with a 205-ft
+    # walkway on land and 40 ft over the water, and a boathouse wholly on land: "2 separate
+    # structures, each reaching farther into it" read the land as water (Standards D(1) cited
+    # at 205 ft, the channel clause passed at 271 ft where it is 30). A structure's reach tells
+    # nothing however many agree: refused; a float at the dock's end tells
+    body = (_shore(None, "LINESTRING(-500 0, 500 0)", _R152_DOCK.format(inland=205)) + _R152_CHANNEL
+            + ":parcel dl:hasStructure :shed .\n:shed a dl:Boathouse ; "
+            + geom("POLYGON((50 -80, 70 -80, 70 -40, 50 -40, 50 -80))") + " .\n")
+    with pytest.raises(InputError) as err:
+        build("", "kings-point", body)
+    text = str(err.value)
+    assert "a structure's reach does not tell it, however many agree" in text and "#mhw" in text
+    assert "draw the parcel as the upland parcel" in text
+    g = build("", "kings-point", body + _R152_FLOAT)
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 50.0
+    assert one(g, "dock", DL.distanceToChannel) == 20.0
+
+
+@pytest.mark.parametrize("jid", ["kings-point", "north-hempstead", "north-haven"])
+def test_lot_lines_along_a_grant_agreeing_with_the_only_dock_are_refused(jid):
+    # F2, false conforms: lot lines 100 ft on land and 300 ft into the water (along a grant),
+    # the only dock with a 150-ft walkway on land and 40 ft over the water: the dock "agreed"
+    # with the lot lines' wrong side, the water was read as land (Kings Point's channel
+    # distance 216 ft conformed, really 30; North Hempstead § 42-9A(2) read 170 ft). Lot lines
+    # running well across the shore tell nothing on their own: refused; a float tells
+    lots = (":parcel dl:lotLine :west , :east .\n:west a dl:LotLine ; " + geom("LINESTRING(-60 -100, -60 300)")
+            + " .\n:east a dl:LotLine ; " + geom("LINESTRING(60 -100, 60 300)") + " .\n")
+    body = _shore(None, "LINESTRING(-500 0, 500 0)", _R152_DOCK.format(inland=150)) + _R152_CHANNEL + lots
+    with pytest.raises(InputError) as err:
+        build("", jid, body)
+    text = str(err.value)
+    assert "the lot lines run well across it" in text and "#mhw" in text
+    g = build("", jid, body + _R152_FLOAT)
+    assert one(g, "dock", DL.farthestExtentFromMHW) == 50.0
+    said = [n for n in notes(g) if "a drawn float or mooring buoy lies on one side" in n]
+    assert len(said) == 1 and ("the lot lines (200.00 ft on the side read as land, 600.00 ft on "
+                               "the other) do not tell it") in said[0]
 
 
 def _course(w: float, *legs: tuple[float, float]) -> BaseGeometry:

@@ -55,11 +55,12 @@ from docklaw.geometry.shore import (
     LandSide,
     Shore,
     Vector,
-    Votes,
+    afloat_votes,
     follow_land,
     land_side,
+    lot_line_land,
+    lots_cross,
     sample_points,
-    structure_votes,
     unit,
 )
 from docklaw.geometry.width import (
@@ -379,10 +380,10 @@ class _Stage:
               lots: list[BaseGeometry]) -> tuple[Shore, Polygon]:
         """The mean high water line with its water side told by what the drawing decides
         (``shore.land_side``: the parcel where it lies on one side of the line, else the lot
-        lines, else a drawn float or mooring buoy, else two or more separate drawn structures
-        where they all agree, the larger reach binding: never one structure alone), and its
-        land half. Where nothing tells, or the clues disagree, refused naming the line and
-        what to draw (blind review 147 F1, F5; 148 F1, F2; 149 F1)."""
+        lines where they cross the shore no more than slightly, else a drawn float or mooring
+        buoy: never a structure's reach, however many agree), and its land half. Where nothing
+        tells, or the clues disagree, refused naming the line and what to draw (blind review
+        147 F1, F5; 148 F1, F2; 149 F1; 152 F1, F2)."""
         node = label(mhw.node)
         halves = Shore.halves(mhw.geom, extent, node)
         d = self.drawing.drawn(parcel, kinds=POLYGONAL, what="a parcel")
@@ -393,15 +394,12 @@ class _Stage:
                          sliver=tol * d.geom.length if d is not None else 0.0,
                          step=step, lots=lots, tol=tol)
         if side is None:
-            votes = structure_votes(mhw.geom, halves, built, step, tol)
-            raise InputError(self.undecided_side(d, halves, built, votes, bool(lots)),
+            raise InputError(self.undecided_side(d, halves, built, lots, tol),
                              node=node, jurisdiction=self.jid)
         if side.how != "parcel":
             sources = [mhw.geometry_node, *([d.geometry_node] if d is not None else [])]
             self.out.note(parcel, self.side_reading(side, d is not None),
-                          severity=SH.Info if side.how in ("lot lines", "afloat") or (
-                              side.how == "reach" and d is not None) else SH.Warning,
-                          sources=sources)
+                          severity=SH.Info, sources=sources)
         return Shore(mhw.geom, halves[side.water], node), halves[side.land]
 
     def mlw_shore(self, mlw: Drawn, land: Polygon, extent: BaseGeometry) -> Shore:
@@ -465,27 +463,22 @@ class _Stage:
                     f"against {side.lots[side.water]:.2f} ft on the other side) was read as "
                     f"land. Draw the parcel as the upland parcel (its part landward of the "
                     f"line) to settle it.")
-        assert side.reach is not None
-        if side.how == "afloat":
-            why = (f"a drawn float or mooring buoy lies on one side, and its kind lies on the "
-                   f"water: that side was read as water ({side.things} drawn thing(s) afloat, "
-                   f"none on the other side; {side.reach[side.water]:.2f} ft from the line on "
-                   f"it, {side.reach[side.land]:.2f} ft on the other)")
-        elif side.how == "reach":
-            why = (f"the water side was read as the side the drawn structures reach farther "
-                   f"into ({side.things} separate structures, each reaching farther into it; "
-                   f"{side.reach[side.water]:.2f} ft from the line, against "
-                   f"{side.reach[side.land]:.2f} ft on the other side): of the two readings "
-                   f"the larger reach binds")
-        else:
-            why = (f"the drawn structures reach {side.reach[0]:.2f} ft from the line on either "
-                   f"side, and the side holding more of their area was read as water")
+        assert side.how == "afloat" and side.reach is not None
+        why = (f"a drawn float or mooring buoy lies on one side, and its kind lies on the "
+               f"water: that side was read as water ({side.things} drawn thing(s) afloat, "
+               f"none on the other side; {side.reach[side.water]:.2f} ft from the line on "
+               f"it, {side.reach[side.land]:.2f} ft on the other; no structure's reach is "
+               f"read as a clue: a walkway, boathouse or stair on land may out-reach anything "
+               f"over the water)")
+        if side.lots is not None:
+            why += (f"; the lot lines ({side.lots[side.land]:.2f} ft on the side read as land, "
+                    f"{side.lots[side.water]:.2f} ft on the other) do not tell it")
         return (f"{start}; {why}. Draw the parcel as the upland parcel (its part landward of "
                 f"the line) to settle it.")
 
     @staticmethod
     def undecided_side(d: Drawn | None, halves: tuple[Polygon, Polygon], built: list[Built],
-                       votes: Votes, lots: bool) -> str:
+                       lots: list[BaseGeometry], tol: float) -> str:
         """Why the water side of the mean high water line cannot be told, and what to draw."""
         if d is None:
             what = "no parcel is drawn"
@@ -493,34 +486,28 @@ class _Stage:
             a = (d.geom.intersection(halves[0]).area, d.geom.intersection(halves[1]).area)
             what = (f"the parcel lies on both sides of it ({a[0]:.0f} and {a[1]:.0f} sq ft: "
                     f"underwater land or a slip taken in)")
-        if lots:
-            what += (", the lot lines do not tell (their longer parts not all on one side; or "
-                     "running well across the shore, along a grant of underwater land or "
-                     "extended into the water, while a drawn structure reaches farther into "
-                     "the side they call land; or a drawn float lies on that side)")
-        wholes = {b.whole for b in built}
-        if not built:
-            more = "no structure or boat is drawn"
-        elif len(votes.afloat) > 1:
+        by_lots, lengths = lot_line_land(halves, lots, tol)
+        afloat = afloat_votes(halves, built, tol)
+        if by_lots is None and lots:
+            what += ", the lot lines' longer parts do not all lie on one side"
+        elif by_lots is not None and lots_cross(lengths, by_lots, tol):
+            what += (", the lot lines run well across it (along a grant of underwater land, or "
+                     "extended into the water), so their longer parts do not tell the land side")
+        elif by_lots is not None:
+            what += ", the lot lines tell one side while a drawn float or mooring buoy lies on it"
+        if len(afloat) > 1:
             more = "the drawn floats or mooring buoys lie on different sides"
-        elif len(votes.reach) > 1:
-            more = ("the drawn structures reach farther into different sides (one on land "
-                    "beside one over the water: none is picked, so that no structure a limit "
-                    "does not govern decides a governed one's reach)")
-        elif votes.reach and not votes.afloat and len(wholes) == 1:
-            more = ("one drawn structure alone does not tell it by reaching farther into one "
-                    "side (a walkway, boathouse or stair on land may reach farther than its "
-                    "part over the water, and a limit would be applied on a guess)")
-        elif lots:
-            more = ("the drawn structures do not tell it alone (they reach equally far into "
-                    "both sides, or the lot lines point the other way)")
+        elif afloat:
+            more = "the drawn float or mooring buoy contradicts the lot lines"
         else:
-            more = ("the drawn structures reach equally far into both sides and cover equal "
-                    "areas of each")
+            more = ("no float or mooring buoy is drawn wholly on one side; a structure's reach "
+                    "does not tell it, however many agree (a walkway, boathouse, shed or stair "
+                    "on land may reach farther than anything over the water, and a limit "
+                    "would be applied on a guess)")
         return (f"cannot tell which side of the mean high water line is water: {what} and "
                 f"{more}; draw the parcel as the upland parcel (geo:hasGeometry on the "
                 f"dl:Parcel: its part landward of the line) or its lot lines (dl:lotLine, from the "
-                f"upland to the shore)")
+                f"upland to the shore, ending at it)")
 
     def write_riparian(self, f: ParcelFrame) -> None:
         assert self.riparian_kind is not None and self.declared.riparian_lines is not None

@@ -277,13 +277,11 @@ class LandSide:
     """Which of a shoreline's two halves (``Shore.halves``) is land, and what told it.
 
     ``how``: "parcel" (the parcel lies on that side only), "lot lines" (the lot lines, which
-    run from the upland to the shore, lie on that side), "afloat" (a drawn float, mooring buoy
-    or vessel lies on the other side, every structure agreeing), "reach" (two or more separate
-    drawn structures, all reaching farther into the other side: the larger reach binds),
-    "area" (they reach equally far; more of their area lies on the other side). ``parcel``:
-    the parcel's area on each half; ``lots``: the lot lines' length on each half; ``reach``:
-    the structures' farthest distance from the line on each half; ``things``: how many
-    separate things told it."""
+    run from the upland to the shore, lie on that side, crossing it no more than slightly),
+    "afloat" (a drawn float or mooring buoy lies on the other side). ``parcel``: the parcel's
+    area on each half; ``lots``: the lot lines' length on each half; ``reach``: the drawn
+    structures' farthest distance from the line on each half; ``things``: how many separate
+    things told it."""
 
     land: int
     how: str
@@ -339,46 +337,29 @@ def lot_line_land(halves: tuple[Polygon, Polygon], lots: list[BaseGeometry], tol
     return votes.pop(), lengths
 
 
-@dataclass
-class Votes:
-    """The land half each drawn thing tells (``structure_votes``), with the separate things
-    (``Built.whole``) telling it: ``afloat`` by lying on the other half, ``reach`` by reaching
-    farther into it."""
-
-    afloat: dict[int, set[object]] = field(default_factory=dict)
-    reach: dict[int, set[object]] = field(default_factory=dict)
-
-    def sides(self) -> set[int]:
-        return set(self.afloat) | set(self.reach)
-
-
-def structure_votes(line: LineString, halves: tuple[Polygon, Polygon], built: list[Built],
-                    step: float, tol: float) -> Votes:
-    """The land half each drawn thing tells. A thing afloat (``Built.afloat``) lying on one
-    half (its area on the other no more than a band ``tol`` wide along its outline) tells the
-    other half is land; any other thing tells the half other than the one it reaches farther
-    into, by more than ``tol`` (its landward end at the shore, its body over the water: a
-    guess, which one thing alone never settles, ``land_side``)."""
-    votes = Votes()
+def afloat_votes(halves: tuple[Polygon, Polygon], built: list[Built], tol: float
+                 ) -> dict[int, set[object]]:
+    """The land half each drawn thing afloat (``Built.afloat``: a float, a mooring buoy) tells,
+    with the separate things (``Built.whole``) telling it: one lying on one half (its area on
+    the other no more than a band ``tol`` wide along its outline) tells the other half is land.
+    No other drawn thing tells anything, whatever it reaches (``land_side``)."""
+    votes: dict[int, set[object]] = {}
     for b in built:
         if b.afloat:
             a = _areas(halves, b.geom)
             if min(a) <= tol * b.geom.length:
-                votes.afloat.setdefault(1 if a[0] > a[1] else 0, set()).add(b.whole)
-                continue
-        r = _reaches(line, halves, b.geom, step)
-        if abs(r[0] - r[1]) > tol:
-            votes.reach.setdefault(1 if r[0] > r[1] else 0, set()).add(b.whole)
+                votes.setdefault(1 if a[0] > a[1] else 0, set()).add(b.whole)
     return votes
 
 
 def lots_cross(lengths: tuple[float, float] | None, land: int, tol: float) -> bool:
     """Whether the lot lines run well across the shore (over a grant of underwater land, or
-    extended into the water): their part on the water side more than ``tol`` and more than a
-    twentieth of their length. Their longer parts then do not tell the land side against any
-    drawn structure reaching the other way (blind review 149 F1: lot lines following a 300-ft
-    grant read the water as land, and a 250-ft dock wholly over it read 0 ft and conformed;
-    the same with a boathouse on land agreeing with the lot lines)."""
+    extended into the water): their part on the side they call water more than ``tol`` and
+    more than a twentieth of their length. Their longer parts then do not tell the land side
+    at all (``land_side``): a grant may run farther into the water than the upland runs
+    inland (blind review 149 F1; 152 F2: lot lines 100 ft on land and 300 ft along a grant,
+    the only dock agreeing with them, read the water as land and a Kings Point dock's terminus
+    216 ft from a channel it stands 30 ft from)."""
     if lengths is None:
         return False
     water = lengths[1 - land]
@@ -393,27 +374,21 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
     A parcel lying on one side of the line (its part on the other side no more than
     ``sliver``, a band of the drawing tolerance along its outline) is on land: the parcel is
     the upland parcel. A parcel on both sides (underwater land, a grant, or its own slip taken
-    in) does not tell, nor does any one point of it (blind review 147 F1: the point was in the
-    water and docks 160-220 ft long read 0-15 ft); nor does a missing parcel. The lot lines
-    then tell: they run from the upland to the shore, so the side holding their longer parts
-    is land (blind review 148 F1, F2: a boathouse or the walkway of an L dock reaching farther
-    inland than the dock reaches out turned the shore round), except where a drawn float or
-    mooring buoy lies on the side they call land, or they run well across the shore
-    (``lots_cross``: along a grant, or extended far into the water) and any drawn structure
-    reaches farther into the side they call land (blind review 149 F1; a boathouse on land
-    agreeing with lot lines extended 400 ft into the water read a 210-ft dock at 10 ft): the
-    clues contradict and none is picked. Where the lot lines do not tell, a drawn float or
+    in) does not tell, nor does any one point of it (blind review 147 F1), nor its area on
+    each side (a grant may be larger than the upland); nor does a missing parcel. The lot
+    lines then tell, where they cross the shore no more than slightly (``lots_cross``): they
+    run from the upland to the shore, so the side holding their longer parts is land (blind
+    review 148 F1, F2), except where a drawn float or mooring buoy lies on that side (the
+    clues contradict: none is picked). Lot lines running well across the shore (along a grant,
+    or extended into the water) tell nothing (blind review 152 F2). Else a drawn float or
     mooring buoy lying on one side tells it is water (its kind lies on the water: a reading
-    that cannot flip), where every such one lies on that same side. Else the drawn
-    structures' reach: each one's landward end at the shore and its body over the water, but
-    only where two or more separate things (a structure with its parts is one) each reach
-    farther into one same side, and none into the other: that side is water (the larger reach
-    binds). One structure alone never tells: a walkway, boathouse or stair on land reaching
-    farther than its part over the water turns it round, and a limit is then applied on a
-    guess (a wrong violation, or a false conforms where the part read as over the water is
-    short or narrow). Where they reach equally far, the side holding more of their area (two
-    or more things). The parcel's area on each side is not a clue (a grant of underwater land
-    may be larger than the upland). None where nothing tells (the caller refuses)."""
+    that cannot flip), where every such one lies on that same side. Nothing else tells: a
+    structure's reach is no clue, however many agree (blind review 152 F1: a dock's 205-ft
+    walkway on land and a boathouse on land, two separate structures each reaching farther
+    inland, read the land as water; fix-geo84: one structure alone the same), for a walkway,
+    boathouse, shed or stair lies on land and may out-reach anything over the water; nor the
+    side holding more of their area. None where nothing tells (the caller refuses naming
+    what to draw)."""
     parcel_areas = None
     if parcel is not None and not parcel.is_empty:
         parcel_areas = _areas(halves, parcel)
@@ -422,34 +397,18 @@ def land_side(line: LineString, halves: tuple[Polygon, Polygon], parcel: BaseGeo
                             parcel_areas)
     by_lots, lengths = lot_line_land(halves, lots or [], tol)
     built = built or []
-    votes = structure_votes(line, halves, built, step, tol)
-    if by_lots is not None:
-        if set(votes.afloat) - {by_lots} or (
-                lots_cross(lengths, by_lots, tol) and (1 - by_lots) in votes.sides()):
-            return None  # a float on their "land", or lot lines across the shore contradicted
+    afloat = afloat_votes(halves, built, tol)
+    if len(afloat) > 1:
+        return None
+    if by_lots is not None and not lots_cross(lengths, by_lots, tol):
+        if set(afloat) - {by_lots}:
+            return None  # a float on their "land": the clues contradict
         return LandSide(by_lots, "lot lines", parcel_areas, lots=lengths)
-    if not built or len(votes.afloat) > 1:
+    if not afloat:
         return None
-    union = unary_union([b.geom for b in built])
-    reach = _reaches(line, halves, union, step)
-    if votes.afloat:
-        ((land, told),) = votes.afloat.items()
-        return LandSide(land, "afloat", parcel_areas, reach, lengths, len(told))
-    if len(votes.reach) > 1:
-        return None
-    if votes.reach:
-        ((land, told),) = votes.reach.items()
-        if len(told) < 2:
-            return None  # one thing's reach alone: its landward part may out-reach its body
-        return LandSide(land, "reach", parcel_areas, reach, lengths, len(told))
-    wholes = {b.whole for b in built}
-    if len(wholes) < 2:
-        return None
-    area = _areas(halves, union)
-    if abs(area[0] - area[1]) > 1e-9:
-        return LandSide(1 if area[0] > area[1] else 0, "area", parcel_areas, reach, lengths,
-                        len(wholes))
-    return None
+    ((land, told),) = afloat.items()
+    reach = _reaches(line, halves, unary_union([b.geom for b in built]), step)
+    return LandSide(land, "afloat", parcel_areas, reach, lengths, len(told))
 
 
 def follow_land(halves: tuple[Polygon, Polygon], land: BaseGeometry, near: BaseGeometry
