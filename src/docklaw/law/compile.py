@@ -171,6 +171,11 @@ class Condition:
     #: structure: a float's height above the water, not above grade); unstated elsewhere, it
     #: is read as its dl:absentIsNotEqual says (``targets.asked_conditions``)
     asked_of: frozenset[URIRef] = field(default=frozenset(), repr=False)
+    #: dl:contestedWhenStated: classes whose definition the clause's value contradicts (a Keuka
+    #: boat hoist structure stated upland, 'waterside' by definition): stated so by a member of
+    #: one, the clause neither establishes nor defeats the exception: the fact is asked where
+    #: the rule, read without the exception, would not hold (``targets.exception_asks``)
+    contested: tuple[URIRef, ...] = ()
 
     @property
     def off_focus(self) -> bool:
@@ -450,10 +455,13 @@ def condition_of(prepared: Prepared, rule: URIRef, node: object, what: str,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
                          absent_holds=holds, absent_asks=asks, asked_of=asked_of)
     if g.value(node, DL.equals) is not None:
+        contested = tuple(sorted((c for c in g.objects(node, DL.contestedWhenStated)
+                                  if isinstance(c, URIRef)), key=str))
         return Condition(prop, on_parcel, equals=g.value(node, DL.equals),
                          absent_is_false=absent_false, on_whole=on_whole, direct=direct,
                          whole_first=whole_first, on_app=on_app, on_proposed=on_proposed,
-                         absent_holds=holds, absent_asks=asks, asked_of=asked_of)
+                         absent_holds=holds, absent_asks=asks, asked_of=asked_of,
+                         contested=contested)
     problems.append(f"{rule}: {what} on {curie(prop)} is neither a quantity "
                     "condition (dl:threshold) nor a boolean condition (dl:equals)")
     return None
@@ -1440,7 +1448,7 @@ def compile_shapes(jid: str, prepared: Prepared, *, strict: bool = True) -> Comp
             query = explicit_target(source, shape)
             if query is not None:
                 exceptions = exceptions_of(prepared, rule, problems)
-                if any(c.absent_asks or c.enlargement_defeats
+                if any(c.absent_asks or c.enlargement_defeats or c.contested
                        for clauses in exceptions for c in clauses):
                     compiled.asked[shape] = (query, exceptions)
                 compiled.excepted[shape] = (query, exceptions)

@@ -866,6 +866,7 @@ def exception_undecided(graph: Graph, app: Node, candidates: set[Node], spec: Ta
     node another exception rules out, or whose dl:appliesWhen conditions are stated and unmet,
     is not asked."""
     if not spec.exceptions or not any(c.broader or c.absent_asks or c.enlargement_defeats
+                                      or c.contested
                                       for clauses in spec.exceptions for c in clauses):
         return []
     out: list[tuple[Node, URIRef]] = []
@@ -894,6 +895,8 @@ def exception_asks(graph: Graph, app: Node, node: Node,
         found += [(s, c.than if c.than is not None else c.prop)
                   for c in clauses if c.absent_asks
                   for s in unstated_subjects(graph, app, node, c)]
+        found += [(s, c.prop) for c in clauses if c.contested
+                  for s in contested_subjects(graph, app, node, c, facts)]
         # (an exception guarding the dimensions asks the former values its enlargement turns
         # on; one guarding none reads the enlargement only from what is stated)
         guarded = any(c.than is not None for c in clauses)
@@ -945,6 +948,16 @@ def enlargement_asks(graph: Graph, app: Node, node: Node, cond: Condition
     return [(s, before) for s in condition_subjects(graph, app, node, cond)
             for prop, before in GROWN
             if (s, prop, None) in graph and (s, before, None) not in graph]
+
+
+def contested_subjects(graph: Graph, app: Node, node: Node, cond: Condition,
+                       facts: AppFacts) -> list[Node]:
+    """Where a clause reads its fact of a member of a class whose definition contradicts the
+    clause's value (dl:contestedWhenStated) and that member states it: that member (its
+    statement is neither believed nor overridden: asked; a dl:Discrepancy says why)."""
+    return [s for s in condition_subjects(graph, app, node, cond)
+            if not facts.types(s).isdisjoint(cond.contested)
+            and (s, cond.prop, cond.equals) in graph]
 
 
 def unstated_subjects(graph: Graph, app: Node, node: Node, cond: Condition) -> list[Node]:

@@ -36,7 +36,7 @@ from rdflib.term import Node
 
 from docklaw.law.prepare import Prepared
 from docklaw.law.units import curie, decimal_places, display_number, format_number, to_decimal
-from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, XSD
+from docklaw.namespaces import DL, GEO, PROV, QUDT, RDF, RDFS, SKOS, XSD
 from docklaw.validate.values import node_name
 
 
@@ -90,6 +90,10 @@ class Derivation:
     #: the words of the law that leave the structures out, and where printed (dl:leftOutWords)
     left_words: str | None = None
     left_source: Node | None = None
+    #: classes whose definition fixes the side a ``leaves_out`` value denies
+    #: (dl:contestedWhenStated): a member stating that value is read both ways, as one stating
+    #: none of a dl:openWhenUnstated class is, and a dl:Discrepancy quotes the definition
+    contested: tuple[URIRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
                     key=str)
     left = next((w for x in conditions if (w := law.value(x, DL.leftOutWords)) is not None),
                 None)
+    contested = sorted({c for x in conditions
+                        for c in _classes(law, x, DL.contestedWhenStated)}, key=str)
     return Derivation(node, prop, tuple(addends),
                       law.value(node, DL.includesFocus) == Literal(True),
                       _classes(law, node, DL.onlyWithPart),
@@ -152,7 +158,8 @@ def read_derivation(law: Graph, node: Node) -> Derivation | None:
                       law.value(node, DL.countingSource), tuple(leaves), tuple(past),
                       tuple(unsure), str(left) if left is not None else None,
                       next((law.value(x, DL.leftOutSource) for x in conditions
-                            if law.value(x, DL.leftOutSource) is not None), None))
+                            if law.value(x, DL.leftOutSource) is not None), None),
+                      tuple(contested))
 
 
 def targets(prepared: Prepared, jid: str) -> list[Target]:
@@ -1053,7 +1060,6 @@ def left_words(graph: Graph, d: Derivation, sub: Subject, prepared: Prepared) ->
     them out ('' where none)."""
     if not sub.left and not sub.unsure:
         return ""
-    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
     text = ""
     if sub.left:
         stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
@@ -1061,9 +1067,9 @@ def left_words(graph: Graph, d: Derivation, sub: Subject, prepared: Prepared) ->
     if unsure := top_level(graph, sub.unsure):
         most = ("counted, of unknown number" if side_unbounded(graph, d, sub)
                 else "counted at most")
-        text += (f"; left out as read, {most}: {names(unsure)} (stating no "
-                 f"{props}, so {'it' if len(unsure) == 1 else 'they'} may or may not be "
-                 "left out)")
+        text += (f"; left out as read, {most}: {names(unsure)} "
+                 f"({side_said(graph, d, unsure)}, so "
+                 f"{'it' if len(unsure) == 1 else 'they'} may or may not be left out)")
     if d.left_words:
         cited = prepared.sections.get(d.left_source) if isinstance(
             d.left_source, URIRef) else None
@@ -1191,6 +1197,7 @@ def derive_totals(graph: Graph, prepared: Prepared, jid: str, app: Node) -> None
     bounds: dict[tuple[Node, URIRef], PartsBound] = {}
     for target in targets(prepared, jid):
         for sub in subjects(graph, app, target):
+            contested_note(graph, prepared, target.derivation, sub)
             with standing_beside(graph, beside_pairs(graph, target.derivation, sub.members)
                                  if target.on_parcel else []):
                 derive_total(graph, prepared, jid, target, sub, bounds)
@@ -1669,8 +1676,10 @@ def upper_bound(graph: Graph, node: Node, target: Target, value: Decimal,
         unsure = top_level(graph, sub.unsure)
         props = sorted({p for p, _v in d.leaves_out}, key=str)
         low = max(read or value, value)
-        text = (f"{names(unsure)} {'states' if len(unsure) == 1 else 'state'} no "
-                f"{', '.join(curie(p) for p in props)}, which decides whether "
+        text = (unsure_words(graph, d, unsure)
+                + ("; " + ", ".join(curie(p) for p in props) + " decides"
+                   if contested_members(graph, d, unsure) else ", which decides")
+                + f" whether "
                 f"{'it is' if len(unsure) == 1 else 'they are'} left out of {curie(d.prop)} of "
                 f"{short(node)}" + (f" ('{d.left_words}')" if d.left_words else "")
                 + f": left out, it is {shown(prepared, d.prop, low)}"
@@ -1781,7 +1790,7 @@ def read_unbounded_side(graph: Graph, prepared: Prepared, node: Node, target: Ta
     unsure = top_level(graph, sub.unsure)
     graph.add((note, RDFS.comment, Literal(
         f"the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) does "
-        f"not decide it: {names(unsure)} state{'s' if len(unsure) == 1 else ''} no {props}, "
+        f"not decide it: {unsure_words(graph, d, unsure)}, "
         f"so {'it' if len(unsure) == 1 else 'they'} may or may not be left out; left out, the "
         f"structures listed add up to {shown(prepared, d.prop, value)} ({counted}); counted, "
         f"at least {shown(prepared, d.prop, least)}, more than the stated figure: a rule "
@@ -1841,12 +1850,11 @@ def stated_with_left(graph: Graph, node: Node, target: Target, value: Decimal,
     left = top_level(graph, sub.left)
     unsure = top_level(graph, sub.unsure)
     stated = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
-    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
     cited = prepared.sections.get(d.left_source) if isinstance(d.left_source, URIRef) else None
     # (a structure of unstated side may be one the law leaves out: blind review 145 F3)
     which = "; ".join([*([f"{names(left)} (stating {stated})"] if left else []),
-                       *([f"{names(unsure)} (stating no {props}, so perhaps upland)"]
-                         if unsure else [])])
+                       *([f"{names(unsure)} ({side_said(graph, d, unsure)}, so perhaps "
+                          "upland)"] if unsure else [])])
     left = [*left, *unsure]
     text = (f"does the stated {curie(d.prop)} of {short(node)} ({shown(prepared, d.prop, told)}) "
             f"count {which}, which the law leaves out"
@@ -2006,17 +2014,92 @@ def sides(graph: Graph, structures: list[Node], d: Derivation
     that meets it (blind review 141 F5: a boathouse of unstated side was counted and cited)."""
     if not d.leaves_out:
         return structures, [], []
-    out = [s for s in structures if any((s, p, v) in graph for p, v in d.leaves_out)
-           and not past_zero(graph, s, d.kept_past)]
+    stating = [s for s in structures if any((s, p, v) in graph for p, v in d.leaves_out)
+               and not past_zero(graph, s, d.kept_past)]
+    # (one whose definition fixes the other side is read both ways, dl:contestedWhenStated)
+    contested = contested_members(graph, d, stating)
+    out = [s for s in stating if s not in contested]
     gone = {*out, *(p for s in out for p in parts_of(graph, s))}
     doubt = [s for s in structures if s not in gone and d.open_unstated
              and is_a(graph, s, d.open_unstated)
              and any(graph.value(s, p) is None for p, _v in d.leaves_out)
              # (one stating a reach past the mark lies waterside at least in part: counted)
-             and not past_zero(graph, s, d.kept_past)]
+             and not past_zero(graph, s, d.kept_past)] + contested
     unsure = {*doubt, *(p for s in doubt for p in parts_of(graph, s))} - gone
     return ([s for s in structures if s not in gone and s not in unsure],
             top_level(graph, out), [s for s in structures if s in unsure])
+
+
+def contested_members(graph: Graph, d: Derivation, nodes: Iterable[Node]) -> list[Node]:
+    """The ``nodes`` of a dl:contestedWhenStated class stating a value the derivation leaves
+    out, which the class's definition contradicts (a Keuka boat hoist structure stated upland:
+    'A seasonal, open-sided, waterside structure', § 160-121)."""
+    if not d.contested:
+        return []
+    return [n for n in nodes if is_a(graph, n, d.contested)
+            and any((n, p, v) in graph for p, v in d.leaves_out)]
+
+
+def unsure_words(graph: Graph, d: Derivation, unsure: list[Node]) -> str:
+    """Why each structure of ``unsure`` may or may not be left out, in words: it states no
+    value of the left-out property, or states the left-out value its definition contradicts
+    (dl:contestedWhenStated; fix-jer89: a hoist structure stated upland was said to state no
+    side)."""
+    contested = contested_members(graph, d, unsure)
+    silent = [n for n in unsure if n not in contested]
+    props = ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
+    values = ", ".join(sorted({f"{curie(p)} {v}" for p, v in d.leaves_out}))
+    said = []
+    if silent:
+        said.append(f"{names(silent)} state{'s' if len(silent) == 1 else ''} no {props}")
+    if contested:
+        one = len(contested) == 1
+        said.append(f"{names(contested)} state{'s' if one else ''} {values}, which "
+                    f"{'its' if one else 'their'} definition contradicts")
+    return " and ".join(said)
+
+
+def side_said(graph: Graph, d: Derivation, unsure: list[Node]) -> str:
+    """'stating no dl:locatedWaterside' after the structures' names, or, where one states a
+    value its definition contradicts, what each states (``unsure_words``)."""
+    if contested_members(graph, d, unsure):
+        return unsure_words(graph, d, unsure)
+    return "stating no " + ", ".join(sorted({curie(p) for p, _v in d.leaves_out}))
+
+
+def contested_note(graph: Graph, prepared: Prepared, d: Derivation, sub: Subject) -> None:
+    """A dl:Discrepancy on each structure of ``sub.unsure`` stating a left-out value its
+    class's definition contradicts (``contested_members``), quoting the definition, once per
+    structure and property: the statement is neither believed nor overridden in silence; the
+    total reads it both ways (``sides``)."""
+    law = prepared.knowledge
+    for member in contested_members(graph, d, top_level(graph, sub.unsure)):
+        for prop, value in d.leaves_out:
+            if (member, prop, value) not in graph:
+                continue
+            if any(graph.value(n, DL.property) == prop
+                   and (n, RDF.type, DL.Discrepancy) in graph
+                   and (n, DL.contestedBy, None) in graph
+                   for n in graph.subjects(DL.focus, member)):
+                continue
+            kind = next(c for c in d.contested if is_a(graph, member, (c,)))
+            words = law.value(kind, SKOS.definition)
+            definition = law.value(kind, DL.definedBy)
+            section = law.value(definition, DL.definedIn) if definition is not None else None
+            info = prepared.sections.get(section) if section is not None else None
+            quoted = (f" ({label(prepared, kind)}: {str(words).strip()}"
+                      + (f", {info.citation}" if info is not None else "") + ")"
+                      if words is not None else "")
+            note = discrepancy_note(
+                graph, member, prop, [value], [], [], (
+                    f"{short(member)} states {curie(prop)} {value}, which the definition of "
+                    f"its kind contradicts{quoted}: it is neither believed nor overridden; "
+                    f"{curie(d.prop)} is read both ways, without it as stated and with it "
+                    "counted, a limit only one reading meets asked, one both break cited: "
+                    f"correct {curie(prop)} or the structure's kind"))
+            graph.add((note, DL.contestedBy, kind))
+            if isinstance(section, URIRef):
+                graph.add((note, DL.section, section))
 
 
 def past_zero(graph: Graph, node: Node, props: tuple[URIRef, ...]) -> bool:

@@ -24,6 +24,7 @@ from docklaw.law.prepare import Prepared
 from docklaw.law.targets import (
     AppFacts,
     comparable,
+    contested_subjects,
     exception_holds,
     part_closure,
     unstated_subjects,
@@ -440,6 +441,8 @@ def _clauses_met(derived: Graph, prepared: Prepared, rule: URIRef, focus: Node, 
         missing = [(s, c.than if c.than is not None else c.prop) for c in clauses
                    if c.absent_asks and app is not None
                    for s in unstated_subjects(derived, app, focus, c)]
+        missing += [(s, c.prop) for c in clauses if c.contested and app is not None
+                    for s in contested_subjects(derived, app, focus, c, facts)]
         if not missing:
             label = str(law.value(exception, RDFS.label) or "a condition of this reading")
             stated = _stated(law, derived, focus, clauses)
