@@ -920,7 +920,8 @@ def test_own_width_reads_a_bump_or_a_rotated_widening_by_its_widest_cut_at_every
 def test_the_course_of_a_chain_of_legs_is_their_lengths_summed_and_a_branch_has_none() -> None:
     """A right-angled elbow, an L or a U is one chain of legs: its course length is its legs'
     lengths summed (its area over its width), at any rotation; a T head, a cross or a stem
-    with two fingers branches and runs no one course (0.0: its rectangle's side is read)."""
+    with two fingers branches and runs no one course where no shore line says where it is
+    walked from (0.0: its rectangle's side is read; with the line it is walked, see below)."""
     from shapely import affinity
     from shapely.geometry import Polygon
 
@@ -939,6 +940,43 @@ def test_the_course_of_a_chain_of_legs_is_their_lengths_summed_and_a_branch_has_
     elbow = Polygon([(0, 0), (4, 0), (4, 146), (54, 146), (54, 150), (0, 150)])
     length = axis_length(elbow, (1.0, 0.0))
     assert length is not None and abs(length - 200) < 1e-6
+
+
+def test_a_stub_past_an_elbow_is_walked_and_a_true_t_head_ends_the_walk() -> None:
+    """Blind review 152 F4 (false conforms): a 4-ft stem 154 ft out turning into a 60-ft leg
+    along the shore reads 214 ft along its deck; with the stem continued 6 ft past the elbow it
+    branched and read no course (its 160-ft reach alone conformed to a 200-ft limit). Walked
+    from the member nearest the line it reads 214 ft at any rotation. A T head centred on its
+    stem (a 40-ft head across a 4-ft stem 150 ft out) ends the walk: it reads its reach, 154
+    ft, as before; an off-centre head (arms of 4 and 56 ft) is walked along its longer arm; a
+    stem with two fingers to its farthest finger (126 ft), a cross along a 28-ft arm (112 ft),
+    never out to a stub and back (a member beside one walked before)."""
+    import math
+
+    from shapely import affinity
+    from shapely.geometry import LineString, Polygon
+
+    from docklaw.geometry.width import axis_length, course_length
+
+    line = LineString([(-500, 0), (500, 0)])
+    for outline, course in (
+            ([(4, 0), (0, 0), (0, 160), (4, 160), (4, 154), (64, 154), (64, 150), (4, 150)],
+             214.0),
+            ([(0, 0), (4, 0), (4, 150), (22, 150), (22, 154), (-18, 154), (-18, 150), (0, 150)],
+             154.0),
+            ([(0, 0), (4, 0), (4, 150), (60, 150), (60, 154), (-4, 154), (-4, 150), (0, 150)],
+             210.0),
+            ([(0, 0), (4, 0), (4, 50), (30, 50), (30, 54), (4, 54), (4, 96), (30, 96), (30, 100),
+              (0, 100)], 126.0),
+            ([(-2, 0), (2, 0), (2, 80), (30, 80), (30, 84), (2, 84), (2, 100), (-2, 100), (-2, 84),
+              (-30, 84), (-30, 80), (-2, 80)], 112.0)):
+        for angle in (0, 17, 45, 90, 203):
+            poly = affinity.rotate(Polygon(outline), angle, origin=(0, 0))
+            drawn = affinity.rotate(line, angle, origin=(0, 0))
+            along = (math.cos(math.radians(angle)), math.sin(math.radians(angle)))
+            assert abs(course_length(poly, drawn) - course) < 1e-6, (outline, angle)
+            length = axis_length(poly, along, drawn)
+            assert length is not None and abs(length - course) < 1e-6, (outline, angle)
 
 
 def test_a_chain_of_legs_of_different_widths_is_read_along_its_course_by_its_legs() -> None:
