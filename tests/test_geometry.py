@@ -996,3 +996,33 @@ def test_a_chain_of_legs_of_different_widths_is_read_along_its_course_by_its_leg
         for angle in (0, 17, 45, 90):
             poly = affinity.rotate(Polygon(outline), angle, origin="centroid")
             assert abs(course_length(poly) - course) < 1e-6, (outline, angle)
+
+
+def test_a_curve_drawn_in_many_segments_reads_between_its_own_width_and_the_oblique_cut() -> None:
+    """Blind review 152 F3 (wrong violations): a dock curved through 90 degrees in 3-degree
+    segments has more edge directions than its legs are read by (``MAX_COURSES``) and fell to
+    the oblique cut across its long axis alone (a 4-ft arc read 5.8 ft and was cited). It now
+    reads between the largest circle inside it (or the shortest cut perpendicular to an edge)
+    and that cut, at any rotation, so a limit between them is asked, never cited; the same arc
+    in 10-degree steps still reads its legs (4 ft, one way)."""
+    import math
+
+    from shapely import affinity
+    from shapely.geometry import LineString
+
+    from docklaw.geometry.width import own_width
+
+    def arc(radius: float, degrees: int, step: int) -> list[tuple[float, float]]:
+        return [(-2, -10)] + [(radius - radius * math.cos(math.radians(a)),
+                               radius * math.sin(math.radians(a)))
+                              for a in range(0, degrees + 1, step)]
+
+    for pts, half, least, widest in ((arc(60, 90, 3), 2, 4.0, 5.805),
+                                     (arc(150, 60, 2), 4, 8.0, 9.266),
+                                     (arc(60, 90, 10), 2, 4.0, 4.0)):
+        for angle in (0, 33, 90, 211):
+            poly = affinity.rotate(LineString(pts).buffer(half, cap_style=2, join_style=2),
+                                   angle, origin=(0, 0))
+            w = own_width(poly)
+            assert w is not None and abs(w.least - least) < 0.005, (angle, w)
+            assert abs(w.widest - widest) < 0.005, (angle, w)

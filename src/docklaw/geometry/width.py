@@ -35,7 +35,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from shapely.geometry import LineString, MultiPolygon, Polygon
+import shapely
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -290,11 +291,40 @@ def _piece(poly: Polygon) -> Width:
     if legs is not None and legs[0] < widest and (widest - least <= TOLERANCE
                                                   or legs[0] <= least + TOLERANCE):
         return Width(legs[0], legs[0], across=legs[1])
+    if len(_directions(poly, u)) > MAX_COURSES:  # (a drawn curve: the legs are not read)
+        least = min(least, _inscribed(poly))
     return Width(widest, min(least, widest))
 
 
-#: a footprint with more distinct edge directions than this is read across its long axis alone
-#: (a drawn curve of many short edges): the wider reading, never a narrower one
+def _inscribed(poly: Polygon) -> float:
+    """A lower bound of a curved deck's width: the diameter of the largest circle inside
+    ``poly`` (no cross-section where it stands is narrower), or, where less, the shortest cut
+    perpendicular to an edge through its midpoint (a mitred joint of a curve drawn in short
+    segments holds a circle a little wider than the deck across each segment's own course). A
+    footprint with too many edge directions to read its legs (``MAX_COURSES``) is read between
+    this and the oblique cut across its long axis, so a limit between them is asked, never
+    cited. Why (blind review 152 F3, wrong violations): a 4-ft dock curved through 90 degrees
+    in 3-degree segments read 5.8 ft and was cited under North Haven § 56-2D; an 8-ft one read
+    9.27 under Kings Point Standards D(2)(b), a 6-ft one 6.2 under North Hempstead
+    § 42-9B(10)."""
+    found = 2 * shapely.maximum_inscribed_circle(poly, TOLERANCE / 10).length
+    big = 2 * math.hypot(poly.bounds[2] - poly.bounds[0], poly.bounds[3] - poly.bounds[1])
+    for ring in (poly.exterior, *poly.interiors):
+        for (x0, y0), (x1, y1) in pairwise(ring.coords):
+            d = math.hypot(x1 - x0, y1 - y0)
+            if d <= 1e-9:
+                continue
+            mx, my, nx, ny = (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / d, (x1 - x0) / d
+            cut = poly.intersection(LineString([(mx - big * nx, my - big * ny),
+                                                (mx + big * nx, my + big * ny)]))
+            for g in getattr(cut, "geoms", [cut]):
+                if g.geom_type == "LineString" and g.distance(Point(mx, my)) < 1e-6:
+                    found = min(found, g.length)
+    return found
+
+
+#: a footprint with more distinct edge directions than this (a drawn curve of many short edges)
+#: has no legs read: it is read between ``_inscribed`` and the cut across its long axis
 MAX_COURSES = 24
 
 
