@@ -985,7 +985,8 @@ def test_own_width_reads_a_bump_or_a_rotated_widening_by_its_widest_cut_at_every
 def test_the_course_of_a_chain_of_legs_is_their_lengths_summed_and_a_branch_has_none() -> None:
     """A right-angled elbow, an L or a U is one chain of legs: its course length is its legs'
     lengths summed (its area over its width), at any rotation; a T head, a cross or a stem
-    with two fingers branches and runs no one course (0.0: its rectangle's side is read)."""
+    with two fingers branches and runs no one course where no shore line says where it is
+    walked from (0.0: its rectangle's side is read; with the line it is walked, see below)."""
     from shapely import affinity
     from shapely.geometry import Polygon
 
@@ -1006,6 +1007,43 @@ def test_the_course_of_a_chain_of_legs_is_their_lengths_summed_and_a_branch_has_
     assert length is not None and abs(length - 200) < 1e-6
 
 
+def test_a_stub_past_an_elbow_is_walked_and_a_true_t_head_ends_the_walk() -> None:
+    """Blind review 152 F4 (false conforms): a 4-ft stem 154 ft out turning into a 60-ft leg
+    along the shore reads 214 ft along its deck; with the stem continued 6 ft past the elbow it
+    branched and read no course (its 160-ft reach alone conformed to a 200-ft limit). Walked
+    from the member nearest the line it reads 214 ft at any rotation. A T head centred on its
+    stem (a 40-ft head across a 4-ft stem 150 ft out) ends the walk: it reads its reach, 154
+    ft, as before; an off-centre head (arms of 4 and 56 ft) is walked along its longer arm; a
+    stem with two fingers to its farthest finger (126 ft), a cross along a 28-ft arm (112 ft),
+    never out to a stub and back (a member beside one walked before)."""
+    import math
+
+    from shapely import affinity
+    from shapely.geometry import LineString, Polygon
+
+    from docklaw.geometry.width import axis_length, course_length
+
+    line = LineString([(-500, 0), (500, 0)])
+    for outline, course in (
+            ([(4, 0), (0, 0), (0, 160), (4, 160), (4, 154), (64, 154), (64, 150), (4, 150)],
+             214.0),
+            ([(0, 0), (4, 0), (4, 150), (22, 150), (22, 154), (-18, 154), (-18, 150), (0, 150)],
+             154.0),
+            ([(0, 0), (4, 0), (4, 150), (60, 150), (60, 154), (-4, 154), (-4, 150), (0, 150)],
+             210.0),
+            ([(0, 0), (4, 0), (4, 50), (30, 50), (30, 54), (4, 54), (4, 96), (30, 96), (30, 100),
+              (0, 100)], 126.0),
+            ([(-2, 0), (2, 0), (2, 80), (30, 80), (30, 84), (2, 84), (2, 100), (-2, 100), (-2, 84),
+              (-30, 84), (-30, 80), (-2, 80)], 112.0)):
+        for angle in (0, 17, 45, 90, 203):
+            poly = affinity.rotate(Polygon(outline), angle, origin=(0, 0))
+            drawn = affinity.rotate(line, angle, origin=(0, 0))
+            along = (math.cos(math.radians(angle)), math.sin(math.radians(angle)))
+            assert abs(course_length(poly, drawn) - course) < 1e-6, (outline, angle)
+            length = axis_length(poly, along, drawn)
+            assert length is not None and abs(length - course) < 1e-6, (outline, angle)
+
+
 def test_a_chain_of_legs_of_different_widths_is_read_along_its_course_by_its_legs() -> None:
     """A 4-ft walkway 160 ft out turning into an 8-ft leg 50 ft along the shore: its area over
     its widest member (8 ft) reads 130 ft along its course; its legs' own lengths summed read
@@ -1023,3 +1061,33 @@ def test_a_chain_of_legs_of_different_widths_is_read_along_its_course_by_its_leg
         for angle in (0, 17, 45, 90):
             poly = affinity.rotate(Polygon(outline), angle, origin="centroid")
             assert abs(course_length(poly) - course) < 1e-6, (outline, angle)
+
+
+def test_a_curve_drawn_in_many_segments_reads_between_its_own_width_and_the_oblique_cut() -> None:
+    """Blind review 152 F3 (wrong violations): a dock curved through 90 degrees in 3-degree
+    segments has more edge directions than its legs are read by (``MAX_COURSES``) and fell to
+    the oblique cut across its long axis alone (a 4-ft arc read 5.8 ft and was cited). It now
+    reads between the largest circle inside it (or the shortest cut perpendicular to an edge)
+    and that cut, at any rotation, so a limit between them is asked, never cited; the same arc
+    in 10-degree steps still reads its legs (4 ft, one way)."""
+    import math
+
+    from shapely import affinity
+    from shapely.geometry import LineString
+
+    from docklaw.geometry.width import own_width
+
+    def arc(radius: float, degrees: int, step: int) -> list[tuple[float, float]]:
+        return [(-2, -10)] + [(radius - radius * math.cos(math.radians(a)),
+                               radius * math.sin(math.radians(a)))
+                              for a in range(0, degrees + 1, step)]
+
+    for pts, half, least, widest in ((arc(60, 90, 3), 2, 4.0, 5.805),
+                                     (arc(150, 60, 2), 4, 8.0, 9.266),
+                                     (arc(60, 90, 10), 2, 4.0, 4.0)):
+        for angle in (0, 33, 90, 211):
+            poly = affinity.rotate(LineString(pts).buffer(half, cap_style=2, join_style=2),
+                                   angle, origin=(0, 0))
+            w = own_width(poly)
+            assert w is not None and abs(w.least - least) < 0.005, (angle, w)
+            assert abs(w.widest - widest) < 0.005, (angle, w)

@@ -617,7 +617,8 @@ class _Stage:
         perpendicular (``[features] length_on_axis``) and the water-side footprint is askew to
         the mark, it is also read along its own axis (``width.axis_length``: the longer side of
         its minimum rotated rectangle, or the length of its course where it bends or zigzags,
-        blind review 147 F3, or turns as a chain of legs, an elbow or L, fix-geo83): the
+        blind review 147 F3, or turns as a chain of legs, an elbow or L, fix-geo83, or the deck
+        walked from the shore to its farthest end where it branches, blind review 152 F4): the
         lesser is read and a dl:UpperBoundTotal carries the greater, so a limit between them is
         asked, one both break cited (``bounded``). Only the reaches
         the declaration ``reads`` (dl:length and dl:lengthFromMLW unless it names others: North
@@ -631,7 +632,8 @@ class _Stage:
         declared = self.declared.length_on_axis
         if declared is not None and prop.fragment not in declared.reads:
             declared = None  # (a reach the code's length limit does not read)
-        axis = None if declared is None or undrawn else axis_length(shore.waterside(full), along)
+        axis = None if declared is None or undrawn else axis_length(
+            shore.waterside(full), along, shore.line)
         if declared is None or axis is None or axis - drawn <= self.s.precision:
             self.extent(n, prop, drawn, src, undrawn, note=note, construction=construction)
             return
@@ -639,7 +641,8 @@ class _Stage:
                      f"The drawing of {label(n)} is askew to the mark or turns: it reaches "
                      f"{drawn:.2f} ft from the line perpendicular to it and is {axis:.2f} ft long "
                      f"along its own axis (along its course, where it bends or turns as a chain "
-                     f"of legs). {declared.citation} "
+                     f"of legs; along its deck from the shore to its farthest end, where it "
+                     f"branches). {declared.citation} "
                      f"(\"{declared.quote}\") does not say which: the lesser is read and the "
                      f"greater bounds it; state {prop.n3(self.g.namespace_manager)} where a "
                      "limit falls between them.",
