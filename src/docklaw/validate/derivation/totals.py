@@ -2079,7 +2079,7 @@ def contested_note(graph: Graph, prepared: Prepared, d: Derivation, sub: Subject
                 continue
             if any(graph.value(n, DL.property) == prop
                    and (n, RDF.type, DL.Discrepancy) in graph
-                   and (n, DL.contestedBy, None) in graph
+                   and (n, DL.contradictsDefinitionOf, None) in graph
                    for n in graph.subjects(DL.focus, member)):
                 continue
             kind = next(c for c in d.contested if is_a(graph, member, (c,)))
@@ -2097,7 +2097,7 @@ def contested_note(graph: Graph, prepared: Prepared, d: Derivation, sub: Subject
                     f"{curie(d.prop)} is read both ways, without it as stated and with it "
                     "counted, a limit only one reading meets asked, one both break cited: "
                     f"correct {curie(prop)} or the structure's kind"))
-            graph.add((note, DL.contestedBy, kind))
+            graph.add((note, DL.contradictsDefinitionOf, kind))
             if isinstance(section, URIRef):
                 graph.add((note, DL.section, section))
 
